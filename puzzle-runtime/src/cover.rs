@@ -1,0 +1,163 @@
+//! The abstract puzzle `(A, E)`: aspects, embeddings, and which embeddings are allowed.
+
+use std::fmt;
+
+/// An aspect: a cell of the box or a piece, numbered cells first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AspectId(pub u32);
+
+/// An embedding: a placement, numbered by piece, then by its sorted list of cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EmbeddingId(pub u32);
+
+impl AspectId {
+    /// The number as an index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl EmbeddingId {
+    /// The number as an index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for EmbeddingId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// An exact-cover problem: a solution is a set of allowed embeddings that covers every aspect
+/// exactly once.
+///
+/// Forbidden embeddings keep their numbers, so a restricted puzzle numbers its embeddings as the
+/// unrestricted one does (the report's `0 18 10` names embeddings of the full table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cover {
+    aspect_names: Vec<String>,
+    embeddings: Vec<Vec<AspectId>>,
+    allowed: Vec<bool>,
+}
+
+impl Cover {
+    /// A puzzle with the named aspects and these embeddings (each a set of aspects, sorted here),
+    /// all allowed.
+    pub fn new(aspect_names: Vec<String>, embeddings: Vec<Vec<AspectId>>) -> Cover {
+        let embeddings: Vec<Vec<AspectId>> = embeddings
+            .into_iter()
+            .map(|mut e| {
+                e.sort_unstable();
+                e.dedup();
+                e
+            })
+            .collect();
+        debug_assert!(embeddings
+            .iter()
+            .flatten()
+            .all(|a| a.index() < aspect_names.len()));
+        let allowed = vec![true; embeddings.len()];
+        Cover {
+            aspect_names,
+            embeddings,
+            allowed,
+        }
+    }
+
+    /// The number of aspects.
+    pub fn aspect_count(&self) -> usize {
+        self.aspect_names.len()
+    }
+
+    /// The number of embeddings, forbidden ones included.
+    pub fn embedding_count(&self) -> usize {
+        self.embeddings.len()
+    }
+
+    /// The number of allowed embeddings.
+    pub fn allowed_count(&self) -> usize {
+        self.allowed.iter().filter(|&&a| a).count()
+    }
+
+    /// A person's name for an aspect.
+    pub fn aspect_name(&self, a: AspectId) -> &str {
+        &self.aspect_names[a.index()]
+    }
+
+    /// The aspects of an embedding, sorted by number.
+    pub fn aspects(&self, e: EmbeddingId) -> &[AspectId] {
+        &self.embeddings[e.index()]
+    }
+
+    /// Whether an embedding may be used.
+    pub fn is_allowed(&self, e: EmbeddingId) -> bool {
+        self.allowed[e.index()]
+    }
+
+    /// Forbids an embedding.
+    pub fn forbid(&mut self, e: EmbeddingId) {
+        self.allowed[e.index()] = false;
+    }
+
+    /// Every aspect.
+    pub fn all_aspects(&self) -> impl Iterator<Item = AspectId> {
+        (0..self.aspect_names.len() as u32).map(AspectId)
+    }
+
+    /// The allowed embeddings, by number.
+    pub fn allowed(&self) -> impl Iterator<Item = EmbeddingId> + '_ {
+        (0..self.embeddings.len() as u32)
+            .map(EmbeddingId)
+            .filter(|&e| self.is_allowed(e))
+    }
+
+    /// For each aspect, how many allowed embeddings contain it.
+    pub fn uses(&self) -> Vec<usize> {
+        let mut uses = vec![0; self.aspect_count()];
+        for e in self.allowed() {
+            for a in self.aspects(e) {
+                uses[a.index()] += 1;
+            }
+        }
+        uses
+    }
+
+    /// Whether `solution` is a set of allowed embeddings covering every aspect exactly once.
+    pub fn is_solution(&self, solution: &[EmbeddingId]) -> bool {
+        let mut covered = vec![false; self.aspect_count()];
+        for &e in solution {
+            if e.index() >= self.embeddings.len() || !self.is_allowed(e) {
+                return false;
+            }
+            for a in self.aspects(e) {
+                if std::mem::replace(&mut covered[a.index()], true) {
+                    return false;
+                }
+            }
+        }
+        covered.iter().all(|&c| c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_cover_check() {
+        let a = |n| AspectId(n);
+        let mut cover = Cover::new(
+            vec!["x".into(), "y".into(), "P".into()],
+            vec![vec![a(0), a(2)], vec![a(1)], vec![a(2), a(1)]],
+        );
+        assert_eq!(cover.aspects(EmbeddingId(2)), &[a(1), a(2)]);
+        assert!(cover.is_solution(&[EmbeddingId(0), EmbeddingId(1)]));
+        assert!(!cover.is_solution(&[EmbeddingId(0), EmbeddingId(2)]));
+        assert!(!cover.is_solution(&[EmbeddingId(1)]));
+        cover.forbid(EmbeddingId(1));
+        assert!(!cover.is_solution(&[EmbeddingId(0), EmbeddingId(1)]));
+        assert_eq!(cover.uses(), vec![1, 1, 2]);
+    }
+}

@@ -1,0 +1,230 @@
+//! What a user writes: the puzzle as described, before anything is checked.
+//!
+//! The `puzzle!` macro parses its tokens into these types; run-time users build them directly
+//! (see [`Description::new`] and its builder methods). Every part carries a [`Loc`] so that an
+//! error found later can point back at what the user wrote.
+
+/// Where something was written: an opaque label that the front end hands out and maps back to
+/// a place in the user's text (the macro keeps a table of token spans). `Loc::default()` is fine
+/// for descriptions built in code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Loc(pub u32);
+
+/// Characters of a box drawing.
+pub mod chars {
+    /// A cell of the box, to be covered.
+    pub const BOX_CELL: char = '.';
+    /// A position inside the drawing that is not part of the box (a hole).
+    pub const BOX_HOLE: char = '#';
+    /// A cell of a piece drawing (and of a drawn placement).
+    pub const PIECE_CELL: char = '#';
+    /// An empty position in a piece drawing (and in a drawn placement).
+    pub const PIECE_EMPTY: char = '.';
+}
+
+/// A 2-D drawing: rows of characters, top row first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawing {
+    /// The rows, each with where it was written.
+    pub rows: Vec<Row>,
+    /// The whole drawing.
+    pub loc: Loc,
+}
+
+/// One row of a [`Drawing`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The characters of the row.
+    pub text: String,
+    /// Where the row was written.
+    pub loc: Loc,
+}
+
+impl Drawing {
+    /// A drawing from plain strings, every part at `Loc::default()`.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Drawing {
+        Drawing {
+            rows: rows
+                .iter()
+                .map(|r| Row {
+                    text: r.as_ref().to_owned(),
+                    loc: Loc::default(),
+                })
+                .collect(),
+            loc: Loc::default(),
+        }
+    }
+}
+
+/// How the cells of a piece are given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeSpec {
+    /// Drawn as rows, `#` for a cell and `.` for an empty position.
+    Drawing(Drawing),
+    /// Listed as coordinates, all with the same number of axes.
+    Cells(Vec<(Vec<i32>, Loc)>),
+    /// One of the built-in pieces, looked up by the piece's name (see [`crate::pentominoes`]).
+    Builtin,
+}
+
+/// One piece of the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// The piece's name; its first character marks its cells when a solution is drawn.
+    pub name: String,
+    /// Where the name was written.
+    pub loc: Loc,
+    /// The cells.
+    pub shape: ShapeSpec,
+    /// A piece whose cells do not all touch is an error unless this is set.
+    pub allow_disconnected: bool,
+}
+
+/// Which solutions to find.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Every solution.
+    #[default]
+    All,
+    /// One solution per class modulo the symmetries of the box: one piece keeps one placement
+    /// per orbit under the box's symmetry group. The piece is chosen automatically unless named.
+    Reduced {
+        /// The piece to restrict, with where its name was written.
+        piece: Option<(String, Loc)>,
+    },
+}
+
+/// The aspect order: in which order the cells of the box are scanned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OrderChoice {
+    /// Scan along the shorter side first (de Bruijn's choice for the 6x10 box).
+    #[default]
+    Auto,
+    /// Row by row: along the last axis first.
+    Rows,
+    /// Column by column: along the first axis first.
+    Columns,
+}
+
+/// Keep only the drawn placements of one piece (a restriction in the report's sense).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Restriction {
+    /// The piece's name.
+    pub piece: String,
+    /// Where the name was written.
+    pub loc: Loc,
+    /// Each placement drawn over the whole box: `#` where the piece lies, `.` elsewhere.
+    pub placements: Vec<Drawing>,
+}
+
+/// A packing puzzle as the user described it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// The puzzle's name (the module's name in the macro).
+    pub name: String,
+    /// Where the name was written; errors about the whole puzzle point here.
+    pub loc: Loc,
+    /// The box, drawn: `.` for a cell, `#` for a hole.
+    pub board: Drawing,
+    /// The pieces, in the order that numbers them.
+    pub pieces: Vec<PieceSpec>,
+    /// Where the piece list was written.
+    pub pieces_loc: Loc,
+    /// Whether pieces may be turned over (free pieces) or only rotated (one-sided).
+    pub reflect: bool,
+    /// All solutions, or one per symmetry class.
+    pub symmetry: Symmetry,
+    /// The aspect order.
+    pub order: OrderChoice,
+    /// Whether embeddings share the tests they have in common (the report's step 6).
+    pub sharing: bool,
+    /// Placements to keep, per piece; other placements of those pieces are forbidden.
+    pub restrictions: Vec<Restriction>,
+}
+
+impl Description {
+    /// A description with the defaults: free pieces, all solutions, automatic order, sharing on.
+    pub fn new(name: impl Into<String>) -> Description {
+        Description {
+            name: name.into(),
+            loc: Loc::default(),
+            board: Drawing::default(),
+            pieces: Vec::new(),
+            pieces_loc: Loc::default(),
+            reflect: true,
+            symmetry: Symmetry::All,
+            order: OrderChoice::Auto,
+            sharing: true,
+            restrictions: Vec::new(),
+        }
+    }
+
+    /// Sets the box from its rows.
+    pub fn board<S: AsRef<str>>(mut self, rows: &[S]) -> Description {
+        self.board = Drawing::from_rows(rows);
+        self
+    }
+
+    /// Adds a drawn piece.
+    pub fn piece<S: AsRef<str>>(mut self, name: &str, rows: &[S]) -> Description {
+        self.pieces.push(PieceSpec {
+            name: name.to_owned(),
+            loc: Loc::default(),
+            shape: ShapeSpec::Drawing(Drawing::from_rows(rows)),
+            allow_disconnected: false,
+        });
+        self
+    }
+
+    /// Adds a built-in piece by name (e.g. `"X"`).
+    pub fn builtin(mut self, name: &str) -> Description {
+        self.pieces.push(PieceSpec {
+            name: name.to_owned(),
+            loc: Loc::default(),
+            shape: ShapeSpec::Builtin,
+            allow_disconnected: false,
+        });
+        self
+    }
+
+    /// Adds the twelve pentominoes, F I L N P T U V W X Y Z.
+    pub fn pentominoes(self) -> Description {
+        crate::pentominoes::NAMES
+            .iter()
+            .fold(self, |d, name| d.builtin(name))
+    }
+
+    /// Sets whether pieces may be reflected.
+    pub fn reflect(mut self, reflect: bool) -> Description {
+        self.reflect = reflect;
+        self
+    }
+
+    /// Sets which solutions to find.
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Description {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Sets the aspect order.
+    pub fn order(mut self, order: OrderChoice) -> Description {
+        self.order = order;
+        self
+    }
+
+    /// Turns overlap sharing on or off.
+    pub fn sharing(mut self, sharing: bool) -> Description {
+        self.sharing = sharing;
+        self
+    }
+
+    /// Keeps only the drawn placements of `piece`.
+    pub fn restrict<S: AsRef<str>>(mut self, piece: &str, placements: &[&[S]]) -> Description {
+        self.restrictions.push(Restriction {
+            piece: piece.to_owned(),
+            loc: Loc::default(),
+            placements: placements.iter().map(|p| Drawing::from_rows(p)).collect(),
+        });
+        self
+    }
+}

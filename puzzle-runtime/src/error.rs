@@ -1,0 +1,221 @@
+//! Everything that can be wrong with a description, each error tied to where it was written.
+
+use std::fmt;
+
+use crate::description::Loc;
+
+/// What is wrong with a description.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The box drawing has no row.
+    #[error("the box has no rows; draw it with `.` for each cell and `#` for each hole")]
+    NoRows,
+    /// A drawing's rows differ in length.
+    #[error("row {row} has {len} characters, but row 1 has {expected}: every row of a drawing must have the same length")]
+    RaggedRows {
+        /// The row (from 1).
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        expected: usize,
+    },
+    /// A drawing holds a character it may not.
+    #[error("unknown character {ch:?} in {what} at row {row}, column {column}; use {allowed}")]
+    UnknownCharacter {
+        /// The character.
+        ch: char,
+        /// What was drawn (`"the box"`, `"piece F"`, ...).
+        what: String,
+        /// The row (from 1).
+        row: usize,
+        /// The column (from 1).
+        column: usize,
+        /// The characters that are allowed, described.
+        allowed: &'static str,
+    },
+    /// The box has no cell to cover.
+    #[error("the box has no cells: mark the cells to cover with `.`")]
+    EmptyBox,
+    /// There is no piece.
+    #[error("the puzzle has no pieces")]
+    NoPieces,
+    /// A piece has no cell.
+    #[error("piece `{name}` has no cells: mark its cells with `#`")]
+    EmptyPiece {
+        /// The piece.
+        name: String,
+    },
+    /// A piece's cells do not all touch.
+    #[error("piece `{name}` is not connected: its cells do not all touch face to face (write `#[allow(disconnected)]` before it if that is intended)")]
+    DisconnectedPiece {
+        /// The piece.
+        name: String,
+    },
+    /// Two pieces share a name.
+    #[error("a piece named `{name}` is already declared; piece names must be unique")]
+    DuplicatePiece {
+        /// The name.
+        name: String,
+    },
+    /// The same cell is listed twice in a piece's coordinates.
+    #[error("piece `{name}` lists the cell {cell:?} more than once")]
+    RepeatedCell {
+        /// The piece.
+        name: String,
+        /// The cell.
+        cell: Vec<i32>,
+    },
+    /// A piece's coordinates do not all have the same number of axes, or more than the box.
+    #[error("piece `{name}` has a cell with {found} coordinates, but {expected}")]
+    Dimensions {
+        /// The piece.
+        name: String,
+        /// What was found.
+        found: usize,
+        /// What was expected, described.
+        expected: String,
+    },
+    /// A built-in piece name that does not exist.
+    #[error("there is no built-in piece `{name}`; the built-in pieces are F I L N P T U V W X Y Z (or `pentominoes` for all twelve); draw other pieces, e.g. `{name}: [\"##\", \"#.\"]`")]
+    UnknownBuiltin {
+        /// The name.
+        name: String,
+    },
+    /// The pieces' cells do not add up to the box's.
+    #[error(
+        "the pieces have {pieces} cells in all, but the box has {cells} cells; they must be equal"
+    )]
+    AreaMismatch {
+        /// The pieces' total cell count.
+        pieces: usize,
+        /// The box's cell count.
+        cells: usize,
+    },
+    /// A piece has no placement in the box.
+    #[error("piece `{name}` fits nowhere in the box")]
+    FitsNowhere {
+        /// The piece.
+        name: String,
+    },
+    /// A cell of the box is covered by no placement of any piece.
+    #[error("no placement of any piece covers the cell at {cell}, so the puzzle has no solution")]
+    UncoverableCell {
+        /// The cell, described (e.g. `row 2, column 3`).
+        cell: String,
+    },
+    /// A name that should be a piece's is not.
+    #[error("no piece is named `{name}`{}", suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default())]
+    UnknownPiece {
+        /// The name.
+        name: String,
+        /// The closest piece name, if any is close.
+        suggestion: Option<String>,
+    },
+    /// A drawn placement is not a placement of its piece.
+    #[error("this drawing is not a placement of piece `{piece}`: draw the whole box with `#` on exactly the cells the piece covers")]
+    NotAPlacement {
+        /// The piece.
+        piece: String,
+    },
+    /// The same piece is restricted twice.
+    #[error("piece `{piece}` is restricted more than once; list all its placements in one entry")]
+    RepeatedRestriction {
+        /// The piece.
+        piece: String,
+    },
+    /// Symmetry reduction was asked for but cannot be done exactly.
+    #[error("cannot reduce by symmetry: {reason}")]
+    Symmetry {
+        /// Why not.
+        reason: String,
+    },
+}
+
+/// One thing wrong with a description, and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// Where.
+    pub loc: Loc,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.fmt(f)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Every error found in a description (never empty when returned as an error).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Errors(pub Vec<Error>);
+
+impl Errors {
+    /// Records an error.
+    pub fn push(&mut self, loc: Loc, kind: ErrorKind) {
+        self.0.push(Error { kind, loc });
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `Ok(value)` when nothing was recorded, else the errors.
+    pub fn check<T>(self, value: T) -> Result<T, Errors> {
+        if self.0.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Errors {}
+
+impl IntoIterator for Errors {
+    type Item = Error;
+    type IntoIter = std::vec::IntoIter<Error>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+/// The candidate closest to `name`, if one is close enough to be a likely misspelling.
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(name, c), c))
+        .filter(|&(score, _)| score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        let keys = ["box", "pieces", "symmetry", "order", "sharing"];
+        assert_eq!(suggest("peices", keys).as_deref(), Some("pieces"));
+        assert_eq!(suggest("symetry", keys).as_deref(), Some("symmetry"));
+        assert_eq!(suggest("colour", keys), None);
+    }
+}

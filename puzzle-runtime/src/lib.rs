@@ -1,0 +1,39 @@
+//! The pipeline and run-time support behind the `puzzle!` macro.
+//!
+//! A packing puzzle goes through these stages, each a module with its own data type:
+//!
+//! 1. [`description`]: what the user wrote ([`Description`]).
+//! 2. [`board`], [`geometry`], [`pentominoes`]: the box, shapes and their placements.
+//! 3. [`lower`]: the abstract puzzle ([`Cover`]): aspects (cells, then pieces) and embeddings
+//!    (placements), with the user's restrictions; [`symmetry`] reduces it to one solution per
+//!    class.
+//! 4. [`order`]: the aspect order ([`Order`]).
+//! 5. [`program`]: one procedure per aspect, a tree of guarded tests ([`Program`]).
+//!
+//! [`Puzzle`] runs them all. The macro emits Rust from the program; at run time [`walk`] runs
+//! the same program and [`reference`] is an independent backtracker. Every solver reports to a
+//! [`search::Sink`]; a [`Solution`] reads itself through the puzzle's [`Catalog`].
+
+pub mod board;
+pub mod cover;
+pub mod description;
+pub mod error;
+pub mod geometry;
+pub mod lower;
+pub mod order;
+pub mod pentominoes;
+pub mod program;
+pub mod puzzle;
+pub mod reference;
+pub mod search;
+pub mod solution;
+pub mod symmetry;
+pub mod walk;
+
+pub use cover::{AspectId, Cover, EmbeddingId};
+pub use description::{Description, Loc, OrderChoice, Symmetry};
+pub use error::{Error, ErrorKind, Errors};
+pub use order::Order;
+pub use program::Program;
+pub use puzzle::Puzzle;
+pub use solution::{Catalog, Solution};

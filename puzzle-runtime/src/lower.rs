@@ -1,0 +1,252 @@
+//! From a description to the abstract puzzle: the pieces' shapes, every placement of every
+//! piece as an embedding, and the restrictions the user drew. Each step records what is wrong
+//! and goes on, so that all mistakes are reported together.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::board::{cells_of_placement, shape_of_drawing, Board};
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::description::{Description, Loc, ShapeSpec};
+use crate::error::{suggest, ErrorKind, Errors};
+use crate::geometry::{Point, Shape};
+use crate::pentominoes;
+
+/// A piece, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Its name.
+    pub name: String,
+    /// Where its name was written.
+    pub loc: Loc,
+    /// Its cells.
+    pub shape: Shape,
+}
+
+/// Reads every piece of `description` for a box of `dims` axes. A piece that is wrong is left
+/// out after its errors are recorded (a repeated name is recorded but kept, so later steps see
+/// every piece once).
+pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Vec<Piece> {
+    if description.pieces.is_empty() {
+        errors.push(description.pieces_loc, ErrorKind::NoPieces);
+    }
+    let mut seen: BTreeMap<&str, ()> = BTreeMap::new();
+    let mut out = Vec::new();
+    for spec in &description.pieces {
+        if seen.insert(&spec.name, ()).is_some() {
+            let name = spec.name.clone();
+            errors.push(spec.loc, ErrorKind::DuplicatePiece { name });
+            continue;
+        }
+        let what = format!("piece {}", spec.name);
+        let shape = match &spec.shape {
+            ShapeSpec::Drawing(drawing) => shape_of_drawing(drawing, &what, errors),
+            ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, dims, errors),
+            ShapeSpec::Builtin => match pentominoes::drawing(&spec.name) {
+                Some(rows) => crate::board::shape_of_rows(rows),
+                None => {
+                    let name = spec.name.clone();
+                    errors.push(spec.loc, ErrorKind::UnknownBuiltin { name });
+                    None
+                }
+            },
+        };
+        let Some(shape) = shape else { continue };
+        let name = spec.name.clone();
+        if shape.is_empty() {
+            errors.push(spec.loc, ErrorKind::EmptyPiece { name });
+        } else if !spec.allow_disconnected && !shape.is_connected() {
+            errors.push(spec.loc, ErrorKind::DisconnectedPiece { name });
+        } else if shape.dims() > dims {
+            let expected = format!("the box has only {dims}");
+            let found = shape.dims();
+            errors.push(
+                spec.loc,
+                ErrorKind::Dimensions {
+                    name,
+                    found,
+                    expected,
+                },
+            );
+        } else {
+            out.push(Piece {
+                name,
+                loc: spec.loc,
+                shape,
+            });
+        }
+    }
+    out
+}
+
+/// A piece given as coordinates.
+fn shape_of_cells(
+    name: &str,
+    cells: &[(Vec<i32>, Loc)],
+    dims: usize,
+    errors: &mut Errors,
+) -> Option<Shape> {
+    let Some((first, _)) = cells.first() else {
+        return Some(Shape::new(dims, []));
+    };
+    let piece_dims = first.len();
+    let mut ok = true;
+    let mut seen: BTreeMap<&Point, ()> = BTreeMap::new();
+    for (cell, loc) in cells {
+        if cell.len() != piece_dims {
+            ok = false;
+            let expected = format!("its first cell has {piece_dims}");
+            let (name, found) = (name.to_owned(), cell.len());
+            errors.push(
+                *loc,
+                ErrorKind::Dimensions {
+                    name,
+                    found,
+                    expected,
+                },
+            );
+        } else if seen.insert(cell, ()).is_some() {
+            ok = false;
+            let (name, cell) = (name.to_owned(), cell.clone());
+            errors.push(*loc, ErrorKind::RepeatedCell { name, cell });
+        }
+    }
+    ok.then(|| Shape::new(piece_dims, cells.iter().map(|(c, _)| c.clone())))
+}
+
+/// The exact-cover form of a box puzzle and where each piece's embeddings lie in it.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    /// Aspects: the box's cells, then the pieces; embeddings numbered by piece, then cells.
+    pub cover: Cover,
+    /// For each piece, the range of its embedding numbers.
+    pub ranges: Vec<Range<u32>>,
+}
+
+impl Lowered {
+    /// The piece whose embeddings include `e`.
+    pub fn piece_of(&self, e: EmbeddingId) -> usize {
+        self.ranges
+            .iter()
+            .position(|r| r.contains(&e.0))
+            .expect("every embedding belongs to a piece")
+    }
+
+    /// The aspect of piece number `piece`.
+    pub fn piece_aspect(&self, board: &Board, piece: usize) -> AspectId {
+        AspectId((board.cells().len() + piece) as u32)
+    }
+}
+
+/// Every placement of every piece as an embedding `{cells..., piece}`.
+pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
+    let n = board.cells().len();
+    let names = (0..n)
+        .map(|c| {
+            let p = &board.cells()[c];
+            let coords: Vec<String> = p.iter().map(ToString::to_string).collect();
+            format!("({})", coords.join(","))
+        })
+        .chain(pieces.iter().map(|p| p.name.clone()))
+        .collect();
+    let mut embeddings = Vec::new();
+    let mut ranges = Vec::with_capacity(pieces.len());
+    for (i, piece) in pieces.iter().enumerate() {
+        let start = embeddings.len() as u32;
+        let placements = board.placements(&piece.shape, reflect);
+        if placements.is_empty() {
+            let name = piece.name.clone();
+            errors.push(piece.loc, ErrorKind::FitsNowhere { name });
+        }
+        for cells in placements {
+            let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
+            aspects.push(AspectId((n + i) as u32));
+            embeddings.push(aspects);
+        }
+        ranges.push(start..embeddings.len() as u32);
+    }
+    Lowered {
+        cover: Cover::new(names, embeddings),
+        ranges,
+    }
+}
+
+/// Applies the drawn restrictions: for each restricted piece, only the drawn placements stay.
+pub fn restrict(
+    description: &Description,
+    board: &Board,
+    pieces: &[Piece],
+    lowered: &mut Lowered,
+    errors: &mut Errors,
+) {
+    let mut restricted: BTreeMap<&str, ()> = BTreeMap::new();
+    for r in &description.restrictions {
+        let Some(index) = find_piece(pieces, &r.piece, r.loc, errors) else {
+            continue;
+        };
+        if restricted.insert(&r.piece, ()).is_some() {
+            let piece = r.piece.clone();
+            errors.push(r.loc, ErrorKind::RepeatedRestriction { piece });
+            continue;
+        }
+        let piece_aspect = lowered.piece_aspect(board, index);
+        let range = lowered.ranges[index].clone();
+        let mut keep = Vec::new();
+        for drawing in &r.placements {
+            let what = format!("a placement of {}", r.piece);
+            let found = cells_of_placement(board, drawing, &what, errors).and_then(|cells| {
+                let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
+                aspects.push(piece_aspect);
+                range
+                    .clone()
+                    .map(EmbeddingId)
+                    .find(|&e| lowered.cover.aspects(e) == aspects.as_slice())
+            });
+            match found {
+                Some(e) => keep.push(e),
+                None => {
+                    let piece = r.piece.clone();
+                    errors.push(drawing.loc, ErrorKind::NotAPlacement { piece });
+                }
+            }
+        }
+        for e in range.map(EmbeddingId) {
+            if !keep.contains(&e) {
+                lowered.cover.forbid(e);
+            }
+        }
+    }
+}
+
+/// The index of the piece named `name`, or an error (with the closest name) at `loc`.
+pub fn find_piece(pieces: &[Piece], name: &str, loc: Loc, errors: &mut Errors) -> Option<usize> {
+    let found = pieces.iter().position(|p| p.name == name);
+    if found.is_none() {
+        let suggestion = suggest(name, pieces.iter().map(|p| p.name.as_str()));
+        let name = name.to_owned();
+        errors.push(loc, ErrorKind::UnknownPiece { name, suggestion });
+    }
+    found
+}
+
+/// Records every cell that no allowed embedding covers, pointing at its row of the box drawing.
+pub fn check_coverable(
+    description: &Description,
+    board: &Board,
+    lowered: &Lowered,
+    errors: &mut Errors,
+) {
+    let uses = lowered.cover.uses();
+    for cell in 0..board.cells().len() {
+        if uses[cell] == 0 {
+            let row = board.cells()[cell][0] as usize;
+            let loc = description
+                .board
+                .rows
+                .get(row)
+                .map_or(description.board.loc, |r| r.loc);
+            let cell = board.describe(cell as u32);
+            errors.push(loc, ErrorKind::UncoverableCell { cell });
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! The program: one procedure per aspect, each a tree of guarded tests (METHOD.md §2).
+//!
+//! `Solve_a` is called with the free set `q` once every aspect before `a` is covered. If `a` is
+//! covered it passes `q` on to the next procedure; else it tries each embedding of
+//! `E_a = {e : min e = a}` by testing and clearing its aspects one by one, and calls the next
+//! procedure for each embedding that fits. Embeddings that share aspects share their tests.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::order::Order;
+
+/// A node of a procedure's tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// `if aspect ∈ q { q -= aspect; children...; q += aspect }`.
+    Test {
+        /// The aspect tested.
+        aspect: AspectId,
+        /// What runs while it is held.
+        children: Vec<Node>,
+    },
+    /// Every aspect of the embedding is held: call the next procedure.
+    Place {
+        /// The embedding placed.
+        embedding: EmbeddingId,
+    },
+}
+
+impl Node {
+    /// The lowest-numbered embedding placed in this subtree (siblings are sorted by it).
+    pub fn lowest(&self) -> EmbeddingId {
+        match self {
+            Node::Place { embedding } => *embedding,
+            Node::Test { children, .. } => children
+                .iter()
+                .map(Node::lowest)
+                .min()
+                .expect("a test guards at least one placement"),
+        }
+    }
+
+    fn visit(&self, tests: &mut usize, places: &mut usize) {
+        match self {
+            Node::Place { .. } => *places += 1,
+            Node::Test { children, .. } => {
+                *tests += 1;
+                for c in children {
+                    c.visit(tests, places);
+                }
+            }
+        }
+    }
+}
+
+/// What a procedure does when its aspect is free.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// Try the embeddings of `E_a`: every root tests the procedure's aspect (with sharing there is
+    /// one root; without, one chain per embedding).
+    Place(Vec<Node>),
+    /// `E_a` is empty: a free aspect here can never be covered, so the search backtracks.
+    Require,
+}
+
+/// `Solve_a` for one aspect `a`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Procedure {
+    /// The aspect `a`.
+    pub aspect: AspectId,
+    /// What it does when `a` is free.
+    pub body: Body,
+}
+
+/// Static instruction counts of a program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Procedures, the solution sentinel included.
+    pub procedures: usize,
+    /// Guarded tests (the processor's `IF`).
+    pub tests: usize,
+    /// Placements (the processor's `CALL`).
+    pub places: usize,
+}
+
+/// The whole program: the procedures in aspect order, then the sentinel that reports a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    procedures: Vec<Procedure>,
+    sharing: bool,
+}
+
+impl Program {
+    /// Builds one procedure per aspect, in `order`. With `sharing`, the embeddings of each
+    /// procedure share their common tests by the greedy rule of METHOD.md.
+    pub fn build(cover: &Cover, order: &Order, sharing: bool) -> Program {
+        let uses = cover.uses();
+        let mut by_least: Vec<Vec<EmbeddingId>> = vec![Vec::new(); order.len()];
+        for e in cover.allowed() {
+            if let Some(least) = order.least(cover.aspects(e)) {
+                by_least[order.position(least) as usize].push(e);
+            }
+        }
+        let procedures = order
+            .sequence()
+            .iter()
+            .zip(by_least)
+            .map(|(&aspect, embeddings)| {
+                let body = if embeddings.is_empty() {
+                    Body::Require
+                } else if sharing {
+                    let items = embeddings
+                        .iter()
+                        .map(|&e| {
+                            let rest = cover.aspects(e).iter().copied();
+                            (e, rest.filter(|&x| x != aspect).collect())
+                        })
+                        .collect();
+                    Body::Place(vec![Node::Test {
+                        aspect,
+                        children: shared_tree(items, &uses, order),
+                    }])
+                } else {
+                    Body::Place(embeddings.iter().map(|&e| chain(cover, order, e)).collect())
+                };
+                Procedure { aspect, body }
+            })
+            .collect();
+        Program {
+            procedures,
+            sharing,
+        }
+    }
+
+    /// Drops the trailing procedures that only require their aspect when `implied` says those
+    /// aspects are sure to be covered once every earlier one is (the report has no procedure for
+    /// the pieces A, B, C because covering every cell places every piece).
+    pub fn drop_implied_tail(&mut self, implied: impl FnOnce(&[AspectId]) -> bool) {
+        let keep = self
+            .procedures
+            .iter()
+            .rposition(|p| p.body != Body::Require)
+            .map_or(0, |i| i + 1);
+        let tail: Vec<AspectId> = self.procedures[keep..].iter().map(|p| p.aspect).collect();
+        if !tail.is_empty() && implied(&tail) {
+            self.procedures.truncate(keep);
+        }
+    }
+
+    /// The procedures, in order; the sentinel follows the last.
+    pub fn procedures(&self) -> &[Procedure] {
+        &self.procedures
+    }
+
+    /// Whether tests are shared.
+    pub fn sharing(&self) -> bool {
+        self.sharing
+    }
+
+    /// Static counts.
+    pub fn stats(&self) -> Stats {
+        let mut stats = Stats {
+            procedures: self.procedures.len() + 1,
+            ..Stats::default()
+        };
+        for p in &self.procedures {
+            if let Body::Place(roots) = &p.body {
+                for n in roots {
+                    n.visit(&mut stats.tests, &mut stats.places);
+                }
+            }
+        }
+        stats
+    }
+
+    /// A readable dump of the program, naming aspects through `cover`.
+    pub fn dump<'a>(&'a self, cover: &'a Cover) -> impl fmt::Display + 'a {
+        Dump {
+            program: self,
+            cover,
+        }
+    }
+}
+
+/// Embeddings still to be told apart, each with the aspects it has left to test.
+type Items = Vec<(EmbeddingId, Vec<AspectId>)>;
+
+/// The greedy overlap rule: leaves for embeddings with nothing left to test; then, repeatedly,
+/// the aspect contained in most of the rest (ties: in more embeddings of the whole puzzle, then
+/// earlier in the order) guards the tree of those that contain it. Siblings are ordered by the
+/// lowest embedding they place.
+fn shared_tree(items: Items, uses: &[usize], order: &Order) -> Vec<Node> {
+    let (done, mut rest): (Items, Items) = items.into_iter().partition(|(_, r)| r.is_empty());
+    let mut nodes: Vec<Node> = done
+        .into_iter()
+        .map(|(embedding, _)| Node::Place { embedding })
+        .collect();
+    while !rest.is_empty() {
+        let mut counts: BTreeMap<AspectId, usize> = BTreeMap::new();
+        for (_, r) in &rest {
+            for &a in r {
+                *counts.entry(a).or_default() += 1;
+            }
+        }
+        let (&aspect, _) = counts
+            .iter()
+            .max_by_key(|&(&a, &n)| (n, uses[a.index()], std::cmp::Reverse(order.position(a))))
+            .expect("every remaining embedding has an aspect to test");
+        let (mut with, without): (Items, Items) =
+            rest.into_iter().partition(|(_, r)| r.contains(&aspect));
+        for (_, r) in &mut with {
+            r.retain(|&x| x != aspect);
+        }
+        nodes.push(Node::Test {
+            aspect,
+            children: shared_tree(with, uses, order),
+        });
+        rest = without;
+    }
+    nodes.sort_by_key(Node::lowest);
+    nodes
+}
+
+/// Without sharing: one chain of tests for one embedding, its aspects in order.
+fn chain(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
+    let mut aspects = cover.aspects(e).to_vec();
+    aspects.sort_by_key(|&a| order.position(a));
+    aspects
+        .into_iter()
+        .rev()
+        .fold(Node::Place { embedding: e }, |inner, aspect| Node::Test {
+            aspect,
+            children: vec![inner],
+        })
+}
+
+struct Dump<'a> {
+    program: &'a Program,
+    cover: &'a Cover,
+}
+
+impl fmt::Display for Dump<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn node(f: &mut fmt::Formatter<'_>, cover: &Cover, n: &Node, depth: usize) -> fmt::Result {
+            match n {
+                Node::Place { embedding } => {
+                    writeln!(f, "{:w$}place {embedding}", "", w = depth * 2)
+                }
+                Node::Test { aspect, children } => {
+                    writeln!(
+                        f,
+                        "{:w$}if {}",
+                        "",
+                        cover.aspect_name(*aspect),
+                        w = depth * 2
+                    )?;
+                    children
+                        .iter()
+                        .try_for_each(|c| node(f, cover, c, depth + 1))
+                }
+            }
+        }
+        for p in self.program.procedures() {
+            writeln!(f, "solve {}:", self.cover.aspect_name(p.aspect))?;
+            match &p.body {
+                Body::Require => writeln!(f, "  require")?,
+                Body::Place(roots) => {
+                    for n in roots {
+                        node(f, self.cover, n, 1)?;
+                    }
+                }
+            }
+        }
+        writeln!(f, "solution")
+    }
+}

@@ -1,0 +1,200 @@
+//! The whole pipeline in one value: a description checked and compiled into an abstract puzzle,
+//! an aspect order and a program. The macro builds it at compile time and emits Rust from it;
+//! run-time users build it and search it with the reference backtracker or the program walker.
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+
+use crate::board::Board;
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::description::Description;
+use crate::error::Errors;
+use crate::lower::{self, Lowered, Piece};
+use crate::order::Order;
+use crate::program::Program;
+use crate::search::{Counter, Sink, Visit};
+use crate::solution::{AspectInfo, Catalog, Solution};
+use crate::symmetry::{self, Reduction};
+use crate::{reference, walk};
+
+/// A compiled puzzle.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    name: String,
+    board: Board,
+    pieces: Vec<Piece>,
+    lowered: Lowered,
+    reduction: Option<Reduction>,
+    order: Order,
+    program: Program,
+    catalog: Catalog,
+}
+
+impl Puzzle {
+    /// Checks and compiles a description, reporting every mistake found.
+    pub fn new(description: &Description) -> Result<Puzzle, Errors> {
+        let mut errors = Errors::default();
+        let board = Board::from_drawing(&description.board, &mut errors);
+        let dims = board.as_ref().map_or(2, Board::dims);
+        let pieces = lower::pieces(description, dims, &mut errors);
+        let Some(board) = board else {
+            return Err(errors);
+        };
+        let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
+        // Only compare areas when every piece was read, or the figure would mislead.
+        if errors.is_empty() && area != board.cells().len() {
+            let cells = board.cells().len();
+            let kind = crate::error::ErrorKind::AreaMismatch {
+                pieces: area,
+                cells,
+            };
+            errors.push(description.pieces_loc, kind);
+        }
+        let mut lowered = lower::cover(&board, &pieces, description.reflect, &mut errors);
+        lower::restrict(description, &board, &pieces, &mut lowered, &mut errors);
+        if errors.is_empty() {
+            lower::check_coverable(description, &board, &lowered, &mut errors);
+        }
+        let reduction = if errors.is_empty() {
+            let (request, loc) = (&description.symmetry, description.loc);
+            symmetry::reduce(request, loc, &board, &pieces, &mut lowered, &mut errors)
+        } else {
+            None
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let order = Order::for_board(&board, pieces.len(), description.order);
+        let mut program = Program::build(&lowered.cover, &order, description.sharing);
+        let cells = board.cells().len();
+        // Areas match, so once every cell is covered every piece is placed, and the other way
+        // round: a tail of only pieces, or only cells, needs no procedures.
+        program.drop_implied_tail(|tail| {
+            tail.iter().all(|a| a.index() >= cells) || tail.iter().all(|a| a.index() < cells)
+        });
+        let catalog = catalog(&description.name, &board, &pieces, &lowered.cover);
+        Ok(Puzzle {
+            name: description.name.clone(),
+            board,
+            pieces,
+            lowered,
+            reduction,
+            order,
+            program,
+            catalog,
+        })
+    }
+
+    /// The puzzle's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The box.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces, in declared order.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The abstract puzzle.
+    pub fn cover(&self) -> &Cover {
+        &self.lowered.cover
+    }
+
+    /// The range of embedding numbers of each piece.
+    pub fn piece_embeddings(&self, piece: usize) -> std::ops::Range<u32> {
+        self.lowered.ranges[piece].clone()
+    }
+
+    /// The aspect of a piece.
+    pub fn piece_aspect(&self, piece: usize) -> AspectId {
+        self.lowered.piece_aspect(&self.board, piece)
+    }
+
+    /// What the symmetry reduction did, if one was asked for and the box has symmetries.
+    pub fn reduction(&self) -> Option<&Reduction> {
+        self.reduction.as_ref()
+    }
+
+    /// The aspect order.
+    pub fn order(&self) -> &Order {
+        &self.order
+    }
+
+    /// The program.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The catalog that decodes solutions.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Counts the solutions with the reference backtracker.
+    pub fn count(&self) -> u64 {
+        let mut counter = Counter::default();
+        let _ = reference::solve(self.cover(), &mut counter);
+        counter.solutions
+    }
+
+    /// Shows every solution to `visitor`, found by the reference backtracker (placement order is
+    /// by aspect number, not by the program's order).
+    pub fn solve<F>(&self, visitor: F) -> ControlFlow<()>
+    where
+        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+    {
+        reference::solve(self.cover(), &mut Visit::new(&self.catalog, visitor))
+    }
+
+    /// Runs the program itself (the tree of tests the macro would emit) into `sink`; it finds
+    /// the solutions in the order the generated solver does.
+    pub fn run_program(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        walk::run(&self.program, &self.lowered.cover, &self.order, sink)
+    }
+
+    /// Every solution as its embedding numbers, sorted: a canonical form for comparing solvers.
+    pub fn solution_sets(&self) -> Vec<Vec<EmbeddingId>> {
+        let mut all = Vec::new();
+        let _ = self.solve(|s| {
+            let mut set: Vec<EmbeddingId> =
+                s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
+            set.sort_unstable();
+            all.push(set);
+            ControlFlow::Continue(())
+        });
+        all.sort();
+        all
+    }
+}
+
+/// The catalog of a box puzzle.
+fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalog {
+    let aspects = board
+        .cells()
+        .iter()
+        .map(|p| AspectInfo::Cell {
+            at: board.linear(p).expect("a cell lies in its box") as u32,
+        })
+        .chain(pieces.iter().map(|p| AspectInfo::Piece {
+            name: Cow::Owned(p.name.clone()),
+        }))
+        .collect::<Vec<_>>();
+    let mut embedding_aspects = Vec::new();
+    let mut embedding_starts = vec![0];
+    for e in 0..cover.embedding_count() as u32 {
+        embedding_aspects.extend(cover.aspects(EmbeddingId(e)).iter().map(|a| a.0));
+        embedding_starts.push(embedding_aspects.len() as u32);
+    }
+    Catalog {
+        name: Cow::Owned(name.to_owned()),
+        extents: board.extents().iter().map(|&e| e as u32).collect(),
+        aspects: Cow::Owned(aspects),
+        embedding_aspects: Cow::Owned(embedding_aspects),
+        embedding_starts: Cow::Owned(embedding_starts),
+    }
+}

@@ -1,0 +1,75 @@
+//! Where a search reports to: the [`Sink`] that every solver (generated, walked or reference)
+//! drives, and the sinks that count solutions or hand them to a visitor.
+
+use std::ops::ControlFlow;
+
+use crate::solution::{Catalog, Solution};
+
+/// Receives a search's moves. Generated solvers are generic over it, so a sink that ignores
+/// placements (counting) costs nothing for them.
+pub trait Sink {
+    /// An embedding was placed.
+    fn place(&mut self, embedding: u32);
+    /// The last embedding placed was taken back.
+    fn unplace(&mut self);
+    /// Every aspect is covered: the placed embeddings are a solution. `Break` stops the search.
+    fn solution(&mut self) -> ControlFlow<()>;
+}
+
+/// Counts solutions and ignores placements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counter {
+    /// Solutions seen so far.
+    pub solutions: u64,
+}
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn place(&mut self, _: u32) {}
+    #[inline(always)]
+    fn unplace(&mut self) {}
+    #[inline(always)]
+    fn solution(&mut self) -> ControlFlow<()> {
+        self.solutions += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Keeps the placed embeddings and shows each solution to a visitor.
+pub struct Visit<'c, F> {
+    catalog: &'c Catalog,
+    placed: Vec<u32>,
+    visitor: F,
+}
+
+impl<'c, F> Visit<'c, F>
+where
+    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+{
+    /// A sink for the puzzle described by `catalog`. The stack is allocated here, once, so the
+    /// search itself never allocates.
+    pub fn new(catalog: &'c Catalog, visitor: F) -> Self {
+        Visit {
+            catalog,
+            placed: Vec::with_capacity(catalog.aspects.len()),
+            visitor,
+        }
+    }
+}
+
+impl<F> Sink for Visit<'_, F>
+where
+    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+{
+    #[inline]
+    fn place(&mut self, embedding: u32) {
+        self.placed.push(embedding);
+    }
+    #[inline]
+    fn unplace(&mut self) {
+        self.placed.pop();
+    }
+    fn solution(&mut self) -> ControlFlow<()> {
+        (self.visitor)(&Solution::new(self.catalog, &self.placed))
+    }
+}

@@ -1,0 +1,181 @@
+//! Reading solutions: the [`Catalog`] that names what embeddings cover, and the [`Solution`]
+//! that a search hands to its visitor.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// What an aspect stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AspectInfo {
+    /// A cell of the box, at this position of the box's block in reading order.
+    Cell {
+        /// The position (last axis fastest).
+        at: u32,
+    },
+    /// A piece.
+    Piece {
+        /// The piece's name.
+        name: Cow<'static, str>,
+    },
+}
+
+/// Everything needed to read a solution: the box's block, what each aspect is, and the aspects
+/// of every embedding. The macro emits it as a `static`; a run-time puzzle builds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Catalog {
+    /// The puzzle's name.
+    pub name: Cow<'static, str>,
+    /// The size of the box's block along each axis.
+    pub extents: Cow<'static, [u32]>,
+    /// Each aspect, by number.
+    pub aspects: Cow<'static, [AspectInfo]>,
+    /// The aspects of all embeddings, one after another.
+    pub embedding_aspects: Cow<'static, [u32]>,
+    /// Where each embedding's aspects start in `embedding_aspects`; one more entry than there are
+    /// embeddings.
+    pub embedding_starts: Cow<'static, [u32]>,
+}
+
+impl Catalog {
+    /// The number of embeddings.
+    pub fn embedding_count(&self) -> usize {
+        self.embedding_starts.len().saturating_sub(1)
+    }
+
+    /// The aspects of an embedding.
+    pub fn embedding(&self, e: u32) -> &[u32] {
+        let (start, end) = (
+            self.embedding_starts[e as usize],
+            self.embedding_starts[e as usize + 1],
+        );
+        &self.embedding_aspects[start as usize..end as usize]
+    }
+
+    /// The piece an embedding places, if it places one.
+    pub fn piece_of(&self, e: u32) -> Option<&str> {
+        self.embedding(e)
+            .iter()
+            .find_map(|&a| match &self.aspects[a as usize] {
+                AspectInfo::Piece { name } => Some(name.as_ref()),
+                AspectInfo::Cell { .. } => None,
+            })
+    }
+
+    /// The block positions of the cells an embedding covers.
+    pub fn cells_of(&self, e: u32) -> impl Iterator<Item = u32> + '_ {
+        self.embedding(e)
+            .iter()
+            .filter_map(|&a| match self.aspects[a as usize] {
+                AspectInfo::Cell { at } => Some(at),
+                AspectInfo::Piece { .. } => None,
+            })
+    }
+
+    /// The coordinates of a block position.
+    pub fn point(&self, mut at: u32) -> Vec<u32> {
+        let mut p = vec![0; self.extents.len()];
+        for (x, &extent) in p.iter_mut().zip(self.extents.iter()).rev() {
+            *x = at % extent;
+            at /= extent;
+        }
+        p
+    }
+}
+
+/// One placed piece of a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement<'a> {
+    /// The embedding's number.
+    pub embedding: u32,
+    /// The piece placed, if the embedding places one.
+    pub piece: Option<&'a str>,
+    /// The coordinates of the cells it covers.
+    pub cells: Vec<Vec<u32>>,
+}
+
+/// A solution: the embeddings placed, in the order the search placed them.
+#[derive(Clone, Copy, Debug)]
+pub struct Solution<'a> {
+    catalog: &'a Catalog,
+    placed: &'a [u32],
+}
+
+impl<'a> Solution<'a> {
+    /// The solution made of `placed` embeddings of the puzzle that `catalog` describes.
+    pub fn new(catalog: &'a Catalog, placed: &'a [u32]) -> Self {
+        Solution { catalog, placed }
+    }
+
+    /// The embedding numbers, in placement order.
+    pub fn embeddings(&self) -> &'a [u32] {
+        self.placed
+    }
+
+    /// The catalog of the puzzle solved.
+    pub fn catalog(&self) -> &'a Catalog {
+        self.catalog
+    }
+
+    /// Each placed embedding with its piece and cells, in placement order.
+    pub fn placements(&self) -> impl Iterator<Item = Placement<'a>> + 'a {
+        let catalog = self.catalog;
+        self.placed.iter().map(move |&e| Placement {
+            embedding: e,
+            piece: catalog.piece_of(e),
+            cells: catalog.cells_of(e).map(|at| catalog.point(at)).collect(),
+        })
+    }
+
+    /// For each position of the box's block: the piece covering it (`Some(None)` for a cell that
+    /// no piece covers, `None` for a position outside the box).
+    fn grid(&self) -> Vec<Option<Option<&'a str>>> {
+        let catalog = self.catalog;
+        let volume: u32 = catalog.extents.iter().product();
+        let mut grid = vec![None; volume as usize];
+        for info in catalog.aspects.iter() {
+            if let AspectInfo::Cell { at } = info {
+                grid[*at as usize] = Some(None);
+            }
+        }
+        for &e in self.placed {
+            let piece = catalog.piece_of(e);
+            for at in catalog.cells_of(e) {
+                grid[at as usize] = Some(piece);
+            }
+        }
+        grid
+    }
+}
+
+/// Draws the box with each cell showing the first letter of its piece's name, `.` for an
+/// uncovered cell and a space for a hole. Boxes of more than two dimensions are drawn as their
+/// two-dimensional layers, one after another, separated by blank lines.
+impl fmt::Display for Solution<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let extents = &self.catalog.extents;
+        let width = extents.last().copied().unwrap_or(1).max(1) as usize;
+        let height = if extents.len() >= 2 {
+            extents[extents.len() - 2] as usize
+        } else {
+            1
+        };
+        let grid = self.grid();
+        for (l, layer) in grid.chunks(width * height).enumerate() {
+            if l > 0 {
+                writeln!(f)?;
+            }
+            for row in layer.chunks(width) {
+                let line: String = row
+                    .iter()
+                    .map(|slot| match slot {
+                        None => ' ',
+                        Some(None) => '.',
+                        Some(Some(name)) => name.chars().next().unwrap_or('?'),
+                    })
+                    .collect();
+                writeln!(f, "{}", line.trim_end())?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,81 @@
+//! Runs a program's trees directly, with the free set `q` as a vector of words: the meaning
+//! the emitted Rust must have, and a solver for puzzles built at run time.
+
+use std::ops::ControlFlow;
+
+use crate::cover::Cover;
+use crate::order::Order;
+use crate::program::{Body, Node, Program};
+use crate::search::Sink;
+
+/// Searches with `program` from the state where every aspect is free.
+pub fn run(
+    program: &Program,
+    cover: &Cover,
+    order: &Order,
+    sink: &mut impl Sink,
+) -> ControlFlow<()> {
+    debug_assert_eq!(cover.aspect_count(), order.len());
+    let mut walker = Walker {
+        program,
+        order,
+        q: vec![u64::MAX; order.len().div_ceil(64)],
+    };
+    walker.solve(0, sink)
+}
+
+struct Walker<'p> {
+    program: &'p Program,
+    order: &'p Order,
+    /// Bit `i` is set when the aspect at position `i` is free.
+    q: Vec<u64>,
+}
+
+impl Walker<'_> {
+    fn free(&self, position: usize) -> bool {
+        self.q[position / 64] >> (position % 64) & 1 == 1
+    }
+
+    fn flip(&mut self, position: usize) {
+        self.q[position / 64] ^= 1 << (position % 64);
+    }
+
+    /// `Solve` for the procedure at `position`; the sentinel past the last one.
+    fn solve(&mut self, mut position: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+        let procedures = self.program.procedures();
+        // A covered aspect passes `q` on to the next procedure.
+        while position < procedures.len() && !self.free(position) {
+            position += 1;
+        }
+        let Some(procedure) = procedures.get(position) else {
+            return sink.solution();
+        };
+        match &procedure.body {
+            Body::Require => ControlFlow::Continue(()),
+            Body::Place(roots) => roots.iter().try_for_each(|n| self.node(n, position, sink)),
+        }
+    }
+
+    fn node(&mut self, node: &Node, position: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+        match node {
+            Node::Test { aspect, children } => {
+                let bit = self.order.position(*aspect) as usize;
+                if !self.free(bit) {
+                    return ControlFlow::Continue(());
+                }
+                self.flip(bit);
+                let flow = children
+                    .iter()
+                    .try_for_each(|c| self.node(c, position, sink));
+                self.flip(bit);
+                flow
+            }
+            Node::Place { embedding } => {
+                sink.place(embedding.0);
+                let flow = self.solve(position + 1, sink);
+                sink.unplace();
+                flow
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The report's small puzzle and the 6x10 pentomino, compiled at run time: the figures of
+//! METHOD.md §4 for the model, the order and the program.
+
+use std::ops::ControlFlow;
+
+use puzzle_runtime::program::Stats;
+use puzzle_runtime::search::Counter;
+use puzzle_runtime::{Description, EmbeddingId, OrderChoice, Puzzle, Symmetry};
+
+fn small() -> Description {
+    Description::new("small")
+        .board(&["...", "..."])
+        .piece("A", &["#"])
+        .piece("B", &["##"])
+        .piece("C", &["##", "#."])
+        .order(OrderChoice::Columns)
+}
+
+fn restricted(d: Description) -> Description {
+    d.restrict("C", &[&[".#.", "##."], &["..#", ".##"]])
+}
+
+fn walked(p: &Puzzle) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    let _ = p.run_program(&mut puzzle_runtime::search::Visit::new(p.catalog(), |s| {
+        found.push(s.embeddings().to_vec());
+        ControlFlow::Continue(())
+    }));
+    found
+}
+
+#[test]
+fn small_puzzle_embeddings_are_numbered_as_the_report_does() {
+    let p = Puzzle::new(&small()).unwrap();
+    let cover = p.cover();
+    assert_eq!(cover.aspect_count(), 9);
+    assert_eq!(cover.embedding_count(), 21);
+    let cells = |e: u32| -> Vec<u32> {
+        cover
+            .aspects(EmbeddingId(e))
+            .iter()
+            .map(|a| a.0)
+            .filter(|&a| a < 6)
+            .collect()
+    };
+    assert_eq!(cells(6), [0, 1]);
+    assert_eq!(cells(12), [4, 5]);
+    assert_eq!(cells(13), [0, 1, 3]);
+    assert_eq!(cells(18), [1, 3, 4]);
+    assert_eq!(cells(20), [2, 4, 5]);
+    assert_eq!(p.count(), 12);
+    assert_eq!(walked(&p).len(), 12);
+}
+
+#[test]
+fn restricted_small_puzzle_reproduces_the_report() {
+    let p = Puzzle::new(&restricted(small())).unwrap();
+    assert_eq!(p.cover().allowed_count(), 15);
+    assert_eq!(
+        p.program().stats(),
+        Stats {
+            procedures: 7,
+            tests: 28,
+            places: 15
+        }
+    );
+    assert_eq!(
+        walked(&p),
+        vec![vec![0, 18, 10], vec![6, 3, 20], vec![7, 1, 20]]
+    );
+    assert_eq!(p.count(), 3);
+
+    let unshared = Puzzle::new(&restricted(small()).sharing(false)).unwrap();
+    assert_eq!(unshared.program().stats().tests, 41);
+    assert_eq!(walked(&unshared), walked(&p));
+}
+
+#[test]
+fn small_puzzle_modulo_symmetry_has_one_solution_per_class() {
+    let p = Puzzle::new(&small().symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let reduction = p.reduction().unwrap();
+    assert_eq!(
+        (reduction.piece, reduction.group_order, reduction.kept),
+        (2, 4, 2)
+    );
+    assert_eq!(p.count(), 3);
+}
+
+#[test]
+fn pentomino_6x10_model() {
+    let d = Description::new("p6x10")
+        .board(&[".........."; 6])
+        .pentominoes();
+    let p = Puzzle::new(&d).unwrap();
+    assert_eq!(p.cover().aspect_count(), 72);
+    assert_eq!(p.cover().embedding_count(), 2056);
+    let per_piece: Vec<u32> = (0..12)
+        .map(|i| p.piece_embeddings(i).len() as u32)
+        .collect();
+    assert_eq!(
+        per_piece,
+        [256, 56, 248, 248, 304, 128, 152, 128, 128, 32, 248, 128]
+    );
+    let reduced = Puzzle::new(&d.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let r = reduced.reduction().unwrap();
+    assert_eq!(reduced.pieces()[r.piece].name, "X");
+    assert_eq!(r.kept, 8);
+    let mut counter = Counter::default();
+    let _ = reduced.run_program(&mut counter);
+    assert_eq!(counter.solutions, 2339);
+}
