@@ -1,0 +1,389 @@
+//! A compiled [`Puzzle`] to tokens: the module with the solver, its tables and its API.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Literal, TokenStream};
+use puzzle_runtime::program::{Body, Node};
+use puzzle_runtime::solution::AspectInfo;
+use puzzle_runtime::Puzzle;
+use quote::{format_ident, quote};
+
+use crate::parse::Header;
+
+/// How the free set `q` is held: the narrowest type that has a bit per aspect.
+#[derive(Clone, Copy)]
+enum Repr {
+    /// One unsigned integer of this many bits (64 or 128).
+    Scalar(u32),
+    /// An array of this many `u64` words.
+    Words(usize),
+}
+
+impl Repr {
+    fn for_aspects(n: usize) -> Repr {
+        match n {
+            0..=64 => Repr::Scalar(64),
+            65..=128 => Repr::Scalar(128),
+            _ => Repr::Words(n.div_ceil(64)),
+        }
+    }
+
+    fn ty(self) -> TokenStream {
+        match self {
+            Repr::Scalar(64) => quote!(u64),
+            Repr::Scalar(_) => quote!(u128),
+            Repr::Words(n) => quote!([u64; #n]),
+        }
+    }
+
+    /// Every aspect free (bits past the last aspect are set too; nothing reads them).
+    fn full(self) -> TokenStream {
+        match self {
+            Repr::Scalar(64) => quote!(u64::MAX),
+            Repr::Scalar(_) => quote!(u128::MAX),
+            Repr::Words(n) => quote!([u64::MAX; #n]),
+        }
+    }
+
+    /// The name of the constant for the bit of a position.
+    fn bit(position: u32) -> proc_macro2::Ident {
+        format_ident!("B{}", position)
+    }
+
+    /// The constant for the bit of a position.
+    fn bit_const(self, position: u32) -> TokenStream {
+        let name = Repr::bit(position);
+        match self {
+            Repr::Scalar(64) => quote!(const #name: u64 = 1 << #position;),
+            Repr::Scalar(_) => quote!(const #name: u128 = 1 << #position;),
+            Repr::Words(_) => {
+                let shift = position % 64;
+                quote!(const #name: u64 = 1 << #shift;)
+            }
+        }
+    }
+
+    /// `q`'s word that holds a position.
+    fn word(self, position: u32) -> TokenStream {
+        match self {
+            Repr::Scalar(_) => quote!(q),
+            Repr::Words(_) => {
+                let index = (position / 64) as usize;
+                quote!(q[#index])
+            }
+        }
+    }
+
+    /// Whether the aspect at `position` is free.
+    fn is_free(self, position: u32) -> TokenStream {
+        let (word, bit) = (self.word(position), Repr::bit(position));
+        quote!(#word & #bit != 0)
+    }
+
+    /// `q` with the aspect at `position` (known to be free) taken.
+    fn take(self, position: u32) -> TokenStream {
+        let (word, bit) = (self.word(position), Repr::bit(position));
+        match self {
+            Repr::Scalar(_) => quote!(let q = q ^ #bit;),
+            Repr::Words(_) => quote!(let mut q = q; #word ^= #bit;),
+        }
+    }
+}
+
+/// The expansion for a puzzle that compiled.
+pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
+    let order = puzzle.order();
+    let program = puzzle.program();
+    let cover = puzzle.cover();
+    let repr = Repr::for_aspects(order.len());
+    let q_ty = repr.ty();
+    let procedures = program.procedures();
+    let sentinel = procedures.len();
+    let name_of = |position: usize| {
+        if position >= sentinel {
+            format_ident!("solution")
+        } else {
+            format_ident!("solve_{}", position)
+        }
+    };
+
+    let mut bits = BTreeSet::new();
+    let mut functions = Vec::with_capacity(procedures.len() + 1);
+    for (position, procedure) in procedures.iter().enumerate() {
+        let k = position as u32;
+        bits.insert(k);
+        let name = name_of(position);
+        let next = name_of(position + 1);
+        let aspect_doc = format!(
+            "`Solve` for aspect {} ({}), position {position}.",
+            procedure.aspect.0,
+            cover.aspect_name(procedure.aspect)
+        );
+        let is_free = repr.is_free(k);
+        let body = match &procedure.body {
+            Body::Require => quote! {
+                if #is_free {
+                    return ::core::ops::ControlFlow::Continue(());
+                }
+                #next(q, sink)
+            },
+            Body::Place(roots) => {
+                let mut emit = Emitter {
+                    repr,
+                    puzzle,
+                    position,
+                    sentinel,
+                    bits: &mut bits,
+                };
+                let roots: Vec<TokenStream> = roots.iter().map(|n| emit.node(n)).collect();
+                quote! {
+                    if !(#is_free) {
+                        return #next(q, sink);
+                    }
+                    #(#roots)*
+                    ::core::ops::ControlFlow::Continue(())
+                }
+            }
+        };
+        functions.push(quote! {
+            #[doc = #aspect_doc]
+            pub(super) fn #name<S: #runtime::search::Sink>(q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #body
+            }
+        });
+    }
+    let bit_consts = bits.iter().map(|&b| repr.bit_const(b));
+    let full = repr.full();
+    let first = name_of(0);
+    let run = quote!(procedures::#first(#full, sink));
+    let procedures_module = quote! {
+        /// The program: one function per procedure, in aspect order, then the sentinel.
+        #[doc(hidden)]
+        mod procedures {
+            #(#bit_consts)*
+            #(#functions)*
+            /// The sentinel: every aspect is covered.
+            pub(super) fn solution<S: #runtime::search::Sink>(_: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                sink.solution()
+            }
+        }
+    };
+    let facts = Facts::of(puzzle);
+    api(
+        header,
+        runtime,
+        &catalog(runtime, puzzle),
+        &facts,
+        &run,
+        procedures_module,
+    )
+}
+
+/// The expansion for a puzzle with errors: the same names, so the user sees no follow-on
+/// errors, with bodies that are never compiled into a program (the errors stop the build).
+pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
+    let catalog = quote! {
+        #runtime::Catalog {
+            name: ::std::borrow::Cow::Borrowed(""),
+            extents: ::std::borrow::Cow::Borrowed(&[]),
+            aspects: ::std::borrow::Cow::Borrowed(&[]),
+            embedding_aspects: ::std::borrow::Cow::Borrowed(&[]),
+            embedding_starts: ::std::borrow::Cow::Borrowed(&[0]),
+        }
+    };
+    let run = quote!({
+        let _ = sink;
+        ::core::unreachable!("the puzzle has errors")
+    });
+    api(
+        header,
+        runtime,
+        &catalog,
+        &Facts::default(),
+        &run,
+        TokenStream::new(),
+    )
+}
+
+/// Figures about the puzzle that the module publishes as constants.
+#[derive(Default)]
+struct Facts {
+    aspects: usize,
+    embeddings: usize,
+    allowed: usize,
+    symmetry_piece: Option<String>,
+    symmetry_group: usize,
+}
+
+impl Facts {
+    fn of(puzzle: &Puzzle) -> Facts {
+        let reduction = puzzle.reduction();
+        Facts {
+            aspects: puzzle.cover().aspect_count(),
+            embeddings: puzzle.cover().embedding_count(),
+            allowed: puzzle.cover().allowed_count(),
+            symmetry_piece: reduction.map(|r| puzzle.pieces()[r.piece].name.clone()),
+            symmetry_group: reduction.map_or(1, |r| r.group_order),
+        }
+    }
+}
+
+/// The module and its public items; `run` is an expression that searches into `sink`.
+fn api(
+    header: &Header,
+    runtime: &TokenStream,
+    catalog: &TokenStream,
+    facts: &Facts,
+    run: &TokenStream,
+    procedures: TokenStream,
+) -> TokenStream {
+    let Header { attrs, vis, name } = header;
+    let Facts {
+        aspects,
+        embeddings,
+        allowed,
+        symmetry_piece,
+        symmetry_group,
+    } = facts;
+    let symmetry_piece = match symmetry_piece {
+        Some(p) => quote!(::core::option::Option::Some(#p)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        #(#attrs)*
+        #vis mod #name {
+            /// The number of aspects: the box's cells, then the pieces.
+            pub const ASPECT_COUNT: usize = #aspects;
+            /// The number of embeddings (placements), forbidden ones included; embedding numbers
+            /// run from 0 to this.
+            pub const EMBEDDING_COUNT: usize = #embeddings;
+            /// The number of embeddings the search uses.
+            pub const ALLOWED_EMBEDDING_COUNT: usize = #allowed;
+            /// The piece restricted to one placement per orbit, when solutions are counted
+            /// modulo the box's symmetries.
+            pub const SYMMETRY_PIECE: ::core::option::Option<&str> = #symmetry_piece;
+            /// The order of the symmetry group the solutions are reduced by (1 when all are found).
+            pub const SYMMETRY_GROUP_ORDER: usize = #symmetry_group;
+
+            /// The box, the aspects and the embedding table, to read solutions with.
+            pub static CATALOG: #runtime::Catalog = #catalog;
+
+            /// A solution of this puzzle: its embeddings in placement order.
+            pub type Solution<'a> = #runtime::Solution<'a>;
+
+            /// Runs the search, reporting to `sink`; `Break` from the sink stops it.
+            pub fn solve_with<S: #runtime::search::Sink>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #run
+            }
+
+            /// Counts the solutions.
+            pub fn count() -> u64 {
+                let mut counter = #runtime::search::Counter::default();
+                let _ = solve_with(&mut counter);
+                counter.solutions
+            }
+
+            /// Shows each solution to `visitor`, in the order the search finds them; the
+            /// visitor returns `Break` to stop the search.
+            pub fn solve<F>(visitor: F) -> ::core::ops::ControlFlow<()>
+            where
+                F: FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()>,
+            {
+                solve_with(&mut #runtime::search::Visit::new(&CATALOG, visitor))
+            }
+
+            #procedures
+        }
+    }
+}
+
+/// The catalog as a constant expression.
+fn catalog(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
+    let c = puzzle.catalog();
+    let name = c.name.as_ref();
+    let extents = c.extents.iter();
+    let aspects = c.aspects.iter().map(|info| match info {
+        AspectInfo::Cell { at } => quote!(#runtime::solution::AspectInfo::Cell { at: #at }),
+        AspectInfo::Piece { name } => {
+            let name = name.as_ref();
+            quote!(#runtime::solution::AspectInfo::Piece { name: ::std::borrow::Cow::Borrowed(#name) })
+        }
+    });
+    let flat = c
+        .embedding_aspects
+        .iter()
+        .copied()
+        .map(Literal::u32_unsuffixed);
+    let starts = c
+        .embedding_starts
+        .iter()
+        .copied()
+        .map(Literal::u32_unsuffixed);
+    quote! {
+        #runtime::Catalog {
+            name: ::std::borrow::Cow::Borrowed(#name),
+            extents: ::std::borrow::Cow::Borrowed(&[#(#extents),*]),
+            aspects: ::std::borrow::Cow::Borrowed(&[#(#aspects),*]),
+            embedding_aspects: ::std::borrow::Cow::Borrowed(&[#(#flat),*]),
+            embedding_starts: ::std::borrow::Cow::Borrowed(&[#(#starts),*]),
+        }
+    }
+}
+
+/// Emits the tree of one procedure.
+struct Emitter<'a> {
+    repr: Repr,
+    puzzle: &'a Puzzle,
+    position: usize,
+    sentinel: usize,
+    bits: &'a mut BTreeSet<u32>,
+}
+
+impl Emitter<'_> {
+    fn node(&mut self, node: &Node) -> TokenStream {
+        match node {
+            Node::Test { aspect, children } => {
+                let position = self.puzzle.order().position(*aspect);
+                self.bits.insert(position);
+                let is_free = self.repr.is_free(position);
+                let take = self.repr.take(position);
+                let children: Vec<TokenStream> = children.iter().map(|c| self.node(c)).collect();
+                quote! {
+                    if #is_free {
+                        #take
+                        #(#children)*
+                    }
+                }
+            }
+            Node::Place { embedding } => {
+                // Every aspect up to this procedure's is covered, and so is the embedding: go
+                // straight to the first procedure whose aspect the embedding leaves (the report
+                // notes this shortcut); the skipped ones would only pass `q` on.
+                let order = self.puzzle.order();
+                let covered: BTreeSet<u32> = self
+                    .puzzle
+                    .cover()
+                    .aspects(*embedding)
+                    .iter()
+                    .map(|&a| order.position(a))
+                    .collect();
+                let mut next = self.position as u32 + 1;
+                while covered.contains(&next) {
+                    next += 1;
+                }
+                let next = if next as usize >= self.sentinel {
+                    format_ident!("solution")
+                } else {
+                    format_ident!("solve_{}", next)
+                };
+                let e = embedding.0;
+                quote! {
+                    sink.place(#e);
+                    let flow = #next(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+            }
+        }
+    }
+}

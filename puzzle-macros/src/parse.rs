@@ -1,0 +1,412 @@
+//! Tokens to a [`Description`]: the macro's syntax, with every mistake collected.
+//!
+//! ```text
+//! #[doc = "..."]* VIS mod NAME {
+//!     box: ["....", ...] | ["...."; N],         // required: `.` cell, `#` hole
+//!     pieces: pentominoes | { PIECE, ... },     // required
+//!     reflect: true | false,                    // default true (free pieces)
+//!     symmetry: all | reduced | reduced(NAME),  // default all
+//!     order: auto | rows | columns,             // default auto
+//!     sharing: true | false,                    // default true
+//!     restrict: { NAME: [DRAWING, ...], ... },  // default none
+//! }
+//! PIECE := #[allow(disconnected)]? NAME (: ["#.", ...] | : [(r, c), ...])?
+//! ```
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use puzzle_runtime::description::{
+    Description, Drawing, Loc, OrderChoice, PieceSpec, Restriction, Row, ShapeSpec, Symmetry,
+};
+use puzzle_runtime::error::suggest;
+use puzzle_runtime::pentominoes;
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
+
+/// The keys a puzzle body accepts.
+const KEYS: [&str; 7] = [
+    "box", "pieces", "reflect", "symmetry", "order", "sharing", "restrict",
+];
+
+/// The spans of everything a [`Loc`] can name: `Loc(i)` is `spans[i]`.
+#[derive(Default)]
+pub struct Spans(Vec<Span>);
+
+impl Spans {
+    /// A new table whose `Loc::default()` is `span`.
+    pub fn new(span: Span) -> Spans {
+        Spans(vec![span])
+    }
+
+    fn loc(&mut self, span: Span) -> Loc {
+        self.0.push(span);
+        Loc(self.0.len() as u32 - 1)
+    }
+
+    /// The span a location names.
+    pub fn span(&self, loc: Loc) -> Span {
+        self.0
+            .get(loc.0 as usize)
+            .copied()
+            .unwrap_or_else(Span::call_site)
+    }
+}
+
+/// The part of a puzzle that becomes the module's header.
+pub struct Header {
+    /// Attributes, doc comments among them, for the module.
+    pub attrs: Vec<Attribute>,
+    /// The module's visibility.
+    pub vis: syn::Visibility,
+    /// The module's name.
+    pub name: Ident,
+}
+
+/// One puzzle as parsed: its header and description, and whatever was wrong with its syntax.
+pub struct Parsed {
+    /// The module header.
+    pub header: Header,
+    /// The description (partial when `errors` is not empty).
+    pub description: Description,
+    /// Whether the box and the pieces were both given, so the description is worth checking.
+    pub complete: bool,
+    /// Where each location of the description was written.
+    pub spans: Spans,
+    /// Syntax errors.
+    pub errors: Vec<syn::Error>,
+}
+
+/// Parses every puzzle of the macro input.
+pub fn puzzles(input: ParseStream) -> syn::Result<Vec<Parsed>> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        out.push(puzzle(input)?);
+    }
+    if out.is_empty() {
+        return Err(input.error("expected a puzzle: `mod NAME { box: [...], pieces: ... }`"));
+    }
+    Ok(out)
+}
+
+fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
+    let attrs = input.call(Attribute::parse_outer)?;
+    let vis: syn::Visibility = input.parse()?;
+    input.parse::<Token![mod]>()?;
+    let name: Ident = input.parse()?;
+    let body;
+    braced!(body in input);
+    let mut p = Parsed {
+        description: Description::new(name.to_string()),
+        spans: Spans::new(name.span()),
+        header: Header { attrs, vis, name },
+        complete: false,
+        errors: Vec::new(),
+    };
+    let mut seen: Vec<Ident> = Vec::new();
+    while !body.is_empty() {
+        if let Err(e) = entry(&body, &mut p, &mut seen) {
+            p.errors.push(e);
+            // The rest of the body cannot be split into entries reliably.
+            break;
+        }
+    }
+    let has = |key: &str| seen.iter().any(|k| k == key);
+    for required in ["box", "pieces"] {
+        if !has(required) {
+            let msg = format!("puzzle `{}` has no `{required}`", p.header.name);
+            p.errors.push(syn::Error::new(p.header.name.span(), msg));
+        }
+    }
+    p.complete = has("box") && has("pieces");
+    Ok(p)
+}
+
+/// One `key: value` entry and the comma after it.
+fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Result<()> {
+    let key = Ident::parse_any(body)?;
+    body.parse::<Token![:]>()?;
+    let mut value = TokenStream::new();
+    while !body.is_empty() && !body.peek(Token![,]) {
+        value.extend([body.parse::<TokenTree>()?]);
+    }
+    if !body.is_empty() {
+        body.parse::<Token![,]>()?;
+    }
+    let name = key.to_string();
+    if !KEYS.contains(&name.as_str()) {
+        let mut msg = format!("unknown key `{name}`");
+        match suggest(&name, KEYS) {
+            Some(s) => msg += &format!("; did you mean `{s}`?"),
+            None => {
+                msg += &format!(
+                    "; the keys are {}",
+                    KEYS.map(|k| format!("`{k}`")).join(", ")
+                )
+            }
+        }
+        p.errors.push(syn::Error::new(key.span(), msg));
+        return Ok(());
+    }
+    if let Some(first) = seen.iter().find(|k| **k == name) {
+        let mut e = syn::Error::new(key.span(), format!("`{name}` is given twice"));
+        e.combine(syn::Error::new(first.span(), "first given here"));
+        p.errors.push(e);
+        return Ok(());
+    }
+    seen.push(key.clone());
+    if value.is_empty() {
+        let msg = format!("`{name}` needs a value");
+        p.errors.push(syn::Error::new(key.span(), msg));
+        return Ok(());
+    }
+    let d = &mut p.description;
+    let spans = &mut p.spans;
+    let result = match name.as_str() {
+        "box" => (|input: ParseStream| drawing(input, spans))
+            .parse2(value)
+            .map(|b| d.board = b),
+        "pieces" => {
+            d.pieces_loc = spans.loc(key.span());
+            (|input: ParseStream| pieces(input, spans))
+                .parse2(value)
+                .map(|v| d.pieces = v)
+        }
+        "reflect" => <LitBool as syn::parse::Parse>::parse
+            .parse2(value)
+            .map(|b| d.reflect = b.value),
+        "sharing" => <LitBool as syn::parse::Parse>::parse
+            .parse2(value)
+            .map(|b| d.sharing = b.value),
+        "symmetry" => (|input: ParseStream| symmetry(input, spans))
+            .parse2(value)
+            .map(|s| d.symmetry = s),
+        "order" => order.parse2(value).map(|o| d.order = o),
+        "restrict" => (|input: ParseStream| restrictions(input, spans))
+            .parse2(value)
+            .map(|r| d.restrictions = r),
+        _ => unreachable!("every key in KEYS is handled"),
+    };
+    if let Err(e) = result {
+        p.errors.push(e);
+    }
+    Ok(())
+}
+
+/// `["row", ...]`, or `["row"; N]` for N equal rows.
+fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
+    let content;
+    let bracket = bracketed!(content in input);
+    let rows = if content.peek(LitStr) && content.peek2(Token![;]) {
+        let row: LitStr = content.parse()?;
+        content.parse::<Token![;]>()?;
+        let count: LitInt = content.parse()?;
+        vec![row; count.base10_parse()?]
+    } else {
+        Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?
+            .into_iter()
+            .collect()
+    };
+    Ok(Drawing {
+        rows: rows
+            .iter()
+            .map(|lit| Row {
+                text: lit.value(),
+                loc: spans.loc(lit.span()),
+            })
+            .collect(),
+        loc: spans.loc(bracket.span.join()),
+    })
+}
+
+/// `pentominoes` or `{ PIECE, ... }`.
+fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
+    if input.peek(Ident) {
+        let set: Ident = input.parse()?;
+        if set != pentominoes::SET_NAME {
+            let msg = format!(
+                "unknown piece set `{set}`; write `pentominoes` or list the pieces in braces: `{{ A: [\"##\"], F, ... }}`"
+            );
+            return Err(syn::Error::new(set.span(), msg));
+        }
+        return Ok(builtin_set(&set, spans));
+    }
+    let content;
+    braced!(content in input);
+    let mut out = Vec::new();
+    while !content.is_empty() {
+        out.extend(piece(&content, spans)?);
+        if !content.is_empty() {
+            content.parse::<Token![,]>()?;
+        }
+    }
+    Ok(out)
+}
+
+fn builtin_set(set: &Ident, spans: &mut Spans) -> Vec<PieceSpec> {
+    let loc = spans.loc(set.span());
+    pentominoes::NAMES
+        .iter()
+        .map(|name| PieceSpec {
+            name: (*name).to_owned(),
+            loc,
+            shape: ShapeSpec::Builtin,
+            allow_disconnected: false,
+        })
+        .collect()
+}
+
+/// `#[allow(disconnected)]? NAME (: SHAPE)?`; the name `pentominoes` stands for all twelve.
+fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
+    let attrs = input.call(Attribute::parse_outer)?;
+    let mut allow_disconnected = false;
+    for attr in &attrs {
+        if attr.path().is_ident("doc") {
+            continue;
+        }
+        let allowed = attr.path().is_ident("allow")
+            && attr
+                .parse_args::<Ident>()
+                .is_ok_and(|arg| arg == "disconnected");
+        if !allowed {
+            return Err(syn::Error::new_spanned(
+                attr,
+                "unknown piece attribute; the only one is `#[allow(disconnected)]`",
+            ));
+        }
+        allow_disconnected = true;
+    }
+    let name: Ident = input.parse()?;
+    if !input.peek(Token![:]) {
+        if name == pentominoes::SET_NAME {
+            return Ok(builtin_set(&name, spans));
+        }
+        return Ok(vec![PieceSpec {
+            name: name.to_string(),
+            loc: spans.loc(name.span()),
+            shape: ShapeSpec::Builtin,
+            allow_disconnected,
+        }]);
+    }
+    input.parse::<Token![:]>()?;
+    let shape = if input.peek(syn::token::Bracket) && {
+        let fork = input.fork();
+        let content;
+        bracketed!(content in fork);
+        content.peek(syn::token::Paren)
+    } {
+        let content;
+        bracketed!(content in input);
+        let mut cells = Vec::new();
+        while !content.is_empty() {
+            let inner;
+            let paren = parenthesized!(inner in content);
+            let coords = Punctuated::<SignedInt, Token![,]>::parse_terminated(&inner)?;
+            cells.push((
+                coords.iter().map(|c| c.0).collect(),
+                spans.loc(paren.span.join()),
+            ));
+            if !content.is_empty() {
+                content.parse::<Token![,]>()?;
+            }
+        }
+        ShapeSpec::Cells(cells)
+    } else {
+        ShapeSpec::Drawing(drawing(input, spans)?)
+    };
+    Ok(vec![PieceSpec {
+        name: name.to_string(),
+        loc: spans.loc(name.span()),
+        shape,
+        allow_disconnected,
+    }])
+}
+
+/// An integer coordinate, possibly negative.
+struct SignedInt(i32);
+
+impl syn::parse::Parse for SignedInt {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let negative = input.parse::<Option<Token![-]>>()?.is_some();
+        let lit: LitInt = input.parse()?;
+        let value: i32 = lit.base10_parse()?;
+        Ok(SignedInt(if negative { -value } else { value }))
+    }
+}
+
+/// `all`, `reduced` or `reduced(NAME)`.
+fn symmetry(input: ParseStream, spans: &mut Spans) -> syn::Result<Symmetry> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "all" => Ok(Symmetry::All),
+        "reduced" => {
+            let piece = if input.peek(syn::token::Paren) {
+                let inner;
+                parenthesized!(inner in input);
+                let name: Ident = inner.parse()?;
+                Some((name.to_string(), spans.loc(name.span())))
+            } else {
+                None
+            };
+            Ok(Symmetry::Reduced { piece })
+        }
+        other => Err(unknown_word(&word, other, "symmetry", &["all", "reduced"])),
+    }
+}
+
+/// `auto`, `rows` or `columns`.
+fn order(input: ParseStream) -> syn::Result<OrderChoice> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(OrderChoice::Auto),
+        "rows" => Ok(OrderChoice::Rows),
+        "columns" => Ok(OrderChoice::Columns),
+        other => Err(unknown_word(
+            &word,
+            other,
+            "order",
+            &["auto", "rows", "columns"],
+        )),
+    }
+}
+
+fn unknown_word(word: &Ident, text: &str, what: &str, choices: &[&str]) -> syn::Error {
+    let mut msg = format!("unknown {what} `{text}`");
+    match suggest(text, choices.iter().copied()) {
+        Some(s) => msg += &format!("; did you mean `{s}`?"),
+        None => {
+            let list: Vec<String> = choices.iter().map(|c| format!("`{c}`")).collect();
+            msg += &format!("; expected one of {}", list.join(", "));
+        }
+    }
+    syn::Error::new(word.span(), msg)
+}
+
+/// `{ NAME: [DRAWING, ...], ... }`.
+fn restrictions(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Restriction>> {
+    let content;
+    braced!(content in input);
+    let mut out = Vec::new();
+    while !content.is_empty() {
+        let name: Ident = content.parse()?;
+        content.parse::<Token![:]>()?;
+        let list;
+        bracketed!(list in content);
+        let mut placements = Vec::new();
+        while !list.is_empty() {
+            placements.push(drawing(&list, spans)?);
+            if !list.is_empty() {
+                list.parse::<Token![,]>()?;
+            }
+        }
+        out.push(Restriction {
+            piece: name.to_string(),
+            loc: spans.loc(name.span()),
+            placements,
+        });
+        if !content.is_empty() {
+            content.parse::<Token![,]>()?;
+        }
+    }
+    Ok(out)
+}

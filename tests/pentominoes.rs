@@ -1,0 +1,74 @@
+//! The pentomino rectangles of METHOD.md §4. Each count is found by a generated solver, and every
+//! solution is checked to be an exact cover, and new, by the runtime's independent check.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use puzzle::runtime::EmbeddingId;
+use puzzle::{puzzle, Description, Puzzle, Solution, Symmetry};
+
+puzzle! {
+    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod p6x10_all { box: [".........."; 6], pieces: pentominoes }
+    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
+    mod p4x15 { box: ["..............."; 4], pieces: pentominoes, symmetry: reduced }
+    mod p3x20 { box: ["...................."; 3], pieces: pentominoes, symmetry: reduced }
+    mod p6x10_rows { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, order: rows }
+    mod p6x10_unshared { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, sharing: false }
+}
+
+type Solve = fn(&mut dyn FnMut(&Solution<'_>) -> ControlFlow<()>) -> ControlFlow<()>;
+
+/// Runs a generated solver and checks every solution against the same puzzle compiled at run
+/// time: each is an exact cover of allowed embeddings, and none is found twice.
+fn check(solve: Solve, rows: usize, cols: usize, symmetry: Symmetry) -> usize {
+    let row = ".".repeat(cols);
+    let description = Description::new("check")
+        .board(&vec![row; rows])
+        .pentominoes()
+        .symmetry(symmetry);
+    let runtime = Puzzle::new(&description).unwrap();
+    let mut seen = BTreeSet::new();
+    let _ = solve(&mut |s| {
+        let mut set: Vec<EmbeddingId> = s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
+        assert!(
+            runtime.cover().is_solution(&set),
+            "not an exact cover: {set:?}"
+        );
+        set.sort_unstable();
+        assert!(seen.insert(set), "found twice");
+        ControlFlow::Continue(())
+    });
+    seen.len()
+}
+
+#[test]
+fn pentomino_6x10() {
+    let reduced = Symmetry::Reduced { piece: None };
+    assert_eq!(check(|v| p6x10::solve(v), 6, 10, reduced), 2339);
+    assert_eq!(p6x10::count(), 2339);
+    assert_eq!(p6x10::SYMMETRY_PIECE, Some("X"));
+    assert_eq!(p6x10::EMBEDDING_COUNT, 2056);
+    assert_eq!(p6x10::ALLOWED_EMBEDDING_COUNT, 2056 - 32 + 8);
+}
+
+#[test]
+fn pentomino_6x10_all_solutions() {
+    assert_eq!(check(|v| p6x10_all::solve(v), 6, 10, Symmetry::All), 9356);
+    // X is never fixed by a symmetry of the box, so every class has exactly 4 solutions.
+    assert_eq!(9356, 4 * 2339);
+}
+
+#[test]
+fn pentomino_6x10_other_programs_agree() {
+    assert_eq!(p6x10_rows::count(), 2339);
+    assert_eq!(p6x10_unshared::count(), 2339);
+}
+
+#[test]
+fn pentomino_5x12_4x15_3x20() {
+    let reduced = || Symmetry::Reduced { piece: None };
+    assert_eq!(check(|v| p5x12::solve(v), 5, 12, reduced()), 1010);
+    assert_eq!(check(|v| p4x15::solve(v), 4, 15, reduced()), 368);
+    assert_eq!(check(|v| p3x20::solve(v), 3, 20, reduced()), 2);
+}
