@@ -75,6 +75,10 @@ pub struct Parsed {
     pub spans: Spans,
     /// Syntax errors.
     pub errors: Vec<syn::Error>,
+    /// Keys whose values did not parse.
+    failed: Vec<String>,
+    /// Keys suggested for misspelt ones.
+    suggested: Vec<String>,
 }
 
 /// Parses every puzzle of the macro input.
@@ -102,6 +106,8 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
         header: Header { attrs, vis, name },
         complete: false,
         errors: Vec::new(),
+        failed: Vec::new(),
+        suggested: Vec::new(),
     };
     let mut seen: Vec<Ident> = Vec::new();
     while !body.is_empty() {
@@ -113,12 +119,14 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
     }
     let has = |key: &str| seen.iter().any(|k| k == key);
     for required in ["box", "pieces"] {
-        if !has(required) {
+        // A misspelt key already said what it should have been.
+        if !has(required) && !p.suggested.iter().any(|s| s == required) {
             let msg = format!("puzzle `{}` has no `{required}`", p.header.name);
             p.errors.push(syn::Error::new(p.header.name.span(), msg));
         }
     }
-    p.complete = has("box") && has("pieces");
+    let usable = |key: &str| has(key) && !p.failed.iter().any(|f| f == key);
+    p.complete = usable("box") && usable("pieces");
     Ok(p)
 }
 
@@ -137,7 +145,10 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
     if !KEYS.contains(&name.as_str()) {
         let mut msg = format!("unknown key `{name}`");
         match suggest(&name, KEYS) {
-            Some(s) => msg += &format!("; did you mean `{s}`?"),
+            Some(s) => {
+                msg += &format!("; did you mean `{s}`?");
+                p.suggested.push(s);
+            }
             None => {
                 msg += &format!(
                     "; the keys are {}",
@@ -189,6 +200,7 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
     };
     if let Err(e) = result {
         p.errors.push(e);
+        p.failed.push(name);
     }
     Ok(())
 }

@@ -103,7 +103,7 @@ pub fn reduce(
                     .fixed_point(&lowered.cover, lowered.ranges[i].clone())
                     .expect("not free");
                 let reason = format!(
-                    "a symmetry of the box maps the placement of `{name}` on {} onto itself, so keeping one placement of `{name}` per orbit would lose solutions or find some twice; name a piece with no symmetric placement, e.g. one without symmetry of its own",
+                    "a symmetry of the box maps the placement of `{name}` on cells {} onto itself, so keeping one placement of `{name}` per orbit would lose solutions or find some twice; name a piece with no symmetric placement, e.g. one without symmetry of its own",
                     describe_cells(board, &lowered.cover, e)
                 );
                 errors.push(*name_loc, ErrorKind::Symmetry { reason });
@@ -161,5 +161,5 @@ fn describe_cells(board: &Board, cover: &Cover, e: EmbeddingId) -> String {
         .filter(|a| a.index() < board.cells().len())
         .map(|a| format!("({})", board.describe(a.0)))
         .collect();
-    cells.join(" ")
+    cells.join(", ")
 }

@@ -1,0 +1,11 @@
+//! Compile-fail tests: each mistake in a description is a compile error pointing at it.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/drawing/*.rs");
+    t.compile_fail("tests/ui/pieces/*.rs");
+    t.compile_fail("tests/ui/keys/*.rs");
+    t.compile_fail("tests/ui/solvability/*.rs");
+    t.pass("tests/ui/pass/*.rs");
+}

@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod nothing {
+        box: ["##", "##"],
+        pieces: { A: ["#"] },
+    }
+}
+
+fn main() {}

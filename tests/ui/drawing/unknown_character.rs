@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod strange {
+        box: ["..o.", "...."],
+        pieces: { A: ["##", "##"], B: ["#*", "##"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+puzzle::puzzle! {
+    mod typo {
+        box: ["....", "...."],
+        peices: { A: ["####"], B: ["####"] },
+        symetry: reduced,
+        colour: red,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+puzzle::puzzle! {
+    mod again {
+        box: ["....", "...."],
+        pieces: { A: ["####"], B: ["####"] },
+        order: rows,
+        order: columns,
+    }
+}
+
+fn main() {}

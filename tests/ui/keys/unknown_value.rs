@@ -1,0 +1,11 @@
+puzzle::puzzle! {
+    mod values {
+        box: ["....", "...."],
+        pieces: { A: ["####"], B: ["####"] },
+        order: colums,
+        symmetry: some,
+        sharing: yes,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod attrs {
+        box: ["..."],
+        pieces: { #[allow(gaps)] A: ["#.#"], B: ["#"] },
+    }
+}
+
+fn main() {}

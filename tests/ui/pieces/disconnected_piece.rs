@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod apart {
+        box: ["....", "...."],
+        pieces: { A: ["#.#"], B: ["#####"] },
+    }
+}
+
+fn main() {}

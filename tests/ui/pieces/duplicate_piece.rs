@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod twice {
+        box: ["....", "...."],
+        pieces: { A: ["####"], A: ["####"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod hollow {
+        box: ["...."],
+        pieces: { A: ["####"], B: ["...."], C: [] },
+    }
+}
+
+fn main() {}

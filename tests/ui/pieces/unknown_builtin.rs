@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod letters {
+        box: [".........."],
+        pieces: { I, Q },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+puzzle::puzzle! {
+    mod too_big {
+        box: [".........."; 6],
+        pieces: { pentominoes, A: ["#"] },
+    }
+}
+
+fn main() {
+    let _ = too_big::count();
+}

@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod narrow {
+        box: ["......."],
+        pieces: { A: ["###"], B: ["##", "##"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+puzzle::puzzle! {
+    mod island {
+        box: [
+            "..#.",
+            "..##",
+        ],
+        pieces: { P: ["##", "#."], Q: ["##"] },
+    }
+}
+
+fn main() {}
