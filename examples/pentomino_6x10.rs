@@ -11,7 +11,8 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use clap::Parser;
-use puzzle::{puzzle, Solution};
+use puzzle::puzzle;
+use puzzle::search::SolveFn;
 
 puzzle! {
     /// The 6x10 box and the twelve pentominoes, one solution per symmetry class (X is kept in
@@ -48,8 +49,7 @@ struct Args {
 
 fn main() {
     let args = Args::parse();
-    let solve: fn(&mut dyn FnMut(&Solution<'_>) -> ControlFlow<()>) -> ControlFlow<()> = if args.all
-    {
+    let solve: SolveFn = if args.all {
         |v| all::solve(v)
     } else {
         |v| reduced::solve(v)

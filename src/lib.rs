@@ -25,7 +25,6 @@
 //! }
 //!
 //! # fn main() {
-//! # if cfg!(debug_assertions) { return; } // the search wants optimisation
 //! assert_eq!(pentomino_6x10::count(), 2339);
 //! # }
 //! ```

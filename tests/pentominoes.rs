@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use puzzle::runtime::EmbeddingId;
-use puzzle::{puzzle, Description, Puzzle, Solution, Symmetry};
+use puzzle::search::SolveFn;
+use puzzle::{puzzle, Description, Puzzle, Symmetry};
 
 puzzle! {
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -17,11 +18,9 @@ puzzle! {
     mod p6x10_unshared { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, sharing: false }
 }
 
-type Solve = fn(&mut dyn FnMut(&Solution<'_>) -> ControlFlow<()>) -> ControlFlow<()>;
-
 /// Runs a generated solver and checks every solution against the same puzzle compiled at run
 /// time: each is an exact cover of allowed embeddings, and none is found twice.
-fn check(solve: Solve, rows: usize, cols: usize, symmetry: Symmetry) -> usize {
+fn check(solve: SolveFn, rows: usize, cols: usize, symmetry: Symmetry) -> usize {
     let row = ".".repeat(cols);
     let description = Description::new("check")
         .board(&vec![row; rows])

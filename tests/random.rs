@@ -8,12 +8,10 @@ mod support;
 
 use std::ops::ControlFlow;
 
-use puzzle::runtime::search::Visit;
+use puzzle::runtime::search::{SolveFn, Visit};
 use puzzle::runtime::EmbeddingId;
-use puzzle::{Puzzle, Solution};
+use puzzle::Puzzle;
 use support::random::RandomPuzzle;
-
-type Solve = fn(&mut dyn FnMut(&Solution<'_>) -> ControlFlow<()>) -> ControlFlow<()>;
 
 include!("generated/random_puzzles.rs");
 
@@ -36,7 +34,7 @@ fn render() -> String {
     for &seed in &seeds {
         text += &RandomPuzzle::new(seed).macro_source(&format!("r{seed}"));
     }
-    text += "}\n\nconst SOLVERS: &[(u64, Solve)] = &[\n";
+    text += "}\n\nconst SOLVERS: &[(u64, SolveFn)] = &[\n";
     for seed in seeds {
         text += &format!("    ({seed}, |v| r{seed}::solve(v)),\n");
     }

@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use puzzle::puzzle;
+use puzzle::search::SolveFn;
 
 puzzle! {
     /// The 2x3 box with a monomino, a domino and an L tromino, all solutions.
@@ -39,9 +40,7 @@ puzzle! {
     }
 }
 
-fn found(
-    solve: fn(&mut dyn FnMut(&puzzle::Solution<'_>) -> ControlFlow<()>) -> ControlFlow<()>,
-) -> Vec<Vec<u32>> {
+fn found(solve: SolveFn) -> Vec<Vec<u32>> {
     let mut all = Vec::new();
     let _ = solve(&mut |s| {
         all.push(s.embeddings().to_vec());

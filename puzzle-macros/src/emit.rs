@@ -80,6 +80,12 @@ impl Repr {
         quote!(#word & #bit != 0)
     }
 
+    /// Whether the aspect at `position` is covered.
+    fn is_covered(self, position: u32) -> TokenStream {
+        let (word, bit) = (self.word(position), Repr::bit(position));
+        quote!(#word & #bit == 0)
+    }
+
     /// `q` with the aspect at `position` (known to be free) taken.
     fn take(self, position: u32) -> TokenStream {
         let (word, bit) = (self.word(position), Repr::bit(position));
@@ -135,9 +141,10 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                     sentinel,
                     bits: &mut bits,
                 };
-                let roots: Vec<TokenStream> = roots.iter().map(|n| emit.node(n)).collect();
+                let roots: Vec<TokenStream> = roots.iter().map(|n| emit.root(n)).collect();
+                let is_covered = repr.is_covered(k);
                 quote! {
-                    if !(#is_free) {
+                    if #is_covered {
                         return #next(q, sink);
                     }
                     #(#roots)*
@@ -340,6 +347,26 @@ struct Emitter<'a> {
 }
 
 impl Emitter<'_> {
+    /// A root of the procedure: it tests the procedure's own aspect, which the procedure has
+    /// just found free, so it only takes it.
+    fn root(&mut self, node: &Node) -> TokenStream {
+        match node {
+            Node::Test { aspect, children } => {
+                let position = self.puzzle.order().position(*aspect);
+                debug_assert_eq!(position as usize, self.position);
+                let take = self.repr.take(position);
+                let children: Vec<TokenStream> = children.iter().map(|c| self.node(c)).collect();
+                quote! {
+                    {
+                        #take
+                        #(#children)*
+                    }
+                }
+            }
+            Node::Place { .. } => self.node(node),
+        }
+    }
+
     fn node(&mut self, node: &Node) -> TokenStream {
         match node {
             Node::Test { aspect, children } => {

@@ -73,3 +73,65 @@ fn expand(runtime: TokenStream2, input: TokenStream2) -> TokenStream2 {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The expansion of `input`, formatted.
+    fn expanded(input: &str) -> String {
+        let tokens = expand(quote!(::puzzle_runtime), input.parse().unwrap());
+        prettyplease::unparse(&syn::parse2(tokens).unwrap())
+    }
+
+    const SMALL: &str = r###"
+        /// The report's small puzzle, restricted.
+        mod small {
+            box: ["...", "..."],
+            pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
+            order: columns,
+            restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
+        }
+    "###;
+
+    #[test]
+    fn small_puzzle_expansion_matches_snapshot() {
+        let text = expanded(SMALL);
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/small.rs");
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::write(path, &text).unwrap();
+        }
+        let snapshot = std::fs::read_to_string(path).unwrap();
+        assert!(
+            text == snapshot,
+            "expansion changed: review it and run `UPDATE_SNAPSHOTS=1 cargo test -p puzzle-macros`"
+        );
+    }
+
+    #[test]
+    fn pentomino_6x10_expansion_is_deterministic() {
+        let input =
+            r###"mod p { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }"###;
+        let text = expanded(input);
+        assert_eq!(text, expanded(input));
+        // One function per cell, then the sentinel; pieces need none (they follow from cells).
+        assert_eq!(text.matches("pub(super) fn solve_").count(), 60);
+        assert_eq!(text.matches("pub(super) fn solution").count(), 1);
+        assert_eq!(text.matches("sink.place(").count(), 2056 - 32 + 8);
+        println!("6x10 expansion: {} lines", text.lines().count());
+    }
+
+    #[test]
+    fn errors_become_compile_errors_and_a_fallback_module() {
+        let text = expand(
+            quote!(::puzzle_runtime),
+            "mod m { box: [\"..\"], pieces: { A: [\"#\"] } }"
+                .parse()
+                .unwrap(),
+        )
+        .to_string();
+        assert!(text.contains("compile_error"));
+        assert!(text.contains("the pieces have 1 cells in all, but the box has 2 cells"));
+        assert!(text.contains("pub fn count"));
+    }
+}

@@ -237,9 +237,9 @@ pub fn check_coverable(
     errors: &mut Errors,
 ) {
     let uses = lowered.cover.uses();
-    for cell in 0..board.cells().len() {
+    for (cell, point) in board.cells().iter().enumerate() {
         if uses[cell] == 0 {
-            let row = board.cells()[cell][0] as usize;
+            let row = point[0] as usize;
             let loc = description
                 .board
                 .rows

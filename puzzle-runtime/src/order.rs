@@ -27,6 +27,11 @@ impl Order {
         Some(Order { sequence, position })
     }
 
+    /// The aspects by number: `0, 1, 2, ...`.
+    pub fn by_number(len: usize) -> Order {
+        Order::new((0..len as u32).map(AspectId).collect()).expect("0..len is a permutation")
+    }
+
     /// The order a box puzzle gets from its description: the cells scanned as `choice` says,
     /// then the `pieces` piece aspects in their declared order.
     pub fn for_board(board: &Board, pieces: usize, choice: OrderChoice) -> Order {

@@ -133,18 +133,18 @@ impl Program {
         }
     }
 
-    /// Drops the trailing procedures that only require their aspect when `implied` says those
-    /// aspects are sure to be covered once every earlier one is (the report has no procedure for
-    /// the pieces A, B, C because covering every cell places every piece).
-    pub fn drop_implied_tail(&mut self, implied: impl FnOnce(&[AspectId]) -> bool) {
-        let keep = self
+    /// Drops the longest run of trailing procedures that only require their aspect and whose
+    /// aspects `implied` says are sure to be covered once every earlier one is (the report has no
+    /// procedure for the pieces A, B, C because covering every cell places every piece).
+    pub fn drop_implied_tail(&mut self, implied: impl Fn(&[AspectId]) -> bool) {
+        let owned = self
             .procedures
             .iter()
             .rposition(|p| p.body != Body::Require)
             .map_or(0, |i| i + 1);
-        let tail: Vec<AspectId> = self.procedures[keep..].iter().map(|p| p.aspect).collect();
-        if !tail.is_empty() && implied(&tail) {
-            self.procedures.truncate(keep);
+        let tail: Vec<AspectId> = self.procedures[owned..].iter().map(|p| p.aspect).collect();
+        if let Some(start) = (0..tail.len()).find(|&i| implied(&tail[i..])) {
+            self.procedures.truncate(owned + start);
         }
     }
 

@@ -68,7 +68,7 @@ impl Puzzle {
         let mut program = Program::build(&lowered.cover, &order, description.sharing);
         let cells = board.cells().len();
         // Areas match, so once every cell is covered every piece is placed, and the other way
-        // round: a tail of only pieces, or only cells, needs no procedures.
+        // round: a trailing run of only pieces, or only cells, needs no procedures.
         program.drop_implied_tail(|tail| {
             tail.iter().all(|a| a.index() >= cells) || tail.iter().all(|a| a.index() < cells)
         });
@@ -135,20 +135,24 @@ impl Puzzle {
         &self.catalog
     }
 
-    /// Counts the solutions with the reference backtracker.
+    /// Counts the solutions with the reference backtracker, in the puzzle's aspect order.
     pub fn count(&self) -> u64 {
         let mut counter = Counter::default();
-        let _ = reference::solve(self.cover(), &mut counter);
+        let _ = reference::solve(self.cover(), &self.order, &mut counter);
         counter.solutions
     }
 
-    /// Shows every solution to `visitor`, found by the reference backtracker (placement order is
-    /// by aspect number, not by the program's order).
+    /// Shows every solution to `visitor`, found by the reference backtracker in the puzzle's
+    /// aspect order.
     pub fn solve<F>(&self, visitor: F) -> ControlFlow<()>
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
-        reference::solve(self.cover(), &mut Visit::new(&self.catalog, visitor))
+        reference::solve(
+            self.cover(),
+            &self.order,
+            &mut Visit::new(&self.catalog, visitor),
+        )
     }
 
     /// Runs the program itself (the tree of tests the macro would emit) into `sink`; it finds
@@ -158,15 +162,19 @@ impl Puzzle {
     }
 
     /// Every solution as its embedding numbers, sorted: a canonical form for comparing solvers.
+    /// Found by the reference backtracker covering aspects by number, so that neither the
+    /// program nor its order has a part in it.
     pub fn solution_sets(&self) -> Vec<Vec<EmbeddingId>> {
         let mut all = Vec::new();
-        let _ = self.solve(|s| {
+        let by_number = Order::by_number(self.cover().aspect_count());
+        let mut visit = Visit::new(&self.catalog, |s: &Solution<'_>| {
             let mut set: Vec<EmbeddingId> =
                 s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
             set.sort_unstable();
             all.push(set);
             ControlFlow::Continue(())
         });
+        let _ = reference::solve(self.cover(), &by_number, &mut visit);
         all.sort();
         all
     }

@@ -1,14 +1,15 @@
-//! A plain backtracker over the abstract puzzle, independent of the order and the program, used
-//! to check the generated solvers.
+//! A plain backtracker over the abstract puzzle, sharing no code with the program, used to
+//! check the generated solvers.
 
 use std::ops::ControlFlow;
 
 use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::order::Order;
 use crate::search::Sink;
 
-/// Finds every solution of `cover` by the general procedure of METHOD.md §2: cover the
-/// lowest-numbered uncovered aspect with each allowed embedding that fits, recursively.
-pub fn solve(cover: &Cover, sink: &mut impl Sink) -> ControlFlow<()> {
+/// Finds every solution of `cover` by the general procedure of METHOD.md §2: cover the least
+/// uncovered aspect in `order` with each allowed embedding that fits, recursively.
+pub fn solve(cover: &Cover, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
     let mut containing: Vec<Vec<EmbeddingId>> = vec![Vec::new(); cover.aspect_count()];
     for e in cover.allowed() {
         for a in cover.aspects(e) {
@@ -17,6 +18,7 @@ pub fn solve(cover: &Cover, sink: &mut impl Sink) -> ControlFlow<()> {
     }
     let mut search = Search {
         cover,
+        order,
         containing,
         covered: vec![false; cover.aspect_count()],
     };
@@ -25,15 +27,19 @@ pub fn solve(cover: &Cover, sink: &mut impl Sink) -> ControlFlow<()> {
 
 struct Search<'c> {
     cover: &'c Cover,
+    order: &'c Order,
     containing: Vec<Vec<EmbeddingId>>,
     covered: Vec<bool>,
 }
 
 impl Search<'_> {
     fn run(&mut self, from: usize, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(next) = (from..self.covered.len()).find(|&a| !self.covered[a]) else {
+        let Some(position) = (from..self.covered.len())
+            .find(|&p| !self.covered[self.order.aspect(p as u32).index()])
+        else {
             return sink.solution();
         };
+        let next = self.order.aspect(position as u32).index();
         for i in 0..self.containing[next].len() {
             let e = self.containing[next][i];
             let aspects = self.cover.aspects(e);
@@ -42,7 +48,7 @@ impl Search<'_> {
             }
             self.set(aspects, true);
             sink.place(e.0);
-            let flow = self.run(next + 1, sink);
+            let flow = self.run(position + 1, sink);
             sink.unplace();
             self.set(aspects, false);
             flow?;

@@ -73,3 +73,10 @@ where
         (self.visitor)(&Solution::new(self.catalog, &self.placed))
     }
 }
+
+/// A visitor of solutions behind a reference, so that one function can serve several puzzles.
+pub type Visitor<'v> = dyn FnMut(&Solution<'_>) -> ControlFlow<()> + 'v;
+
+/// A puzzle's `solve` as a plain function pointer (e.g. `|v| pentomino_6x10::solve(v)`): lets a
+/// program choose among generated solvers at run time.
+pub type SolveFn = for<'v> fn(&mut Visitor<'v>) -> ControlFlow<()>;

@@ -323,7 +323,7 @@ puzzle::puzzle! {
     }
 }
 
-const SOLVERS: &[(u64, Solve)] = &[
+const SOLVERS: &[(u64, SolveFn)] = &[
     (0, |v| r0::solve(v)),
     (1, |v| r1::solve(v)),
     (2, |v| r2::solve(v)),

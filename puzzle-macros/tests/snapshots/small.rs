@@ -1,0 +1,310 @@
+/// The report's small puzzle, restricted.
+mod small {
+    /// The number of aspects: the box's cells, then the pieces.
+    pub const ASPECT_COUNT: usize = 9usize;
+    /// The number of embeddings (placements), forbidden ones included; embedding numbers
+    /// run from 0 to this.
+    pub const EMBEDDING_COUNT: usize = 21usize;
+    /// The number of embeddings the search uses.
+    pub const ALLOWED_EMBEDDING_COUNT: usize = 15usize;
+    /// The piece restricted to one placement per orbit, when solutions are counted
+    /// modulo the box's symmetries.
+    pub const SYMMETRY_PIECE: ::core::option::Option<&str> = ::core::option::Option::None;
+    /// The order of the symmetry group the solutions are reduced by (1 when all are found).
+    pub const SYMMETRY_GROUP_ORDER: usize = 1usize;
+    /// The box, the aspects and the embedding table, to read solutions with.
+    pub static CATALOG: ::puzzle_runtime::Catalog = ::puzzle_runtime::Catalog {
+        name: ::std::borrow::Cow::Borrowed("small"),
+        extents: ::std::borrow::Cow::Borrowed(&[2u32, 3u32]),
+        aspects: ::std::borrow::Cow::Borrowed(
+            &[
+                ::puzzle_runtime::solution::AspectInfo::Cell {
+                    at: 0u32,
+                },
+                ::puzzle_runtime::solution::AspectInfo::Cell {
+                    at: 1u32,
+                },
+                ::puzzle_runtime::solution::AspectInfo::Cell {
+                    at: 2u32,
+                },
+                ::puzzle_runtime::solution::AspectInfo::Cell {
+                    at: 3u32,
+                },
+                ::puzzle_runtime::solution::AspectInfo::Cell {
+                    at: 4u32,
+                },
+                ::puzzle_runtime::solution::AspectInfo::Cell {
+                    at: 5u32,
+                },
+                ::puzzle_runtime::solution::AspectInfo::Piece {
+                    name: ::std::borrow::Cow::Borrowed("A"),
+                },
+                ::puzzle_runtime::solution::AspectInfo::Piece {
+                    name: ::std::borrow::Cow::Borrowed("B"),
+                },
+                ::puzzle_runtime::solution::AspectInfo::Piece {
+                    name: ::std::borrow::Cow::Borrowed("C"),
+                },
+            ],
+        ),
+        embedding_aspects: ::std::borrow::Cow::Borrowed(
+            &[
+                0, 6, 1, 6, 2, 6, 3, 6, 4, 6, 5, 6, 0, 1, 7, 0, 3, 7, 1, 2, 7, 1, 4, 7,
+                2, 5, 7, 3, 4, 7, 4, 5, 7, 0, 1, 3, 8, 0, 1, 4, 8, 0, 3, 4, 8, 1, 2, 4,
+                8, 1, 2, 5, 8, 1, 3, 4, 8, 1, 4, 5, 8, 2, 4, 5, 8,
+            ],
+        ),
+        embedding_starts: ::std::borrow::Cow::Borrowed(
+            &[
+                0, 2, 4, 6, 8, 10, 12, 15, 18, 21, 24, 27, 30, 33, 37, 41, 45, 49, 53,
+                57, 61, 65,
+            ],
+        ),
+    };
+    /// A solution of this puzzle: its embeddings in placement order.
+    pub type Solution<'a> = ::puzzle_runtime::Solution<'a>;
+    /// Runs the search, reporting to `sink`; `Break` from the sink stops it.
+    pub fn solve_with<S: ::puzzle_runtime::search::Sink>(
+        sink: &mut S,
+    ) -> ::core::ops::ControlFlow<()> {
+        procedures::solve_0(u64::MAX, sink)
+    }
+    /// Counts the solutions.
+    pub fn count() -> u64 {
+        let mut counter = ::puzzle_runtime::search::Counter::default();
+        let _ = solve_with(&mut counter);
+        counter.solutions
+    }
+    /// Shows each solution to `visitor`, in the order the search finds them; the
+    /// visitor returns `Break` to stop the search.
+    pub fn solve<F>(visitor: F) -> ::core::ops::ControlFlow<()>
+    where
+        F: FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()>,
+    {
+        solve_with(&mut ::puzzle_runtime::search::Visit::new(&CATALOG, visitor))
+    }
+    /// The program: one function per procedure, in aspect order, then the sentinel.
+    #[doc(hidden)]
+    mod procedures {
+        const B0: u64 = 1 << 0u32;
+        const B1: u64 = 1 << 1u32;
+        const B2: u64 = 1 << 2u32;
+        const B3: u64 = 1 << 3u32;
+        const B4: u64 = 1 << 4u32;
+        const B5: u64 = 1 << 5u32;
+        const B6: u64 = 1 << 6u32;
+        const B7: u64 = 1 << 7u32;
+        const B8: u64 = 1 << 8u32;
+        ///`Solve` for aspect 0 ((0,0)), position 0.
+        pub(super) fn solve_0<S: ::puzzle_runtime::search::Sink>(
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            if q & B0 == 0 {
+                return solve_1(q, sink);
+            }
+            {
+                let q = q ^ B0;
+                if q & B6 != 0 {
+                    let q = q ^ B6;
+                    sink.place(0u32);
+                    let flow = solve_1(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+                if q & B7 != 0 {
+                    let q = q ^ B7;
+                    if q & B2 != 0 {
+                        let q = q ^ B2;
+                        sink.place(6u32);
+                        let flow = solve_1(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                    if q & B1 != 0 {
+                        let q = q ^ B1;
+                        sink.place(7u32);
+                        let flow = solve_2(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+        ///`Solve` for aspect 3 ((1,0)), position 1.
+        pub(super) fn solve_1<S: ::puzzle_runtime::search::Sink>(
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            if q & B1 == 0 {
+                return solve_2(q, sink);
+            }
+            {
+                let q = q ^ B1;
+                if q & B6 != 0 {
+                    let q = q ^ B6;
+                    sink.place(3u32);
+                    let flow = solve_2(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+                if q & B3 != 0 {
+                    let q = q ^ B3;
+                    if q & B7 != 0 {
+                        let q = q ^ B7;
+                        sink.place(11u32);
+                        let flow = solve_2(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                    if q & B2 != 0 {
+                        let q = q ^ B2;
+                        if q & B8 != 0 {
+                            let q = q ^ B8;
+                            sink.place(18u32);
+                            let flow = solve_4(q, sink);
+                            sink.unplace();
+                            flow?;
+                        }
+                    }
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+        ///`Solve` for aspect 1 ((0,1)), position 2.
+        pub(super) fn solve_2<S: ::puzzle_runtime::search::Sink>(
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            if q & B2 == 0 {
+                return solve_3(q, sink);
+            }
+            {
+                let q = q ^ B2;
+                if q & B6 != 0 {
+                    let q = q ^ B6;
+                    sink.place(1u32);
+                    let flow = solve_3(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+                if q & B7 != 0 {
+                    let q = q ^ B7;
+                    if q & B4 != 0 {
+                        let q = q ^ B4;
+                        sink.place(8u32);
+                        let flow = solve_3(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                    if q & B3 != 0 {
+                        let q = q ^ B3;
+                        sink.place(9u32);
+                        let flow = solve_4(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+        ///`Solve` for aspect 4 ((1,1)), position 3.
+        pub(super) fn solve_3<S: ::puzzle_runtime::search::Sink>(
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            if q & B3 == 0 {
+                return solve_4(q, sink);
+            }
+            {
+                let q = q ^ B3;
+                if q & B6 != 0 {
+                    let q = q ^ B6;
+                    sink.place(4u32);
+                    let flow = solve_4(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+                if q & B5 != 0 {
+                    let q = q ^ B5;
+                    if q & B7 != 0 {
+                        let q = q ^ B7;
+                        sink.place(12u32);
+                        let flow = solve_4(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                    if q & B4 != 0 {
+                        let q = q ^ B4;
+                        if q & B8 != 0 {
+                            let q = q ^ B8;
+                            sink.place(20u32);
+                            let flow = solution(q, sink);
+                            sink.unplace();
+                            flow?;
+                        }
+                    }
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+        ///`Solve` for aspect 2 ((0,2)), position 4.
+        pub(super) fn solve_4<S: ::puzzle_runtime::search::Sink>(
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            if q & B4 == 0 {
+                return solve_5(q, sink);
+            }
+            {
+                let q = q ^ B4;
+                if q & B6 != 0 {
+                    let q = q ^ B6;
+                    sink.place(2u32);
+                    let flow = solve_5(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+                if q & B7 != 0 {
+                    let q = q ^ B7;
+                    if q & B5 != 0 {
+                        let q = q ^ B5;
+                        sink.place(10u32);
+                        let flow = solution(q, sink);
+                        sink.unplace();
+                        flow?;
+                    }
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+        ///`Solve` for aspect 5 ((1,2)), position 5.
+        pub(super) fn solve_5<S: ::puzzle_runtime::search::Sink>(
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            if q & B5 == 0 {
+                return solution(q, sink);
+            }
+            {
+                let q = q ^ B5;
+                if q & B6 != 0 {
+                    let q = q ^ B6;
+                    sink.place(5u32);
+                    let flow = solution(q, sink);
+                    sink.unplace();
+                    flow?;
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+        /// The sentinel: every aspect is covered.
+        pub(super) fn solution<S: ::puzzle_runtime::search::Sink>(
+            _: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            sink.solution()
+        }
+    }
+}
