@@ -112,3 +112,8 @@ macro_rules! puzzle {
 pub mod __private {
     pub use puzzle_macros::puzzle_with_runtime;
 }
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -275,3 +275,57 @@ impl fmt::Display for Dump<'_> {
         writeln!(f, "solution")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cover(embeddings: &[&[u32]]) -> Cover {
+        let aspects = embeddings.iter().flat_map(|e| e.iter()).max().unwrap() + 1;
+        Cover::new(
+            (0..aspects).map(|a| a.to_string()).collect(),
+            embeddings
+                .iter()
+                .map(|e| e.iter().map(|&a| AspectId(a)).collect())
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn shared_tests_are_written_once() {
+        // Three embeddings of aspect 0; two share aspect 1.
+        let c = cover(&[&[0, 1, 2], &[0, 4], &[0, 1, 3]]);
+        let order = Order::by_number(c.aspect_count());
+        let program = Program::build(&c, &order, true);
+        let want = "solve 0:\n  if 0\n    if 1\n      if 2\n        place 0\n      if 3\n        place 2\n    if 4\n      place 1\n";
+        assert!(
+            program.dump(&c).to_string().starts_with(want),
+            "{}",
+            program.dump(&c)
+        );
+        assert_eq!(program.stats().tests, 5);
+        let unshared = Program::build(&c, &order, false);
+        assert_eq!(unshared.stats().tests, 8);
+    }
+
+    #[test]
+    fn greedy_rule_prefers_the_most_shared_aspect() {
+        // After 0: aspect 2 is in all three, 1 in two: 2 is tested first.
+        let c = cover(&[&[0, 1, 2], &[0, 1, 2, 3], &[0, 2, 4]]);
+        let program = Program::build(&c, &Order::by_number(c.aspect_count()), true);
+        let dump = program.dump(&c).to_string();
+        assert!(
+            dump.starts_with("solve 0:\n  if 0\n    if 2\n      if 1\n"),
+            "{dump}"
+        );
+    }
+
+    #[test]
+    fn aspects_without_embeddings_are_required() {
+        let c = cover(&[&[0, 1], &[1, 2]]);
+        let mut program = Program::build(&c, &Order::by_number(3), true);
+        assert_eq!(program.procedures()[2].body, Body::Require);
+        program.drop_implied_tail(|tail| tail == [AspectId(2)]);
+        assert_eq!(program.procedures().len(), 2);
+    }
+}

@@ -1,0 +1,55 @@
+//! A puzzle with more than 128 aspects, so the free set is an array of words: the generated
+//! solver agrees with the reference backtracker, and its public items are all documented.
+#![deny(warnings, missing_docs)]
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use puzzle::runtime::EmbeddingId;
+use puzzle::{puzzle, Description, Puzzle};
+
+puzzle! {
+    /// An 11x12 box and four 11x3 bars: 132 cells and 4 pieces, 136 aspects.
+    pub mod bars {
+        box: ["............"; 11],
+        pieces: {
+            A: ["###########"; 3],
+            B: ["###########"; 3],
+            C: ["###########"; 3],
+            D: ["###########"; 3],
+        },
+    }
+}
+
+fn runtime() -> Puzzle {
+    let bar = ["###########"; 3];
+    let d = Description::new("bars")
+        .board(&["............"; 11])
+        .piece("A", &bar)
+        .piece("B", &bar)
+        .piece("C", &bar)
+        .piece("D", &bar);
+    Puzzle::new(&d).unwrap()
+}
+
+#[test]
+fn more_than_128_aspects() {
+    assert_eq!(bars::ASPECT_COUNT, 136);
+    let reference = runtime();
+    // The bars stand side by side in any of 4! orders.
+    assert_eq!(reference.count(), 24);
+    let mut found = BTreeSet::new();
+    let _ = bars::solve(|s| {
+        let mut set: Vec<EmbeddingId> = s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
+        assert!(reference.cover().is_solution(&set));
+        set.sort_unstable();
+        found.insert(set);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(found.len(), 24);
+    assert_eq!(
+        found.into_iter().collect::<Vec<_>>(),
+        reference.solution_sets()
+    );
+    assert_eq!(bars::count(), 24);
+}
