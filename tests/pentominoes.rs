@@ -16,6 +16,23 @@ puzzle! {
     mod p3x20 { box: ["...................."; 3], pieces: pentominoes, symmetry: reduced }
     mod p6x10_rows { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, order: rows }
     mod p6x10_unshared { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, sharing: false }
+
+    /// The 8x8 square without its central 2x2: eight symmetries, and X on a diagonal is fixed
+    /// by one, so another piece must carry the reduction.
+    mod p8x8_hole {
+        box: [
+            "........",
+            "........",
+            "........",
+            "...##...",
+            "...##...",
+            "........",
+            "........",
+            "........",
+        ],
+        pieces: pentominoes,
+        symmetry: reduced,
+    }
 }
 
 /// Runs a generated solver and checks every solution against the same puzzle compiled at run
@@ -70,4 +87,21 @@ fn pentomino_5x12_4x15_3x20() {
     assert_eq!(check(|v| p5x12::solve(v), 5, 12, reduced()), 1010);
     assert_eq!(check(|v| p4x15::solve(v), 4, 15, reduced()), 368);
     assert_eq!(check(|v| p3x20::solve(v), 3, 20, reduced()), 2);
+}
+
+#[test]
+fn pentomino_8x8_with_central_hole() {
+    assert_eq!(p8x8_hole::count(), 65);
+    assert_eq!(p8x8_hole::SYMMETRY_GROUP_ORDER, 8);
+    assert_ne!(p8x8_hole::SYMMETRY_PIECE, Some("X"));
+    let mut first = String::new();
+    let _ = p8x8_hole::solve(|s| {
+        first = s.to_string();
+        ControlFlow::Break(())
+    });
+    // The hole is drawn as blanks in the middle of rows 4 and 5.
+    let rows: Vec<&str> = first.lines().collect();
+    assert_eq!(rows.len(), 8);
+    assert_eq!(&rows[3][3..5], "  ");
+    assert_eq!(&rows[4][3..5], "  ");
 }

@@ -201,7 +201,11 @@ impl IntoIterator for Errors {
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     candidates
         .into_iter()
-        .map(|c| (strsim::jaro_winkler(name, c), c))
+        .map(|c| {
+            // A difference of case alone is as likely a slip as a wrong letter.
+            let score = strsim::jaro_winkler(&name.to_lowercase(), &c.to_lowercase());
+            (score, c)
+        })
         .filter(|&(score, _)| score > 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c.to_owned())
@@ -217,5 +221,6 @@ mod tests {
         assert_eq!(suggest("peices", keys).as_deref(), Some("pieces"));
         assert_eq!(suggest("symetry", keys).as_deref(), Some("symmetry"));
         assert_eq!(suggest("colour", keys), None);
+        assert_eq!(suggest("Order", keys).as_deref(), Some("order"));
     }
 }
