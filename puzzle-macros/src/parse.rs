@@ -29,6 +29,9 @@ const KEYS: [&str; 7] = [
     "box", "pieces", "reflect", "symmetry", "order", "sharing", "restrict",
 ];
 
+/// The most rows `["row"; N]` may make; a larger box would not compile in reasonable time.
+const MAX_REPEAT: usize = 4096;
+
 /// The spans of everything a [`Loc`] can name: `Loc(i)` is `spans[i]`.
 #[derive(Default)]
 pub struct Spans(Vec<Span>);
@@ -213,7 +216,12 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
         let row: LitStr = content.parse()?;
         content.parse::<Token![;]>()?;
         let count: LitInt = content.parse()?;
-        vec![row; count.base10_parse()?]
+        let n: usize = count.base10_parse()?;
+        if n > MAX_REPEAT {
+            let msg = format!("a drawing may repeat a row at most {MAX_REPEAT} times");
+            return Err(syn::Error::new(count.span(), msg));
+        }
+        vec![row; n]
     } else {
         Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?
             .into_iter()

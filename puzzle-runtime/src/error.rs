@@ -60,7 +60,7 @@ pub enum ErrorKind {
         name: String,
     },
     /// The same cell is listed twice in a piece's coordinates.
-    #[error("piece `{name}` lists the cell {cell:?} more than once")]
+    #[error("piece `{name}` lists the cell ({}) more than once", cell.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
     RepeatedCell {
         /// The piece.
         name: String,
@@ -68,7 +68,7 @@ pub enum ErrorKind {
         cell: Vec<i32>,
     },
     /// A piece's coordinates do not all have the same number of axes, or more than the box.
-    #[error("piece `{name}` has a cell with {found} coordinates, but {expected}")]
+    #[error("piece `{name}` has a cell with {found} coordinates; {expected}")]
     Dimensions {
         /// The piece.
         name: String,
@@ -76,6 +76,16 @@ pub enum ErrorKind {
         found: usize,
         /// What was expected, described.
         expected: String,
+    },
+    /// A coordinate too far from the origin to be a sensible cell.
+    #[error("piece `{name}` has the coordinate {value}; coordinates must lie between -{limit} and {limit}")]
+    CoordinateRange {
+        /// The piece.
+        name: String,
+        /// The coordinate.
+        value: i32,
+        /// The largest magnitude allowed.
+        limit: i32,
     },
     /// A built-in piece name that does not exist.
     #[error("there is no built-in piece `{name}`; the built-in pieces are F I L N P T U V W X Y Z (or `pentominoes` for all twelve); draw other pieces, e.g. `{name}: [\"##\", \"#.\"]`")]

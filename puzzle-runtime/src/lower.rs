@@ -58,7 +58,7 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
         } else if !spec.allow_disconnected && !shape.is_connected() {
             errors.push(spec.loc, ErrorKind::DisconnectedPiece { name });
         } else if shape.dims() > dims {
-            let expected = format!("the box has only {dims}");
+            let expected = format!("the box has only {dims} axes");
             let found = shape.dims();
             errors.push(
                 spec.loc,
@@ -79,6 +79,10 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
     out
 }
 
+/// How far from the origin a piece's coordinate may lie; far enough for any real piece, near
+/// enough that no arithmetic on coordinates can overflow.
+pub const MAX_COORDINATE: i32 = 1 << 16;
+
 /// A piece given as coordinates.
 fn shape_of_cells(
     name: &str,
@@ -93,7 +97,22 @@ fn shape_of_cells(
     let mut ok = true;
     let mut seen: BTreeMap<&Point, ()> = BTreeMap::new();
     for (cell, loc) in cells {
-        if cell.len() != piece_dims {
+        if let Some(&value) = cell.iter().find(|x| x.abs() > MAX_COORDINATE) {
+            ok = false;
+            let (name, limit) = (name.to_owned(), MAX_COORDINATE);
+            errors.push(*loc, ErrorKind::CoordinateRange { name, value, limit });
+        } else if cell.is_empty() {
+            ok = false;
+            let (name, expected) = (name.to_owned(), "a cell needs at least one".to_owned());
+            errors.push(
+                *loc,
+                ErrorKind::Dimensions {
+                    name,
+                    found: 0,
+                    expected,
+                },
+            );
+        } else if cell.len() != piece_dims {
             ok = false;
             let expected = format!("its first cell has {piece_dims}");
             let (name, found) = (name.to_owned(), cell.len());

@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod huge {
+        box: ["...."; 100000000],
+        pieces: { A: ["####"] },
+    }
+}
+
+fn main() {}
