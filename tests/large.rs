@@ -5,7 +5,6 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use puzzle::runtime::EmbeddingId;
 use puzzle::{puzzle, Description, Puzzle};
 
 puzzle! {
@@ -40,9 +39,8 @@ fn more_than_128_aspects() {
     assert_eq!(reference.count(), 24);
     let mut found = BTreeSet::new();
     let _ = bars::solve(|s| {
-        let mut set: Vec<EmbeddingId> = s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
+        let set = s.embedding_set();
         assert!(reference.cover().is_solution(&set));
-        set.sort_unstable();
         found.insert(set);
         ControlFlow::Continue(())
     });

@@ -4,7 +4,6 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use puzzle::runtime::EmbeddingId;
 use puzzle::search::SolveFn;
 use puzzle::{puzzle, Description, Puzzle, Symmetry};
 
@@ -46,12 +45,11 @@ fn check(solve: SolveFn, rows: usize, cols: usize, symmetry: Symmetry) -> usize 
     let runtime = Puzzle::new(&description).unwrap();
     let mut seen = BTreeSet::new();
     let _ = solve(&mut |s| {
-        let mut set: Vec<EmbeddingId> = s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
+        let set = s.embedding_set();
         assert!(
             runtime.cover().is_solution(&set),
             "not an exact cover: {set:?}"
         );
-        set.sort_unstable();
         assert!(seen.insert(set), "found twice");
         ControlFlow::Continue(())
     });

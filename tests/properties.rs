@@ -4,35 +4,16 @@
 
 mod support;
 
-use std::ops::ControlFlow;
-
 use proptest::prelude::*;
-use puzzle::runtime::search::{Counter, Visit};
+use puzzle::runtime::search::{collect, Counter};
 use puzzle::runtime::{EmbeddingId, ErrorKind};
 use puzzle::{Puzzle, Symmetry};
 use support::random::RandomPuzzle;
+use support::sorted_sets;
 
 /// The solutions the program finds, in the order it finds them.
 fn walked(p: &Puzzle) -> Vec<Vec<u32>> {
-    let mut found = Vec::new();
-    let _ = p.run_program(&mut Visit::new(p.catalog(), |s| {
-        found.push(s.embeddings().to_vec());
-        ControlFlow::Continue(())
-    }));
-    found
-}
-
-fn sorted_sets(solutions: &[Vec<u32>]) -> Vec<Vec<EmbeddingId>> {
-    let mut sets: Vec<Vec<EmbeddingId>> = solutions
-        .iter()
-        .map(|s| {
-            let mut set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
-            set.sort_unstable();
-            set
-        })
-        .collect();
-    sets.sort();
-    sets
+    collect(|v| p.solve_program(v))
 }
 
 /// The puzzle, or `None` when only the symmetry request could not be honoured.

@@ -6,12 +6,10 @@
 
 mod support;
 
-use std::ops::ControlFlow;
-
-use puzzle::runtime::search::{SolveFn, Visit};
-use puzzle::runtime::EmbeddingId;
+use puzzle::runtime::search::{collect, SolveFn};
 use puzzle::Puzzle;
 use support::random::RandomPuzzle;
+use support::sorted_sets;
 
 include!("generated/random_puzzles.rs");
 
@@ -60,28 +58,11 @@ fn generated_solvers_agree_with_reference_and_program() {
     assert_eq!(SOLVERS.len(), PUZZLES);
     for &(seed, solve) in SOLVERS {
         let runtime = Puzzle::new(&RandomPuzzle::new(seed).description()).unwrap();
-        let mut native = Vec::new();
-        let _ = solve(&mut |s| {
-            native.push(s.embeddings().to_vec());
-            ControlFlow::Continue(())
-        });
-        let mut walked = Vec::new();
-        let _ = runtime.run_program(&mut Visit::new(runtime.catalog(), |s| {
-            walked.push(s.embeddings().to_vec());
-            ControlFlow::Continue(())
-        }));
+        let native = collect(solve);
+        let walked = collect(|v| runtime.solve_program(v));
         assert_eq!(native, walked, "puzzle r{seed}: native and program differ");
-        let mut sets: Vec<Vec<EmbeddingId>> = native
-            .iter()
-            .map(|s| {
-                let mut set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
-                set.sort_unstable();
-                set
-            })
-            .collect();
-        sets.sort();
         assert_eq!(
-            sets,
+            sorted_sets(&native),
             runtime.solution_sets(),
             "puzzle r{seed}: native and reference differ"
         );

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use puzzle::puzzle;
-use puzzle::search::SolveFn;
+use puzzle::search::collect;
 
 puzzle! {
     /// The 2x3 box with a monomino, a domino and an L tromino, all solutions.
@@ -40,15 +40,6 @@ puzzle! {
     }
 }
 
-fn found(solve: SolveFn) -> Vec<Vec<u32>> {
-    let mut all = Vec::new();
-    let _ = solve(&mut |s| {
-        all.push(s.embeddings().to_vec());
-        ControlFlow::Continue(())
-    });
-    all
-}
-
 #[test]
 fn counts() {
     assert_eq!(small::count(), 12);
@@ -66,8 +57,8 @@ fn counts() {
 #[test]
 fn restricted_solutions_in_the_report_order() {
     let want = vec![vec![0, 18, 10], vec![6, 3, 20], vec![7, 1, 20]];
-    assert_eq!(found(|v| restricted::solve(v)), want);
-    assert_eq!(found(|v| unshared::solve(v)), want);
+    assert_eq!(collect(|v| restricted::solve(v)), want);
+    assert_eq!(collect(|v| unshared::solve(v)), want);
 }
 
 #[test]

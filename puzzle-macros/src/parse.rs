@@ -253,14 +253,8 @@ fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> 
     }
     let content;
     braced!(content in input);
-    let mut out = Vec::new();
-    while !content.is_empty() {
-        out.extend(piece(&content, spans)?);
-        if !content.is_empty() {
-            content.parse::<Token![,]>()?;
-        }
-    }
-    Ok(out)
+    let lists = comma_separated(&content, |input| piece(input, spans))?;
+    Ok(lists.into_iter().flatten().collect())
 }
 
 fn builtin_set(set: &Ident, spans: &mut Spans) -> Vec<PieceSpec> {
@@ -317,20 +311,15 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     } {
         let content;
         bracketed!(content in input);
-        let mut cells = Vec::new();
-        while !content.is_empty() {
+        ShapeSpec::Cells(comma_separated(&content, |input| {
             let inner;
-            let paren = parenthesized!(inner in content);
+            let paren = parenthesized!(inner in input);
             let coords = Punctuated::<SignedInt, Token![,]>::parse_terminated(&inner)?;
-            cells.push((
+            Ok((
                 coords.iter().map(|c| c.0).collect(),
                 spans.loc(paren.span.join()),
-            ));
-            if !content.is_empty() {
-                content.parse::<Token![,]>()?;
-            }
-        }
-        ShapeSpec::Cells(cells)
+            ))
+        })?)
     } else {
         ShapeSpec::Drawing(drawing(input, spans)?)
     };
@@ -406,26 +395,30 @@ fn unknown_word(word: &Ident, text: &str, what: &str, choices: &[&str]) -> syn::
 fn restrictions(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Restriction>> {
     let content;
     braced!(content in input);
-    let mut out = Vec::new();
-    while !content.is_empty() {
-        let name: Ident = content.parse()?;
-        content.parse::<Token![:]>()?;
+    comma_separated(&content, |input| {
+        let name: Ident = input.parse()?;
+        input.parse::<Token![:]>()?;
         let list;
-        bracketed!(list in content);
-        let mut placements = Vec::new();
-        while !list.is_empty() {
-            placements.push(drawing(&list, spans)?);
-            if !list.is_empty() {
-                list.parse::<Token![,]>()?;
-            }
-        }
-        out.push(Restriction {
+        bracketed!(list in input);
+        let placements = comma_separated(&list, |input| drawing(input, spans))?;
+        Ok(Restriction {
             piece: name.to_string(),
             loc: spans.loc(name.span()),
             placements,
-        });
-        if !content.is_empty() {
-            content.parse::<Token![,]>()?;
+        })
+    })
+}
+
+/// Items parsed by `item` up to the end of `input`, separated by commas (a trailing one too).
+fn comma_separated<T>(
+    input: ParseStream,
+    mut item: impl FnMut(ParseStream) -> syn::Result<T>,
+) -> syn::Result<Vec<T>> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        out.push(item(input)?);
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
         }
     }
     Ok(out)

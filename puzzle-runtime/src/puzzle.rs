@@ -155,6 +155,15 @@ impl Puzzle {
         )
     }
 
+    /// Shows every solution to `visitor`, found by running the program (so in the order the
+    /// generated solver finds them).
+    pub fn solve_program<F>(&self, visitor: F) -> ControlFlow<()>
+    where
+        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+    {
+        self.run_program(&mut Visit::new(&self.catalog, visitor))
+    }
+
     /// Runs the program itself (the tree of tests the macro would emit) into `sink`; it finds
     /// the solutions in the order the generated solver does.
     pub fn run_program(&self, sink: &mut impl Sink) -> ControlFlow<()> {
@@ -168,10 +177,7 @@ impl Puzzle {
         let mut all = Vec::new();
         let by_number = Order::by_number(self.cover().aspect_count());
         let mut visit = Visit::new(&self.catalog, |s: &Solution<'_>| {
-            let mut set: Vec<EmbeddingId> =
-                s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
-            set.sort_unstable();
-            all.push(set);
+            all.push(s.embedding_set());
             ControlFlow::Continue(())
         });
         let _ = reference::solve(self.cover(), &by_number, &mut visit);

@@ -74,6 +74,17 @@ where
     }
 }
 
+/// Every solution `search` shows its visitor, as embedding numbers in placement order, e.g.
+/// `collect(|v| pentomino_6x10::solve(v))`.
+pub fn collect(search: impl FnOnce(&mut Visitor<'_>) -> ControlFlow<()>) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    let _ = search(&mut |s| {
+        found.push(s.embeddings().to_vec());
+        ControlFlow::Continue(())
+    });
+    found
+}
+
 /// A visitor of solutions behind a reference, so that one function can serve several puzzles.
 pub type Visitor<'v> = dyn FnMut(&Solution<'_>) -> ControlFlow<()> + 'v;
 

@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::cover::EmbeddingId;
+
 /// What an aspect stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AspectInfo {
@@ -109,6 +111,14 @@ impl<'a> Solution<'a> {
     /// The embedding numbers, in placement order.
     pub fn embeddings(&self) -> &'a [u32] {
         self.placed
+    }
+
+    /// The embedding numbers, sorted: the same for every solver that finds this solution, in
+    /// whatever order it placed them.
+    pub fn embedding_set(&self) -> Vec<EmbeddingId> {
+        let mut set: Vec<EmbeddingId> = self.placed.iter().map(|&e| EmbeddingId(e)).collect();
+        set.sort_unstable();
+        set
     }
 
     /// The catalog of the puzzle solved.

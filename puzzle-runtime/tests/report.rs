@@ -1,10 +1,8 @@
 //! The report's small puzzle and the 6x10 pentomino, compiled at run time: the figures of
 //! METHOD.md §4 for the model, the order and the program.
 
-use std::ops::ControlFlow;
-
 use puzzle_runtime::program::Stats;
-use puzzle_runtime::search::Counter;
+use puzzle_runtime::search::{collect, Counter};
 use puzzle_runtime::{Description, EmbeddingId, OrderChoice, Puzzle, Symmetry};
 
 fn small() -> Description {
@@ -21,12 +19,7 @@ fn restricted(d: Description) -> Description {
 }
 
 fn walked(p: &Puzzle) -> Vec<Vec<u32>> {
-    let mut found = Vec::new();
-    let _ = p.run_program(&mut puzzle_runtime::search::Visit::new(p.catalog(), |s| {
-        found.push(s.embeddings().to_vec());
-        ControlFlow::Continue(())
-    }));
-    found
+    collect(|v| p.solve_program(v))
 }
 
 #[test]
