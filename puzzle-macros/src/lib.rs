@@ -1,5 +1,5 @@
-//! The `puzzle!` procedural macro. It only parses tokens ([`parse`]) and turns the compiled
-//! program into tokens ([`emit`]); everything in between is `puzzle-runtime`'s library code.
+//! The `puzzle!` procedural macro. It only parses tokens (`parse`) and turns the compiled
+//! program into tokens (`emit`); everything in between is `puzzle-runtime`'s library code.
 //!
 //! Use it through the `puzzle` crate, which documents the syntax.
 

@@ -11,7 +11,7 @@
 //! 5. [`program`]: one procedure per aspect, a tree of guarded tests ([`Program`]).
 //!
 //! [`Puzzle`] runs them all. The macro emits Rust from the program; at run time [`walk`] runs
-//! the same program and [`reference`] is an independent backtracker. Every solver reports to a
+//! the same program and [`reference`](mod@reference) is an independent backtracker. Every solver reports to a
 //! [`search::Sink`]; a [`Solution`] reads itself through the puzzle's [`Catalog`].
 
 pub mod board;

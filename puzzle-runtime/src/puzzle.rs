@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::Description;
-use crate::error::Errors;
+use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
 use crate::program::Program;
@@ -44,7 +44,7 @@ impl Puzzle {
         // Only compare areas when every piece was read, or the figure would mislead.
         if errors.is_empty() && area != board.cells().len() {
             let cells = board.cells().len();
-            let kind = crate::error::ErrorKind::AreaMismatch {
+            let kind = ErrorKind::AreaMismatch {
                 pieces: area,
                 cells,
             };
