@@ -6,7 +6,7 @@
 //!     pieces: pentominoes | { PIECE, ... },     // required
 //!     reflect: true | false,                    // default true (free pieces)
 //!     symmetry: all | reduced | reduced(NAME),  // default all
-//!     order: auto | rows | columns,             // default auto
+//!     order: SCAN | [pieces, SCAN] | [SCAN, pieces], // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
@@ -195,7 +195,10 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
-        "order" => order.parse2(value).map(|o| d.order = o),
+        "order" => order.parse2(value).map(|(o, first)| {
+            d.order = o;
+            d.pieces_first = first;
+        }),
         "restrict" => (|input: ParseStream| restrictions(input, spans))
             .parse2(value)
             .map(|r| d.restrictions = r),
@@ -363,8 +366,30 @@ fn symmetry(input: ParseStream, spans: &mut Spans) -> syn::Result<Symmetry> {
     }
 }
 
+/// `SCAN` or `[SCAN, pieces]` or `[pieces, SCAN]`: the cells' scan, and whether the pieces
+/// come first.
+fn order(input: ParseStream) -> syn::Result<(OrderChoice, bool)> {
+    if !input.peek(syn::token::Bracket) {
+        return Ok((scan(input)?, false));
+    }
+    let content;
+    let bracket = bracketed!(content in input);
+    let parts = Punctuated::<Ident, Token![,]>::parse_terminated(&content)?;
+    let pieces_at = parts.iter().position(|p| p == "pieces");
+    let scans: Vec<&Ident> = parts.iter().filter(|p| *p != "pieces").collect();
+    match (pieces_at, scans.as_slice()) {
+        (Some(at), [cells]) if parts.len() == 2 => {
+            Ok((scan.parse2(quote::quote!(#cells))?, at == 0))
+        }
+        _ => Err(syn::Error::new(
+            bracket.span.join(),
+            "expected `[pieces, SCAN]` or `[SCAN, pieces]`, where SCAN is `auto`, `rows` or `columns`",
+        )),
+    }
+}
+
 /// `auto`, `rows` or `columns`.
-fn order(input: ParseStream) -> syn::Result<OrderChoice> {
+fn scan(input: ParseStream) -> syn::Result<OrderChoice> {
     let word: Ident = input.parse()?;
     match word.to_string().as_str() {
         "auto" => Ok(OrderChoice::Auto),

@@ -134,8 +134,10 @@ pub struct Description {
     pub reflect: bool,
     /// All solutions, or one per symmetry class.
     pub symmetry: Symmetry,
-    /// The aspect order.
+    /// The aspect order of the cells.
     pub order: OrderChoice,
+    /// Whether the pieces come before the cells in the aspect order (after them by default).
+    pub pieces_first: bool,
     /// Whether embeddings share the tests they have in common (the report's step 6).
     pub sharing: bool,
     /// Placements to keep, per piece; other placements of those pieces are forbidden.
@@ -154,6 +156,7 @@ impl Description {
             reflect: true,
             symmetry: Symmetry::All,
             order: OrderChoice::Auto,
+            pieces_first: false,
             sharing: true,
             restrictions: Vec::new(),
         }
@@ -209,6 +212,12 @@ impl Description {
     /// Sets the aspect order.
     pub fn order(mut self, order: OrderChoice) -> Description {
         self.order = order;
+        self
+    }
+
+    /// Puts the pieces before the cells in the aspect order.
+    pub fn pieces_first(mut self, first: bool) -> Description {
+        self.pieces_first = first;
         self
     }
 

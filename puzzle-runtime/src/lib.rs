@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod lower;
 pub mod order;
 pub mod pentominoes;
+pub mod processor;
 pub mod program;
 pub mod puzzle;
 pub mod reference;

@@ -33,8 +33,14 @@ impl Order {
     }
 
     /// The order a box puzzle gets from its description: the cells scanned as `choice` says,
-    /// then the `pieces` piece aspects in their declared order.
-    pub fn for_board(board: &Board, pieces: usize, choice: OrderChoice) -> Order {
+    /// and the `pieces` piece aspects in their declared order, after the cells or, with
+    /// `pieces_first`, before them.
+    pub fn for_board(
+        board: &Board,
+        pieces: usize,
+        choice: OrderChoice,
+        pieces_first: bool,
+    ) -> Order {
         let dims = board.dims();
         // Axes from the fastest-varying to the slowest.
         let fastest_first: Vec<usize> = match choice {
@@ -57,11 +63,12 @@ impl Order {
                 .collect::<Vec<i32>>()
         });
         let n = board.cells().len() as u32;
-        let sequence = cells
-            .into_iter()
-            .chain(n..n + pieces as u32)
-            .map(AspectId)
-            .collect();
+        let pieces = n..n + pieces as u32;
+        let sequence = if pieces_first {
+            pieces.chain(cells).map(AspectId).collect()
+        } else {
+            cells.into_iter().chain(pieces).map(AspectId).collect()
+        };
         Order::new(sequence).expect("a scan lists every aspect once")
     }
 
@@ -107,18 +114,23 @@ mod tests {
     #[test]
     fn scans_of_the_report_box() {
         let board = Board::block(&[2, 3]);
-        let columns = Order::for_board(&board, 3, OrderChoice::Columns);
+        let columns = Order::for_board(&board, 3, OrderChoice::Columns, false);
         assert_eq!(ids(&columns), [0, 3, 1, 4, 2, 5, 6, 7, 8]);
-        let rows = Order::for_board(&board, 3, OrderChoice::Rows);
+        let rows = Order::for_board(&board, 3, OrderChoice::Rows, false);
         assert_eq!(ids(&rows), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
         // The shorter side is the column: scan it first, as de Bruijn does for 6x10.
-        assert_eq!(Order::for_board(&board, 3, OrderChoice::Auto), columns);
+        assert_eq!(
+            Order::for_board(&board, 3, OrderChoice::Auto, false),
+            columns
+        );
         let wide = Board::block(&[3, 2]);
         assert_eq!(
-            Order::for_board(&wide, 0, OrderChoice::Auto),
-            Order::for_board(&wide, 0, OrderChoice::Rows)
+            Order::for_board(&wide, 0, OrderChoice::Auto, false),
+            Order::for_board(&wide, 0, OrderChoice::Rows, false)
         );
         assert_eq!(columns.position(AspectId(3)), 1);
+        let first = Order::for_board(&board, 3, OrderChoice::Columns, true);
+        assert_eq!(ids(&first), [6, 7, 8, 0, 3, 1, 4, 2, 5]);
         assert_eq!(columns.aspect(2), AspectId(1));
     }
 

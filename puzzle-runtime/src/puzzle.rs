@@ -11,6 +11,7 @@ use crate::description::Description;
 use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
+use crate::processor::Code;
 use crate::program::Program;
 use crate::search::{Counter, Sink, Visit};
 use crate::solution::{AspectInfo, Catalog, Solution};
@@ -64,7 +65,12 @@ impl Puzzle {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let order = Order::for_board(&board, pieces.len(), description.order);
+        let order = Order::for_board(
+            &board,
+            pieces.len(),
+            description.order,
+            description.pieces_first,
+        );
         let mut program = Program::build(&lowered.cover, &order, description.sharing);
         let cells = board.cells().len();
         // Areas match, so once every cell is covered every piece is placed, and the other way
@@ -128,6 +134,11 @@ impl Puzzle {
     /// The program.
     pub fn program(&self) -> &Program {
         &self.program
+    }
+
+    /// The program as puzzle-processor code.
+    pub fn code(&self) -> Code {
+        Code::assemble(&self.program, self.cover(), &self.order)
     }
 
     /// The catalog that decodes solutions.

@@ -73,6 +73,31 @@ impl Catalog {
             })
     }
 
+    /// A person's name for an aspect: a cell's coordinates, e.g. `(0,2)`, or a piece's name.
+    pub fn aspect_name(&self, a: u32) -> String {
+        match &self.aspects[a as usize] {
+            AspectInfo::Cell { at } => {
+                let coords: Vec<String> = self.point(*at).iter().map(u32::to_string).collect();
+                format!("({})", coords.join(","))
+            }
+            AspectInfo::Piece { name } => name.to_string(),
+        }
+    }
+
+    /// A person's description of an embedding, e.g. `C on (0,1) (1,0) (1,1)`.
+    pub fn describe(&self, e: u32) -> String {
+        let cells: Vec<String> = self
+            .embedding(e)
+            .iter()
+            .filter(|&&a| matches!(self.aspects[a as usize], AspectInfo::Cell { .. }))
+            .map(|&a| self.aspect_name(a))
+            .collect();
+        match self.piece_of(e) {
+            Some(piece) => format!("{piece} on {}", cells.join(" ")),
+            None => cells.join(" "),
+        }
+    }
+
     /// The coordinates of a block position.
     pub fn point(&self, mut at: u32) -> Vec<u32> {
         let mut p = vec![0; self.extents.len()];
