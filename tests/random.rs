@@ -1,15 +1,16 @@
 //! Generated solvers on a family of random puzzles agree with the reference backtracker (same
-//! solutions) and with the program they were made from (same solutions in the same order).
+//! solutions), and with the program they were made from and its processor code (same solutions
+//! in the same order).
 //!
 //! The puzzles are written by `generated_file_is_fresh` into `generated/random_puzzles.rs`;
 //! run `UPDATE_GENERATED=1 cargo test --test random` after changing the generator.
 
 mod support;
 
-use puzzle::runtime::search::{collect, SolveFn};
+use puzzle::runtime::search::collect;
 use puzzle::Puzzle;
 use support::random::RandomPuzzle;
-use support::sorted_sets;
+use support::{processor_agrees, sorted_sets, Generated};
 
 include!("generated/random_puzzles.rs");
 
@@ -32,11 +33,13 @@ fn render() -> String {
     for &seed in &seeds {
         text += &RandomPuzzle::new(seed).macro_source(&format!("r{seed}"));
     }
-    text += "}\n\nconst SOLVERS: &[(u64, SolveFn)] = &[\n";
+    text += "}\n\nfn generated() -> Vec<(u64, Generated)> {\n    vec![\n";
     for seed in seeds {
-        text += &format!("    ({seed}, |v| r{seed}::solve(v)),\n");
+        text += &format!(
+            "        ({seed}, Generated {{ name: \"r{seed}\".into(), solve: |v| r{seed}::solve(v), tally: |t| {{ let _ = r{seed}::solve_with(t); }}, code: &r{seed}::PROCESSOR, catalog: &r{seed}::CATALOG }}),\n"
+        );
     }
-    text + "];\n"
+    text + "    ]\n}\n"
 }
 
 #[test]
@@ -55,10 +58,11 @@ fn generated_file_is_fresh() {
 
 #[test]
 fn generated_solvers_agree_with_reference_and_program() {
-    assert_eq!(SOLVERS.len(), PUZZLES);
-    for &(seed, solve) in SOLVERS {
+    let generated = generated();
+    assert_eq!(generated.len(), PUZZLES);
+    for (seed, g) in generated {
         let runtime = Puzzle::new(&RandomPuzzle::new(seed).description()).unwrap();
-        let native = collect(solve);
+        let native = collect(g.solve);
         let walked = collect(|v| runtime.solve_program(v));
         assert_eq!(native, walked, "puzzle r{seed}: native and program differ");
         assert_eq!(
@@ -66,5 +70,12 @@ fn generated_solvers_agree_with_reference_and_program() {
             runtime.solution_sets(),
             "puzzle r{seed}: native and reference differ"
         );
+    }
+}
+
+#[test]
+fn generated_solvers_agree_with_their_processor_code() {
+    for (_, g) in generated() {
+        processor_agrees(&g);
     }
 }

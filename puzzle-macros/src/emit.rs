@@ -175,15 +175,51 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             }
         }
     };
-    let facts = Facts::of(puzzle);
-    api(
-        header,
-        runtime,
-        &catalog(runtime, puzzle),
-        &facts,
-        &run,
-        procedures_module,
-    )
+    let (code, code_module) = processor_code(runtime, puzzle);
+    let items = Items {
+        catalog: catalog(runtime, puzzle),
+        code,
+        run,
+        private: quote!(#procedures_module #code_module),
+    };
+    api(header, runtime, &Facts::of(puzzle), items)
+}
+
+/// The program as processor code: the `Code` expression, and a private module holding the
+/// instructions, written with one-letter names as in the text form.
+fn processor_code(runtime: &TokenStream, puzzle: &Puzzle) -> (TokenStream, TokenStream) {
+    use puzzle_runtime::processor::Instruction;
+    let code = puzzle.code();
+    let len = code.instructions.len();
+    let instructions = code.instructions.iter().map(|i| match *i {
+        Instruction::If { aspect, rel } => quote!(I { aspect: #aspect, rel: #rel }),
+        Instruction::Call { rel } => quote!(C { rel: #rel }),
+        Instruction::Mf { aspect } => quote!(M { aspect: #aspect }),
+        Instruction::Return => quote!(R),
+        Instruction::Solution => quote!(S),
+    });
+    let module = quote! {
+        /// The processor code's instructions.
+        #[doc(hidden)]
+        mod processor_code {
+            use #runtime::processor::Instruction::{Call as C, If as I, Mf as M, Return as R, Solution as S};
+            pub(super) static INSTRUCTIONS: [#runtime::processor::Instruction; #len] = [#(#instructions),*];
+        }
+    };
+    let pairs = |list: &[(u32, u32)]| {
+        let items = list.iter().map(|&(a, b)| quote!((#a, #b)));
+        quote!(::std::borrow::Cow::Borrowed(&[#(#items),*]))
+    };
+    let (calls, procedures, aspects) = (pairs(&code.calls), pairs(&code.procedures), code.aspects);
+    let expr = quote! {
+        #runtime::processor::Code {
+            instructions: ::std::borrow::Cow::Borrowed(&processor_code::INSTRUCTIONS),
+            calls: #calls,
+            procedures: #procedures,
+            aspects: #aspects,
+        }
+    };
+    (expr, module)
 }
 
 /// The expansion for a puzzle with errors: the same names, so the user sees no follow-on
@@ -202,14 +238,33 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
         let _ = sink;
         ::core::unreachable!("the puzzle has errors")
     });
-    api(
-        header,
-        runtime,
-        &catalog,
-        &Facts::default(),
-        &run,
-        TokenStream::new(),
-    )
+    let code = quote! {
+        #runtime::processor::Code {
+            instructions: ::std::borrow::Cow::Borrowed(&[]),
+            calls: ::std::borrow::Cow::Borrowed(&[]),
+            procedures: ::std::borrow::Cow::Borrowed(&[]),
+            aspects: 0,
+        }
+    };
+    let items = Items {
+        catalog,
+        code,
+        run,
+        private: TokenStream::new(),
+    };
+    api(header, runtime, &Facts::default(), items)
+}
+
+/// The parts that differ between a module with a solver and a fallback.
+struct Items {
+    /// The `Catalog` expression.
+    catalog: TokenStream,
+    /// The processor `Code` expression.
+    code: TokenStream,
+    /// An expression that searches into `sink`.
+    run: TokenStream,
+    /// Private modules the other parts refer to.
+    private: TokenStream,
 }
 
 /// Figures about the puzzle that the module publishes as constants.
@@ -235,16 +290,15 @@ impl Facts {
     }
 }
 
-/// The module and its public items; `run` is an expression that searches into `sink`.
-fn api(
-    header: &Header,
-    runtime: &TokenStream,
-    catalog: &TokenStream,
-    facts: &Facts,
-    run: &TokenStream,
-    procedures: TokenStream,
-) -> TokenStream {
+/// The module and its public items.
+fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> TokenStream {
     let Header { attrs, vis, name } = header;
+    let Items {
+        catalog,
+        code,
+        run,
+        private,
+    } = items;
     let Facts {
         aspects,
         embeddings,
@@ -275,6 +329,10 @@ fn api(
             /// The box, the aspects and the embedding table, to read solutions with.
             pub static CATALOG: #runtime::Catalog = #catalog;
 
+            /// The same program as code for the puzzle processor: run it with
+            /// `processor::Machine`, list it with `PROCESSOR.listing(&CATALOG)`.
+            pub static PROCESSOR: #runtime::processor::Code = #code;
+
             /// A solution of this puzzle: its embeddings in placement order.
             pub type Solution<'a> = #runtime::Solution<'a>;
 
@@ -299,7 +357,7 @@ fn api(
                 solve_with(&mut #runtime::search::Visit::new(&CATALOG, visitor))
             }
 
-            #procedures
+            #private
         }
     }
 }

@@ -35,6 +35,30 @@ impl Sink for Counter {
     }
 }
 
+/// Counts solutions and placements: the statistics a search can keep for nothing but two
+/// additions (a [`Counter`] search compiles without even those).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Solutions seen.
+    pub solutions: u64,
+    /// Embeddings placed (the processor's executed `CALL`s).
+    pub placements: u64,
+}
+
+impl Sink for Tally {
+    #[inline(always)]
+    fn place(&mut self, _: u32) {
+        self.placements += 1;
+    }
+    #[inline(always)]
+    fn unplace(&mut self) {}
+    #[inline(always)]
+    fn solution(&mut self) -> ControlFlow<()> {
+        self.solutions += 1;
+        ControlFlow::Continue(())
+    }
+}
+
 /// Keeps the placed embeddings and shows each solution to a visitor.
 pub struct Visit<'c, F> {
     catalog: &'c Catalog,

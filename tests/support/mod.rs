@@ -5,7 +5,11 @@
 
 pub mod random;
 
+use puzzle::runtime::processor::instruction::{from_text, from_words, to_text, to_words};
+use puzzle::runtime::processor::{Code, Machine};
+use puzzle::runtime::search::{collect, SolveFn, Tally, Visit};
 use puzzle::runtime::EmbeddingId;
+use puzzle::Catalog;
 
 /// Solutions as sorted sets of embeddings, sorted: what two solvers must agree on whatever
 /// order they search in.
@@ -20,4 +24,47 @@ pub fn sorted_sets(solutions: &[Vec<u32>]) -> Vec<Vec<EmbeddingId>> {
         .collect();
     sets.sort();
     sets
+}
+
+/// A generated solver and its processor code, as the generated module publishes them.
+pub struct Generated {
+    /// A name for messages.
+    pub name: String,
+    /// The native `solve`.
+    pub solve: SolveFn,
+    /// The native `solve_with`, counting placements.
+    pub tally: fn(&mut Tally),
+    /// The processor code.
+    pub code: &'static Code,
+    /// The catalog.
+    pub catalog: &'static Catalog,
+}
+
+/// Checks that the native solver, the interpreter running the text code and the interpreter
+/// running the binary code find the same solutions in the same order, and that the interpreter
+/// executes one `CALL` per native placement. Returns the number of solutions.
+pub fn processor_agrees(g: &Generated) -> usize {
+    let native = collect(g.solve);
+    let mut tally = Tally::default();
+    (g.tally)(&mut tally);
+    assert_eq!(tally.solutions, native.len() as u64, "{}", g.name);
+    let text = from_text(&to_text(&g.code.instructions)).unwrap();
+    let words = from_words(&to_words(&g.code.instructions).unwrap()).unwrap();
+    for (form, instructions) in [("text", text), ("binary", words)] {
+        let code = Code {
+            instructions: instructions.into(),
+            ..g.code.clone()
+        };
+        let mut machine = Machine::new(&code).unwrap();
+        let found = collect(|v| machine.run(&mut Visit::new(g.catalog, v)).unwrap());
+        assert!(
+            found == native,
+            "{}: {form} code finds other solutions",
+            g.name
+        );
+        let executed = machine.executed();
+        assert_eq!(executed.calls, tally.placements, "{}: {form} CALLs", g.name);
+        assert_eq!(executed.solutions, tally.solutions, "{}: {form}", g.name);
+    }
+    native.len()
 }

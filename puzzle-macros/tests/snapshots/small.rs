@@ -61,6 +61,42 @@ mod small {
             ],
         ),
     };
+    /// The same program as code for the puzzle processor: run it with
+    /// `processor::Machine`, list it with `PROCESSOR.listing(&CATALOG)`.
+    pub static PROCESSOR: ::puzzle_runtime::processor::Code = ::puzzle_runtime::processor::Code {
+        instructions: ::std::borrow::Cow::Borrowed(&processor_code::INSTRUCTIONS),
+        calls: ::std::borrow::Cow::Borrowed(
+            &[
+                (2u32, 0u32),
+                (6u32, 6u32),
+                (9u32, 7u32),
+                (16u32, 3u32),
+                (20u32, 11u32),
+                (24u32, 18u32),
+                (32u32, 1u32),
+                (36u32, 8u32),
+                (39u32, 9u32),
+                (46u32, 4u32),
+                (50u32, 12u32),
+                (54u32, 20u32),
+                (62u32, 2u32),
+                (66u32, 10u32),
+                (73u32, 5u32),
+            ],
+        ),
+        procedures: ::std::borrow::Cow::Borrowed(
+            &[
+                (0u32, 0u32),
+                (14u32, 3u32),
+                (30u32, 1u32),
+                (44u32, 4u32),
+                (60u32, 2u32),
+                (71u32, 5u32),
+                (77u32, 4294967295u32),
+            ],
+        ),
+        aspects: 9u32,
+    };
     /// A solution of this puzzle: its embeddings in placement order.
     pub type Solution<'a> = ::puzzle_runtime::Solution<'a>;
     /// Runs the search, reporting to `sink`; `Break` from the sink stops it.
@@ -306,5 +342,93 @@ mod small {
         ) -> ::core::ops::ControlFlow<()> {
             sink.solution()
         }
+    }
+    /// The processor code's instructions.
+    #[doc(hidden)]
+    mod processor_code {
+        use ::puzzle_runtime::processor::Instruction::{
+            Call as C, If as I, Mf as M, Return as R, Solution as S,
+        };
+        pub(super) static INSTRUCTIONS: [::puzzle_runtime::processor::Instruction; 79usize] = [
+            I { aspect: 0u32, rel: 13i32 },
+            I { aspect: 6u32, rel: 2i32 },
+            C { rel: 11i32 },
+            M { aspect: 6u32 },
+            I { aspect: 7u32, rel: 7i32 },
+            I { aspect: 1u32, rel: 2i32 },
+            C { rel: 7i32 },
+            M { aspect: 1u32 },
+            I { aspect: 3u32, rel: 2i32 },
+            C { rel: 4i32 },
+            M { aspect: 3u32 },
+            M { aspect: 7u32 },
+            M { aspect: 0u32 },
+            R,
+            I { aspect: 3u32, rel: 15i32 },
+            I { aspect: 6u32, rel: 2i32 },
+            C { rel: 13i32 },
+            M { aspect: 6u32 },
+            I { aspect: 4u32, rel: 9i32 },
+            I { aspect: 7u32, rel: 2i32 },
+            C { rel: 9i32 },
+            M { aspect: 7u32 },
+            I { aspect: 1u32, rel: 4i32 },
+            I { aspect: 8u32, rel: 2i32 },
+            C { rel: 5i32 },
+            M { aspect: 8u32 },
+            M { aspect: 1u32 },
+            M { aspect: 4u32 },
+            M { aspect: 3u32 },
+            R,
+            I { aspect: 1u32, rel: 13i32 },
+            I { aspect: 6u32, rel: 2i32 },
+            C { rel: 11i32 },
+            M { aspect: 6u32 },
+            I { aspect: 7u32, rel: 7i32 },
+            I { aspect: 2u32, rel: 2i32 },
+            C { rel: 7i32 },
+            M { aspect: 2u32 },
+            I { aspect: 4u32, rel: 2i32 },
+            C { rel: 4i32 },
+            M { aspect: 4u32 },
+            M { aspect: 7u32 },
+            M { aspect: 1u32 },
+            R,
+            I { aspect: 4u32, rel: 15i32 },
+            I { aspect: 6u32, rel: 2i32 },
+            C { rel: 13i32 },
+            M { aspect: 6u32 },
+            I { aspect: 5u32, rel: 9i32 },
+            I { aspect: 7u32, rel: 2i32 },
+            C { rel: 9i32 },
+            M { aspect: 7u32 },
+            I { aspect: 2u32, rel: 4i32 },
+            I { aspect: 8u32, rel: 2i32 },
+            C { rel: 5i32 },
+            M { aspect: 8u32 },
+            M { aspect: 2u32 },
+            M { aspect: 5u32 },
+            M { aspect: 4u32 },
+            R,
+            I { aspect: 2u32, rel: 10i32 },
+            I { aspect: 6u32, rel: 2i32 },
+            C { rel: 8i32 },
+            M { aspect: 6u32 },
+            I { aspect: 7u32, rel: 4i32 },
+            I { aspect: 5u32, rel: 2i32 },
+            C { rel: 4i32 },
+            M { aspect: 5u32 },
+            M { aspect: 7u32 },
+            M { aspect: 2u32 },
+            R,
+            I { aspect: 5u32, rel: 5i32 },
+            I { aspect: 6u32, rel: 2i32 },
+            C { rel: 3i32 },
+            M { aspect: 6u32 },
+            M { aspect: 5u32 },
+            R,
+            S,
+            R,
+        ];
     }
 }

@@ -322,3 +322,93 @@ impl<'c> Machine<'c> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Counter;
+    use std::borrow::Cow;
+
+    fn code(instructions: Vec<Instruction>, calls: Vec<(u32, u32)>, aspects: u32) -> Code {
+        Code {
+            instructions: Cow::Owned(instructions),
+            calls: Cow::Owned(calls),
+            procedures: Cow::Owned(vec![(0, 0)]),
+            aspects,
+        }
+    }
+
+    fn run(c: &Code) -> Result<ControlFlow<()>, MachineError> {
+        Machine::new(c)?.run(&mut Counter::default())
+    }
+
+    #[test]
+    fn malformed_code_is_a_typed_error() {
+        let c = code(
+            vec![Instruction::Mf { aspect: 5 }, Instruction::Return],
+            vec![],
+            3,
+        );
+        assert_eq!(
+            run(&c),
+            Err(MachineError::AspectOutOfRange {
+                at: 0,
+                aspect: 5,
+                aspects: 3
+            })
+        );
+        let c = code(
+            vec![Instruction::If { aspect: 0, rel: 5 }, Instruction::Return],
+            vec![],
+            1,
+        );
+        assert_eq!(
+            run(&c),
+            Err(MachineError::JumpOutside {
+                at: 0,
+                target: 6,
+                len: 2
+            })
+        );
+        let c = code(
+            vec![Instruction::Call { rel: 0 }, Instruction::Return],
+            vec![],
+            1,
+        );
+        assert_eq!(run(&c), Err(MachineError::UnknownPlacement { at: 0 }));
+        let c = code(vec![Instruction::Mf { aspect: 0 }], vec![], 1);
+        assert_eq!(run(&c), Err(MachineError::RanOff { len: 1 }));
+        // A procedure that calls itself: the stack overflows instead of growing for ever.
+        let c = code(vec![Instruction::Call { rel: -1 }], vec![(0, 0)], 1);
+        assert_eq!(
+            run(&c),
+            Err(MachineError::StackOverflow { at: 0, limit: 2 })
+        );
+        let message = run(&c).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "instruction 0: stack overflow (more than 2 nested calls)"
+        );
+    }
+
+    #[test]
+    fn saved_states_must_fit_the_code() {
+        let c = code(vec![Instruction::Solution, Instruction::Return], vec![], 70);
+        let mut machine = Machine::new(&c).unwrap();
+        let mut short = State::initial(3);
+        let err = machine.run_from(&mut short, &mut Counter::default());
+        assert!(matches!(err, Err(MachineError::BadState { .. })));
+        let mut stray = State::initial(70);
+        stray.stack.push(1);
+        let err = machine.run_from(&mut stray, &mut Counter::default());
+        assert!(matches!(err, Err(MachineError::BadState { .. })));
+    }
+
+    #[test]
+    fn initial_state_frees_exactly_the_aspects() {
+        let s = State::initial(70);
+        assert_eq!(s.q, [u64::MAX, (1 << 6) - 1]);
+        assert!(s.free(69) && !s.free(70));
+        assert_eq!(State::initial(64).q, [u64::MAX]);
+    }
+}

@@ -1,0 +1,73 @@
+//! The examples' puzzles: the generated solver and its processor code (run as text and as
+//! binary) find the same solutions in the same order, one `CALL` per placement.
+
+mod support;
+
+use puzzle::puzzle;
+use support::{processor_agrees, Generated};
+
+puzzle! {
+    mod small {
+        box: ["...", "..."],
+        pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
+        order: columns,
+        restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
+    }
+    mod small_pieces_first {
+        box: ["...", "..."],
+        pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
+        order: [pieces, columns],
+        sharing: false,
+    }
+    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod p6x10_all { box: [".........."; 6], pieces: pentominoes }
+}
+
+macro_rules! generated {
+    ($m:ident) => {
+        Generated {
+            name: stringify!($m).into(),
+            solve: |v| $m::solve(v),
+            tally: |t| {
+                let _ = $m::solve_with(t);
+            },
+            code: &$m::PROCESSOR,
+            catalog: &$m::CATALOG,
+        }
+    };
+}
+
+#[test]
+fn small_puzzles() {
+    assert_eq!(processor_agrees(&generated!(small)), 3);
+    assert_eq!(processor_agrees(&generated!(small_pieces_first)), 12);
+}
+
+#[test]
+fn pentomino_6x10() {
+    assert_eq!(processor_agrees(&generated!(p6x10)), 2339);
+}
+
+#[test]
+fn pentomino_6x10_all() {
+    assert_eq!(processor_agrees(&generated!(p6x10_all)), 9356);
+}
+
+#[test]
+fn listing_names_procedures_aspects_and_embeddings() {
+    let listing = small::PROCESSOR.listing(&small::CATALOG);
+    let lines: Vec<&str> = listing.lines().collect();
+    assert_eq!(lines[0], "Solve_(0,0):");
+    let words = |line: &str| line.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words(lines[1]), "0 IF (0,0), 14");
+    assert!(
+        listing.contains("CALL Solve_(1,0)    ; place 0: A on (0,0)"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("CALL Solve_(0,1)    ; place 18: C on (0,1) (1,0) (1,1)"),
+        "{listing}"
+    );
+    assert_eq!(lines.iter().filter(|l| l.ends_with(':')).count(), 7);
+    assert_eq!(words(lines.last().unwrap()), "78 RETURN");
+}
