@@ -1,6 +1,7 @@
 //! Counting the 6x10 pentomino (2339 modulo symmetry): the generated solver with shared tests
-//! and without, against the same program walked at run time and the plain reference
-//! backtracker. Every variant's count is asserted, so a fast wrong answer cannot pass.
+//! and without, against the same program walked at run time, the same program on the
+//! puzzle-processor interpreter, and the plain reference backtracker. Every variant's count is
+//! asserted, so a fast wrong answer cannot pass.
 
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]
@@ -9,6 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use puzzle::runtime::processor::Machine;
 use puzzle::runtime::search::Counter;
 use puzzle::{puzzle, Description, Puzzle, Symmetry};
 
@@ -45,6 +47,14 @@ fn pentomino_6x10(c: &mut Criterion) {
     });
     group.bench_function("generated, no sharing", |b| {
         b.iter(|| assert_eq!(black_box(unshared::count()), 2339))
+    });
+    group.bench_function("processor interpreter", |b| {
+        b.iter(|| {
+            let mut counter = Counter::default();
+            let mut machine = Machine::new(&shared::PROCESSOR).expect("well formed");
+            let _ = machine.run(&mut counter).expect("runs");
+            assert_eq!(black_box(counter.solutions), 2339);
+        })
     });
     let p = runtime_puzzle();
     group.bench_function("program walked at run time", |b| {

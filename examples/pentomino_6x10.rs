@@ -5,13 +5,21 @@
 //! cargo run --release --example pentomino_6x10 -- --all     # every solution, not one per class
 //! cargo run --release --example pentomino_6x10 -- --print   # draw every solution
 //! cargo run --release --example pentomino_6x10 -- --count   # the count only
+//! cargo run --release --example pentomino_6x10 -- --interpret          # also on the processor
+//! cargo run --release --example pentomino_6x10 -- --write-code 6x10.txt   # processor code, text
+//! cargo run --release --example pentomino_6x10 -- --write-binary 6x10.bin # 24-bit words
 //! ```
 
 use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
 use puzzle::puzzle;
+use puzzle::runtime::processor::instruction::{to_text, to_words, words_to_bytes};
+use puzzle::runtime::processor::{Code, Machine};
+use puzzle::runtime::search::Counter;
 use puzzle::search::SolveFn;
 
 puzzle! {
@@ -45,10 +53,28 @@ struct Args {
     /// How many solutions to draw (without --print).
     #[arg(long, default_value_t = 3)]
     show: usize,
+    /// Also count on the puzzle-processor interpreter, and print both times.
+    #[arg(long)]
+    interpret: bool,
+    /// Write the processor code, one instruction a line, to this file.
+    #[arg(long, value_name = "FILE")]
+    write_code: Option<PathBuf>,
+    /// Write the processor code as 24-bit words (3 bytes each, big-endian) to this file.
+    #[arg(long, value_name = "FILE")]
+    write_binary: Option<PathBuf>,
 }
 
-fn main() {
+fn main() -> ExitCode {
     let args = Args::parse();
+    let code = if args.all {
+        &all::PROCESSOR
+    } else {
+        &reduced::PROCESSOR
+    };
+    if let Err(message) = write_code(&args, code) {
+        eprintln!("{message}");
+        return ExitCode::FAILURE;
+    }
     let solve: SolveFn = if args.all {
         |v| all::solve(v)
     } else {
@@ -84,4 +110,39 @@ fn main() {
     } else {
         println!("{found} {what} in {:.3} s", elapsed.as_secs_f64());
     }
+    if args.interpret {
+        let start = Instant::now();
+        let mut counter = Counter::default();
+        let mut machine = Machine::new(code).expect("the macro's code is well formed");
+        let _ = machine.run(&mut counter).expect("the macro's code runs");
+        let interpreted = start.elapsed();
+        println!(
+            "interpreter: {} {what} in {:.3} s ({:.1}x the native time), {} instructions executed",
+            counter.solutions,
+            interpreted.as_secs_f64(),
+            interpreted.as_secs_f64() / elapsed.as_secs_f64(),
+            machine.executed().total(),
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Writes the code where the flags say.
+fn write_code(args: &Args, code: &Code) -> Result<(), String> {
+    if let Some(path) = &args.write_code {
+        std::fs::write(path, to_text(&code.instructions))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!(
+            "wrote {} instructions to {}",
+            code.instructions.len(),
+            path.display()
+        );
+    }
+    if let Some(path) = &args.write_binary {
+        let words = to_words(&code.instructions).map_err(|e| e.to_string())?;
+        std::fs::write(path, words_to_bytes(&words))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {} words to {}", words.len(), path.display());
+    }
+    Ok(())
 }

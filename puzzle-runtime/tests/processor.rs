@@ -57,6 +57,31 @@ fn the_report_figures() {
 }
 
 #[test]
+fn pieces_first_figures() {
+    let p = restricted(true, true);
+    let code = p.code();
+    // Solve_A, Solve_B, Solve_C and the sentinel: once every piece is placed, every cell is.
+    assert_eq!(code.procedures.len(), 4);
+    assert_eq!(code.instructions.len(), 70);
+    assert_eq!(
+        code.counts().1,
+        Counts {
+            ifs: 25,
+            mfs: 25,
+            calls: 15,
+            returns: 4,
+            solutions: 1
+        }
+    );
+    let (solutions, executed) = run(p.catalog(), &code);
+    assert_eq!(solutions.len(), 3);
+    assert_eq!((executed.ifs_true, executed.ifs_false), (112, 48));
+    assert_eq!((executed.mfs, executed.calls), (112, 37));
+    // Without sharing every embedding tests all its aspects: 6x2 + 7x3 + 2x4.
+    assert_eq!(restricted(false, true).code().counts().1.ifs, 41);
+}
+
+#[test]
 fn text_and_binary_forms_run_the_same() {
     for pieces_first in [false, true] {
         for sharing in [true, false] {

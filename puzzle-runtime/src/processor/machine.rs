@@ -29,6 +29,11 @@ impl Executed {
     pub fn ifs(&self) -> u64 {
         self.ifs_true + self.ifs_false
     }
+
+    /// Every instruction.
+    pub fn total(&self) -> u64 {
+        self.ifs() + self.mfs + self.calls + self.returns + self.solutions
+    }
 }
 
 /// Everything the processor holds: the free set, the program counter and the stack of return
