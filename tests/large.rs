@@ -51,3 +51,31 @@ fn more_than_128_aspects() {
     );
     assert_eq!(bars::count(), 24);
 }
+
+#[test]
+fn binary_form_refuses_more_than_128_aspects_but_text_and_interpreter_work() {
+    use puzzle::runtime::processor::instruction::{from_text, to_text, to_words};
+    use puzzle::runtime::processor::{Code, CodeError, Machine};
+    use puzzle::runtime::search::{collect, Visit};
+
+    let error = to_words(&bars::PROCESSOR.instructions).unwrap_err();
+    assert!(
+        matches!(error, CodeError::AspectTooLarge { aspect, .. } if aspect >= 128),
+        "{error:?}"
+    );
+    let message = error.to_string();
+    assert!(
+        message.contains("7 bits for aspects (at most 128 aspects)"),
+        "{message}"
+    );
+
+    let text = to_text(&bars::PROCESSOR.instructions);
+    let code = Code {
+        instructions: from_text(&text).unwrap().into(),
+        ..bars::PROCESSOR.clone()
+    };
+    let mut machine = Machine::new(&code).unwrap();
+    let interpreted = collect(|v| machine.run(&mut Visit::new(&bars::CATALOG, v)).unwrap());
+    assert_eq!(interpreted, collect(|v| bars::solve(v)));
+    assert_eq!(interpreted.len(), 24);
+}
