@@ -56,6 +56,14 @@ fn pentomino_6x10(c: &mut Criterion) {
             assert_eq!(black_box(counter.solutions), 2339);
         })
     });
+    group.bench_function("processor interpreter, no sharing", |b| {
+        b.iter(|| {
+            let mut counter = Counter::default();
+            let mut machine = Machine::new(&unshared::PROCESSOR).expect("well formed");
+            let _ = machine.run(&mut counter).expect("runs");
+            assert_eq!(black_box(counter.solutions), 2339);
+        })
+    });
     let p = runtime_puzzle();
     group.bench_function("program walked at run time", |b| {
         b.iter(|| {
