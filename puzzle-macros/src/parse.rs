@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! #[doc = "..."]* VIS mod NAME {
-//!     box: ["....", ...] | ["...."; N],         // required: `.` cell, `#` hole
+//!     box: FIGURE | 5 x 4 x 3,                  // required: `.` cell, `#` hole
+//!     holes: [(x, y, ...), ...],                // default none
 //!     pieces: pentominoes | { PIECE, ... },     // required
 //!     reflect: true | false,                    // default true (free pieces)
 //!     symmetry: all | reduced | reduced(NAME),  // default all
@@ -10,12 +11,14 @@
 //!     sharing: true | false,                    // default true
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
-//! PIECE := #[allow(disconnected)]? NAME (: ["#.", ...] | : [(r, c), ...])?
+//! PIECE := #[allow(disconnected)]? NAME (: FIGURE | : [(x, y, ...), ...])?
+//! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use puzzle_runtime::description::{
-    Description, Drawing, Loc, OrderChoice, PieceSpec, Restriction, Row, ShapeSpec, Symmetry,
+    BoardSpec, Description, Drawing, Figure, Loc, OrderChoice, PieceSpec, Restriction, Row,
+    ShapeSpec, Symmetry,
 };
 use puzzle_runtime::error::suggest;
 use puzzle_runtime::pentominoes;
@@ -25,8 +28,8 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 7] = [
-    "box", "pieces", "reflect", "symmetry", "order", "sharing", "restrict",
+const KEYS: [&str; 8] = [
+    "box", "holes", "pieces", "reflect", "symmetry", "order", "sharing", "restrict",
 ];
 
 /// The most rows `["row"; N]` may make; a larger box would not compile in reasonable time.
@@ -177,9 +180,12 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
     let d = &mut p.description;
     let spans = &mut p.spans;
     let result = match name.as_str() {
-        "box" => (|input: ParseStream| drawing(input, spans))
+        "box" => (|input: ParseStream| board(input, spans))
             .parse2(value)
             .map(|b| d.board = b),
+        "holes" => (|input: ParseStream| coordinates(input, spans))
+            .parse2(value)
+            .map(|h| d.holes = h),
         "pieces" => {
             d.pieces_loc = spans.loc(key.span());
             (|input: ParseStream| pieces(input, spans))
@@ -211,6 +217,121 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
     Ok(())
 }
 
+/// A drawn box (a figure) or a block: `5 x 4 x 3` (also `5x4x3`).
+fn board(input: ParseStream, spans: &mut Spans) -> syn::Result<BoardSpec> {
+    if input.peek(syn::token::Bracket) {
+        return Ok(BoardSpec::Drawn(figure(input, spans)?));
+    }
+    let first: LitInt = input.parse()?;
+    let mut span = first.span();
+    let mut extents = Vec::new();
+    // `5x4x3` is one token: an integer whose suffix holds the rest.
+    let mut push = |lit: &LitInt, spans: &mut Spans| -> syn::Result<()> {
+        let loc = spans.loc(lit.span());
+        let digits = lit.base10_digits();
+        extents.push((parse_extent(digits, lit)?, loc));
+        let suffix = lit.suffix();
+        if !suffix.is_empty() {
+            for part in suffix.strip_prefix('x').unwrap_or("?").split('x') {
+                extents.push((parse_extent(part, lit)?, loc));
+            }
+        }
+        Ok(())
+    };
+    push(&first, spans)?;
+    while input.peek(Ident) {
+        let x: Ident = input.parse()?;
+        if x != "x" {
+            return Err(syn::Error::new(
+                x.span(),
+                "expected `x` between the sizes, e.g. `5 x 4 x 3`",
+            ));
+        }
+        let lit: LitInt = input.parse()?;
+        span = span.join(lit.span()).unwrap_or(span);
+        push(&lit, spans)?;
+    }
+    Ok(BoardSpec::Block {
+        extents,
+        loc: spans.loc(span),
+    })
+}
+
+fn parse_extent(text: &str, lit: &LitInt) -> syn::Result<i32> {
+    text.parse().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            "expected the box's sizes as whole numbers, e.g. `5 x 4 x 3`",
+        )
+    })
+}
+
+/// A figure: `["row", ...]` (also `["row"; N]`), or layers `[FIGURE, ...]` (also
+/// `[FIGURE; N]`) for one more dimension.
+fn figure(input: ParseStream, spans: &mut Spans) -> syn::Result<Figure> {
+    if !input.peek(syn::token::Bracket) {
+        return Err(input.error(
+            "expected a drawing in brackets: `[\"row\", ...]`, or layers `[[...], [...]]`",
+        ));
+    }
+    let fork = input.fork();
+    let content;
+    bracketed!(content in fork);
+    if !content.peek(syn::token::Bracket) {
+        return Ok(Figure::Rows(drawing(input, spans)?));
+    }
+    let content;
+    let bracket = bracketed!(content in input);
+    let layers = if is_repeat(&content) {
+        let layer = figure(&content, spans)?;
+        content.parse::<Token![;]>()?;
+        vec![layer; repeat_count(&content)?]
+    } else {
+        comma_separated(&content, |input| figure(input, spans))?
+    };
+    Ok(Figure::Layers {
+        layers,
+        loc: spans.loc(bracket.span.join()),
+    })
+}
+
+/// Whether a bracket holds `ITEM; N`.
+fn is_repeat(content: ParseStream) -> bool {
+    let fork = content.fork();
+    let item = if fork.peek(LitStr) {
+        fork.parse::<LitStr>().is_ok()
+    } else {
+        fork.parse::<proc_macro2::Group>().is_ok()
+    };
+    item && fork.peek(Token![;])
+}
+
+/// The `N` of `ITEM; N`, within bounds.
+fn repeat_count(content: ParseStream) -> syn::Result<usize> {
+    let count: LitInt = content.parse()?;
+    let n: usize = count.base10_parse()?;
+    if n > MAX_REPEAT {
+        let msg = format!("a drawing may repeat a row or layer at most {MAX_REPEAT} times");
+        return Err(syn::Error::new(count.span(), msg));
+    }
+    Ok(n)
+}
+
+/// `[(x, y, ...), ...]`.
+fn coordinates(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<(Vec<i32>, Loc)>> {
+    let content;
+    bracketed!(content in input);
+    comma_separated(&content, |input| {
+        let inner;
+        let paren = parenthesized!(inner in input);
+        let coords = Punctuated::<SignedInt, Token![,]>::parse_terminated(&inner)?;
+        Ok((
+            coords.iter().map(|c| c.0).collect(),
+            spans.loc(paren.span.join()),
+        ))
+    })
+}
+
 /// `["row", ...]`, or `["row"; N]` for N equal rows.
 fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
     let content;
@@ -218,13 +339,7 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
     let rows = if content.peek(LitStr) && content.peek2(Token![;]) {
         let row: LitStr = content.parse()?;
         content.parse::<Token![;]>()?;
-        let count: LitInt = content.parse()?;
-        let n: usize = count.base10_parse()?;
-        if n > MAX_REPEAT {
-            let msg = format!("a drawing may repeat a row at most {MAX_REPEAT} times");
-            return Err(syn::Error::new(count.span(), msg));
-        }
-        vec![row; n]
+        vec![row; repeat_count(&content)?]
     } else {
         Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?
             .into_iter()
@@ -312,19 +427,9 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
         bracketed!(content in fork);
         content.peek(syn::token::Paren)
     } {
-        let content;
-        bracketed!(content in input);
-        ShapeSpec::Cells(comma_separated(&content, |input| {
-            let inner;
-            let paren = parenthesized!(inner in input);
-            let coords = Punctuated::<SignedInt, Token![,]>::parse_terminated(&inner)?;
-            Ok((
-                coords.iter().map(|c| c.0).collect(),
-                spans.loc(paren.span.join()),
-            ))
-        })?)
+        ShapeSpec::Cells(coordinates(input, spans)?)
     } else {
-        ShapeSpec::Drawing(drawing(input, spans)?)
+        ShapeSpec::Drawing(figure(input, spans)?)
     };
     Ok(vec![PieceSpec {
         name: name.to_string(),
@@ -425,7 +530,7 @@ fn restrictions(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Restri
         input.parse::<Token![:]>()?;
         let list;
         bracketed!(list in input);
-        let placements = comma_separated(&list, |input| drawing(input, spans))?;
+        let placements = comma_separated(&list, |input| figure(input, spans))?;
         Ok(Restriction {
             piece: name.to_string(),
             loc: spans.loc(name.span()),

@@ -1,6 +1,6 @@
 //! The box: its cells (numbered in reading order), its symmetries, and where a shape fits in it.
 
-use crate::description::{chars, Drawing};
+use crate::description::{chars, BoardSpec, Drawing, Figure, Loc};
 use crate::error::{ErrorKind, Errors};
 use crate::geometry::{Motion, Point, Shape};
 
@@ -43,23 +43,74 @@ impl Board {
         }
     }
 
-    /// Reads a box drawing (`.` cell, `#` hole), recording what is wrong in `errors`.
-    pub fn from_drawing(drawing: &Drawing, errors: &mut Errors) -> Option<Board> {
-        if drawing.rows.is_empty() {
-            errors.push(drawing.loc, ErrorKind::NoRows);
+    /// Reads a box (drawn with `.` for a cell and `#` for a hole, or a block) less its `holes`,
+    /// recording what is wrong in `errors`.
+    pub fn from_spec(
+        spec: &BoardSpec,
+        holes: &[(Vec<i32>, Loc)],
+        errors: &mut Errors,
+    ) -> Option<Board> {
+        let grid = match spec {
+            BoardSpec::Drawn(figure) => read_figure(
+                figure,
+                "the box",
+                (chars::BOX_CELL, chars::BOX_HOLE),
+                "`.` for a cell of the box and `#` for a hole",
+                errors,
+            )?,
+            BoardSpec::Block { extents, loc } => {
+                let sizes: Vec<i32> = extents.iter().map(|e| e.0).collect();
+                // Point at a size that is wrong, if one is; else at the whole.
+                let loc = extents.iter().find(|e| e.0 < 1).map_or(loc, |e| &e.1);
+                let volume = sizes
+                    .iter()
+                    .try_fold(1usize, |v, &e| v.checked_mul(usize::try_from(e).ok()?));
+                match volume {
+                    Some(v) if v <= MAX_VOLUME && sizes.iter().all(|&e| e >= 1) => Grid {
+                        extents: sizes,
+                        on: vec![true; v],
+                    },
+                    _ => {
+                        let extents = format_extents(&sizes, " x ");
+                        let limit = MAX_VOLUME;
+                        errors.push(*loc, ErrorKind::BlockSize { extents, limit });
+                        return None;
+                    }
+                }
+            }
+        };
+        let mut on = grid.on;
+        let mut ok = true;
+        for (hole, loc) in holes {
+            let index = (hole.len() == grid.extents.len())
+                .then(|| linear_in(&grid.extents, hole))
+                .flatten();
+            let problem = match index {
+                None => Some(format!(
+                    "is not a position of the box, which has {} positions along its {} axes",
+                    format_extents(&grid.extents, " x "),
+                    grid.extents.len()
+                )),
+                Some(i) if !on[i] => Some("is not a cell of the box (given twice?)".to_owned()),
+                Some(i) => {
+                    on[i] = false;
+                    None
+                }
+            };
+            if let Some(problem) = problem {
+                ok = false;
+                let hole = format!("({})", format_extents(hole, ", "));
+                errors.push(*loc, ErrorKind::BadHole { hole, problem });
+            }
+        }
+        if !ok {
             return None;
         }
-        let grid = read_grid(
-            drawing,
-            "the box",
-            (chars::BOX_CELL, chars::BOX_HOLE),
-            "`.` for a cell of the box and `#` for a hole",
-            errors,
-        )?;
-        let extents = [grid.len() as i32, grid[0].len() as i32];
-        let board = Board::with_cells(&extents, |p| grid[p[0] as usize][p[1] as usize]);
+        let board = Board::with_cells(&grid.extents, |p| {
+            linear_in(&grid.extents, p).is_some_and(|i| on[i])
+        });
         if board.cells.is_empty() {
-            errors.push(drawing.loc, ErrorKind::EmptyBox);
+            errors.push(spec.loc(), ErrorKind::EmptyBox);
             return None;
         }
         Some(board)
@@ -97,12 +148,14 @@ impl Board {
         Some(index)
     }
 
-    /// A person's name for a cell: `row 2, column 3` in two dimensions, coordinates otherwise.
+    /// A person's name for a cell: `row 2, column 3` in two dimensions, `layer 1, row 2,
+    /// column 3` in three (counting from 1, as drawings are read), coordinates otherwise.
     pub fn describe(&self, cell: u32) -> String {
         let p = &self.cells[cell as usize];
         match p.as_slice() {
             [r, c] => format!("row {}, column {}", r + 1, c + 1),
-            _ => format!("{p:?}"),
+            [l, r, c] => format!("layer {}, row {}, column {}", l + 1, r + 1, c + 1),
+            _ => format!("position ({})", format_extents(p, ", ")),
         }
     }
 
@@ -159,6 +212,90 @@ impl Board {
         out.sort();
         out.dedup();
         out
+    }
+}
+
+/// The largest box, in positions of its block: far more than any puzzle this method solves.
+pub const MAX_VOLUME: usize = 1 << 16;
+
+/// Numbers joined, e.g. `5 x 4 x 3` or `0, 1`.
+fn format_extents(values: &[i32], separator: &str) -> String {
+    let parts: Vec<String> = values.iter().map(ToString::to_string).collect();
+    parts.join(separator)
+}
+
+/// The position of `p` in a block of `extents` in reading order, if it lies in the block.
+fn linear_in(extents: &[i32], p: &[i32]) -> Option<usize> {
+    let mut index = 0usize;
+    for (&x, &extent) in p.iter().zip(extents) {
+        if !(0..extent).contains(&x) {
+            return None;
+        }
+        index = index * extent as usize + x as usize;
+    }
+    Some(index)
+}
+
+/// A figure read: its size along each axis and, in reading order, which positions are on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// The size along each axis.
+    pub extents: Vec<i32>,
+    /// Whether each position is on (a cell), in reading order.
+    pub on: Vec<bool>,
+}
+
+/// Reads a figure of any dimension (`on` and `off` characters), recording ragged rows, layers
+/// of other sizes and unknown characters in `errors`. `None` if anything was wrong.
+pub fn read_figure(
+    figure: &Figure,
+    what: &str,
+    chars: (char, char),
+    allowed: &'static str,
+    errors: &mut Errors,
+) -> Option<Grid> {
+    match figure {
+        Figure::Rows(drawing) => {
+            if drawing.rows.is_empty() {
+                errors.push(drawing.loc, ErrorKind::NoRows);
+                return None;
+            }
+            let rows = read_grid(drawing, what, chars, allowed, errors)?;
+            Some(Grid {
+                extents: vec![rows.len() as i32, rows[0].len() as i32],
+                on: rows.into_iter().flatten().collect(),
+            })
+        }
+        Figure::Layers { layers, loc } => {
+            if layers.is_empty() {
+                errors.push(*loc, ErrorKind::NoRows);
+                return None;
+            }
+            let read: Vec<Option<Grid>> = layers
+                .iter()
+                .map(|l| read_figure(l, what, chars, allowed, errors))
+                .collect();
+            let grids: Vec<Grid> = read.into_iter().collect::<Option<_>>()?;
+            let expected = grids[0].extents.clone();
+            let mut ok = true;
+            for (i, (g, layer)) in grids.iter().zip(layers).enumerate().skip(1) {
+                if g.extents != expected {
+                    ok = false;
+                    let kind = ErrorKind::LayerSize {
+                        layer: i + 1,
+                        found: format_extents(&g.extents, "x"),
+                        expected: format_extents(&expected, "x"),
+                    };
+                    errors.push(layer.loc(), kind);
+                }
+            }
+            ok.then(|| Grid {
+                extents: std::iter::once(layers.len() as i32)
+                    .chain(expected.iter().copied())
+                    .collect(),
+                on: grids.into_iter().flat_map(|g| g.on).collect(),
+            })
+        }
     }
 }
 
@@ -221,55 +358,55 @@ pub fn read_grid(
 /// The shape drawn by `rows` (`#` a cell, `.` empty), or `None` if the drawing is malformed.
 pub fn shape_of_rows<S: AsRef<str>>(rows: &[S]) -> Option<Shape> {
     let mut errors = Errors::default();
-    shape_of_drawing(&Drawing::from_rows(rows), "a piece", &mut errors)
+    let figure = Figure::Rows(Drawing::from_rows(rows));
+    shape_of_figure(&figure, "a piece", &mut errors)
 }
 
 /// The shape of a piece drawing, recording what is wrong in `errors`.
-pub fn shape_of_drawing(drawing: &Drawing, what: &str, errors: &mut Errors) -> Option<Shape> {
-    let grid = read_grid(
-        drawing,
+pub fn shape_of_figure(figure: &Figure, what: &str, errors: &mut Errors) -> Option<Shape> {
+    let grid = read_figure(
+        figure,
         what,
         (chars::PIECE_CELL, chars::PIECE_EMPTY),
         "`#` for a cell of the piece and `.` for an empty place",
         errors,
     )?;
-    let cells = grid.iter().enumerate().flat_map(|(r, line)| {
-        line.iter()
-            .enumerate()
-            .filter(|&(_, &on)| on)
-            .map(move |(c, _)| vec![r as i32, c as i32])
-    });
-    Some(Shape::new(2, cells))
+    let cells = grid
+        .on
+        .iter()
+        .enumerate()
+        .filter(|&(_, &on)| on)
+        .map(|(i, _)| unlinear(&grid.extents, i as i32));
+    Some(Shape::new(grid.extents.len(), cells))
 }
 
-/// The cells of the box that a drawn placement covers (sorted), recording what is wrong.
+/// The cells of the box that a drawn placement covers (sorted), or `None` when the drawing is
+/// malformed or covers a position that is not a cell; a drawing of the wrong size is an error.
 pub fn cells_of_placement(
     board: &Board,
-    drawing: &Drawing,
+    figure: &Figure,
     what: &str,
     errors: &mut Errors,
 ) -> Option<Vec<u32>> {
-    let grid = read_grid(
-        drawing,
+    let grid = read_figure(
+        figure,
         what,
         (chars::PIECE_CELL, chars::PIECE_EMPTY),
         "`#` where the piece lies and `.` elsewhere",
         errors,
     )?;
-    let size_matches = board.dims() == 2
-        && grid.len() as i32 == board.extents()[0]
-        && grid
-            .iter()
-            .all(|line| line.len() as i32 == board.extents()[1]);
-    if !size_matches {
+    if grid.extents != board.extents() {
+        let kind = ErrorKind::PlacementSize {
+            found: format_extents(&grid.extents, "x"),
+            expected: format_extents(board.extents(), "x"),
+        };
+        errors.push(figure.loc(), kind);
         return None;
     }
     let mut cells = Vec::new();
-    for (r, line) in grid.iter().enumerate() {
-        for (c, &on) in line.iter().enumerate() {
-            if on {
-                cells.push(board.cell_at(&[r as i32, c as i32])?);
-            }
+    for (i, &on) in grid.on.iter().enumerate() {
+        if on {
+            cells.push(board.cell_at(&unlinear(&grid.extents, i as i32))?);
         }
     }
     Some(cells)
@@ -281,7 +418,8 @@ mod tests {
 
     fn board(rows: &[&str]) -> Board {
         let mut errors = Errors::default();
-        let b = Board::from_drawing(&Drawing::from_rows(rows), &mut errors);
+        let spec = BoardSpec::Drawn(Figure::Rows(Drawing::from_rows(rows)));
+        let b = Board::from_spec(&spec, &[], &mut errors);
         assert!(errors.is_empty(), "{errors}");
         b.unwrap()
     }
@@ -325,8 +463,35 @@ mod tests {
     #[test]
     fn malformed_drawings_are_reported_together() {
         let mut errors = Errors::default();
-        let d = Drawing::from_rows(&["..x", "...."]);
-        assert!(Board::from_drawing(&d, &mut errors).is_none());
+        let d = BoardSpec::Drawn(Figure::Rows(Drawing::from_rows(&["..x", "...."])));
+        assert!(Board::from_spec(&d, &[], &mut errors).is_none());
         assert_eq!(errors.0.len(), 2, "{errors}");
+    }
+
+    #[test]
+    fn layers_blocks_and_holes() {
+        let mut errors = Errors::default();
+        let layers = BoardSpec::Drawn(Figure::from_layers(&[&["..", ".#"], &["..", ".."]]));
+        let b = Board::from_spec(&layers, &[(vec![1, 0, 0], Loc::default())], &mut errors);
+        let b = b.unwrap();
+        assert_eq!((b.extents(), b.cells().len()), (&[2, 2, 2][..], 6));
+        assert_eq!(b.describe(0), "layer 1, row 1, column 1");
+        let ragged = BoardSpec::Drawn(Figure::from_layers(&[&["..", ".."], &["...", "..."]]));
+        assert!(Board::from_spec(&ragged, &[], &mut errors).is_none());
+        assert!(
+            matches!(errors.0[0].kind, ErrorKind::LayerSize { layer: 2, .. }),
+            "{errors}"
+        );
+        let block = BoardSpec::Block {
+            extents: vec![(5, Loc(0)), (3, Loc(0)), (2, Loc(0)), (2, Loc(0))],
+            loc: Loc(0),
+        };
+        let b = Board::from_spec(&block, &[], &mut errors).unwrap();
+        assert_eq!(b.cells().len(), 60);
+        assert_eq!(b.describe(59), "position (4, 2, 1, 1)");
+        let mut errors = Errors::default();
+        let outside = [(vec![5, 0, 0, 0], Loc(0)), (vec![0, 0], Loc(0))];
+        assert!(Board::from_spec(&block, &outside, &mut errors).is_none());
+        assert_eq!(errors.0.len(), 2);
     }
 }

@@ -56,11 +56,92 @@ impl Drawing {
     }
 }
 
+/// A drawing in any number of dimensions: rows of characters (2-D), or layers, each a figure of
+/// one dimension fewer (3-D: layers of rows; 4-D: layers of layers of rows).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// Rows of characters.
+    Rows(Drawing),
+    /// Layers along a new first axis, all of the same size.
+    Layers {
+        /// The layers, first first.
+        layers: Vec<Figure>,
+        /// The whole figure.
+        loc: Loc,
+    },
+}
+
+impl Figure {
+    /// Where the whole figure was written.
+    pub fn loc(&self) -> Loc {
+        match self {
+            Figure::Rows(d) => d.loc,
+            Figure::Layers { loc, .. } => *loc,
+        }
+    }
+
+    /// Where the row holding point `p` was written, if the figure has that row.
+    pub fn row_loc(&self, p: &[i32]) -> Option<Loc> {
+        let first = usize::try_from(*p.first()?).ok()?;
+        match self {
+            Figure::Rows(d) => d.rows.get(first).map(|r| r.loc),
+            Figure::Layers { layers, .. } => layers.get(first)?.row_loc(&p[1..]),
+        }
+    }
+
+    /// Layers of rows (a 3-D figure) from plain strings.
+    pub fn from_layers<S: AsRef<str>>(layers: &[&[S]]) -> Figure {
+        Figure::Layers {
+            layers: layers
+                .iter()
+                .map(|rows| Figure::Rows(Drawing::from_rows(rows)))
+                .collect(),
+            loc: Loc::default(),
+        }
+    }
+}
+
+impl From<Drawing> for Figure {
+    fn from(d: Drawing) -> Figure {
+        Figure::Rows(d)
+    }
+}
+
+/// How the box is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardSpec {
+    /// Drawn: `.` for a cell, `#` for a hole.
+    Drawn(Figure),
+    /// A whole block of the given size along each axis.
+    Block {
+        /// The sizes, each with where it was written.
+        extents: Vec<(i32, Loc)>,
+        /// The whole size.
+        loc: Loc,
+    },
+}
+
+impl BoardSpec {
+    /// Where the box was written.
+    pub fn loc(&self) -> Loc {
+        match self {
+            BoardSpec::Drawn(f) => f.loc(),
+            BoardSpec::Block { loc, .. } => *loc,
+        }
+    }
+}
+
+impl Default for BoardSpec {
+    fn default() -> BoardSpec {
+        BoardSpec::Drawn(Figure::Rows(Drawing::default()))
+    }
+}
+
 /// How the cells of a piece are given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShapeSpec {
-    /// Drawn as rows, `#` for a cell and `.` for an empty position.
-    Drawing(Drawing),
+    /// Drawn, `#` for a cell and `.` for an empty position.
+    Drawing(Figure),
     /// Listed as coordinates, all with the same number of axes.
     Cells(Vec<(Vec<i32>, Loc)>),
     /// One of the built-in pieces, looked up by the piece's name (see [`crate::pentominoes`]).
@@ -114,7 +195,7 @@ pub struct Restriction {
     /// Where the name was written.
     pub loc: Loc,
     /// Each placement drawn over the whole box: `#` where the piece lies, `.` elsewhere.
-    pub placements: Vec<Drawing>,
+    pub placements: Vec<Figure>,
 }
 
 /// A packing puzzle as the user described it.
@@ -124,8 +205,10 @@ pub struct Description {
     pub name: String,
     /// Where the name was written; errors about the whole puzzle point here.
     pub loc: Loc,
-    /// The box, drawn: `.` for a cell, `#` for a hole.
-    pub board: Drawing,
+    /// The box.
+    pub board: BoardSpec,
+    /// Positions of the box that are not part of it, as coordinates.
+    pub holes: Vec<(Vec<i32>, Loc)>,
     /// The pieces, in the order that numbers them.
     pub pieces: Vec<PieceSpec>,
     /// Where the piece list was written.
@@ -150,7 +233,8 @@ impl Description {
         Description {
             name: name.into(),
             loc: Loc::default(),
-            board: Drawing::default(),
+            board: BoardSpec::default(),
+            holes: Vec::new(),
             pieces: Vec::new(),
             pieces_loc: Loc::default(),
             reflect: true,
@@ -164,7 +248,29 @@ impl Description {
 
     /// Sets the box from its rows.
     pub fn board<S: AsRef<str>>(mut self, rows: &[S]) -> Description {
-        self.board = Drawing::from_rows(rows);
+        self.board = BoardSpec::Drawn(Figure::Rows(Drawing::from_rows(rows)));
+        self
+    }
+
+    /// Sets the box from its layers of rows (a 3-D box).
+    pub fn layers<S: AsRef<str>>(mut self, layers: &[&[S]]) -> Description {
+        self.board = BoardSpec::Drawn(Figure::from_layers(layers));
+        self
+    }
+
+    /// Sets the box to a whole block of these sizes, e.g. `&[5, 4, 3]`.
+    pub fn block(mut self, extents: &[i32]) -> Description {
+        self.board = BoardSpec::Block {
+            extents: extents.iter().map(|&e| (e, Loc::default())).collect(),
+            loc: Loc::default(),
+        };
+        self
+    }
+
+    /// Removes these positions from the box.
+    pub fn holes(mut self, holes: &[&[i32]]) -> Description {
+        self.holes
+            .extend(holes.iter().map(|h| (h.to_vec(), Loc::default())));
         self
     }
 
@@ -173,7 +279,18 @@ impl Description {
         self.pieces.push(PieceSpec {
             name: name.to_owned(),
             loc: Loc::default(),
-            shape: ShapeSpec::Drawing(Drawing::from_rows(rows)),
+            shape: ShapeSpec::Drawing(Figure::Rows(Drawing::from_rows(rows))),
+            allow_disconnected: false,
+        });
+        self
+    }
+
+    /// Adds a piece given by coordinates (any number of axes).
+    pub fn piece_cells(mut self, name: &str, cells: &[&[i32]]) -> Description {
+        self.pieces.push(PieceSpec {
+            name: name.to_owned(),
+            loc: Loc::default(),
+            shape: ShapeSpec::Cells(cells.iter().map(|c| (c.to_vec(), Loc::default())).collect()),
             allow_disconnected: false,
         });
         self
@@ -232,7 +349,10 @@ impl Description {
         self.restrictions.push(Restriction {
             piece: piece.to_owned(),
             loc: Loc::default(),
-            placements: placements.iter().map(|p| Drawing::from_rows(p)).collect(),
+            placements: placements
+                .iter()
+                .map(|p| Figure::Rows(Drawing::from_rows(p)))
+                .collect(),
         });
         self
     }

@@ -35,6 +35,40 @@ pub enum ErrorKind {
         /// The characters that are allowed, described.
         allowed: &'static str,
     },
+    /// A layer of a drawing differs in size from the first.
+    #[error("layer {layer} is {found}, but layer 1 is {expected}: every layer of a drawing must have the same size")]
+    LayerSize {
+        /// The layer (from 1).
+        layer: usize,
+        /// Its size, e.g. `3x4`.
+        found: String,
+        /// The first layer's size.
+        expected: String,
+    },
+    /// A size of a block is not positive, or the block is too large.
+    #[error("a box of {extents} cells is not possible: each size must be from 1, and the box at most {limit} positions")]
+    BlockSize {
+        /// The sizes, e.g. `5 x 0 x 3`.
+        extents: String,
+        /// The largest number of positions.
+        limit: usize,
+    },
+    /// A hole that is not a position of the box, or is given twice.
+    #[error("the hole {hole} {problem}")]
+    BadHole {
+        /// The hole's coordinates.
+        hole: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A drawn placement of the wrong size.
+    #[error("this drawing is {found}, but the box is {expected}")]
+    PlacementSize {
+        /// The drawing's size.
+        found: String,
+        /// The box's size.
+        expected: String,
+    },
     /// The box has no cell to cover.
     #[error("the box has no cells: mark the cells to cover with `.`")]
     EmptyBox,
@@ -86,6 +120,16 @@ pub enum ErrorKind {
         value: i32,
         /// The largest magnitude allowed.
         limit: i32,
+    },
+    /// A piece with more axes than the box.
+    #[error("piece `{name}` has {piece} axes, but the box has only {board}")]
+    PieceDimensions {
+        /// The piece.
+        name: String,
+        /// The piece's axes.
+        piece: usize,
+        /// The box's axes.
+        board: usize,
     },
     /// A built-in piece name that does not exist.
     #[error("there is no built-in piece `{name}`; the built-in pieces are F I L N P T U V W X Y Z (or `pentominoes` for all twelve); draw other pieces, e.g. `{name}: [\"##\", \"#.\"]`")]

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::board::{cells_of_placement, shape_of_drawing, Board};
+use crate::board::{cells_of_placement, shape_of_figure, Board};
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::{Description, Loc, ShapeSpec};
+use crate::description::{BoardSpec, Description, Loc, ShapeSpec};
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::geometry::{Point, Shape};
 use crate::pentominoes;
@@ -40,7 +40,7 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
         }
         let what = format!("piece {}", spec.name);
         let shape = match &spec.shape {
-            ShapeSpec::Drawing(drawing) => shape_of_drawing(drawing, &what, errors),
+            ShapeSpec::Drawing(figure) => shape_of_figure(figure, &what, errors),
             ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, dims, errors),
             ShapeSpec::Builtin => match pentominoes::drawing(&spec.name) {
                 Some(rows) => crate::board::shape_of_rows(rows),
@@ -58,16 +58,8 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
         } else if !spec.allow_disconnected && !shape.is_connected() {
             errors.push(spec.loc, ErrorKind::DisconnectedPiece { name });
         } else if shape.dims() > dims {
-            let expected = format!("the box has only {dims} axes");
-            let found = shape.dims();
-            errors.push(
-                spec.loc,
-                ErrorKind::Dimensions {
-                    name,
-                    found,
-                    expected,
-                },
-            );
+            let (piece, board) = (shape.dims(), dims);
+            errors.push(spec.loc, ErrorKind::PieceDimensions { name, piece, board });
         } else {
             out.push(Piece {
                 name,
@@ -225,7 +217,7 @@ pub fn restrict(
                 Some(e) => keep.push(e),
                 None => {
                     let piece = r.piece.clone();
-                    errors.push(drawing.loc, ErrorKind::NotAPlacement { piece });
+                    errors.push(drawing.loc(), ErrorKind::NotAPlacement { piece });
                 }
             }
         }
@@ -258,12 +250,11 @@ pub fn check_coverable(
     let uses = lowered.cover.uses();
     for (cell, point) in board.cells().iter().enumerate() {
         if uses[cell] == 0 {
-            let row = point[0] as usize;
-            let loc = description
-                .board
-                .rows
-                .get(row)
-                .map_or(description.board.loc, |r| r.loc);
+            let loc = match &description.board {
+                BoardSpec::Drawn(figure) => figure.row_loc(point),
+                BoardSpec::Block { .. } => None,
+            };
+            let loc = loc.unwrap_or_else(|| description.board.loc());
             let cell = board.describe(cell as u32);
             errors.push(loc, ErrorKind::UncoverableCell { cell });
         }

@@ -35,7 +35,7 @@ impl Puzzle {
     /// Checks and compiles a description, reporting every mistake found.
     pub fn new(description: &Description) -> Result<Puzzle, Errors> {
         let mut errors = Errors::default();
-        let board = Board::from_drawing(&description.board, &mut errors);
+        let board = Board::from_spec(&description.board, &description.holes, &mut errors);
         let dims = board.as_ref().map_or(2, Board::dims);
         let pieces = lower::pieces(description, dims, &mut errors);
         let Some(board) = board else {

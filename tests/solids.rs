@@ -1,0 +1,99 @@
+//! Boxes in three and four dimensions (METHOD.md §4): flat pentominoes free in space, boxes
+//! drawn as layers, boxes given by size with holes. Every solution is checked to be an exact
+//! cover of the same puzzle compiled at run time.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use puzzle::runtime::search::SolveFn;
+use puzzle::{puzzle, Description, Puzzle, Symmetry};
+
+puzzle! {
+    mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
+    mod p6x5x2 { box: 6x5x2, pieces: pentominoes, symmetry: reduced }
+    mod p5x3x2x2 { box: 5 x 3 x 2 x 2, pieces: pentominoes }
+
+    /// A 2x2x2 cube drawn as two layers, and two tripods drawn the same way.
+    mod tripods {
+        box: [
+            ["..", ".."],
+            ["..", ".."],
+        ],
+        pieces: {
+            A: [["##", "#."], ["#.", ".."]],
+            B: [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)],
+        },
+    }
+
+    mod p8x8_holes {
+        box: 8 x 8,
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+    }
+}
+
+/// Every solution of a generated solver, each checked against `description` compiled at run
+/// time; the number found.
+fn check(solve: SolveFn, description: Description) -> usize {
+    let runtime = Puzzle::new(&description).unwrap();
+    let mut seen = BTreeSet::new();
+    let _ = solve(&mut |s| {
+        let set = s.embedding_set();
+        assert!(
+            runtime.cover().is_solution(&set),
+            "not an exact cover: {set:?}"
+        );
+        assert!(seen.insert(set), "found twice");
+        ControlFlow::Continue(())
+    });
+    seen.len()
+}
+
+fn pentominoes_in(extents: &[i32], symmetry: Symmetry) -> Description {
+    Description::new("check")
+        .block(extents)
+        .pentominoes()
+        .symmetry(symmetry)
+}
+
+#[test]
+fn pentominoes_10x3x2() {
+    let reduced = pentominoes_in(&[10, 3, 2], Symmetry::Reduced { piece: None });
+    assert_eq!(check(|v| p10x3x2::solve(v), reduced), 12);
+    assert_eq!(p10x3x2::SYMMETRY_GROUP_ORDER, 8);
+}
+
+#[test]
+fn pentominoes_6x5x2() {
+    let reduced = pentominoes_in(&[6, 5, 2], Symmetry::Reduced { piece: None });
+    assert_eq!(check(|v| p6x5x2::solve(v), reduced), 264);
+}
+
+#[test]
+fn pentominoes_5x3x2x2_have_no_solution() {
+    assert_eq!(p5x3x2x2::count(), 0);
+    assert_eq!(p5x3x2x2::ASPECT_COUNT, 72);
+}
+
+#[test]
+fn drawn_cube_and_pieces() {
+    let d = Description::new("tripods")
+        .layers(&[&["..", ".."], &["..", ".."]])
+        .piece_cells("A", &[&[0, 0, 0], &[0, 0, 1], &[0, 1, 0], &[1, 0, 0]])
+        .piece_cells("B", &[&[0, 0, 0], &[0, 0, 1], &[0, 1, 0], &[1, 0, 0]]);
+    // A sits at any of the 8 corners; B fills the rest, at the opposite corner.
+    assert_eq!(check(|v| tripods::solve(v), d), 8);
+    let mut first = String::new();
+    let _ = tripods::solve(|s| {
+        first = s.to_string();
+        ControlFlow::Break(())
+    });
+    assert_eq!(first, "AA\nAB\n\nAB\nBB\n");
+}
+
+#[test]
+fn holes_by_coordinates_match_the_drawing() {
+    assert_eq!(p8x8_holes::count(), 65);
+    assert_eq!(p8x8_holes::ASPECT_COUNT, 60 + 12);
+}
