@@ -5,8 +5,8 @@
 mod support;
 
 use proptest::prelude::*;
-use puzzle::runtime::search::{collect, Counter};
-use puzzle::runtime::{EmbeddingId, ErrorKind};
+use puzzle::runtime::search::collect;
+use puzzle::runtime::EmbeddingId;
 use puzzle::{Puzzle, Symmetry};
 use support::random::RandomPuzzle;
 use support::sorted_sets;
@@ -16,35 +16,19 @@ fn walked(p: &Puzzle) -> Vec<Vec<u32>> {
     collect(|v| p.solve_program(v))
 }
 
-/// The puzzle, or `None` when only the symmetry request could not be honoured.
-fn compile(random: &RandomPuzzle) -> Option<Puzzle> {
-    match Puzzle::new(&random.description()) {
-        Ok(p) => Some(p),
-        Err(errors) => {
-            assert!(random.reduced, "{:?}: {errors}", random);
-            assert!(errors
-                .0
-                .iter()
-                .all(|e| matches!(e.kind, ErrorKind::Symmetry { .. })));
-            None
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn program_finds_the_reference_solutions(seed: u64) {
-        let random = RandomPuzzle::new(seed);
-        let Some(p) = compile(&random) else { return Ok(()) };
+        let p = Puzzle::new(&RandomPuzzle::new(seed).description()).unwrap();
         let found = walked(&p);
         for s in &found {
             let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
             prop_assert!(p.cover().is_solution(&set));
         }
         prop_assert_eq!(sorted_sets(&found), p.solution_sets());
-        // A box cut into its pieces always has a solution, unless symmetry moved it elsewhere.
+        // A box cut into its pieces always has a solution, and its class is found.
         prop_assert!(!found.is_empty());
     }
 
@@ -62,12 +46,31 @@ proptest! {
         let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
         let all = Puzzle::new(&random.description()).unwrap();
         let description = random.description().symmetry(Symmetry::Reduced { piece: None });
-        let Ok(reduced) = Puzzle::new(&description) else { return Ok(()) };
-        let mut counter = Counter::default();
-        let _ = reduced.run_program(&mut counter);
-        // The restricted piece has no symmetric placement, so every class has one solution per
-        // symmetry.
-        let order = reduced.reduction().map_or(1, |r| r.group_order) as u64;
-        prop_assert_eq!(counter.solutions * order, all.count());
+        let reduced = Puzzle::new(&description).unwrap();
+        let found = walked(&reduced);
+        let Some(reduction) = reduced.reduction() else {
+            // No symmetry: every solution is its own class.
+            prop_assert_eq!(found.len() as u64, all.count());
+            return Ok(());
+        };
+        // Each class has as many solutions as the group has elements, divided by the
+        // symmetries that fix its solutions; together the classes found make every solution.
+        let members: u64 = found
+            .iter()
+            .map(|s| (reduction.group_order / reduction.stabilizer_order(s)) as u64)
+            .sum();
+        prop_assert_eq!(members, all.count());
+        // And no solution found is an image of another.
+        let sets: std::collections::BTreeSet<Vec<u32>> = found
+            .iter()
+            .map(|s| { let mut s = s.clone(); s.sort_unstable(); s })
+            .collect();
+        for s in &sets {
+            for image in &reduction.images {
+                let mut i: Vec<u32> = s.iter().map(|&e| image[e as usize]).collect();
+                i.sort_unstable();
+                prop_assert!(i == *s || !sets.contains(&i), "{:?} and its image {:?}", s, i);
+            }
+        }
     }
 }

@@ -17,12 +17,9 @@ include!("generated/random_puzzles.rs");
 const GENERATED: &str = "tests/generated/random_puzzles.rs";
 const PUZZLES: usize = 40;
 
-/// The seeds of the generated puzzles: the first that compile (symmetry reduction can fail).
+/// The seeds of the generated puzzles.
 fn seeds() -> Vec<u64> {
-    (0..)
-        .filter(|&seed| Puzzle::new(&RandomPuzzle::new(seed).description()).is_ok())
-        .take(PUZZLES)
-        .collect()
+    (0..PUZZLES as u64).collect()
 }
 
 fn render() -> String {

@@ -11,6 +11,7 @@ use puzzle::{puzzle, Description, Puzzle, Symmetry};
 puzzle! {
     mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
     mod p6x5x2 { box: 6x5x2, pieces: pentominoes, symmetry: reduced }
+    mod p5x4x3 { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced }
     mod p5x3x2x2 { box: 5 x 3 x 2 x 2, pieces: pentominoes }
 
     /// A 2x2x2 cube drawn as two layers, and two tripods drawn the same way.
@@ -96,4 +97,13 @@ fn drawn_cube_and_pieces() {
 fn holes_by_coordinates_match_the_drawing() {
     assert_eq!(p8x8_holes::count(), 65);
     assert_eq!(p8x8_holes::ASPECT_COUNT, 60 + 12);
+}
+
+#[test]
+fn pentominoes_5x4x3() {
+    // Every piece has a placement that a symmetry fixes (flat in the middle layer), so the
+    // reduction needs its check.
+    assert!(p5x4x3::SYMMETRY_CHECK.is_some());
+    let reduced = pentominoes_in(&[5, 4, 3], Symmetry::Reduced { piece: None });
+    assert_eq!(check(|v| p5x4x3::solve(v), reduced), 3940);
 }

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use proc_macro2::{Literal, TokenStream};
 use puzzle_runtime::program::{Body, Node};
 use puzzle_runtime::solution::AspectInfo;
+use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::Puzzle;
 use quote::{format_ident, quote};
 
@@ -162,7 +163,26 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     let bit_consts = bits.iter().map(|&b| repr.bit_const(b));
     let full = repr.full();
     let first = name_of(0);
-    let run = quote!(procedures::#first(#full, sink));
+    let check = puzzle.symmetry_check().map(|c| symmetry_check(runtime, c));
+    // Only a puzzle that needs the check pays for it.
+    let (run, check_static, check_ref) = match check {
+        Some(check) => (
+            quote! {
+                let mut checked = #runtime::symmetry::Checked::new(&CHECK, ASPECT_COUNT, sink);
+                procedures::#first(#full, &mut checked)
+            },
+            quote! {
+                /// The symmetry check.
+                static CHECK: #runtime::symmetry::SymmetryCheck = #check;
+            },
+            Some(quote!(&CHECK)),
+        ),
+        None => (
+            quote!(procedures::#first(#full, sink)),
+            TokenStream::new(),
+            None,
+        ),
+    };
     let procedures_module = quote! {
         /// The program: one function per procedure, in aspect order, then the sentinel.
         #[doc(hidden)]
@@ -179,10 +199,38 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     let items = Items {
         catalog: catalog(runtime, puzzle),
         code,
+        check: option(check_ref),
         run,
-        private: quote!(#procedures_module #code_module),
+        private: quote!(#procedures_module #code_module #check_static),
     };
     api(header, runtime, &Facts::of(puzzle), items)
+}
+
+/// `Some(tokens)` or `None`, as an expression.
+fn option(tokens: Option<TokenStream>) -> TokenStream {
+    match tokens {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The symmetry check as a constant expression.
+fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
+    let embeddings = check.embeddings;
+    let images = check.images.iter().copied().map(Literal::u32_unsuffixed);
+    let fixed = check
+        .fixed
+        .iter()
+        .map(|&(e, first, count)| quote!((#e, #first, #count)));
+    let members = check.members.iter().copied().map(Literal::u32_unsuffixed);
+    quote! {
+        #runtime::symmetry::SymmetryCheck {
+            embeddings: #embeddings,
+            images: ::std::borrow::Cow::Borrowed(&[#(#images),*]),
+            fixed: ::std::borrow::Cow::Borrowed(&[#(#fixed),*]),
+            members: ::std::borrow::Cow::Borrowed(&[#(#members),*]),
+        }
+    }
 }
 
 /// The program as processor code: the `Code` expression, and a private module holding the
@@ -249,6 +297,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
     let items = Items {
         catalog,
         code,
+        check: option(None),
         run,
         private: TokenStream::new(),
     };
@@ -261,6 +310,8 @@ struct Items {
     catalog: TokenStream,
     /// The processor `Code` expression.
     code: TokenStream,
+    /// The `Option<SymmetryCheck>` expression.
+    check: TokenStream,
     /// An expression that searches into `sink`.
     run: TokenStream,
     /// Private modules the other parts refer to.
@@ -296,6 +347,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
     let Items {
         catalog,
         code,
+        check,
         run,
         private,
     } = items;
@@ -332,6 +384,11 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             /// The same program as code for the puzzle processor: run it with
             /// `processor::Machine`, list it with `PROCESSOR.listing(&CATALOG)`.
             pub static PROCESSOR: #runtime::processor::Code = #code;
+
+            /// When the symmetry reduction is not exact by itself (the restricted piece has
+            /// placements that symmetries fix), the check that keeps one solution per class;
+            /// `solve_with` applies it, a processor run must too (`symmetry::Checked`).
+            pub static SYMMETRY_CHECK: ::core::option::Option<&#runtime::symmetry::SymmetryCheck> = #check;
 
             /// A solution of this puzzle: its embeddings in placement order.
             pub type Solution<'a> = #runtime::Solution<'a>;

@@ -15,7 +15,7 @@ use crate::processor::Code;
 use crate::program::Program;
 use crate::search::{Counter, Sink, Visit};
 use crate::solution::{AspectInfo, Catalog, Solution};
-use crate::symmetry::{self, Reduction};
+use crate::symmetry::{self, Checked, Reduction, SymmetryCheck};
 use crate::{reference, walk};
 
 /// A compiled puzzle.
@@ -57,8 +57,7 @@ impl Puzzle {
             lower::check_coverable(description, &board, &lowered, &mut errors);
         }
         let reduction = if errors.is_empty() {
-            let (request, loc) = (&description.symmetry, description.loc);
-            symmetry::reduce(request, loc, &board, &pieces, &mut lowered, &mut errors)
+            symmetry::reduce(description, &board, &pieces, &mut lowered, &mut errors)
         } else {
             None
         };
@@ -146,10 +145,26 @@ impl Puzzle {
         &self.catalog
     }
 
+    /// The check that finishes the symmetry reduction, if it needs one.
+    pub fn symmetry_check(&self) -> Option<&SymmetryCheck> {
+        self.reduction.as_ref().and_then(|r| r.check.as_ref())
+    }
+
+    /// The reference backtracker in `order`, through the symmetry check if there is one.
+    fn reference(&self, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
+        match self.symmetry_check() {
+            Some(check) => {
+                let depth = self.cover().aspect_count();
+                reference::solve(self.cover(), order, &mut Checked::new(check, depth, sink))
+            }
+            None => reference::solve(self.cover(), order, sink),
+        }
+    }
+
     /// Counts the solutions with the reference backtracker, in the puzzle's aspect order.
     pub fn count(&self) -> u64 {
         let mut counter = Counter::default();
-        let _ = reference::solve(self.cover(), &self.order, &mut counter);
+        let _ = self.reference(&self.order, &mut counter);
         counter.solutions
     }
 
@@ -159,11 +174,7 @@ impl Puzzle {
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
-        reference::solve(
-            self.cover(),
-            &self.order,
-            &mut Visit::new(&self.catalog, visitor),
-        )
+        self.reference(&self.order, &mut Visit::new(&self.catalog, visitor))
     }
 
     /// Shows every solution to `visitor`, found by running the program (so in the order the
@@ -178,7 +189,14 @@ impl Puzzle {
     /// Runs the program itself (the tree of tests the macro would emit) into `sink`; it finds
     /// the solutions in the order the generated solver does.
     pub fn run_program(&self, sink: &mut impl Sink) -> ControlFlow<()> {
-        walk::run(&self.program, &self.lowered.cover, &self.order, sink)
+        let (program, cover, order) = (&self.program, &self.lowered.cover, &self.order);
+        match self.symmetry_check() {
+            Some(check) => {
+                let mut checked = Checked::new(check, cover.aspect_count(), sink);
+                walk::run(program, cover, order, &mut checked)
+            }
+            None => walk::run(program, cover, order, sink),
+        }
     }
 
     /// Every solution as its embedding numbers, sorted: a canonical form for comparing solvers.
@@ -191,7 +209,7 @@ impl Puzzle {
             all.push(s.embedding_set());
             ControlFlow::Continue(())
         });
-        let _ = reference::solve(self.cover(), &by_number, &mut visit);
+        let _ = self.reference(&by_number, &mut visit);
         all.sort();
         all
     }

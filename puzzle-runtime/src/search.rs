@@ -16,6 +16,22 @@ pub trait Sink {
     fn solution(&mut self) -> ControlFlow<()>;
 }
 
+/// A sink lent out is a sink.
+impl<S: Sink + ?Sized> Sink for &mut S {
+    #[inline(always)]
+    fn place(&mut self, embedding: u32) {
+        (**self).place(embedding);
+    }
+    #[inline(always)]
+    fn unplace(&mut self) {
+        (**self).unplace();
+    }
+    #[inline(always)]
+    fn solution(&mut self) -> ControlFlow<()> {
+        (**self).solution()
+    }
+}
+
 /// Counts solutions and ignores placements.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counter {

@@ -82,14 +82,32 @@ fn unreachable_cells_and_misplaced_restrictions() {
 
 #[test]
 fn symmetry_that_cannot_be_honoured() {
+    // Restricting C to one placement breaks the box's symmetry: no reduction modulo it.
+    let d = Description::new("lopsided")
+        .board(&["...", "..."])
+        .piece("A", &["#"])
+        .piece("B", &["##"])
+        .piece("C", &["##", "#."])
+        .restrict("C", &[&[".#.", "##."]])
+        .symmetry(Symmetry::Reduced { piece: None });
+    assert!(matches!(&errors(&d)[..], [ErrorKind::Symmetry { .. }]));
+    let message = Puzzle::new(&d).unwrap_err().to_string();
+    assert!(message.contains("piece `C` is restricted"), "{message}");
+}
+
+#[test]
+fn symmetric_placements_are_reduced_exactly() {
+    // Two dominoes in a 2x2 square: every placement is fixed by a mirror, yet the 4 solutions
+    // are one class.
     let d = Description::new("square")
         .board(&["..", ".."])
         .piece("A", &["##"])
-        .piece("B", &["##"])
-        .symmetry(Symmetry::Reduced { piece: None });
-    assert!(matches!(&errors(&d)[..], [ErrorKind::Symmetry { .. }]));
-    // Asking for all solutions works: the two dominoes lie side by side, two ways round, in
-    // either orientation.
-    let all = Puzzle::new(&d.symmetry(Symmetry::All)).unwrap();
-    assert_eq!(all.count(), 4);
+        .piece("B", &["##"]);
+    assert_eq!(Puzzle::new(&d).unwrap().count(), 4);
+    let reduced = Puzzle::new(&d.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    assert!(reduced.symmetry_check().is_some());
+    assert_eq!(reduced.count(), 1);
+    let mut counter = puzzle_runtime::search::Counter::default();
+    let _ = reduced.run_program(&mut counter);
+    assert_eq!(counter.solutions, 1);
 }

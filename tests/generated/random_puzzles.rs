@@ -57,6 +57,22 @@ puzzle::puzzle! {
         sharing: true,
         symmetry: all,
     }
+    mod r7 {
+        box: [".."],
+        pieces: { P0: ["#"], P1: ["#"] },
+        reflect: false,
+        order: auto,
+        sharing: true,
+        symmetry: reduced,
+    }
+    mod r8 {
+        box: ["..", ".."],
+        pieces: { P0: ["##", "##"] },
+        reflect: true,
+        order: auto,
+        sharing: true,
+        symmetry: reduced,
+    }
     mod r9 {
         box: ["..", "..", ".."],
         pieces: { P0: ["#.", "##", ".#"], P1: ["#"], P2: ["#"] },
@@ -129,6 +145,14 @@ puzzle::puzzle! {
         sharing: true,
         symmetry: all,
     }
+    mod r18 {
+        box: [".."],
+        pieces: { P0: ["##"] },
+        reflect: true,
+        order: auto,
+        sharing: true,
+        symmetry: reduced,
+    }
     mod r19 {
         box: [".#."],
         pieces: { P0: ["#"], P1: ["#"] },
@@ -176,6 +200,14 @@ puzzle::puzzle! {
         order: columns,
         sharing: false,
         symmetry: all,
+    }
+    mod r25 {
+        box: ["..", ".."],
+        pieces: { P0: ["##", "#."], P1: ["#"] },
+        reflect: true,
+        order: columns,
+        sharing: true,
+        symmetry: reduced,
     }
     mod r26 {
         box: ["....", "....", "....", "#.#."],
@@ -289,38 +321,6 @@ puzzle::puzzle! {
         sharing: true,
         symmetry: reduced,
     }
-    mod r40 {
-        box: ["..#", "..."],
-        pieces: { P0: ["##", "##"], P1: ["#"] },
-        reflect: true,
-        order: auto,
-        sharing: true,
-        symmetry: all,
-    }
-    mod r41 {
-        box: ["...#", "#..."],
-        pieces: { P0: ["#"], P1: ["#"], P2: [".#", "##"], P3: ["#"] },
-        reflect: true,
-        order: auto,
-        sharing: true,
-        symmetry: reduced,
-    }
-    mod r42 {
-        box: ["...."],
-        pieces: { P0: ["###"], P1: ["#"] },
-        reflect: true,
-        order: auto,
-        sharing: false,
-        symmetry: all,
-    }
-    mod r43 {
-        box: ["..", ".."],
-        pieces: { P0: ["#"], P1: ["#", "#"], P2: ["#"] },
-        reflect: false,
-        order: columns,
-        sharing: true,
-        symmetry: all,
-    }
 }
 
 fn generated() -> Vec<(u64, Generated)> {
@@ -332,6 +332,8 @@ fn generated() -> Vec<(u64, Generated)> {
         (4, Generated { name: "r4".into(), solve: |v| r4::solve(v), tally: |t| { let _ = r4::solve_with(t); }, code: &r4::PROCESSOR, catalog: &r4::CATALOG }),
         (5, Generated { name: "r5".into(), solve: |v| r5::solve(v), tally: |t| { let _ = r5::solve_with(t); }, code: &r5::PROCESSOR, catalog: &r5::CATALOG }),
         (6, Generated { name: "r6".into(), solve: |v| r6::solve(v), tally: |t| { let _ = r6::solve_with(t); }, code: &r6::PROCESSOR, catalog: &r6::CATALOG }),
+        (7, Generated { name: "r7".into(), solve: |v| r7::solve(v), tally: |t| { let _ = r7::solve_with(t); }, code: &r7::PROCESSOR, catalog: &r7::CATALOG }),
+        (8, Generated { name: "r8".into(), solve: |v| r8::solve(v), tally: |t| { let _ = r8::solve_with(t); }, code: &r8::PROCESSOR, catalog: &r8::CATALOG }),
         (9, Generated { name: "r9".into(), solve: |v| r9::solve(v), tally: |t| { let _ = r9::solve_with(t); }, code: &r9::PROCESSOR, catalog: &r9::CATALOG }),
         (10, Generated { name: "r10".into(), solve: |v| r10::solve(v), tally: |t| { let _ = r10::solve_with(t); }, code: &r10::PROCESSOR, catalog: &r10::CATALOG }),
         (11, Generated { name: "r11".into(), solve: |v| r11::solve(v), tally: |t| { let _ = r11::solve_with(t); }, code: &r11::PROCESSOR, catalog: &r11::CATALOG }),
@@ -341,12 +343,14 @@ fn generated() -> Vec<(u64, Generated)> {
         (15, Generated { name: "r15".into(), solve: |v| r15::solve(v), tally: |t| { let _ = r15::solve_with(t); }, code: &r15::PROCESSOR, catalog: &r15::CATALOG }),
         (16, Generated { name: "r16".into(), solve: |v| r16::solve(v), tally: |t| { let _ = r16::solve_with(t); }, code: &r16::PROCESSOR, catalog: &r16::CATALOG }),
         (17, Generated { name: "r17".into(), solve: |v| r17::solve(v), tally: |t| { let _ = r17::solve_with(t); }, code: &r17::PROCESSOR, catalog: &r17::CATALOG }),
+        (18, Generated { name: "r18".into(), solve: |v| r18::solve(v), tally: |t| { let _ = r18::solve_with(t); }, code: &r18::PROCESSOR, catalog: &r18::CATALOG }),
         (19, Generated { name: "r19".into(), solve: |v| r19::solve(v), tally: |t| { let _ = r19::solve_with(t); }, code: &r19::PROCESSOR, catalog: &r19::CATALOG }),
         (20, Generated { name: "r20".into(), solve: |v| r20::solve(v), tally: |t| { let _ = r20::solve_with(t); }, code: &r20::PROCESSOR, catalog: &r20::CATALOG }),
         (21, Generated { name: "r21".into(), solve: |v| r21::solve(v), tally: |t| { let _ = r21::solve_with(t); }, code: &r21::PROCESSOR, catalog: &r21::CATALOG }),
         (22, Generated { name: "r22".into(), solve: |v| r22::solve(v), tally: |t| { let _ = r22::solve_with(t); }, code: &r22::PROCESSOR, catalog: &r22::CATALOG }),
         (23, Generated { name: "r23".into(), solve: |v| r23::solve(v), tally: |t| { let _ = r23::solve_with(t); }, code: &r23::PROCESSOR, catalog: &r23::CATALOG }),
         (24, Generated { name: "r24".into(), solve: |v| r24::solve(v), tally: |t| { let _ = r24::solve_with(t); }, code: &r24::PROCESSOR, catalog: &r24::CATALOG }),
+        (25, Generated { name: "r25".into(), solve: |v| r25::solve(v), tally: |t| { let _ = r25::solve_with(t); }, code: &r25::PROCESSOR, catalog: &r25::CATALOG }),
         (26, Generated { name: "r26".into(), solve: |v| r26::solve(v), tally: |t| { let _ = r26::solve_with(t); }, code: &r26::PROCESSOR, catalog: &r26::CATALOG }),
         (27, Generated { name: "r27".into(), solve: |v| r27::solve(v), tally: |t| { let _ = r27::solve_with(t); }, code: &r27::PROCESSOR, catalog: &r27::CATALOG }),
         (28, Generated { name: "r28".into(), solve: |v| r28::solve(v), tally: |t| { let _ = r28::solve_with(t); }, code: &r28::PROCESSOR, catalog: &r28::CATALOG }),
@@ -361,9 +365,5 @@ fn generated() -> Vec<(u64, Generated)> {
         (37, Generated { name: "r37".into(), solve: |v| r37::solve(v), tally: |t| { let _ = r37::solve_with(t); }, code: &r37::PROCESSOR, catalog: &r37::CATALOG }),
         (38, Generated { name: "r38".into(), solve: |v| r38::solve(v), tally: |t| { let _ = r38::solve_with(t); }, code: &r38::PROCESSOR, catalog: &r38::CATALOG }),
         (39, Generated { name: "r39".into(), solve: |v| r39::solve(v), tally: |t| { let _ = r39::solve_with(t); }, code: &r39::PROCESSOR, catalog: &r39::CATALOG }),
-        (40, Generated { name: "r40".into(), solve: |v| r40::solve(v), tally: |t| { let _ = r40::solve_with(t); }, code: &r40::PROCESSOR, catalog: &r40::CATALOG }),
-        (41, Generated { name: "r41".into(), solve: |v| r41::solve(v), tally: |t| { let _ = r41::solve_with(t); }, code: &r41::PROCESSOR, catalog: &r41::CATALOG }),
-        (42, Generated { name: "r42".into(), solve: |v| r42::solve(v), tally: |t| { let _ = r42::solve_with(t); }, code: &r42::PROCESSOR, catalog: &r42::CATALOG }),
-        (43, Generated { name: "r43".into(), solve: |v| r43::solve(v), tally: |t| { let _ = r43::solve_with(t); }, code: &r43::PROCESSOR, catalog: &r43::CATALOG }),
     ]
 }

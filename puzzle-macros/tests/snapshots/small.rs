@@ -97,6 +97,12 @@ mod small {
         ),
         aspects: 9u32,
     };
+    /// When the symmetry reduction is not exact by itself (the restricted piece has
+    /// placements that symmetries fix), the check that keeps one solution per class;
+    /// `solve_with` applies it, a processor run must too (`symmetry::Checked`).
+    pub static SYMMETRY_CHECK: ::core::option::Option<
+        &::puzzle_runtime::symmetry::SymmetryCheck,
+    > = ::core::option::Option::None;
     /// A solution of this puzzle: its embeddings in placement order.
     pub type Solution<'a> = ::puzzle_runtime::Solution<'a>;
     /// Runs the search, reporting to `sink`; `Break` from the sink stops it.
