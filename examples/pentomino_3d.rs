@@ -1,0 +1,23 @@
+//! Flat pentominoes, free in space, filling boxes: 10x3x2 (12), 6x5x2 (264) and 5x4x3 (3940)
+//! solutions modulo the box's symmetries. Solutions are drawn layer by layer.
+//!
+//! ```text
+//! cargo run --release --example pentomino_3d [SOLUTIONS_TO_DRAW]
+//! ```
+
+mod common;
+
+use puzzle::puzzle;
+
+puzzle! {
+    mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
+    mod p6x5x2 { box: 6 x 5 x 2, pieces: pentominoes, symmetry: reduced }
+    mod p5x4x3 { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced }
+}
+
+fn main() {
+    let show = common::show(1);
+    common::report("10x3x2", |v| p10x3x2::solve(v), show);
+    common::report("6x5x2", |v| p6x5x2::solve(v), show);
+    common::report("5x4x3", |v| p5x4x3::solve(v), show);
+}

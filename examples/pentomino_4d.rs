@@ -1,0 +1,26 @@
+//! The twelve pentominoes in a 5x3x2x2 box of four dimensions: no solution, found by searching
+//! every placement of every flat piece in every orientation the box allows.
+//!
+//! ```text
+//! cargo run --release --example pentomino_4d
+//! ```
+
+mod common;
+
+use puzzle::puzzle;
+use puzzle::runtime::search::Tally;
+
+puzzle! {
+    mod p5x3x2x2 { box: 5 x 3 x 2 x 2, pieces: pentominoes }
+}
+
+fn main() {
+    common::report("5x3x2x2", |v| p5x3x2x2::solve(v), common::show(1));
+    let mut tally = Tally::default();
+    let _ = p5x3x2x2::solve_with(&mut tally);
+    println!(
+        "{} placements tried among {} embeddings",
+        tally.placements,
+        p5x3x2x2::EMBEDDING_COUNT
+    );
+}

@@ -1,0 +1,25 @@
+//! The pentomino rectangles, one solution per symmetry class: 3x20 (2), 4x15 (368),
+//! 5x12 (1010) and 6x10 (2339).
+//!
+//! ```text
+//! cargo run --release --example pentomino_rectangles [SOLUTIONS_TO_DRAW]
+//! ```
+
+mod common;
+
+use puzzle::puzzle;
+
+puzzle! {
+    mod p3x20 { box: ["...................."; 3], pieces: pentominoes, symmetry: reduced }
+    mod p4x15 { box: ["..............."; 4], pieces: pentominoes, symmetry: reduced }
+    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
+    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+}
+
+fn main() {
+    let show = common::show(1);
+    common::report("3x20", |v| p3x20::solve(v), show);
+    common::report("4x15", |v| p4x15::solve(v), show);
+    common::report("5x12", |v| p5x12::solve(v), show);
+    common::report("6x10", |v| p6x10::solve(v), show);
+}
