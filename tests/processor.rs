@@ -20,6 +20,8 @@ puzzle! {
         sharing: false,
     }
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod dominoes { box: ["...."; 3], pieces: { 6 x D: ["##"] }, symmetry: reduced }
+    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
     mod p6x10_all { box: [".........."; 6], pieces: pentominoes }
 }
 
@@ -33,6 +35,7 @@ macro_rules! generated {
             },
             code: &$m::PROCESSOR,
             catalog: &$m::CATALOG,
+            check: $m::SYMMETRY_CHECK,
         }
     };
 }
@@ -41,6 +44,12 @@ macro_rules! generated {
 fn small_puzzles() {
     assert_eq!(processor_agrees(&generated!(small)), 3);
     assert_eq!(processor_agrees(&generated!(small_pieces_first)), 12);
+}
+
+#[test]
+fn reductions_with_a_check() {
+    assert_eq!(processor_agrees(&generated!(dominoes)), 5);
+    assert_eq!(processor_agrees(&generated!(p5x12)), 1010);
 }
 
 #[test]

@@ -33,7 +33,7 @@ fn render() -> String {
     text += "}\n\nfn generated() -> Vec<(u64, Generated)> {\n    vec![\n";
     for seed in seeds {
         text += &format!(
-            "        ({seed}, Generated {{ name: \"r{seed}\".into(), solve: |v| r{seed}::solve(v), tally: |t| {{ let _ = r{seed}::solve_with(t); }}, code: &r{seed}::PROCESSOR, catalog: &r{seed}::CATALOG }}),\n"
+            "        ({seed}, Generated {{ name: \"r{seed}\".into(), solve: |v| r{seed}::solve(v), tally: |t| {{ let _ = r{seed}::solve_with(t); }}, code: &r{seed}::PROCESSOR, catalog: &r{seed}::CATALOG, check: r{seed}::SYMMETRY_CHECK }}),\n"
         );
     }
     text + "    ]\n}\n"

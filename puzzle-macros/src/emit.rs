@@ -223,12 +223,18 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
         .iter()
         .map(|&(e, first, count)| quote!((#e, #first, #count)));
     let members = check.members.iter().copied().map(Literal::u32_unsuffixed);
+    let everywhere = check
+        .everywhere
+        .iter()
+        .copied()
+        .map(Literal::u32_unsuffixed);
     quote! {
         #runtime::symmetry::SymmetryCheck {
             embeddings: #embeddings,
             images: ::std::borrow::Cow::Borrowed(&[#(#images),*]),
             fixed: ::std::borrow::Cow::Borrowed(&[#(#fixed),*]),
             members: ::std::borrow::Cow::Borrowed(&[#(#members),*]),
+            everywhere: ::std::borrow::Cow::Borrowed(&[#(#everywhere),*]),
         }
     }
 }

@@ -3,6 +3,8 @@
 //!
 //! Use it through the `puzzle` crate, which documents the syntax.
 
+use std::panic::AssertUnwindSafe;
+
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;
 use quote::quote;
@@ -37,6 +39,31 @@ pub fn puzzle_with_runtime(input: TokenStream) -> TokenStream {
     }
 }
 
+/// Runs the pipeline; a panic in it (a bug, never the user's mistake) is caught so that the
+/// user still gets a compile error rather than a crashed macro.
+fn compile(
+    description: &puzzle_runtime::Description,
+) -> Result<Result<puzzle_runtime::Puzzle, puzzle_runtime::Errors>, String> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        puzzle_runtime::Puzzle::new(description)
+    }))
+    .map_err(internal_message)
+}
+
+/// The message for a panic caught in the pipeline.
+fn internal_message(panic: Box<dyn std::any::Any + Send>) -> String {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!("internal error in the puzzle compiler (please report it with this puzzle): {what}")
+}
+
+fn internal_error(header: &parse::Header, panic: Box<dyn std::any::Any + Send>) -> syn::Error {
+    syn::Error::new(header.name.span(), internal_message(panic))
+}
+
 /// Parses, checks and emits every puzzle of the input; all errors become `compile_error!`s.
 fn expand(runtime: TokenStream2, input: TokenStream2) -> TokenStream2 {
     let puzzles = match parse::puzzles.parse2(input) {
@@ -47,9 +74,13 @@ fn expand(runtime: TokenStream2, input: TokenStream2) -> TokenStream2 {
     for p in puzzles {
         let mut errors = p.errors;
         let compiled = if p.complete {
-            match puzzle_runtime::Puzzle::new(&p.description) {
-                Ok(puzzle) => Some(puzzle),
-                Err(found) => {
+            match compile(&p.description) {
+                Err(internal) => {
+                    errors.push(syn::Error::new(p.header.name.span(), internal));
+                    None
+                }
+                Ok(Ok(puzzle)) => Some(puzzle),
+                Ok(Err(found)) => {
                     errors.extend(
                         found
                             .into_iter()
@@ -61,10 +92,16 @@ fn expand(runtime: TokenStream2, input: TokenStream2) -> TokenStream2 {
         } else {
             None
         };
-        match compiled {
-            Some(puzzle) if errors.is_empty() => {
-                out.extend(emit::module(&p.header, &runtime, &puzzle));
-            }
+        let module = match compiled {
+            Some(puzzle) if errors.is_empty() => std::panic::catch_unwind(AssertUnwindSafe(|| {
+                emit::module(&p.header, &runtime, &puzzle)
+            }))
+            .map_err(|panic| errors.push(internal_error(&p.header, panic)))
+            .ok(),
+            _ => None,
+        };
+        match module {
+            Some(module) => out.extend(module),
             _ => {
                 out.extend(errors.iter().map(syn::Error::to_compile_error));
                 out.extend(emit::fallback(&p.header, &runtime));

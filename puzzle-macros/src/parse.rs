@@ -11,7 +11,7 @@
 //!     sharing: true | false,                    // default true
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
-//! PIECE := #[allow(disconnected)]? NAME (: FIGURE | : [(x, y, ...), ...])?
+//! PIECE := #[allow(disconnected)]? (COUNT x)? NAME (: FIGURE | : [(x, y, ...), ...])?
 //! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
 
@@ -384,11 +384,13 @@ fn builtin_set(set: &Ident, spans: &mut Spans) -> Vec<PieceSpec> {
             loc,
             shape: ShapeSpec::Builtin,
             allow_disconnected: false,
+            count: (1, loc),
         })
         .collect()
 }
 
-/// `#[allow(disconnected)]? NAME (: SHAPE)?`; the name `pentominoes` stands for all twelve.
+/// `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`; the name `pentominoes` stands for all
+/// twelve.
 fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     let attrs = input.call(Attribute::parse_outer)?;
     let mut allow_disconnected = false;
@@ -408,9 +410,10 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
         }
         allow_disconnected = true;
     }
+    let count = copies(input, spans)?;
     let name: Ident = input.parse()?;
     if !input.peek(Token![:]) {
-        if name == pentominoes::SET_NAME {
+        if name == pentominoes::SET_NAME && count.0 == 1 {
             return Ok(builtin_set(&name, spans));
         }
         return Ok(vec![PieceSpec {
@@ -418,6 +421,7 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
             loc: spans.loc(name.span()),
             shape: ShapeSpec::Builtin,
             allow_disconnected,
+            count,
         }]);
     }
     input.parse::<Token![:]>()?;
@@ -436,7 +440,41 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
         loc: spans.loc(name.span()),
         shape,
         allow_disconnected,
+        count,
     }])
+}
+
+/// `COUNT x` (also `COUNTx`) before a piece's name, or 1 copy.
+fn copies(input: ParseStream, spans: &mut Spans) -> syn::Result<(u32, Loc)> {
+    if !input.peek(LitInt) {
+        return Ok((1, Loc::default()));
+    }
+    let lit: LitInt = input.parse()?;
+    let n: u32 = lit.base10_digits().parse().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            "expected a count of copies, e.g. `6 x D: [\"##\"]`",
+        )
+    })?;
+    match lit.suffix() {
+        "x" => {}
+        "" => {
+            let x: Ident = input.parse()?;
+            if x != "x" {
+                return Err(syn::Error::new(
+                    x.span(),
+                    "expected `x` after the count, e.g. `6 x D`",
+                ));
+            }
+        }
+        _ => {
+            return Err(syn::Error::new(
+                lit.span(),
+                "expected a count of copies, e.g. `6 x D`",
+            ))
+        }
+    }
+    Ok((n, spans.loc(lit.span())))
 }
 
 /// An integer coordinate, possibly negative.

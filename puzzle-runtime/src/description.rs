@@ -159,6 +159,8 @@ pub struct PieceSpec {
     pub shape: ShapeSpec,
     /// A piece whose cells do not all touch is an error unless this is set.
     pub allow_disconnected: bool,
+    /// How many identical copies there are, with where the count was written.
+    pub count: (u32, Loc),
 }
 
 /// Which solutions to find.
@@ -281,6 +283,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Drawing(Figure::Rows(Drawing::from_rows(rows))),
             allow_disconnected: false,
+            count: (1, Loc::default()),
         });
         self
     }
@@ -292,6 +295,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Cells(cells.iter().map(|c| (c.to_vec(), Loc::default())).collect()),
             allow_disconnected: false,
+            count: (1, Loc::default()),
         });
         self
     }
@@ -303,7 +307,16 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Builtin,
             allow_disconnected: false,
+            count: (1, Loc::default()),
         });
+        self
+    }
+
+    /// Makes the last piece added `count` identical copies.
+    pub fn copies(mut self, count: u32) -> Description {
+        if let Some(p) = self.pieces.last_mut() {
+            p.count = (count, Loc::default());
+        }
         self
     }
 

@@ -87,6 +87,20 @@ pub enum ErrorKind {
         /// The piece.
         name: String,
     },
+    /// A piece with a count of zero.
+    #[error("piece `{name}` has a count of 0; give at least one copy, or leave the piece out")]
+    ZeroCount {
+        /// The piece.
+        name: String,
+    },
+    /// Copies of several kinds of piece.
+    #[error("piece `{name}` has {count} copies, but other pieces are declared too; identical copies are supported when they are the only kind of piece (give each copy of `{name}` its own name otherwise)")]
+    MixedCopies {
+        /// The piece.
+        name: String,
+        /// Its count.
+        count: u32,
+    },
     /// Two pieces share a name.
     #[error("a piece named `{name}` is already declared; piece names must be unique")]
     DuplicatePiece {

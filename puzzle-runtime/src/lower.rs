@@ -21,6 +21,8 @@ pub struct Piece {
     pub loc: Loc,
     /// Its cells.
     pub shape: Shape,
+    /// How many identical copies there are.
+    pub count: u32,
 }
 
 /// Reads every piece of `description` for a box of `dims` axes. A piece that is wrong is left
@@ -61,10 +63,20 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
             let (piece, board) = (shape.dims(), dims);
             errors.push(spec.loc, ErrorKind::PieceDimensions { name, piece, board });
         } else {
+            if spec.count.0 == 0 {
+                errors.push(spec.count.1, ErrorKind::ZeroCount { name });
+                continue;
+            }
+            if spec.count.0 > 1 && description.pieces.len() > 1 {
+                let count = spec.count.0;
+                errors.push(spec.count.1, ErrorKind::MixedCopies { name, count });
+                continue;
+            }
             out.push(Piece {
                 name,
                 loc: spec.loc,
                 shape,
+                count: spec.count.0,
             });
         }
     }
@@ -143,22 +155,31 @@ impl Lowered {
             .expect("every embedding belongs to a piece")
     }
 
-    /// The aspect of piece number `piece`.
-    pub fn piece_aspect(&self, board: &Board, piece: usize) -> AspectId {
-        AspectId((board.cells().len() + piece) as u32)
+    /// The aspect of piece number `piece`, if pieces have aspects (copies of a single kind
+    /// need none: covering every cell places them all).
+    pub fn piece_aspect(&self, board: &Board, piece: usize) -> Option<AspectId> {
+        let a = board.cells().len() + piece;
+        (a < self.cover.aspect_count()).then_some(AspectId(a as u32))
     }
 }
 
-/// Every placement of every piece as an embedding `{cells..., piece}`.
+/// Every placement of every piece as an embedding `{cells..., piece}`; copies of a single
+/// kind of piece need no piece aspect, so their embeddings are their cells.
 pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
     let n = board.cells().len();
+    let with_pieces = !(pieces.len() == 1 && pieces[0].count > 1);
     let names = (0..n)
         .map(|c| {
             let p = &board.cells()[c];
             let coords: Vec<String> = p.iter().map(ToString::to_string).collect();
             format!("({})", coords.join(","))
         })
-        .chain(pieces.iter().map(|p| p.name.clone()))
+        .chain(
+            pieces
+                .iter()
+                .filter(|_| with_pieces)
+                .map(|p| p.name.clone()),
+        )
         .collect();
     let mut embeddings = Vec::new();
     let mut ranges = Vec::with_capacity(pieces.len());
@@ -171,7 +192,9 @@ pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors
         }
         for cells in placements {
             let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
-            aspects.push(AspectId((n + i) as u32));
+            if with_pieces {
+                aspects.push(AspectId((n + i) as u32));
+            }
             embeddings.push(aspects);
         }
         ranges.push(start..embeddings.len() as u32);
@@ -207,7 +230,7 @@ pub fn restrict(
             let what = format!("a placement of {}", r.piece);
             let found = cells_of_placement(board, drawing, &what, errors).and_then(|cells| {
                 let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
-                aspects.push(piece_aspect);
+                aspects.extend(piece_aspect);
                 range
                     .clone()
                     .map(EmbeddingId)

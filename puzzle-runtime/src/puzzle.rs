@@ -41,7 +41,10 @@ impl Puzzle {
         let Some(board) = board else {
             return Err(errors);
         };
-        let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
+        let area: usize = pieces
+            .iter()
+            .map(|p| p.shape.len() * p.count as usize)
+            .sum();
         // Only compare areas when every piece was read, or the figure would mislead.
         if errors.is_empty() && area != board.cells().len() {
             let cells = board.cells().len();
@@ -64,18 +67,23 @@ impl Puzzle {
         if !errors.is_empty() {
             return Err(errors);
         }
+        let piece_aspects = lowered.cover.aspect_count() - board.cells().len();
         let order = Order::for_board(
             &board,
-            pieces.len(),
+            piece_aspects,
             description.order,
             description.pieces_first,
         );
         let mut program = Program::build(&lowered.cover, &order, description.sharing);
         let cells = board.cells().len();
-        // Areas match, so once every cell is covered every piece is placed, and the other way
-        // round: a trailing run of only pieces, or only cells, needs no procedures.
+        let pieces_have_aspects = lowered.cover.aspect_count() > cells;
+        // Areas match and each piece is placed at most once, so once every cell is covered
+        // every piece is placed, and the other way round: a trailing run of only pieces, or
+        // only cells, needs no procedures. Copies without piece aspects prove nothing.
         program.drop_implied_tail(|tail| {
-            tail.iter().all(|a| a.index() >= cells) || tail.iter().all(|a| a.index() < cells)
+            pieces_have_aspects
+                && (tail.iter().all(|a| a.index() >= cells)
+                    || tail.iter().all(|a| a.index() < cells))
         });
         let catalog = catalog(&description.name, &board, &pieces, &lowered.cover);
         Ok(Puzzle {
@@ -115,8 +123,8 @@ impl Puzzle {
         self.lowered.ranges[piece].clone()
     }
 
-    /// The aspect of a piece.
-    pub fn piece_aspect(&self, piece: usize) -> AspectId {
+    /// The aspect of a piece (copies of a single kind of piece have none).
+    pub fn piece_aspect(&self, piece: usize) -> Option<AspectId> {
         self.lowered.piece_aspect(&self.board, piece)
     }
 
@@ -226,6 +234,7 @@ fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalo
         .chain(pieces.iter().map(|p| AspectInfo::Piece {
             name: Cow::Owned(p.name.clone()),
         }))
+        .take(cover.aspect_count())
         .collect::<Vec<_>>();
     let mut embedding_aspects = Vec::new();
     let mut embedding_starts = vec![0];

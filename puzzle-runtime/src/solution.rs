@@ -161,9 +161,10 @@ impl<'a> Solution<'a> {
         })
     }
 
-    /// For each position of the box's block: the piece covering it (`Some(None)` for a cell that
-    /// no piece covers, `None` for a position outside the box).
-    fn grid(&self) -> Vec<Option<Option<&'a str>>> {
+    /// For each position of the box's block: the letter of the piece covering it (`Some(None)`
+    /// for a cell that no piece covers, `None` for a position outside the box). A placement
+    /// that names no piece (one of identical copies) gets a letter of its own: `a`, `b`, ...
+    fn grid(&self) -> Vec<Option<Option<char>>> {
         let catalog = self.catalog;
         let volume: u32 = catalog.extents.iter().product();
         let mut grid = vec![None; volume as usize];
@@ -172,10 +173,13 @@ impl<'a> Solution<'a> {
                 grid[*at as usize] = Some(None);
             }
         }
-        for &e in self.placed {
-            let piece = catalog.piece_of(e);
+        for (i, &e) in self.placed.iter().enumerate() {
+            let letter = match catalog.piece_of(e) {
+                Some(name) => name.chars().next().unwrap_or('?'),
+                None => char::from(b'a' + (i % 26) as u8),
+            };
             for at in catalog.cells_of(e) {
-                grid[at as usize] = Some(piece);
+                grid[at as usize] = Some(Some(letter));
             }
         }
         grid
@@ -205,7 +209,7 @@ impl fmt::Display for Solution<'_> {
                     .map(|slot| match slot {
                         None => ' ',
                         Some(None) => '.',
-                        Some(Some(name)) => name.chars().next().unwrap_or('?'),
+                        Some(Some(letter)) => *letter,
                     })
                     .collect();
                 writeln!(f, "{}", line.trim_end())?;

@@ -62,24 +62,32 @@ pub struct SymmetryCheck {
     pub fixed: Cow<'static, [(u32, u32, u32)]>,
     /// Indices of symmetries into `images`.
     pub members: Cow<'static, [u32]>,
+    /// Symmetries (indices into `images`) under which every solution must be the least of its
+    /// images: the whole group, when no piece could be restricted (identical copies).
+    pub everywhere: Cow<'static, [u32]>,
 }
 
 impl SymmetryCheck {
     /// Whether the solution made of `placed` is the one its class keeps. Allocates nothing.
     pub fn accepts(&self, placed: &[u32]) -> bool {
+        let n = self.embeddings as usize;
+        let image = |g: u32| &self.images[g as usize * n..(g as usize + 1) * n];
+        if self
+            .everywhere
+            .iter()
+            .any(|&g| image_is_less(placed, image(g)))
+        {
+            return false;
+        }
         let Some(&(_, first, count)) = placed.iter().find_map(|&e| {
             let i = self.fixed.binary_search_by_key(&e, |f| f.0).ok()?;
             Some(&self.fixed[i])
         }) else {
             return true;
         };
-        let n = self.embeddings as usize;
         self.members[first as usize..(first + count) as usize]
             .iter()
-            .all(|&g| {
-                let image = &self.images[g as usize * n..(g as usize + 1) * n];
-                !image_is_less(placed, image)
-            })
+            .all(|&g| !image_is_less(placed, image(g)))
     }
 }
 
@@ -249,6 +257,25 @@ pub fn reduce(
             (kept.len(), fixed.count())
         })?,
     };
+    if pieces[piece].count > 1 {
+        // Copies of one piece: no copy can be restricted alone, so every solution must be the
+        // least of its images.
+        let images: Vec<u32> = group.images.iter().flatten().copied().collect();
+        let check = SymmetryCheck {
+            embeddings: lowered.cover.embedding_count() as u32,
+            images: Cow::Owned(images),
+            fixed: Cow::Owned(Vec::new()),
+            members: Cow::Owned(Vec::new()),
+            everywhere: Cow::Owned((0..group.images.len() as u32).collect()),
+        };
+        return Some(Reduction {
+            piece,
+            group_order: group.order(),
+            kept: allowed(piece).count(),
+            images: group.images,
+            check: Some(check),
+        });
+    }
     let kept = group.representatives(allowed(piece));
     for e in allowed(piece).collect::<Vec<_>>() {
         if !kept.contains(&e) {
@@ -294,6 +321,7 @@ fn symmetry_check(group: &Group, kept: &[EmbeddingId], embeddings: usize) -> Opt
         images: Cow::Owned(images),
         fixed: Cow::Owned(fixed),
         members: Cow::Owned(members),
+        everywhere: Cow::Owned(Vec::new()),
     })
 }
 
