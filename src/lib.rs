@@ -37,11 +37,12 @@
 //!
 //! | key | value | default |
 //! |---|---|---|
-//! | `box` | the box drawn as rows: `.` for a cell to cover, `#` for a hole | required |
+//! | `box` | the box drawn as rows: `.` for a cell to cover, `#` for a hole; `["...."; 4]` repeats a row; layers of rows for 3-D (`[["..", ".."], ["..", ".."]]`, nested further for more axes); or sizes, `5 x 4 x 3` | required |
+//! | `holes` | positions that are not part of the box, as coordinates: `[(3, 3), (3, 4)]` | none |
 //! | `pieces` | `pentominoes`, or `{ ... }` listing pieces (below) | required |
 //! | `reflect` | `true`: pieces may be turned over (free); `false`: only rotated (one-sided) | `true` |
-//! | `symmetry` | `all` solutions, or `reduced`: one per class modulo the box's symmetries; `reduced(X)` names the piece to restrict | `all` |
-//! | `order` | the aspect order: `rows`, `columns`, or `auto` (scan along the shorter side first) | `auto` |
+//! | `symmetry` | `all` solutions, or `reduced`: exactly one per class modulo the box's symmetries (a check finishes the reduction where a kept placement is itself symmetric); `reduced(X)` names the piece to restrict | `all` |
+//! | `order` | the aspect order: `rows`, `columns`, or `auto` (scan along the shorter side first); `[pieces, columns]` puts the pieces first | `auto` |
 //! | `sharing` | whether placements share the tests they have in common | `true` |
 //! | `restrict` | `{ C: [DRAWING, ...] }`: keep only the drawn placements of piece `C`; each drawing is the whole box with `#` where the piece lies | none |
 //!
@@ -49,7 +50,9 @@
 //! - a built-in pentomino by name: `F`, `I`, `L`, `N`, `P`, `T`, `U`, `V`, `W`, `X`, `Y`, `Z`,
 //!   or `pentominoes` for all twelve;
 //! - a name and a drawing, `#` for a cell: `C: ["##", "#."]`;
-//! - a name and coordinates (row, column): `C: [(0, 0), (0, 1), (1, 0)]`.
+//! - a name and coordinates: `C: [(0, 0), (0, 1), (1, 0)]` (as many axes as the piece has);
+//! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]` (for now only as the one
+//!   kind of piece): each solution is found once.
 //!
 //! A piece whose cells do not all touch is an error unless it is marked
 //! `#[allow(disconnected)]`. Pieces are numbered in the order written; the first letter of a
