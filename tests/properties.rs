@@ -16,8 +16,52 @@ fn walked(p: &Puzzle) -> Vec<Vec<u32>> {
     collect(|v| p.solve_program(v))
 }
 
+/// An abstract puzzle from a seed: a few aspects, some optional, and random embeddings.
+fn random_abstract(seed: u64, sharing: bool) -> Option<Puzzle> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let n = rng.random_range(2..=9usize);
+    let names: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+    let optional: Vec<&str> = names
+        .iter()
+        .filter(|_| rng.random_bool(0.3))
+        .map(String::as_str)
+        .collect();
+    let embeddings: Vec<Vec<&str>> = (0..rng.random_range(1..=14))
+        .map(|_| {
+            let mut e: Vec<&str> = names
+                .iter()
+                .filter(|_| rng.random_bool(0.35))
+                .map(String::as_str)
+                .collect();
+            if e.is_empty() {
+                e.push(&names[rng.random_range(0..n)]);
+            }
+            e
+        })
+        .collect();
+    let aspects: Vec<&str> = names.iter().map(String::as_str).collect();
+    let embeddings: Vec<&[&str]> = embeddings.iter().map(Vec::as_slice).collect();
+    let d = puzzle::Description::new("abstract")
+        .abstract_puzzle(&aspects, &optional, &embeddings)
+        .sharing(sharing);
+    // An exact aspect in no embedding is an error, and a fair outcome of the dice.
+    Puzzle::new(&d).ok()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn abstract_puzzles_with_optional_aspects(seed: u64, sharing: bool) {
+        let Some(p) = random_abstract(seed, sharing) else { return Ok(()) };
+        let found = walked(&p);
+        for s in &found {
+            let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
+            prop_assert!(p.cover().is_solution(&set));
+        }
+        prop_assert_eq!(sorted_sets(&found), p.solution_sets());
+    }
 
     #[test]
     fn program_finds_the_reference_solutions(seed: u64) {

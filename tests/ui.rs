@@ -7,5 +7,6 @@ fn ui() {
     t.compile_fail("tests/ui/pieces/*.rs");
     t.compile_fail("tests/ui/keys/*.rs");
     t.compile_fail("tests/ui/solvability/*.rs");
+    t.compile_fail("tests/ui/abstract/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }

@@ -134,6 +134,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                 }
                 #next(q, sink)
             },
+            Body::Pass => quote!(#next(q, sink)),
             Body::Place(roots) => {
                 let mut emit = Emitter {
                     repr,
@@ -144,12 +145,18 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                 };
                 let roots: Vec<TokenStream> = roots.iter().map(|n| emit.root(n)).collect();
                 let is_covered = repr.is_covered(k);
+                // An optional aspect may also stay uncovered.
+                let end = if procedure.optional {
+                    quote!(#next(q, sink))
+                } else {
+                    quote!(::core::ops::ControlFlow::Continue(()))
+                };
                 quote! {
                     if #is_covered {
                         return #next(q, sink);
                     }
                     #(#roots)*
-                    ::core::ops::ControlFlow::Continue(())
+                    #end
                 }
             }
         };
@@ -435,6 +442,10 @@ fn catalog(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         AspectInfo::Piece { name } => {
             let name = name.as_ref();
             quote!(#runtime::solution::AspectInfo::Piece { name: ::std::borrow::Cow::Borrowed(#name) })
+        }
+        AspectInfo::Named { name } => {
+            let name = name.as_ref();
+            quote!(#runtime::solution::AspectInfo::Named { name: ::std::borrow::Cow::Borrowed(#name) })
         }
     });
     let flat = c

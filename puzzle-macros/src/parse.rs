@@ -11,14 +11,20 @@
 //!     sharing: true | false,                    // default true
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
+//! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
+//!     aspects: [NAME, ...],                     // in search order; identifiers, numbers, strings
+//!     optional: [NAME, ...],                    // covered at most once; default none
+//!     embeddings: [[NAME, ...], ...],
+//!     sharing: true | false,
+//! }
 //! PIECE := #[allow(disconnected)]? (COUNT x)? NAME (: FIGURE | : [(x, y, ...), ...])?
 //! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use puzzle_runtime::description::{
-    BoardSpec, Description, Drawing, Figure, Loc, OrderChoice, PieceSpec, Restriction, Row,
-    ShapeSpec, Symmetry,
+    BoardSpec, Description, Drawing, Figure, Loc, Named, NamedSet, OrderChoice, PieceSpec,
+    Restriction, Row, ShapeSpec, Symmetry,
 };
 use puzzle_runtime::error::suggest;
 use puzzle_runtime::pentominoes;
@@ -28,8 +34,18 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 8] = [
-    "box", "holes", "pieces", "reflect", "symmetry", "order", "sharing", "restrict",
+const KEYS: [&str; 11] = [
+    "box",
+    "holes",
+    "pieces",
+    "reflect",
+    "symmetry",
+    "order",
+    "sharing",
+    "restrict",
+    "aspects",
+    "optional",
+    "embeddings",
 ];
 
 /// The most rows `["row"; N]` may make; a larger box would not compile in reasonable time.
@@ -124,7 +140,17 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
         }
     }
     let has = |key: &str| seen.iter().any(|k| k == key);
-    for required in ["box", "pieces"] {
+    let abstract_puzzle = has("aspects") || has("embeddings");
+    if abstract_puzzle && (has("box") || has("pieces")) {
+        let msg = "a puzzle has a `box` and `pieces`, or `aspects` and `embeddings`, not both";
+        p.errors.push(syn::Error::new(p.header.name.span(), msg));
+    }
+    let required = if abstract_puzzle {
+        ["aspects", "embeddings"]
+    } else {
+        ["box", "pieces"]
+    };
+    for required in required {
         // A misspelt key already said what it should have been.
         if !has(required) && !p.suggested.iter().any(|s| s == required) {
             let msg = format!("puzzle `{}` has no `{required}`", p.header.name);
@@ -132,7 +158,7 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
         }
     }
     let usable = |key: &str| has(key) && !p.failed.iter().any(|f| f == key);
-    p.complete = usable("box") && usable("pieces");
+    p.complete = required.iter().all(|key| usable(key));
     Ok(p)
 }
 
@@ -205,6 +231,27 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
             d.order = o;
             d.pieces_first = first;
         }),
+        "aspects" => (|input: ParseStream| names(input, spans))
+            .parse2(value)
+            .map(|a| {
+                d.abstract_puzzle
+                    .get_or_insert_with(Default::default)
+                    .aspects = a
+            }),
+        "optional" => (|input: ParseStream| names(input, spans))
+            .parse2(value)
+            .map(|a| {
+                d.abstract_puzzle
+                    .get_or_insert_with(Default::default)
+                    .optional = a
+            }),
+        "embeddings" => (|input: ParseStream| embeddings(input, spans))
+            .parse2(value)
+            .map(|e| {
+                d.abstract_puzzle
+                    .get_or_insert_with(Default::default)
+                    .embeddings = e
+            }),
         "restrict" => (|input: ParseStream| restrictions(input, spans))
             .parse2(value)
             .map(|r| d.restrictions = r),
@@ -315,6 +362,39 @@ fn repeat_count(content: ParseStream) -> syn::Result<usize> {
         return Err(syn::Error::new(count.span(), msg));
     }
     Ok(n)
+}
+
+/// An aspect's name: an identifier, a number or a string.
+fn name(input: ParseStream, spans: &mut Spans) -> syn::Result<Named> {
+    if input.peek(LitStr) {
+        let s: LitStr = input.parse()?;
+        Ok((s.value(), spans.loc(s.span())))
+    } else if input.peek(LitInt) {
+        let n: LitInt = input.parse()?;
+        Ok((n.to_string(), spans.loc(n.span())))
+    } else {
+        let i = Ident::parse_any(input)?;
+        Ok((i.to_string(), spans.loc(i.span())))
+    }
+}
+
+/// `[NAME, ...]`.
+fn names(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Named>> {
+    let content;
+    bracketed!(content in input);
+    comma_separated(&content, |input| name(input, spans))
+}
+
+/// `[[NAME, ...], ...]`.
+fn embeddings(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<NamedSet>> {
+    let content;
+    bracketed!(content in input);
+    comma_separated(&content, |input| {
+        let inner;
+        let bracket = bracketed!(inner in input);
+        let members = comma_separated(&inner, |input| name(input, spans))?;
+        Ok((members, spans.loc(bracket.span.join())))
+    })
 }
 
 /// `[(x, y, ...), ...]`.

@@ -31,7 +31,7 @@ impl fmt::Display for EmbeddingId {
 }
 
 /// An exact-cover problem: a solution is a set of allowed embeddings that covers every aspect
-/// exactly once.
+/// exactly once, or at most once for an optional aspect.
 ///
 /// Forbidden embeddings keep their numbers, so a restricted puzzle numbers its embeddings as the
 /// unrestricted one does (the report's `0 18 10` names embeddings of the full table).
@@ -40,6 +40,7 @@ pub struct Cover {
     aspect_names: Vec<String>,
     embeddings: Vec<Vec<AspectId>>,
     allowed: Vec<bool>,
+    optional: Vec<bool>,
 }
 
 impl Cover {
@@ -59,11 +60,23 @@ impl Cover {
             .flatten()
             .all(|a| a.index() < aspect_names.len()));
         let allowed = vec![true; embeddings.len()];
+        let optional = vec![false; aspect_names.len()];
         Cover {
             aspect_names,
             embeddings,
             allowed,
+            optional,
         }
+    }
+
+    /// Makes an aspect optional: covered at most once instead of exactly once.
+    pub fn set_optional(&mut self, a: AspectId) {
+        self.optional[a.index()] = true;
+    }
+
+    /// Whether an aspect need not be covered.
+    pub fn is_optional(&self, a: AspectId) -> bool {
+        self.optional[a.index()]
     }
 
     /// The number of aspects.
@@ -137,7 +150,7 @@ impl Cover {
                 }
             }
         }
-        covered.iter().all(|&c| c)
+        covered.iter().zip(&self.optional).all(|(&c, &o)| c || o)
     }
 }
 

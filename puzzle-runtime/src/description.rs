@@ -189,6 +189,24 @@ pub enum OrderChoice {
     Columns,
 }
 
+/// A name with where it was written.
+pub type Named = (String, Loc);
+
+/// A set of names (an embedding of an abstract puzzle) with where it was written.
+pub type NamedSet = (Vec<Named>, Loc);
+
+/// A puzzle that is not a box: its aspects and embeddings listed by name (the dodecahedron's
+/// faces and edges, the 8 queens' lines and squares).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AbstractSpec {
+    /// The aspects, in the order the search covers them, each with where it was written.
+    pub aspects: Vec<Named>,
+    /// The aspects that need not be covered (at most once instead of exactly once).
+    pub optional: Vec<Named>,
+    /// The embeddings, each a set of aspect names, with where it was written.
+    pub embeddings: Vec<NamedSet>,
+}
+
 /// Keep only the drawn placements of one piece (a restriction in the report's sense).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Restriction {
@@ -227,6 +245,8 @@ pub struct Description {
     pub sharing: bool,
     /// Placements to keep, per piece; other placements of those pieces are forbidden.
     pub restrictions: Vec<Restriction>,
+    /// Set for a puzzle given by its aspects and embeddings instead of a box and pieces.
+    pub abstract_puzzle: Option<AbstractSpec>,
 }
 
 impl Description {
@@ -245,7 +265,33 @@ impl Description {
             pieces_first: false,
             sharing: true,
             restrictions: Vec::new(),
+            abstract_puzzle: None,
         }
+    }
+
+    /// Makes this an abstract puzzle with these aspects (in search order), of which the
+    /// `optional` ones need not be covered, and these embeddings.
+    pub fn abstract_puzzle(
+        mut self,
+        aspects: &[&str],
+        optional: &[&str],
+        embeddings: &[&[&str]],
+    ) -> Description {
+        let named = |names: &[&str]| -> Vec<(String, Loc)> {
+            names
+                .iter()
+                .map(|n| ((*n).to_owned(), Loc::default()))
+                .collect()
+        };
+        self.abstract_puzzle = Some(AbstractSpec {
+            aspects: named(aspects),
+            optional: named(optional),
+            embeddings: embeddings
+                .iter()
+                .map(|e| (named(e), Loc::default()))
+                .collect(),
+        });
+        self
     }
 
     /// Sets the box from its rows.

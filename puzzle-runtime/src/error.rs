@@ -87,6 +87,38 @@ pub enum ErrorKind {
         /// The piece.
         name: String,
     },
+    /// Two aspects share a name.
+    #[error("an aspect named `{name}` is already declared; aspect names must be unique")]
+    DuplicateAspect {
+        /// The name.
+        name: String,
+    },
+    /// A name that should be an aspect's is not.
+    #[error("no aspect is named `{name}`{}", suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default())]
+    UnknownAspect {
+        /// The name.
+        name: String,
+        /// The closest aspect name, if any is close.
+        suggestion: Option<String>,
+    },
+    /// An embedding with no aspect.
+    #[error("an embedding must have at least one aspect")]
+    EmptyEmbedding,
+    /// An embedding naming an aspect twice.
+    #[error("this embedding names `{name}` twice")]
+    RepeatedAspect {
+        /// The aspect.
+        name: String,
+    },
+    /// An aspect that must be covered but is in no embedding.
+    #[error("aspect `{name}` must be covered but is in no embedding, so the puzzle has no solution (make it optional if it need not be covered)")]
+    UncoveredAspect {
+        /// The aspect.
+        name: String,
+    },
+    /// A description that mixes a box with listed aspects, or has neither.
+    #[error("{0}")]
+    Kind(String),
     /// A piece with a count of zero.
     #[error("piece `{name}` has a count of 0; give at least one copy, or leave the piece out")]
     ZeroCount {

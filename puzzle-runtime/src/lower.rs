@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use crate::board::{cells_of_placement, shape_of_figure, Board};
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::{BoardSpec, Description, Loc, ShapeSpec};
+use crate::description::{AbstractSpec, BoardSpec, Description, Loc, ShapeSpec};
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::geometry::{Point, Shape};
 use crate::pentominoes;
@@ -282,4 +282,65 @@ pub fn check_coverable(
             errors.push(loc, ErrorKind::UncoverableCell { cell });
         }
     }
+}
+
+/// The exact-cover problem of an abstract puzzle: its aspects in the order given, its
+/// embeddings as listed; every mistake recorded.
+pub fn abstract_cover(spec: &AbstractSpec, errors: &mut Errors) -> Cover {
+    let mut index: BTreeMap<&str, AspectId> = BTreeMap::new();
+    let mut repeated = Vec::new();
+    for (i, (name, loc)) in spec.aspects.iter().enumerate() {
+        if index.contains_key(name.as_str()) {
+            repeated.push(i);
+            let name = name.clone();
+            errors.push(*loc, ErrorKind::DuplicateAspect { name });
+        } else {
+            index.insert(name, AspectId(i as u32));
+        }
+    }
+    let names: Vec<String> = spec.aspects.iter().map(|a| a.0.clone()).collect();
+    let lookup = |name: &str, loc: Loc, errors: &mut Errors| {
+        let found = index.get(name).copied();
+        if found.is_none() {
+            let suggestion = suggest(name, names.iter().map(String::as_str));
+            let name = name.to_owned();
+            errors.push(loc, ErrorKind::UnknownAspect { name, suggestion });
+        }
+        found
+    };
+    let optional: Vec<AspectId> = spec
+        .optional
+        .iter()
+        .filter_map(|(name, loc)| lookup(name, *loc, errors))
+        .collect();
+    let mut embeddings = Vec::with_capacity(spec.embeddings.len());
+    for (members, loc) in &spec.embeddings {
+        if members.is_empty() {
+            errors.push(*loc, ErrorKind::EmptyEmbedding);
+        }
+        let mut aspects = Vec::with_capacity(members.len());
+        for (name, at) in members {
+            if let Some(a) = lookup(name, *at, errors) {
+                if aspects.contains(&a) {
+                    let name = name.clone();
+                    errors.push(*at, ErrorKind::RepeatedAspect { name });
+                }
+                aspects.push(a);
+            }
+        }
+        embeddings.push(aspects);
+    }
+    let mut cover = Cover::new(names, embeddings);
+    for a in optional {
+        cover.set_optional(a);
+    }
+    let uses = cover.uses();
+    for (i, (name, loc)) in spec.aspects.iter().enumerate() {
+        let named_twice = repeated.contains(&i);
+        if uses[i] == 0 && !cover.is_optional(AspectId(i as u32)) && !named_twice {
+            let name = name.clone();
+            errors.push(*loc, ErrorKind::UncoveredAspect { name });
+        }
+    }
+    cover
 }

@@ -62,6 +62,8 @@ pub enum Body {
     Place(Vec<Node>),
     /// `E_a` is empty: a free aspect here can never be covered, so the search backtracks.
     Require,
+    /// `E_a` is empty and the aspect is optional: the procedure only passes `q` on.
+    Pass,
 }
 
 /// `Solve_a` for one aspect `a`.
@@ -71,6 +73,9 @@ pub struct Procedure {
     pub aspect: AspectId,
     /// What it does when `a` is free.
     pub body: Body,
+    /// Whether `a` is optional: after trying the embeddings of `E_a`, the procedure also passes
+    /// `q` on with `a` left free.
+    pub optional: bool,
 }
 
 /// Static instruction counts of a program.
@@ -107,7 +112,10 @@ impl Program {
             .iter()
             .zip(by_least)
             .map(|(&aspect, embeddings)| {
-                let body = if embeddings.is_empty() {
+                let optional = cover.is_optional(aspect);
+                let body = if embeddings.is_empty() && optional {
+                    Body::Pass
+                } else if embeddings.is_empty() {
                     Body::Require
                 } else if sharing {
                     let items = embeddings
@@ -124,7 +132,11 @@ impl Program {
                 } else {
                     Body::Place(embeddings.iter().map(|&e| chain(cover, order, e)).collect())
                 };
-                Procedure { aspect, body }
+                Procedure {
+                    aspect,
+                    body,
+                    optional,
+                }
             })
             .collect();
         Program {
@@ -137,14 +149,24 @@ impl Program {
     /// aspects `implied` says are sure to be covered once every earlier one is (the report has no
     /// procedure for the pieces A, B, C because covering every cell places every piece).
     pub fn drop_implied_tail(&mut self, implied: impl Fn(&[AspectId]) -> bool) {
+        // Procedures that only pass `q` on need nothing to follow them.
+        while self.procedures.last().is_some_and(|p| p.body == Body::Pass) {
+            self.procedures.pop();
+        }
         let owned = self
             .procedures
             .iter()
-            .rposition(|p| p.body != Body::Require)
+            .rposition(|p| matches!(p.body, Body::Place(_)))
             .map_or(0, |i| i + 1);
-        let tail: Vec<AspectId> = self.procedures[owned..].iter().map(|p| p.aspect).collect();
-        if let Some(start) = (0..tail.len()).find(|&i| implied(&tail[i..])) {
-            self.procedures.truncate(owned + start);
+        let required = |from: usize| -> Vec<AspectId> {
+            self.procedures[from..]
+                .iter()
+                .filter(|p| p.body == Body::Require)
+                .map(|p| p.aspect)
+                .collect()
+        };
+        if let Some(start) = (owned..self.procedures.len()).find(|&i| implied(&required(i))) {
+            self.procedures.truncate(start);
         }
     }
 
@@ -265,9 +287,13 @@ impl fmt::Display for Dump<'_> {
             writeln!(f, "solve {}:", self.cover.aspect_name(p.aspect))?;
             match &p.body {
                 Body::Require => writeln!(f, "  require")?,
+                Body::Pass => writeln!(f, "  pass")?,
                 Body::Place(roots) => {
                     for n in roots {
                         node(f, self.cover, n, 1)?;
+                    }
+                    if p.optional {
+                        writeln!(f, "  or leave it")?;
                     }
                 }
             }
@@ -325,6 +351,7 @@ mod tests {
         let c = cover(&[&[0, 1], &[1, 2]]);
         let mut program = Program::build(&c, &Order::by_number(3), true);
         assert_eq!(program.procedures()[2].body, Body::Require);
+        assert!(!program.procedures()[2].optional);
         program.drop_implied_tail(|tail| tail == [AspectId(2)]);
         assert_eq!(program.procedures().len(), 2);
     }

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::Description;
+use crate::description::{AbstractSpec, Description, Symmetry};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
@@ -22,7 +22,8 @@ use crate::{reference, walk};
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     name: String,
-    board: Board,
+    /// The box; an abstract puzzle has none.
+    board: Option<Board>,
     pieces: Vec<Piece>,
     lowered: Lowered,
     reduction: Option<Reduction>,
@@ -34,6 +35,55 @@ pub struct Puzzle {
 impl Puzzle {
     /// Checks and compiles a description, reporting every mistake found.
     pub fn new(description: &Description) -> Result<Puzzle, Errors> {
+        match &description.abstract_puzzle {
+            Some(spec) => Puzzle::new_abstract(description, spec),
+            None => Puzzle::new_box(description),
+        }
+    }
+
+    /// An abstract puzzle: its aspects in the order given, its embeddings as listed.
+    fn new_abstract(description: &Description, spec: &AbstractSpec) -> Result<Puzzle, Errors> {
+        let mut errors = Errors::default();
+        let cover = lower::abstract_cover(spec, &mut errors);
+        if let Symmetry::Reduced { .. } = description.symmetry {
+            let reason = "an abstract puzzle has no box whose symmetries could be used; ask for all solutions (`symmetry: all`)".to_owned();
+            errors.push(description.loc, ErrorKind::Symmetry { reason });
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let order = Order::by_number(cover.aspect_count());
+        let mut program = Program::build(&cover, &order, description.sharing);
+        // Nothing is implied without a box's areas; only trailing passes go.
+        program.drop_implied_tail(|_| false);
+        let aspects = (0..cover.aspect_count() as u32)
+            .map(|a| AspectInfo::Named {
+                name: Cow::Owned(cover.aspect_name(AspectId(a)).to_owned()),
+            })
+            .collect();
+        let catalog = Catalog {
+            name: Cow::Owned(description.name.clone()),
+            extents: Cow::Owned(Vec::new()),
+            aspects: Cow::Owned(aspects),
+            ..embedding_table(&cover)
+        };
+        Ok(Puzzle {
+            name: description.name.clone(),
+            board: None,
+            pieces: Vec::new(),
+            lowered: Lowered {
+                cover,
+                ranges: Vec::new(),
+            },
+            reduction: None,
+            order,
+            program,
+            catalog,
+        })
+    }
+
+    /// A box puzzle: the box, the pieces and their placements.
+    fn new_box(description: &Description) -> Result<Puzzle, Errors> {
         let mut errors = Errors::default();
         let board = Board::from_spec(&description.board, &description.holes, &mut errors);
         let dims = board.as_ref().map_or(2, Board::dims);
@@ -88,7 +138,7 @@ impl Puzzle {
         let catalog = catalog(&description.name, &board, &pieces, &lowered.cover);
         Ok(Puzzle {
             name: description.name.clone(),
-            board,
+            board: Some(board),
             pieces,
             lowered,
             reduction,
@@ -103,9 +153,9 @@ impl Puzzle {
         &self.name
     }
 
-    /// The box.
-    pub fn board(&self) -> &Board {
-        &self.board
+    /// The box (an abstract puzzle has none).
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
     }
 
     /// The pieces, in declared order.
@@ -125,7 +175,7 @@ impl Puzzle {
 
     /// The aspect of a piece (copies of a single kind of piece have none).
     pub fn piece_aspect(&self, piece: usize) -> Option<AspectId> {
-        self.lowered.piece_aspect(&self.board, piece)
+        self.lowered.piece_aspect(self.board.as_ref()?, piece)
     }
 
     /// What the symmetry reduction did, if one was asked for and the box has symmetries.
@@ -236,6 +286,16 @@ fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalo
         }))
         .take(cover.aspect_count())
         .collect::<Vec<_>>();
+    Catalog {
+        name: Cow::Owned(name.to_owned()),
+        extents: board.extents().iter().map(|&e| e as u32).collect(),
+        aspects: Cow::Owned(aspects),
+        ..embedding_table(cover)
+    }
+}
+
+/// A catalog holding only the embedding table of `cover` (its other parts empty).
+fn embedding_table(cover: &Cover) -> Catalog {
     let mut embedding_aspects = Vec::new();
     let mut embedding_starts = vec![0];
     for e in 0..cover.embedding_count() as u32 {
@@ -243,9 +303,9 @@ fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalo
         embedding_starts.push(embedding_aspects.len() as u32);
     }
     Catalog {
-        name: Cow::Owned(name.to_owned()),
-        extents: board.extents().iter().map(|&e| e as u32).collect(),
-        aspects: Cow::Owned(aspects),
+        name: Cow::Borrowed(""),
+        extents: Cow::Borrowed(&[]),
+        aspects: Cow::Borrowed(&[]),
         embedding_aspects: Cow::Owned(embedding_aspects),
         embedding_starts: Cow::Owned(embedding_starts),
     }

@@ -8,7 +8,8 @@ use crate::order::Order;
 use crate::search::Sink;
 
 /// Finds every solution of `cover` by the general procedure of METHOD.md §2: cover the least
-/// uncovered aspect in `order` with each allowed embedding that fits, recursively.
+/// uncovered aspect in `order` with each allowed embedding that fits, recursively (and, for an
+/// optional aspect, also leave it uncovered).
 pub fn solve(cover: &Cover, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
     let mut containing: Vec<Vec<EmbeddingId>> = vec![Vec::new(); cover.aspect_count()];
     for e in cover.allowed() {
@@ -52,6 +53,14 @@ impl Search<'_> {
             sink.unplace();
             self.set(aspects, false);
             flow?;
+        }
+        if self.cover.is_optional(AspectId(next as u32)) {
+            // Leave it uncovered: block it, so that no later embedding covers it after all
+            // (that solution was found with the embedding above).
+            self.covered[next] = true;
+            let flow = self.run(position + 1, sink);
+            self.covered[next] = false;
+            return flow;
         }
         ControlFlow::Continue(())
     }

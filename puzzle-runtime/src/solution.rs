@@ -19,6 +19,11 @@ pub enum AspectInfo {
         /// The piece's name.
         name: Cow<'static, str>,
     },
+    /// An aspect of an abstract puzzle, by name.
+    Named {
+        /// The aspect's name.
+        name: Cow<'static, str>,
+    },
 }
 
 /// Everything needed to read a solution: the box's block, what each aspect is, and the aspects
@@ -59,7 +64,7 @@ impl Catalog {
             .iter()
             .find_map(|&a| match &self.aspects[a as usize] {
                 AspectInfo::Piece { name } => Some(name.as_ref()),
-                AspectInfo::Cell { .. } => None,
+                AspectInfo::Cell { .. } | AspectInfo::Named { .. } => None,
             })
     }
 
@@ -69,7 +74,7 @@ impl Catalog {
             .iter()
             .filter_map(|&a| match self.aspects[a as usize] {
                 AspectInfo::Cell { at } => Some(at),
-                AspectInfo::Piece { .. } => None,
+                AspectInfo::Piece { .. } | AspectInfo::Named { .. } => None,
             })
     }
 
@@ -80,7 +85,7 @@ impl Catalog {
                 let coords: Vec<String> = self.point(*at).iter().map(u32::to_string).collect();
                 format!("({})", coords.join(","))
             }
-            AspectInfo::Piece { name } => name.to_string(),
+            AspectInfo::Piece { name } | AspectInfo::Named { name } => name.to_string(),
         }
     }
 
@@ -89,7 +94,7 @@ impl Catalog {
         let cells: Vec<String> = self
             .embedding(e)
             .iter()
-            .filter(|&&a| matches!(self.aspects[a as usize], AspectInfo::Cell { .. }))
+            .filter(|&&a| !matches!(self.aspects[a as usize], AspectInfo::Piece { .. }))
             .map(|&a| self.aspect_name(a))
             .collect();
         match self.piece_of(e) {
@@ -188,9 +193,16 @@ impl<'a> Solution<'a> {
 
 /// Draws the box with each cell showing the first letter of its piece's name, `.` for an
 /// uncovered cell and a space for a hole. Boxes of more than two dimensions are drawn as their
-/// two-dimensional layers, one after another, separated by blank lines.
+/// two-dimensional layers, one after another, separated by blank lines. An abstract puzzle's
+/// solution is its embeddings, one a line, as sets of aspect names.
 impl fmt::Display for Solution<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.catalog.extents.is_empty() {
+            for &e in self.placed {
+                writeln!(f, "{{{}}}", self.catalog.describe(e))?;
+            }
+            return Ok(());
+        }
         let extents = &self.catalog.extents;
         let width = extents.last().copied().unwrap_or(1).max(1) as usize;
         let height = if extents.len() >= 2 {

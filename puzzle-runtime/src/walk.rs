@@ -52,7 +52,18 @@ impl Walker<'_> {
         };
         match &procedure.body {
             Body::Require => ControlFlow::Continue(()),
-            Body::Place(roots) => roots.iter().try_for_each(|n| self.node(n, position, sink)),
+            Body::Pass => self.solve(position + 1, sink),
+            Body::Place(roots) => {
+                roots
+                    .iter()
+                    .try_for_each(|n| self.node(n, position, sink))?;
+                if procedure.optional {
+                    // The aspect may also stay uncovered.
+                    self.solve(position + 1, sink)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
         }
     }
 

@@ -78,6 +78,16 @@ impl Code {
                     asm.code.push(Instruction::If { aspect: a, rel: 2 });
                     asm.code.push(Instruction::Mf { aspect: a });
                 }
+                // Nothing to do: control runs on into the next procedure.
+                Body::Pass => continue,
+                // No `RETURN`: after the tree, control runs on into the next procedure with
+                // the aspect free again, which is the branch that leaves it uncovered.
+                Body::Place(roots) if procedure.optional => {
+                    for root in roots {
+                        asm.node(root, k + 1);
+                    }
+                    continue;
+                }
                 Body::Place(roots) => {
                     for (i, root) in roots.iter().enumerate() {
                         let start = asm.here();
