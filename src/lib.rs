@@ -54,6 +54,10 @@
 //! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]` (for now only as the one
 //!   kind of piece): each solution is found once.
 //!
+//! A puzzle that is not a box lists `aspects: [a, b, ...]` (in search order; identifiers,
+//! numbers or strings), `embeddings: [[a, b], ...]`, and `optional: [...]` for aspects covered
+//! at most once instead of exactly once (the diagonals of the 8 queens).
+//!
 //! A piece whose cells do not all touch is an error unless it is marked
 //! `#[allow(disconnected)]`. Pieces are numbered in the order written; the first letter of a
 //! piece's name draws it in solutions.
