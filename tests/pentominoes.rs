@@ -1,11 +1,13 @@
 //! The pentomino rectangles of METHOD.md §4. Each count is found by a generated solver, and every
 //! solution is checked to be an exact cover, and new, by the runtime's independent check.
 
-use std::collections::BTreeSet;
+mod support;
+
 use std::ops::ControlFlow;
 
 use puzzle::search::SolveFn;
-use puzzle::{puzzle, Description, Puzzle, Symmetry};
+use puzzle::{puzzle, Description, Symmetry};
+use support::check_solutions;
 
 puzzle! {
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -42,18 +44,7 @@ fn check(solve: SolveFn, rows: usize, cols: usize, symmetry: Symmetry) -> usize 
         .board(&vec![row; rows])
         .pentominoes()
         .symmetry(symmetry);
-    let runtime = Puzzle::new(&description).unwrap();
-    let mut seen = BTreeSet::new();
-    let _ = solve(&mut |s| {
-        let set = s.embedding_set();
-        assert!(
-            runtime.cover().is_solution(&set),
-            "not an exact cover: {set:?}"
-        );
-        assert!(seen.insert(set), "found twice");
-        ControlFlow::Continue(())
-    });
-    seen.len()
+    check_solutions(solve, description)
 }
 
 #[test]

@@ -2,11 +2,12 @@
 //! drawn as layers, boxes given by size with holes. Every solution is checked to be an exact
 //! cover of the same puzzle compiled at run time.
 
-use std::collections::BTreeSet;
+mod support;
+
 use std::ops::ControlFlow;
 
-use puzzle::runtime::search::SolveFn;
-use puzzle::{puzzle, Description, Puzzle, Symmetry};
+use puzzle::{puzzle, Description, Symmetry};
+use support::check_solutions as check;
 
 puzzle! {
     mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
@@ -32,23 +33,6 @@ puzzle! {
         pieces: pentominoes,
         symmetry: reduced,
     }
-}
-
-/// Every solution of a generated solver, each checked against `description` compiled at run
-/// time; the number found.
-fn check(solve: SolveFn, description: Description) -> usize {
-    let runtime = Puzzle::new(&description).unwrap();
-    let mut seen = BTreeSet::new();
-    let _ = solve(&mut |s| {
-        let set = s.embedding_set();
-        assert!(
-            runtime.cover().is_solution(&set),
-            "not an exact cover: {set:?}"
-        );
-        assert!(seen.insert(set), "found twice");
-        ControlFlow::Continue(())
-    });
-    seen.len()
 }
 
 fn pentominoes_in(extents: &[i32], symmetry: Symmetry) -> Description {

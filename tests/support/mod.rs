@@ -82,3 +82,20 @@ pub fn processor_agrees(g: &Generated) -> usize {
     }
     native.len()
 }
+
+/// Every solution of a generated solver, each checked against `description` compiled at run
+/// time: an exact cover of allowed embeddings, and never found twice. The number found.
+pub fn check_solutions(solve: SolveFn, description: puzzle::Description) -> usize {
+    let runtime = puzzle::Puzzle::new(&description).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let _ = solve(&mut |s| {
+        let set = s.embedding_set();
+        assert!(
+            runtime.cover().is_solution(&set),
+            "not an exact cover: {set:?}"
+        );
+        assert!(seen.insert(set), "found twice");
+        std::ops::ControlFlow::Continue(())
+    });
+    seen.len()
+}
