@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use puzzle::runtime::processor::Machine;
+use puzzle::runtime::processor::{Code, Machine};
 use puzzle::runtime::search::Counter;
 use puzzle::{puzzle, Description, Puzzle, Symmetry};
 
@@ -37,6 +37,14 @@ fn runtime_puzzle() -> Puzzle {
     Puzzle::new(&d).expect("the 6x10 compiles")
 }
 
+/// Counts the solutions of processor code on the interpreter.
+fn interpret(code: &Code) -> u64 {
+    let mut counter = Counter::default();
+    let mut machine = Machine::new(code).expect("the macro's code is well formed");
+    let _ = machine.run(&mut counter).expect("the macro's code runs");
+    counter.solutions
+}
+
 fn pentomino_6x10(c: &mut Criterion) {
     let mut group = c.benchmark_group("pentomino_6x10");
     group
@@ -49,20 +57,10 @@ fn pentomino_6x10(c: &mut Criterion) {
         b.iter(|| assert_eq!(black_box(unshared::count()), 2339))
     });
     group.bench_function("processor interpreter", |b| {
-        b.iter(|| {
-            let mut counter = Counter::default();
-            let mut machine = Machine::new(&shared::PROCESSOR).expect("well formed");
-            let _ = machine.run(&mut counter).expect("runs");
-            assert_eq!(black_box(counter.solutions), 2339);
-        })
+        b.iter(|| assert_eq!(black_box(interpret(&shared::PROCESSOR)), 2339))
     });
     group.bench_function("processor interpreter, no sharing", |b| {
-        b.iter(|| {
-            let mut counter = Counter::default();
-            let mut machine = Machine::new(&unshared::PROCESSOR).expect("well formed");
-            let _ = machine.run(&mut counter).expect("runs");
-            assert_eq!(black_box(counter.solutions), 2339);
-        })
+        b.iter(|| assert_eq!(black_box(interpret(&unshared::PROCESSOR)), 2339))
     });
     let p = runtime_puzzle();
     group.bench_function("program walked at run time", |b| {

@@ -1,5 +1,6 @@
 //! Abstract puzzles (METHOD.md §4): aspects and embeddings listed directly, optional aspects.
 
+#[macro_use]
 mod support;
 
 use std::ops::ControlFlow;
@@ -7,7 +8,7 @@ use std::ops::ControlFlow;
 use puzzle::puzzle;
 use puzzle::runtime::search::collect;
 use puzzle::{Description, Puzzle};
-use support::{processor_agrees, Generated};
+use support::processor_agrees;
 
 include!("../examples/common/dodecahedron.rs");
 include!("../examples/common/queens.rs");
@@ -90,29 +91,9 @@ fn eight_queens() {
 
 #[test]
 fn processor_code_agrees_with_optional_aspects() {
-    let queens = Generated {
-        name: "queens".into(),
-        solve: |v| queens::solve(v),
-        tally: |t| {
-            let _ = queens::solve_with(t);
-        },
-        code: &queens::PROCESSOR,
-        catalog: &queens::CATALOG,
-        check: queens::SYMMETRY_CHECK,
-    };
-    assert_eq!(processor_agrees(&queens), 92);
-    let choice = Generated {
-        name: "choice".into(),
-        solve: |v| choice::solve(v),
-        tally: |t| {
-            let _ = choice::solve_with(t);
-        },
-        code: &choice::PROCESSOR,
-        catalog: &choice::CATALOG,
-        check: choice::SYMMETRY_CHECK,
-    };
+    assert_eq!(processor_agrees(&generated!(queens)), 92);
     // {a}{b}, {o a}{b}, {a}{o b}.
-    assert_eq!(processor_agrees(&choice), 3);
+    assert_eq!(processor_agrees(&generated!(choice)), 3);
     // The optional aspect's procedure has no RETURN: it falls through into the next one.
     let (per, _) = choice::PROCESSOR.counts();
     assert_eq!(per[0].returns, 0);

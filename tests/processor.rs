@@ -1,10 +1,11 @@
 //! The examples' puzzles: the generated solver and its processor code (run as text and as
 //! binary) find the same solutions in the same order, one `CALL` per placement.
 
+#[macro_use]
 mod support;
 
 use puzzle::puzzle;
-use support::{processor_agrees, Generated};
+use support::processor_agrees;
 
 puzzle! {
     mod small {
@@ -23,21 +24,6 @@ puzzle! {
     mod dominoes { box: ["...."; 3], pieces: { 6 x D: ["##"] }, symmetry: reduced }
     mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
     mod p6x10_all { box: [".........."; 6], pieces: pentominoes }
-}
-
-macro_rules! generated {
-    ($m:ident) => {
-        Generated {
-            name: stringify!($m).into(),
-            solve: |v| $m::solve(v),
-            tally: |t| {
-                let _ = $m::solve_with(t);
-            },
-            code: &$m::PROCESSOR,
-            catalog: &$m::CATALOG,
-            check: $m::SYMMETRY_CHECK,
-        }
-    };
 }
 
 #[test]

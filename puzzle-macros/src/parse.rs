@@ -23,8 +23,8 @@
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use puzzle_runtime::description::{
-    BoardSpec, Description, Drawing, Figure, Loc, Named, NamedSet, OrderChoice, PieceSpec,
-    Restriction, Row, ShapeSpec, Symmetry,
+    AbstractSpec, BoardSpec, Description, Drawing, Figure, Loc, Named, NamedSet, OrderChoice,
+    PieceSpec, Restriction, Row, ShapeSpec, Symmetry,
 };
 use puzzle_runtime::error::suggest;
 use puzzle_runtime::pentominoes;
@@ -233,25 +233,13 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         }),
         "aspects" => (|input: ParseStream| names(input, spans))
             .parse2(value)
-            .map(|a| {
-                d.abstract_puzzle
-                    .get_or_insert_with(Default::default)
-                    .aspects = a
-            }),
+            .map(|a| abstract_spec(d).aspects = a),
         "optional" => (|input: ParseStream| names(input, spans))
             .parse2(value)
-            .map(|a| {
-                d.abstract_puzzle
-                    .get_or_insert_with(Default::default)
-                    .optional = a
-            }),
+            .map(|a| abstract_spec(d).optional = a),
         "embeddings" => (|input: ParseStream| embeddings(input, spans))
             .parse2(value)
-            .map(|e| {
-                d.abstract_puzzle
-                    .get_or_insert_with(Default::default)
-                    .embeddings = e
-            }),
+            .map(|e| abstract_spec(d).embeddings = e),
         "restrict" => (|input: ParseStream| restrictions(input, spans))
             .parse2(value)
             .map(|r| d.restrictions = r),
@@ -262,6 +250,11 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         p.failed.push(name);
     }
     Ok(())
+}
+
+/// The abstract part of a description, made on first use.
+fn abstract_spec(d: &mut Description) -> &mut AbstractSpec {
+    d.abstract_puzzle.get_or_insert_with(Default::default)
 }
 
 /// A drawn box (a figure) or a block: `5 x 4 x 3` (also `5x4x3`).

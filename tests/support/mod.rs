@@ -99,3 +99,20 @@ pub fn check_solutions(solve: SolveFn, description: puzzle::Description) -> usiz
     });
     seen.len()
 }
+
+/// The `Generated` of a module that `puzzle!` made.
+#[allow(unused_macros)]
+macro_rules! generated {
+    ($m:ident) => {
+        $crate::support::Generated {
+            name: stringify!($m).into(),
+            solve: |v| $m::solve(v),
+            tally: |t| {
+                let _ = $m::solve_with(t);
+            },
+            code: &$m::PROCESSOR,
+            catalog: &$m::CATALOG,
+            check: $m::SYMMETRY_CHECK,
+        }
+    };
+}
