@@ -41,7 +41,7 @@
 //! | `holes` | positions that are not part of the box, as coordinates: `[(3, 3), (3, 4)]` | none |
 //! | `pieces` | `pentominoes`, or `{ ... }` listing pieces (below) | required |
 //! | `reflect` | `true`: pieces may be turned over (free); `false`: only rotated (one-sided) | `true` |
-//! | `symmetry` | `all` solutions, or `reduced`: exactly one per class modulo the box's symmetries (a check finishes the reduction where a kept placement is itself symmetric); `reduced(X)` names the piece to restrict | `all` |
+//! | `symmetry` | `all` solutions, or `reduced`: exactly one per class modulo the box's symmetries (a check finishes the reduction where a kept placement is itself symmetric), or for a puzzle without a box modulo the symmetries of its embeddings; `reduced(X)` names the piece to restrict | `all` |
 //! | `order` | the aspect order: `rows`, `columns`, or `auto` (scan along the shorter side first); `[pieces, columns]` puts the pieces first | `auto` |
 //! | `sharing` | whether placements share the tests they have in common | `true` |
 //! | `restrict` | `{ C: [DRAWING, ...] }`: keep only the drawn placements of piece `C`; each drawing is the whole box with `#` where the piece lies | none |
@@ -51,8 +51,8 @@
 //!   or `pentominoes` for all twelve;
 //! - a name and a drawing, `#` for a cell: `C: ["##", "#."]`;
 //! - a name and coordinates: `C: [(0, 0), (0, 1), (1, 0)]` (as many axes as the piece has);
-//! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]` (for now only as the one
-//!   kind of piece): each solution is found once.
+//! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]` (of one kind of piece;
+//!   the others single): each solution is found once.
 //!
 //! A puzzle that is not a box lists `aspects: [a, b, ...]` (in search order; identifiers,
 //! numbers or strings), `embeddings: [[a, b], ...]`, and `optional: [...]` for aspects covered

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use puzzle::puzzle;
 use puzzle::runtime::search::collect;
-use puzzle::{Description, Puzzle};
+use puzzle::{Description, Puzzle, Symmetry};
 use support::processor_agrees;
 
 include!("../examples/common/dodecahedron.rs");
@@ -62,6 +62,37 @@ fn dodecahedron_description() -> Description {
     Description::new("dodecahedron").abstract_puzzle(&faces, &[], &edges)
 }
 
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+fn queens_description() -> Description {
+    let name = |prefix: &str, i: usize| format!("{prefix}{i}");
+    let mut aspects: Vec<String> = (0..8).map(|i| name("r", i)).collect();
+    aspects.extend((0..8).map(|i| name("c", i)));
+    let optional: Vec<String> = (0..15)
+        .map(|i| name("d", i))
+        .chain((0..15).map(|i| name("a", i)))
+        .collect();
+    aspects.extend(optional.iter().cloned());
+    // The queen on row r, column c lies on diagonal r + c and anti-diagonal r + 7 - c.
+    let embeddings: Vec<[String; 4]> = (0..8)
+        .flat_map(|r| {
+            (0..8).map(move |c| {
+                [
+                    name("r", r),
+                    name("c", c),
+                    name("d", r + c),
+                    name("a", r + 7 - c),
+                ]
+            })
+        })
+        .collect();
+    let embeddings: Vec<Vec<&str>> = embeddings.iter().map(|e| strs(e)).collect();
+    let embeddings: Vec<&[&str]> = embeddings.iter().map(Vec::as_slice).collect();
+    Description::new("queens").abstract_puzzle(&strs(&aspects), &strs(&optional), &embeddings)
+}
+
 #[test]
 fn dodecahedron_has_125_domino_tilings() {
     assert_eq!(dodecahedron::ASPECT_COUNT, 12);
@@ -75,6 +106,46 @@ fn dodecahedron_has_125_domino_tilings() {
     }
     assert_eq!(runtime.count(), 125);
     assert_eq!(collect(|v| runtime.solve_program(v)), found);
+}
+
+/// The symmetries found from the embeddings, and a count modulo them that accounts for every
+/// solution: each class has `|G| / |Stab(S)|` members.
+fn check_reduction(description: Description, group: usize, classes: usize, all: u64) {
+    let reduced = Puzzle::new(&description.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let r = reduced.reduction().unwrap();
+    assert_eq!(r.group_order, group);
+    assert_eq!(r.piece, None);
+    let found = collect(|v| reduced.solve_program(v));
+    assert_eq!(found.len(), classes);
+    assert_eq!(reduced.count(), classes as u64);
+    let members: usize = found
+        .iter()
+        .map(|s| r.group_order / r.stabilizer_order(s))
+        .sum();
+    assert_eq!(members as u64, all);
+}
+
+#[test]
+fn dodecahedron_modulo_its_120_symmetries() {
+    assert_eq!(dodecahedron_reduced::count(), 5);
+    assert_eq!(dodecahedron_reduced::SYMMETRY_GROUP_ORDER, 120);
+    assert_eq!(
+        collect(|v| dodecahedron_reduced::solve(v)),
+        collect(|v| Puzzle::new(
+            &dodecahedron_description().symmetry(Symmetry::Reduced { piece: None })
+        )
+        .unwrap()
+        .solve_program(v))
+    );
+    check_reduction(dodecahedron_description(), 120, 5, 125);
+}
+
+#[test]
+fn queens_modulo_the_boards_8_symmetries() {
+    assert_eq!(queens_reduced::count(), 12);
+    assert_eq!(queens_reduced::SYMMETRY_GROUP_ORDER, 8);
+    assert_eq!(processor_agrees(&generated!(queens_reduced)), 12);
+    check_reduction(queens_description(), 8, 12, 92);
 }
 
 #[test]

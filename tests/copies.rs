@@ -1,5 +1,6 @@
 //! Identical pieces: six dominoes in a 3x4 box (METHOD.md §4: 12 aspects, 17 embeddings, 11
-//! solutions, 5 modulo symmetry). Each tiling is found once, not once per permutation.
+//! solutions, 5 modulo symmetry). Each tiling is found once, not once per permutation. Copies
+//! of one kind beside other pieces: the copies have no aspect, the other pieces do.
 
 use std::ops::ControlFlow;
 
@@ -9,6 +10,14 @@ use puzzle::{puzzle, Description, Puzzle, Symmetry};
 puzzle! {
     mod dominoes { box: ["...."; 3], pieces: { 6 x D: ["##"] } }
     mod dominoes_reduced { box: ["...."; 3], pieces: { 6x D: ["##"] }, symmetry: reduced }
+    mod mixed { box: ["...."; 3], pieces: { L: ["###", "#.."], 4 x D: ["##"] } }
+    mod mixed_reduced {
+        box: ["...."; 3],
+        pieces: { L: ["###", "#.."], 4 x D: ["##"] },
+        symmetry: reduced,
+    }
+    /// Monominoes alone could cover the box; the X must still be placed, once.
+    mod cross { box: ["..."; 3], pieces: { X, 4 x M: ["#"] } }
 }
 
 fn description() -> Description {
@@ -61,4 +70,48 @@ fn copies_are_drawn_apart() {
     });
     // Six dominoes lying down, each with a letter of its own.
     assert_eq!(first, "aadd\nbbee\nccff\n");
+}
+
+/// The mixed puzzle with every domino named apart: each tiling there is found once per way of
+/// naming its four dominoes.
+fn mixed_named() -> Description {
+    let mut d = Description::new("named")
+        .board(&["...."; 3])
+        .piece("L", &["###", "#.."]);
+    for name in ["D1", "D2", "D3", "D4"] {
+        d = d.piece(name, &["##"]);
+    }
+    d
+}
+
+#[test]
+fn copies_beside_other_pieces() {
+    // 12 cells + 1 aspect for L.
+    assert_eq!(mixed::ASPECT_COUNT, 13);
+    let found = collect(|v| mixed::solve(v));
+    let named = Puzzle::new(&mixed_named()).unwrap().count();
+    assert!(named > 0);
+    assert_eq!(found.len() as u64 * 24, named);
+    let runtime = Puzzle::new(&mixed_named().symmetry(Symmetry::All)).unwrap();
+    assert_eq!(runtime.count(), named);
+    let mut sets = found.clone();
+    sets.iter_mut().for_each(|s| s.sort_unstable());
+    sets.sort();
+    sets.dedup();
+    assert_eq!(sets.len(), found.len(), "a tiling found twice");
+    // The box's 4 symmetries reduce by the L, whose placements no symmetry fixes.
+    assert_eq!(mixed_reduced::SYMMETRY_PIECE, Some("L"));
+    assert_eq!(mixed_reduced::count() * 4, found.len() as u64);
+}
+
+#[test]
+fn the_single_piece_is_placed_even_where_copies_could_fill_the_box() {
+    let found = collect(|v| cross::solve(v));
+    assert_eq!(found.len(), 1);
+    let mut first = String::new();
+    let _ = cross::solve(|s| {
+        first = s.to_string();
+        ControlFlow::Break(())
+    });
+    assert_eq!(first, "aXb\nXXX\ncXd\n");
 }

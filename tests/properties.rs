@@ -97,24 +97,85 @@ proptest! {
             prop_assert_eq!(found.len() as u64, all.count());
             return Ok(());
         };
-        // Each class has as many solutions as the group has elements, divided by the
-        // symmetries that fix its solutions; together the classes found make every solution.
-        let members: u64 = found
-            .iter()
-            .map(|s| (reduction.group_order / reduction.stabilizer_order(s)) as u64)
-            .sum();
-        prop_assert_eq!(members, all.count());
-        // And no solution found is an image of another.
-        let sets: std::collections::BTreeSet<Vec<u32>> = found
-            .iter()
-            .map(|s| { let mut s = s.clone(); s.sort_unstable(); s })
-            .collect();
-        for s in &sets {
-            for image in &reduction.images {
-                let mut i: Vec<u32> = s.iter().map(|&e| image[e as usize]).collect();
-                i.sort_unstable();
-                prop_assert!(i == *s || !sets.contains(&i), "{:?} and its image {:?}", s, i);
-            }
+        classes_make_every_solution(reduction, &found, all.count())?;
+    }
+
+    #[test]
+    fn symmetries_found_from_the_embeddings_alone(seed: u64) {
+        // A box puzzle forgotten into a list of aspects and embeddings: the symmetries found
+        // from the list include the box's, and reduce exactly.
+        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
+        let boxed = Puzzle::new(&random.description()).unwrap();
+        let listed = Puzzle::new(&as_abstract(&boxed, Symmetry::All)).unwrap();
+        let reduced = Puzzle::new(&as_abstract(&boxed, Symmetry::Reduced { piece: None })).unwrap();
+        let found = walked(&reduced);
+        let Some(reduction) = reduced.reduction() else {
+            prop_assert_eq!(found.len() as u64, listed.count());
+            return Ok(());
+        };
+        let by_box = Puzzle::new(&random.description().symmetry(Symmetry::Reduced { piece: None }))
+            .unwrap();
+        let identity: Vec<u32> = (0..boxed.cover().embedding_count() as u32).collect();
+        for image in by_box.reduction().iter().flat_map(|r| &r.images) {
+            prop_assert!(*image == identity || reduction.images.contains(image));
+        }
+        classes_make_every_solution(reduction, &found, listed.count())?;
+    }
+}
+
+/// The aspects and embeddings of a compiled puzzle as an abstract description.
+fn as_abstract(p: &Puzzle, symmetry: Symmetry) -> puzzle::Description {
+    let cover = p.cover();
+    let names: Vec<&str> = (0..cover.aspect_count() as u32)
+        .map(|a| cover.aspect_name(puzzle::runtime::AspectId(a)))
+        .collect();
+    let embeddings: Vec<Vec<&str>> = (0..cover.embedding_count() as u32)
+        .map(|e| {
+            cover
+                .aspects(EmbeddingId(e))
+                .iter()
+                .map(|&a| cover.aspect_name(a))
+                .collect()
+        })
+        .collect();
+    let embeddings: Vec<&[&str]> = embeddings.iter().map(Vec::as_slice).collect();
+    puzzle::Description::new("listed")
+        .abstract_puzzle(&names, &[], &embeddings)
+        .symmetry(symmetry)
+}
+
+/// Each class has as many solutions as the group has elements, divided by the symmetries that
+/// fix its solutions; together the classes `found` make all `count` solutions, and no solution
+/// found is an image of another.
+fn classes_make_every_solution(
+    reduction: &puzzle::runtime::symmetry::Reduction,
+    found: &[Vec<u32>],
+    count: u64,
+) -> Result<(), TestCaseError> {
+    let members: u64 = found
+        .iter()
+        .map(|s| (reduction.group_order / reduction.stabilizer_order(s)) as u64)
+        .sum();
+    prop_assert_eq!(members, count);
+    let sets: std::collections::BTreeSet<Vec<u32>> = found
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort_unstable();
+            s
+        })
+        .collect();
+    for s in &sets {
+        for image in &reduction.images {
+            let mut i: Vec<u32> = s.iter().map(|&e| image[e as usize]).collect();
+            i.sort_unstable();
+            prop_assert!(
+                i == *s || !sets.contains(&i),
+                "{:?} and its image {:?}",
+                s,
+                i
+            );
         }
     }
+    Ok(())
 }

@@ -348,7 +348,9 @@ impl Facts {
             aspects: puzzle.cover().aspect_count(),
             embeddings: puzzle.cover().embedding_count(),
             allowed: puzzle.cover().allowed_count(),
-            symmetry_piece: reduction.map(|r| puzzle.pieces()[r.piece].name.clone()),
+            symmetry_piece: reduction
+                .and_then(|r| r.piece)
+                .map(|p| puzzle.pieces()[p].name.clone()),
             symmetry_group: reduction.map_or(1, |r| r.group_order),
         }
     }

@@ -6,7 +6,7 @@
 //! 2. [`board`], [`geometry`], [`pentominoes`]: the box, shapes and their placements.
 //! 3. [`lower`]: the abstract puzzle ([`Cover`]): aspects (cells, then pieces) and embeddings
 //!    (placements), with the user's restrictions; [`symmetry`] reduces it to one solution per
-//!    class.
+//!    class, with the box's symmetries or, for an abstract puzzle, those [`automorphism`] finds.
 //! 4. [`order`]: the aspect order ([`Order`]).
 //! 5. [`program`]: one procedure per aspect, a tree of guarded tests ([`Program`]).
 //!
@@ -14,6 +14,7 @@
 //! the same program and [`reference`](mod@reference) is an independent backtracker. Every solver reports to a
 //! [`search::Sink`]; a [`Solution`] reads itself through the puzzle's [`Catalog`].
 
+pub mod automorphism;
 pub mod board;
 pub mod cover;
 pub mod description;

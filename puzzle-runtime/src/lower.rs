@@ -67,10 +67,12 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
                 errors.push(spec.count.1, ErrorKind::ZeroCount { name });
                 continue;
             }
-            if spec.count.0 > 1 && description.pieces.len() > 1 {
-                let count = spec.count.0;
-                errors.push(spec.count.1, ErrorKind::MixedCopies { name, count });
-                continue;
+            if spec.count.0 > 1 {
+                if let Some(other) = out.iter().find(|p: &&Piece| p.count > 1) {
+                    let other = other.name.clone();
+                    errors.push(spec.count.1, ErrorKind::MixedCopies { name, other });
+                    continue;
+                }
             }
             out.push(Piece {
                 name,
@@ -140,10 +142,13 @@ fn shape_of_cells(
 /// The exact-cover form of a box puzzle and where each piece's embeddings lie in it.
 #[derive(Clone, Debug)]
 pub struct Lowered {
-    /// Aspects: the box's cells, then the pieces; embeddings numbered by piece, then cells.
+    /// Aspects: the box's cells, then the pieces that have one; embeddings numbered by piece,
+    /// then cells.
     pub cover: Cover,
     /// For each piece, the range of its embedding numbers.
     pub ranges: Vec<Range<u32>>,
+    /// For each piece, its aspect; identical copies have none.
+    pub piece_aspects: Vec<Option<AspectId>>,
 }
 
 impl Lowered {
@@ -155,35 +160,35 @@ impl Lowered {
             .expect("every embedding belongs to a piece")
     }
 
-    /// The aspect of piece number `piece`, if pieces have aspects (copies of a single kind
-    /// need none: covering every cell places them all).
-    pub fn piece_aspect(&self, board: &Board, piece: usize) -> Option<AspectId> {
-        let a = board.cells().len() + piece;
-        (a < self.cover.aspect_count()).then_some(AspectId(a as u32))
+    /// Whether every piece has an aspect (no piece comes in copies).
+    pub fn every_piece_has_aspect(&self) -> bool {
+        self.piece_aspects.iter().all(Option::is_some)
     }
 }
 
-/// Every placement of every piece as an embedding `{cells..., piece}`; copies of a single
-/// kind of piece need no piece aspect, so their embeddings are their cells.
+/// Every placement of every piece as an embedding `{cells..., piece}`. Identical copies get no
+/// piece aspect: a copy is a copy, and as the areas match, covering every cell with the other
+/// pieces each placed once leaves room for exactly as many copies as were declared.
 pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
-    let n = board.cells().len();
-    let with_pieces = !(pieces.len() == 1 && pieces[0].count > 1);
-    let names = (0..n)
-        .map(|c| {
-            let p = &board.cells()[c];
+    let mut names: Vec<String> = board
+        .cells()
+        .iter()
+        .map(|p| {
             let coords: Vec<String> = p.iter().map(ToString::to_string).collect();
             format!("({})", coords.join(","))
         })
-        .chain(
-            pieces
-                .iter()
-                .filter(|_| with_pieces)
-                .map(|p| p.name.clone()),
-        )
         .collect();
+    let mut piece_aspects = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        let aspect = (piece.count == 1).then_some(AspectId(names.len() as u32));
+        if aspect.is_some() {
+            names.push(piece.name.clone());
+        }
+        piece_aspects.push(aspect);
+    }
     let mut embeddings = Vec::new();
     let mut ranges = Vec::with_capacity(pieces.len());
-    for (i, piece) in pieces.iter().enumerate() {
+    for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
         let start = embeddings.len() as u32;
         let placements = board.placements(&piece.shape, reflect);
         if placements.is_empty() {
@@ -192,9 +197,7 @@ pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors
         }
         for cells in placements {
             let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
-            if with_pieces {
-                aspects.push(AspectId((n + i) as u32));
-            }
+            aspects.extend(*aspect);
             embeddings.push(aspects);
         }
         ranges.push(start..embeddings.len() as u32);
@@ -202,6 +205,7 @@ pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors
     Lowered {
         cover: Cover::new(names, embeddings),
         ranges,
+        piece_aspects,
     }
 }
 
@@ -223,7 +227,7 @@ pub fn restrict(
             errors.push(r.loc, ErrorKind::RepeatedRestriction { piece });
             continue;
         }
-        let piece_aspect = lowered.piece_aspect(board, index);
+        let piece_aspect = lowered.piece_aspects[index];
         let range = lowered.ranges[index].clone();
         let mut keep = Vec::new();
         for drawing in &r.placements {

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::{AbstractSpec, Description, Symmetry};
+use crate::description::{AbstractSpec, Description};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
@@ -45,10 +45,10 @@ impl Puzzle {
     fn new_abstract(description: &Description, spec: &AbstractSpec) -> Result<Puzzle, Errors> {
         let mut errors = Errors::default();
         let cover = lower::abstract_cover(spec, &mut errors);
-        if let Symmetry::Reduced { .. } = description.symmetry {
-            let reason = "an abstract puzzle has no box whose symmetries could be used; ask for all solutions (`symmetry: all`)".to_owned();
-            errors.push(description.loc, ErrorKind::Symmetry { reason });
-        }
+        let reduction = match errors.is_empty() {
+            true => symmetry::reduce_abstract(description, &cover, &mut errors),
+            false => None,
+        };
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -74,8 +74,9 @@ impl Puzzle {
             lowered: Lowered {
                 cover,
                 ranges: Vec::new(),
+                piece_aspects: Vec::new(),
             },
-            reduction: None,
+            reduction,
             order,
             program,
             catalog,
@@ -126,12 +127,12 @@ impl Puzzle {
         );
         let mut program = Program::build(&lowered.cover, &order, description.sharing);
         let cells = board.cells().len();
-        let pieces_have_aspects = lowered.cover.aspect_count() > cells;
-        // Areas match and each piece is placed at most once, so once every cell is covered
+        let exact_pieces = lowered.every_piece_has_aspect();
+        // Areas match and each piece is placed exactly once, so once every cell is covered
         // every piece is placed, and the other way round: a trailing run of only pieces, or
-        // only cells, needs no procedures. Copies without piece aspects prove nothing.
+        // only cells, needs no procedures. Copies, having no aspect, prove nothing.
         program.drop_implied_tail(|tail| {
-            pieces_have_aspects
+            exact_pieces
                 && (tail.iter().all(|a| a.index() >= cells)
                     || tail.iter().all(|a| a.index() < cells))
         });
@@ -173,9 +174,9 @@ impl Puzzle {
         self.lowered.ranges[piece].clone()
     }
 
-    /// The aspect of a piece (copies of a single kind of piece have none).
+    /// The aspect of a piece (identical copies have none).
     pub fn piece_aspect(&self, piece: usize) -> Option<AspectId> {
-        self.lowered.piece_aspect(self.board.as_ref()?, piece)
+        self.lowered.piece_aspects.get(piece).copied().flatten()
     }
 
     /// What the symmetry reduction did, if one was asked for and the box has symmetries.
@@ -281,11 +282,16 @@ fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalo
         .map(|p| AspectInfo::Cell {
             at: board.linear(p).expect("a cell lies in its box") as u32,
         })
-        .chain(pieces.iter().map(|p| AspectInfo::Piece {
-            name: Cow::Owned(p.name.clone()),
-        }))
-        .take(cover.aspect_count())
+        .chain(
+            pieces
+                .iter()
+                .filter(|p| p.count == 1)
+                .map(|p| AspectInfo::Piece {
+                    name: Cow::Owned(p.name.clone()),
+                }),
+        )
         .collect::<Vec<_>>();
+    debug_assert_eq!(aspects.len(), cover.aspect_count());
     Catalog {
         name: Cow::Owned(name.to_owned()),
         extents: board.extents().iter().map(|&e| e as u32).collect(),

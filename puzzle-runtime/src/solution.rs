@@ -178,10 +178,11 @@ impl<'a> Solution<'a> {
                 grid[*at as usize] = Some(None);
             }
         }
-        for (i, &e) in self.placed.iter().enumerate() {
+        let mut copies = (b'a'..=b'z').cycle().map(char::from);
+        for &e in self.placed.iter() {
             let letter = match catalog.piece_of(e) {
                 Some(name) => name.chars().next().unwrap_or('?'),
-                None => char::from(b'a' + (i % 26) as u8),
+                None => copies.next().unwrap_or('?'),
             };
             for at in catalog.cells_of(e) {
                 grid[at as usize] = Some(Some(letter));

@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::automorphism;
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::{Description, Loc, Symmetry};
@@ -19,11 +20,13 @@ use crate::search::Sink;
 /// What a symmetry reduction did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reduction {
-    /// The piece restricted.
-    pub piece: usize,
+    /// The piece restricted; none when every solution is checked against the whole group
+    /// (identical copies, abstract puzzles).
+    pub piece: Option<usize>,
     /// The order of the puzzle's symmetry group.
     pub group_order: usize,
-    /// How many placements of the piece were kept (one per orbit).
+    /// How many placements of the piece were kept (one per orbit); with no piece, every
+    /// embedding.
     pub kept: usize,
     /// For each symmetry other than the identity, the image of every embedding.
     pub images: Vec<Vec<u32>>,
@@ -146,7 +149,7 @@ impl<S: Sink> Sink for Checked<'_, S> {
     }
 }
 
-/// The symmetries of a box puzzle, as maps on embeddings.
+/// The symmetries of a puzzle, as maps on embeddings.
 struct Group {
     /// For each symmetry other than the identity, the image of each embedding.
     images: Vec<Vec<u32>>,
@@ -207,6 +210,26 @@ impl Group {
         kept
     }
 
+    /// A reduction that restricts nothing and keeps each solution that is the least of its
+    /// images under the whole group.
+    fn check_everywhere(self, embeddings: usize) -> Reduction {
+        let images: Vec<u32> = self.images.iter().flatten().copied().collect();
+        let check = SymmetryCheck {
+            embeddings: embeddings as u32,
+            images: Cow::Owned(images),
+            fixed: Cow::Owned(Vec::new()),
+            members: Cow::Owned(Vec::new()),
+            everywhere: Cow::Owned((0..self.images.len() as u32).collect()),
+        };
+        Reduction {
+            piece: None,
+            group_order: self.order(),
+            kept: embeddings,
+            images: self.images,
+            check: Some(check),
+        }
+    }
+
     /// The symmetries (by index) that fix embedding `e`.
     fn stabilizer(&self, e: EmbeddingId) -> Vec<u32> {
         (0..self.images.len() as u32)
@@ -248,34 +271,20 @@ pub fn reduce(
             .map(EmbeddingId)
             .filter(|&e| lowered.cover.is_allowed(e))
     };
+    let single = |i: &usize| pieces[*i].count == 1;
     let piece = match named {
-        Some((name, loc)) => find_piece(pieces, name, *loc, errors)?,
+        Some((name, loc)) => Some(find_piece(pieces, name, *loc, errors)?).filter(single),
         // The fewest placements kept, then the fewest that need the check.
-        None => (0..pieces.len()).min_by_key(|&i| {
+        None => (0..pieces.len()).filter(single).min_by_key(|&i| {
             let kept = group.representatives(allowed(i));
             let fixed = kept.iter().filter(|&&e| !group.stabilizer(e).is_empty());
             (kept.len(), fixed.count())
-        })?,
+        }),
     };
-    if pieces[piece].count > 1 {
-        // Copies of one piece: no copy can be restricted alone, so every solution must be the
-        // least of its images.
-        let images: Vec<u32> = group.images.iter().flatten().copied().collect();
-        let check = SymmetryCheck {
-            embeddings: lowered.cover.embedding_count() as u32,
-            images: Cow::Owned(images),
-            fixed: Cow::Owned(Vec::new()),
-            members: Cow::Owned(Vec::new()),
-            everywhere: Cow::Owned((0..group.images.len() as u32).collect()),
-        };
-        return Some(Reduction {
-            piece,
-            group_order: group.order(),
-            kept: allowed(piece).count(),
-            images: group.images,
-            check: Some(check),
-        });
-    }
+    let Some(piece) = piece else {
+        // Only copies: no copy can be restricted alone.
+        return Some(group.check_everywhere(lowered.cover.embedding_count()));
+    };
     let kept = group.representatives(allowed(piece));
     for e in allowed(piece).collect::<Vec<_>>() {
         if !kept.contains(&e) {
@@ -284,12 +293,45 @@ pub fn reduce(
     }
     let check = symmetry_check(&group, &kept, lowered.cover.embedding_count());
     Some(Reduction {
-        piece,
+        piece: Some(piece),
         group_order: group.order(),
         kept: kept.len(),
         images: group.images,
         check,
     })
+}
+
+/// The most symmetry images (symmetries times embeddings) a reduction may keep: each solution
+/// is compared with its image under every symmetry, and the images are static data in the
+/// generated code.
+pub const MAX_IMAGES: usize = 1 << 20;
+
+/// Applies the description's symmetry request to an abstract puzzle: its symmetries are the
+/// permutations of aspects that map the embeddings onto themselves, and each solution found is
+/// kept only if it is the least of its images.
+pub fn reduce_abstract(
+    description: &Description,
+    cover: &Cover,
+    errors: &mut Errors,
+) -> Option<Reduction> {
+    let Symmetry::Reduced { piece } = &description.symmetry else {
+        return None;
+    };
+    if let Some((name, loc)) = piece {
+        let reason = format!("an abstract puzzle has no pieces, so none can carry the reduction (`{name}`); write `symmetry: reduced`");
+        errors.push(*loc, ErrorKind::Symmetry { reason });
+        return None;
+    }
+    let limit = (MAX_IMAGES / cover.embedding_count().max(1)).max(1);
+    match automorphism::automorphisms(cover, limit) {
+        Ok(images) if images.is_empty() => None,
+        Ok(images) => Some(Group { images }.check_everywhere(cover.embedding_count())),
+        Err(limit) => {
+            let reason = format!("this puzzle has more than {limit} symmetries, too many to compare each solution with all its images; ask for all solutions (`symmetry: all`)");
+            errors.push(description.loc, ErrorKind::Symmetry { reason });
+            None
+        }
+    }
 }
 
 /// The check for the kept placements that symmetries fix, if any are.

@@ -13,7 +13,7 @@ puzzle::puzzle! {
     mod symmetric {
         aspects: [a, b],
         embeddings: [[a, b]],
-        symmetry: reduced,
+        symmetry: reduced(a),
     }
 
     mod both {

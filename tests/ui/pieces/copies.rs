@@ -4,9 +4,9 @@ puzzle::puzzle! {
         pieces: { 0 x D: ["##"], E: ["####"] },
     }
 
-    mod mixed {
+    mod two_kinds {
         box: ["......"],
-        pieces: { 2 x D: ["##"], E: ["##"] },
+        pieces: { 2 x D: ["##"], 2 x E: ["#"] },
     }
 }
 
