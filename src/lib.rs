@@ -51,8 +51,9 @@
 //!   or `pentominoes` for all twelve;
 //! - a name and a drawing, `#` for a cell: `C: ["##", "#."]`;
 //! - a name and coordinates: `C: [(0, 0), (0, 1), (1, 0)]` (as many axes as the piece has);
-//! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]` (of one kind of piece;
-//!   the others single): each solution is found once.
+//! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]`: each solution is found
+//!   once. Copies of several kinds are counted by bags, which the puzzle processor cannot
+//!   hold, so such a puzzle has no `PROCESSOR`.
 //!
 //! A puzzle that is not a box lists `aspects: [a, b, ...]` (in search order; identifiers,
 //! numbers or strings), `embeddings: [[a, b], ...]`, and `optional: [...]` for aspects covered

@@ -18,6 +18,21 @@ puzzle! {
     }
     /// Monominoes alone could cover the box; the X must still be placed, once.
     mod cross { box: ["..."; 3], pieces: { X, 4 x M: ["#"] } }
+    /// Two kinds of copies: the areas alone would also allow 3 dominoes and no monomino.
+    mod row { box: ["......"], pieces: { 2 x D: ["##"], 2 x M: ["#"] } }
+    mod bags { box: ["....."; 4], pieces: { 2 x L: ["###", "#.."], 4 x D: ["##"], S: ["##.", ".##"] } }
+    /// 130 cells and two bags: `q` takes three words.
+    mod long_row { box: 1 x 130, pieces: { 64 x D: ["##"], 2 x M: ["#"] } }
+    mod bags_first {
+        box: ["....."; 4],
+        pieces: { 2 x L: ["###", "#.."], 4 x D: ["##"], S: ["##.", ".##"] },
+        order: [pieces, rows],
+    }
+    mod bags_reduced {
+        box: ["....."; 4],
+        pieces: { 2 x L: ["###", "#.."], 4 x D: ["##"], S: ["##.", ".##"] },
+        symmetry: reduced,
+    }
 }
 
 fn description() -> Description {
@@ -114,4 +129,88 @@ fn the_single_piece_is_placed_even_where_copies_could_fill_the_box() {
         ControlFlow::Break(())
     });
     assert_eq!(first, "aXb\nXXX\ncXd\n");
+}
+
+/// The bags puzzle with every copy named apart.
+fn bags_named() -> Description {
+    let mut d = Description::new("named").board(&["....."; 4]);
+    for name in ["L1", "L2"] {
+        d = d.piece(name, &["###", "#.."]);
+    }
+    for name in ["D1", "D2", "D3", "D4"] {
+        d = d.piece(name, &["##"]);
+    }
+    d.piece("S", &["##.", ".##"])
+}
+
+fn bags_description() -> Description {
+    Description::new("bags")
+        .board(&["....."; 4])
+        .piece("L", &["###", "#.."])
+        .copies(2)
+        .piece("D", &["##"])
+        .copies(4)
+        .piece("S", &["##.", ".##"])
+}
+
+#[test]
+fn copies_of_two_kinds_are_counted_by_bags() {
+    // 1x6 with two dominoes and two monominoes: the arrangements of D D M M.
+    assert_eq!(row::count(), 6);
+    // 1x130 with 64 dominoes and 2 monominoes: choose the monominoes' places among 66.
+    assert_eq!(long_row::count(), 66 * 65 / 2);
+    // 20 cells and three piece aspects: L and D are bags.
+    assert_eq!(bags::ASPECT_COUNT, 23);
+    let found = collect(|v| bags::solve(v));
+    let named = Puzzle::new(&bags_named()).unwrap().count();
+    assert!(named > 0);
+    // Each tiling is found once, not once per naming of its 2 L's and 4 D's.
+    assert_eq!(found.len() as u64 * 2 * 24, named);
+    let runtime = Puzzle::new(&bags_description()).unwrap();
+    for s in &found {
+        let set: Vec<_> = s.iter().map(|&e| puzzle::runtime::EmbeddingId(e)).collect();
+        assert!(runtime.cover().is_solution(&set));
+    }
+    assert_eq!(runtime.count(), found.len() as u64);
+    assert_eq!(collect(|v| runtime.solve_program(v)), found);
+    let mut sets = found.clone();
+    sets.iter_mut().for_each(|s| s.sort_unstable());
+    sets.sort();
+    assert_eq!(
+        sets,
+        runtime
+            .solution_sets()
+            .iter()
+            .map(|s| s.iter().map(|e| e.0).collect::<Vec<_>>())
+            .collect::<Vec<_>>()
+    );
+    // Pieces first: the bags still wait for the cells.
+    assert_eq!(bags_first::count(), found.len() as u64);
+    // The processor has no counters.
+    assert!(runtime.code().is_err());
+}
+
+#[test]
+fn bags_modulo_symmetry() {
+    let reduced =
+        Puzzle::new(&bags_description().symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let r = reduced.reduction().unwrap();
+    assert_eq!(bags_reduced::SYMMETRY_PIECE, Some("S"));
+    let found = collect(|v| bags_reduced::solve(v));
+    assert_eq!(found, collect(|v| reduced.solve_program(v)));
+    let members: usize = found
+        .iter()
+        .map(|s| r.group_order / r.stabilizer_order(s))
+        .sum();
+    assert_eq!(members as u64, bags::count());
+}
+
+#[test]
+fn copies_of_a_bag_are_drawn_apart() {
+    let mut first = String::new();
+    let _ = row::solve(|s| {
+        first = s.to_string();
+        ControlFlow::Break(())
+    });
+    assert_eq!(first, "aabbcd\n");
 }

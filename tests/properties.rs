@@ -101,6 +101,28 @@ proptest! {
     }
 
     #[test]
+    fn copies_find_each_solution_once(seed: u64) {
+        // The same puzzle with equal pieces named apart, and declared as copies (no aspect for
+        // one kind, bags for several).
+        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
+        let named = Puzzle::new(&random.description()).unwrap();
+        let (description, namings) = random.with_copies();
+        let copies = Puzzle::new(&description).unwrap();
+        let found = walked(&copies);
+        prop_assert_eq!(found.len() as u64 * namings, named.count());
+        prop_assert_eq!(copies.count(), found.len() as u64);
+        prop_assert_eq!(sorted_sets(&found), copies.solution_sets());
+        for s in &found {
+            let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
+            prop_assert!(copies.cover().is_solution(&set));
+        }
+        let reduced = Puzzle::new(&description.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+        if let Some(reduction) = reduced.reduction() {
+            classes_make_every_solution(reduction, &walked(&reduced), copies.count())?;
+        }
+    }
+
+    #[test]
     fn symmetries_found_from_the_embeddings_alone(seed: u64) {
         // A box puzzle forgotten into a list of aspects and embeddings: the symmetries found
         // from the list include the box's, and reduce exactly.

@@ -11,7 +11,8 @@ use quote::{format_ident, quote};
 
 use crate::parse::Header;
 
-/// How the free set `q` is held: the narrowest type that has a bit per aspect.
+/// How the free set `q` is held: the narrowest type that has a bit per aspect, or a field
+/// per bag (a counter of the copies left).
 #[derive(Clone, Copy)]
 enum Repr {
     /// One unsigned integer of this many bits (64 or 128).
@@ -20,90 +21,182 @@ enum Repr {
     Words(usize),
 }
 
-impl Repr {
-    fn for_aspects(n: usize) -> Repr {
-        match n {
+/// Where each aspect lives in `q`, by position in the aspect order.
+struct Layout {
+    repr: Repr,
+    /// For each position: its lowest bit and, for a bag, the field's width and initial count.
+    fields: Vec<Field>,
+}
+
+#[derive(Clone, Copy)]
+struct Field {
+    offset: u32,
+    /// `None` for an aspect held as one bit.
+    bag: Option<Bag>,
+}
+
+#[derive(Clone, Copy)]
+struct Bag {
+    width: u32,
+    count: u32,
+}
+
+impl Layout {
+    /// One bit per aspect in order; a bag takes as many bits as its count needs, within one
+    /// word, so that taking a copy is a subtraction that never borrows across fields.
+    fn of(puzzle: &Puzzle) -> Layout {
+        let (order, cover) = (puzzle.order(), puzzle.cover());
+        let mut fields = Vec::with_capacity(order.len());
+        let mut offset = 0u32;
+        for &a in order.sequence() {
+            let count = cover.multiplicity(a);
+            let bag = (count > 1).then(|| Bag {
+                width: u32::BITS - count.leading_zeros(),
+                count,
+            });
+            let width = bag.map_or(1, |b| b.width);
+            if offset / 64 != (offset + width - 1) / 64 {
+                offset = offset.next_multiple_of(64);
+            }
+            fields.push(Field { offset, bag });
+            offset += width;
+        }
+        let repr = match offset {
             0..=64 => Repr::Scalar(64),
             65..=128 => Repr::Scalar(128),
-            _ => Repr::Words(n.div_ceil(64)),
-        }
+            _ => Repr::Words(offset.div_ceil(64) as usize),
+        };
+        Layout { repr, fields }
     }
 
-    fn ty(self) -> TokenStream {
-        match self {
+    fn ty(&self) -> TokenStream {
+        match self.repr {
             Repr::Scalar(64) => quote!(u64),
             Repr::Scalar(_) => quote!(u128),
             Repr::Words(n) => quote!([u64; #n]),
         }
     }
 
-    /// Every aspect free (bits past the last aspect are set too; nothing reads them).
-    fn full(self) -> TokenStream {
-        match self {
-            Repr::Scalar(64) => quote!(u64::MAX),
-            Repr::Scalar(_) => quote!(u128::MAX),
-            Repr::Words(n) => quote!([u64::MAX; #n]),
+    /// Every aspect free: all ones, except each bag's field, which holds its count (bits past
+    /// the last aspect are set too; nothing reads them).
+    fn full(&self) -> TokenStream {
+        if self.fields.iter().all(|f| f.bag.is_none()) {
+            return match self.repr {
+                Repr::Scalar(64) => quote!(u64::MAX),
+                Repr::Scalar(_) => quote!(u128::MAX),
+                Repr::Words(n) => quote!([u64::MAX; #n]),
+            };
         }
-    }
-
-    /// The name of the constant for the bit of a position.
-    fn bit(position: u32) -> proc_macro2::Ident {
-        format_ident!("B{}", position)
-    }
-
-    /// The constant for the bit of a position.
-    fn bit_const(self, position: u32) -> TokenStream {
-        let name = Repr::bit(position);
-        match self {
-            Repr::Scalar(64) => quote!(const #name: u64 = 1 << #position;),
-            Repr::Scalar(_) => quote!(const #name: u128 = 1 << #position;),
+        let words = match self.repr {
+            Repr::Scalar(bits) => bits.div_ceil(64) as usize,
+            Repr::Words(n) => n,
+        };
+        let mut value = vec![u64::MAX; words];
+        for field in &self.fields {
+            if let Some(bag) = field.bag {
+                let shift = field.offset % 64;
+                let word = &mut value[(field.offset / 64) as usize];
+                let mask = ((1u128 << bag.width) - 1) as u64;
+                *word = (*word & !(mask << shift)) | (u64::from(bag.count) << shift);
+            }
+        }
+        match self.repr {
+            Repr::Scalar(64) => {
+                let v = Literal::u64_suffixed(value[0]);
+                quote!(#v)
+            }
+            Repr::Scalar(_) => {
+                let v = Literal::u128_suffixed(u128::from(value[1]) << 64 | u128::from(value[0]));
+                quote!(#v)
+            }
             Repr::Words(_) => {
-                let shift = position % 64;
-                quote!(const #name: u64 = 1 << #shift;)
+                let v = value.into_iter().map(Literal::u64_suffixed);
+                quote!([#(#v),*])
             }
         }
     }
 
+    /// The name of the constant for a position's lowest bit.
+    fn bit(position: u32) -> proc_macro2::Ident {
+        format_ident!("B{}", position)
+    }
+
+    /// The name of the constant for a bag's whole field.
+    fn field(position: u32) -> proc_macro2::Ident {
+        format_ident!("F{}", position)
+    }
+
+    /// The constants for a position: its lowest bit and, for a bag, its field.
+    fn consts(&self, position: u32) -> TokenStream {
+        let field = self.fields[position as usize];
+        let ty = match self.repr {
+            Repr::Scalar(128) => quote!(u128),
+            _ => quote!(u64),
+        };
+        let shift = match self.repr {
+            Repr::Scalar(_) => field.offset,
+            Repr::Words(_) => field.offset % 64,
+        };
+        let name = Layout::bit(position);
+        let bag = field.bag.map(|bag| {
+            let mask = Layout::field(position);
+            let ones = Literal::u64_unsuffixed(((1u128 << bag.width) - 1) as u64);
+            quote!(const #mask: #ty = #ones << #shift;)
+        });
+        quote!(const #name: #ty = 1 << #shift; #bag)
+    }
+
     /// `q`'s word that holds a position.
-    fn word(self, position: u32) -> TokenStream {
-        match self {
+    fn word(&self, position: u32) -> TokenStream {
+        match self.repr {
             Repr::Scalar(_) => quote!(q),
             Repr::Words(_) => {
-                let index = (position / 64) as usize;
+                let index = (self.fields[position as usize].offset / 64) as usize;
                 quote!(q[#index])
             }
         }
     }
 
-    /// Whether the aspect at `position` is free.
-    fn is_free(self, position: u32) -> TokenStream {
-        let (word, bit) = (self.word(position), Repr::bit(position));
-        quote!(#word & #bit != 0)
+    /// The bits that say whether the aspect at `position` is free: its bit, or a bag's field.
+    fn mask(&self, position: u32) -> proc_macro2::Ident {
+        match self.fields[position as usize].bag {
+            Some(_) => Layout::field(position),
+            None => Layout::bit(position),
+        }
+    }
+
+    /// Whether the aspect at `position` is free (a bag: has a copy left).
+    fn is_free(&self, position: u32) -> TokenStream {
+        let (word, mask) = (self.word(position), self.mask(position));
+        quote!(#word & #mask != 0)
     }
 
     /// Whether the aspect at `position` is covered.
-    fn is_covered(self, position: u32) -> TokenStream {
-        let (word, bit) = (self.word(position), Repr::bit(position));
-        quote!(#word & #bit == 0)
+    fn is_covered(&self, position: u32) -> TokenStream {
+        let (word, mask) = (self.word(position), self.mask(position));
+        quote!(#word & #mask == 0)
     }
 
-    /// `q` with the aspect at `position` (known to be free) taken.
-    fn take(self, position: u32) -> TokenStream {
-        let (word, bit) = (self.word(position), Repr::bit(position));
-        match self {
-            Repr::Scalar(_) => quote!(let q = q ^ #bit;),
-            Repr::Words(_) => quote!(let mut q = q; #word ^= #bit;),
+    /// `q` with the aspect at `position` (known to be free) taken: its bit cleared, or one
+    /// copy taken from a bag.
+    fn take(&self, position: u32) -> TokenStream {
+        let (word, bit) = (self.word(position), Layout::bit(position));
+        let bag = self.fields[position as usize].bag.is_some();
+        match (self.repr, bag) {
+            (Repr::Scalar(_), false) => quote!(let q = q ^ #bit;),
+            (Repr::Scalar(_), true) => quote!(let q = q - #bit;),
+            (Repr::Words(_), false) => quote!(let mut q = q; #word ^= #bit;),
+            (Repr::Words(_), true) => quote!(let mut q = q; #word -= #bit;),
         }
     }
 }
 
 /// The expansion for a puzzle that compiled.
 pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
-    let order = puzzle.order();
     let program = puzzle.program();
     let cover = puzzle.cover();
-    let repr = Repr::for_aspects(order.len());
-    let q_ty = repr.ty();
+    let layout = Layout::of(puzzle);
+    let q_ty = layout.ty();
     let procedures = program.procedures();
     let sentinel = procedures.len();
     let name_of = |position: usize| {
@@ -126,7 +219,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             procedure.aspect.0,
             cover.aspect_name(procedure.aspect)
         );
-        let is_free = repr.is_free(k);
+        let is_free = layout.is_free(k);
         let body = match &procedure.body {
             Body::Require => quote! {
                 if #is_free {
@@ -137,14 +230,14 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             Body::Pass => quote!(#next(q, sink)),
             Body::Place(roots) => {
                 let mut emit = Emitter {
-                    repr,
+                    layout: &layout,
                     puzzle,
                     position,
                     sentinel,
                     bits: &mut bits,
                 };
                 let roots: Vec<TokenStream> = roots.iter().map(|n| emit.root(n)).collect();
-                let is_covered = repr.is_covered(k);
+                let is_covered = layout.is_covered(k);
                 // An optional aspect may also stay uncovered.
                 let end = if procedure.optional {
                     quote!(#next(q, sink))
@@ -167,8 +260,8 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             }
         });
     }
-    let bit_consts = bits.iter().map(|&b| repr.bit_const(b));
-    let full = repr.full();
+    let bit_consts = bits.iter().map(|&b| layout.consts(b));
+    let full = layout.full();
     let first = name_of(0);
     let check = puzzle.symmetry_check().map(|c| symmetry_check(runtime, c));
     // Only a puzzle that needs the check pays for it.
@@ -202,7 +295,11 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             }
         }
     };
-    let (code, code_module) = processor_code(runtime, puzzle);
+    // A puzzle with a bag has no processor code, and so no `PROCESSOR`.
+    let (code, code_module) = match processor_code(runtime, puzzle) {
+        Some((code, module)) => (Some(code), module),
+        None => (None, TokenStream::new()),
+    };
     let items = Items {
         catalog: catalog(runtime, puzzle),
         code,
@@ -247,10 +344,11 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
 }
 
 /// The program as processor code: the `Code` expression, and a private module holding the
-/// instructions, written with one-letter names as in the text form.
-fn processor_code(runtime: &TokenStream, puzzle: &Puzzle) -> (TokenStream, TokenStream) {
+/// instructions, written with one-letter names as in the text form; none for a puzzle with a
+/// bag.
+fn processor_code(runtime: &TokenStream, puzzle: &Puzzle) -> Option<(TokenStream, TokenStream)> {
     use puzzle_runtime::processor::Instruction;
-    let code = puzzle.code();
+    let code = puzzle.code().ok()?;
     let len = code.instructions.len();
     let instructions = code.instructions.iter().map(|i| match *i {
         Instruction::If { aspect, rel } => quote!(I { aspect: #aspect, rel: #rel }),
@@ -280,7 +378,7 @@ fn processor_code(runtime: &TokenStream, puzzle: &Puzzle) -> (TokenStream, Token
             aspects: #aspects,
         }
     };
-    (expr, module)
+    Some((expr, module))
 }
 
 /// The expansion for a puzzle with errors: the same names, so the user sees no follow-on
@@ -309,7 +407,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
     };
     let items = Items {
         catalog,
-        code,
+        code: Some(code),
         check: option(None),
         run,
         private: TokenStream::new(),
@@ -321,8 +419,8 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
 struct Items {
     /// The `Catalog` expression.
     catalog: TokenStream,
-    /// The processor `Code` expression.
-    code: TokenStream,
+    /// The processor `Code` expression, if the puzzle has one.
+    code: Option<TokenStream>,
     /// The `Option<SymmetryCheck>` expression.
     check: TokenStream,
     /// An expression that searches into `sink`.
@@ -377,6 +475,13 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         Some(p) => quote!(::core::option::Option::Some(#p)),
         None => quote!(::core::option::Option::None),
     };
+    let processor = code.map(|code| {
+        quote! {
+            /// The same program as code for the puzzle processor: run it with
+            /// `processor::Machine`, list it with `PROCESSOR.listing(&CATALOG)`.
+            pub static PROCESSOR: #runtime::processor::Code = #code;
+        }
+    });
     quote! {
         #(#attrs)*
         #vis mod #name {
@@ -396,9 +501,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             /// The box, the aspects and the embedding table, to read solutions with.
             pub static CATALOG: #runtime::Catalog = #catalog;
 
-            /// The same program as code for the puzzle processor: run it with
-            /// `processor::Machine`, list it with `PROCESSOR.listing(&CATALOG)`.
-            pub static PROCESSOR: #runtime::processor::Code = #code;
+            #processor
 
             /// When the symmetry reduction is not exact by itself (the restricted piece has
             /// placements that symmetries fix), the check that keeps one solution per class;
@@ -473,7 +576,7 @@ fn catalog(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
 
 /// Emits the tree of one procedure.
 struct Emitter<'a> {
-    repr: Repr,
+    layout: &'a Layout,
     puzzle: &'a Puzzle,
     position: usize,
     sentinel: usize,
@@ -488,7 +591,7 @@ impl Emitter<'_> {
             Node::Test { aspect, children } => {
                 let position = self.puzzle.order().position(*aspect);
                 debug_assert_eq!(position as usize, self.position);
-                let take = self.repr.take(position);
+                let take = self.layout.take(position);
                 let children: Vec<TokenStream> = children.iter().map(|c| self.node(c)).collect();
                 quote! {
                     {
@@ -506,8 +609,8 @@ impl Emitter<'_> {
             Node::Test { aspect, children } => {
                 let position = self.puzzle.order().position(*aspect);
                 self.bits.insert(position);
-                let is_free = self.repr.is_free(position);
-                let take = self.repr.take(position);
+                let is_free = self.layout.is_free(position);
+                let take = self.layout.take(position);
                 let children: Vec<TokenStream> = children.iter().map(|c| self.node(c)).collect();
                 quote! {
                     if #is_free {

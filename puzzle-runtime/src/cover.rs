@@ -31,7 +31,8 @@ impl fmt::Display for EmbeddingId {
 }
 
 /// An exact-cover problem: a solution is a set of allowed embeddings that covers every aspect
-/// exactly once, or at most once for an optional aspect.
+/// exactly once, or at most once for an optional aspect, or exactly `n` times for an aspect of
+/// multiplicity `n` (a bag: the piece aspect of `n` identical copies, held as a counter).
 ///
 /// Forbidden embeddings keep their numbers, so a restricted puzzle numbers its embeddings as the
 /// unrestricted one does (the report's `0 18 10` names embeddings of the full table).
@@ -41,6 +42,7 @@ pub struct Cover {
     embeddings: Vec<Vec<AspectId>>,
     allowed: Vec<bool>,
     optional: Vec<bool>,
+    multiplicity: Vec<u32>,
 }
 
 impl Cover {
@@ -61,17 +63,34 @@ impl Cover {
             .all(|a| a.index() < aspect_names.len()));
         let allowed = vec![true; embeddings.len()];
         let optional = vec![false; aspect_names.len()];
+        let multiplicity = vec![1; aspect_names.len()];
         Cover {
             aspect_names,
             embeddings,
             allowed,
             optional,
+            multiplicity,
         }
     }
 
     /// Makes an aspect optional: covered at most once instead of exactly once.
     pub fn set_optional(&mut self, a: AspectId) {
         self.optional[a.index()] = true;
+    }
+
+    /// Makes an exact aspect a bag: covered exactly `n` times.
+    pub fn set_multiplicity(&mut self, a: AspectId, n: u32) {
+        self.multiplicity[a.index()] = n;
+    }
+
+    /// How many times an aspect must be covered (1 unless it is a bag).
+    pub fn multiplicity(&self, a: AspectId) -> u32 {
+        self.multiplicity[a.index()]
+    }
+
+    /// Whether some aspect is a bag.
+    pub fn has_bags(&self) -> bool {
+        self.multiplicity.iter().any(|&n| n > 1)
     }
 
     /// Whether an aspect need not be covered.
@@ -137,20 +156,25 @@ impl Cover {
         uses
     }
 
-    /// Whether `solution` is a set of allowed embeddings covering every aspect exactly once.
+    /// Whether `solution` is a set of distinct allowed embeddings covering every aspect as
+    /// often as it must be.
     pub fn is_solution(&self, solution: &[EmbeddingId]) -> bool {
-        let mut covered = vec![false; self.aspect_count()];
-        for &e in solution {
-            if e.index() >= self.embeddings.len() || !self.is_allowed(e) {
+        let mut covered = vec![0; self.aspect_count()];
+        for (i, &e) in solution.iter().enumerate() {
+            if e.index() >= self.embeddings.len()
+                || !self.is_allowed(e)
+                || solution[..i].contains(&e)
+            {
                 return false;
             }
             for a in self.aspects(e) {
-                if std::mem::replace(&mut covered[a.index()], true) {
-                    return false;
-                }
+                covered[a.index()] += 1;
             }
         }
-        covered.iter().zip(&self.optional).all(|(&c, &o)| c || o)
+        (0..self.aspect_count()).all(|a| {
+            let need = self.multiplicity[a];
+            covered[a] == need || (self.optional[a] && covered[a] == 0)
+        })
     }
 }
 
@@ -172,5 +196,21 @@ mod tests {
         cover.forbid(EmbeddingId(1));
         assert!(!cover.is_solution(&[EmbeddingId(0), EmbeddingId(1)]));
         assert_eq!(cover.uses(), vec![1, 1, 2]);
+    }
+
+    #[test]
+    fn a_bag_is_covered_as_often_as_its_multiplicity() {
+        let a = |n| AspectId(n);
+        // Cells x, y; two copies of piece P.
+        let mut cover = Cover::new(
+            vec!["x".into(), "y".into(), "P".into()],
+            vec![vec![a(0), a(2)], vec![a(1), a(2)]],
+        );
+        assert!(!cover.is_solution(&[EmbeddingId(0), EmbeddingId(1)]));
+        cover.set_multiplicity(a(2), 2);
+        assert!(cover.has_bags());
+        assert!(cover.is_solution(&[EmbeddingId(0), EmbeddingId(1)]));
+        assert!(!cover.is_solution(&[EmbeddingId(0)]));
+        assert!(!cover.is_solution(&[EmbeddingId(0), EmbeddingId(0)]));
     }
 }

@@ -125,14 +125,6 @@ pub enum ErrorKind {
         /// The piece.
         name: String,
     },
-    /// Copies of more than one kind of piece.
-    #[error("piece `{name}` has copies, and so does piece `{other}`; only one kind of piece may come in copies (the areas then settle how many of it fit), so give the copies of one of them names of their own")]
-    MixedCopies {
-        /// The piece.
-        name: String,
-        /// The piece with copies declared before it.
-        other: String,
-    },
     /// Two pieces share a name.
     #[error("a piece named `{name}` is already declared; piece names must be unique")]
     DuplicatePiece {

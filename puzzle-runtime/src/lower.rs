@@ -67,13 +67,6 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
                 errors.push(spec.count.1, ErrorKind::ZeroCount { name });
                 continue;
             }
-            if spec.count.0 > 1 {
-                if let Some(other) = out.iter().find(|p: &&Piece| p.count > 1) {
-                    let other = other.name.clone();
-                    errors.push(spec.count.1, ErrorKind::MixedCopies { name, other });
-                    continue;
-                }
-            }
             out.push(Piece {
                 name,
                 loc: spec.loc,
@@ -166,10 +159,13 @@ impl Lowered {
     }
 }
 
-/// Every placement of every piece as an embedding `{cells..., piece}`. Identical copies get no
-/// piece aspect: a copy is a copy, and as the areas match, covering every cell with the other
-/// pieces each placed once leaves room for exactly as many copies as were declared.
+/// Every placement of every piece as an embedding `{cells..., piece}`. Copies of one kind of
+/// piece get no piece aspect: as the areas match, covering every cell with the other pieces,
+/// each placed once, leaves room for exactly as many copies as were declared. Copies of several
+/// kinds get a bag each, an aspect covered as many times as there are copies, since the areas
+/// alone could trade copies of one kind for another.
 pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
+    let bags = pieces.iter().filter(|p| p.count > 1).count() > 1;
     let mut names: Vec<String> = board
         .cells()
         .iter()
@@ -180,7 +176,7 @@ pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors
         .collect();
     let mut piece_aspects = Vec::with_capacity(pieces.len());
     for piece in pieces {
-        let aspect = (piece.count == 1).then_some(AspectId(names.len() as u32));
+        let aspect = (piece.count == 1 || bags).then_some(AspectId(names.len() as u32));
         if aspect.is_some() {
             names.push(piece.name.clone());
         }
@@ -202,8 +198,14 @@ pub fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors
         }
         ranges.push(start..embeddings.len() as u32);
     }
+    let mut cover = Cover::new(names, embeddings);
+    for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
+        if let Some(a) = aspect {
+            cover.set_multiplicity(*a, piece.count);
+        }
+    }
     Lowered {
-        cover: Cover::new(names, embeddings),
+        cover,
         ranges,
         piece_aspects,
     }

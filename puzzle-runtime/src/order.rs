@@ -33,11 +33,12 @@ impl Order {
     }
 
     /// The order a box puzzle gets from its description: the cells scanned as `choice` says,
-    /// and the `pieces` piece aspects in their declared order, after the cells or, with
-    /// `pieces_first`, before them.
+    /// and the piece aspects (`pieces` gives the multiplicity of each) in their declared order,
+    /// after the cells or, with `pieces_first`, before them. Bags always come after the cells:
+    /// a bag as the least free aspect would place its copies in every order.
     pub fn for_board(
         board: &Board,
-        pieces: usize,
+        pieces: &[u32],
         choice: OrderChoice,
         pieces_first: bool,
     ) -> Order {
@@ -63,12 +64,14 @@ impl Order {
                 .collect::<Vec<i32>>()
         });
         let n = board.cells().len() as u32;
-        let pieces = n..n + pieces as u32;
+        let (bags, singles): (Vec<u32>, Vec<u32>) =
+            (n..n + pieces.len() as u32).partition(|&a| pieces[(a - n) as usize] > 1);
         let sequence = if pieces_first {
-            pieces.chain(cells).map(AspectId).collect()
+            singles.into_iter().chain(cells).chain(bags)
         } else {
-            cells.into_iter().chain(pieces).map(AspectId).collect()
+            cells.into_iter().chain(singles).chain(bags)
         };
+        let sequence = sequence.map(AspectId).collect();
         Order::new(sequence).expect("a scan lists every aspect once")
     }
 
@@ -114,24 +117,27 @@ mod tests {
     #[test]
     fn scans_of_the_report_box() {
         let board = Board::block(&[2, 3]);
-        let columns = Order::for_board(&board, 3, OrderChoice::Columns, false);
+        let columns = Order::for_board(&board, &[1; 3], OrderChoice::Columns, false);
         assert_eq!(ids(&columns), [0, 3, 1, 4, 2, 5, 6, 7, 8]);
-        let rows = Order::for_board(&board, 3, OrderChoice::Rows, false);
+        let rows = Order::for_board(&board, &[1; 3], OrderChoice::Rows, false);
         assert_eq!(ids(&rows), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
         // The shorter side is the column: scan it first, as de Bruijn does for 6x10.
         assert_eq!(
-            Order::for_board(&board, 3, OrderChoice::Auto, false),
+            Order::for_board(&board, &[1; 3], OrderChoice::Auto, false),
             columns
         );
         let wide = Board::block(&[3, 2]);
         assert_eq!(
-            Order::for_board(&wide, 0, OrderChoice::Auto, false),
-            Order::for_board(&wide, 0, OrderChoice::Rows, false)
+            Order::for_board(&wide, &[], OrderChoice::Auto, false),
+            Order::for_board(&wide, &[], OrderChoice::Rows, false)
         );
         assert_eq!(columns.position(AspectId(3)), 1);
-        let first = Order::for_board(&board, 3, OrderChoice::Columns, true);
+        let first = Order::for_board(&board, &[1; 3], OrderChoice::Columns, true);
         assert_eq!(ids(&first), [6, 7, 8, 0, 3, 1, 4, 2, 5]);
         assert_eq!(columns.aspect(2), AspectId(1));
+        // A bag (piece 7, two copies) stays after the cells.
+        let bag = Order::for_board(&board, &[1, 2, 1], OrderChoice::Columns, true);
+        assert_eq!(ids(&bag), [6, 8, 0, 3, 1, 4, 2, 5, 7]);
     }
 
     #[test]

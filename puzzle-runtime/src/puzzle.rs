@@ -11,7 +11,7 @@ use crate::description::{AbstractSpec, Description};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
-use crate::processor::Code;
+use crate::processor::{Code, CodeError};
 use crate::program::Program;
 use crate::search::{Counter, Sink, Visit};
 use crate::solution::{AspectInfo, Catalog, Solution};
@@ -118,25 +118,27 @@ impl Puzzle {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let piece_aspects = lowered.cover.aspect_count() - board.cells().len();
+        let multiplicities: Vec<u32> = (board.cells().len()..lowered.cover.aspect_count())
+            .map(|a| lowered.cover.multiplicity(AspectId(a as u32)))
+            .collect();
         let order = Order::for_board(
             &board,
-            piece_aspects,
+            &multiplicities,
             description.order,
             description.pieces_first,
         );
         let mut program = Program::build(&lowered.cover, &order, description.sharing);
         let cells = board.cells().len();
         let exact_pieces = lowered.every_piece_has_aspect();
-        // Areas match and each piece is placed exactly once, so once every cell is covered
-        // every piece is placed, and the other way round: a trailing run of only pieces, or
-        // only cells, needs no procedures. Copies, having no aspect, prove nothing.
+        // Areas match and each piece is placed as often as it is declared, so once every cell
+        // is covered every piece is placed, and the other way round: a trailing run of only
+        // pieces, or only cells, needs no procedures. Copies without an aspect prove nothing.
         program.drop_implied_tail(|tail| {
             exact_pieces
                 && (tail.iter().all(|a| a.index() >= cells)
                     || tail.iter().all(|a| a.index() < cells))
         });
-        let catalog = catalog(&description.name, &board, &pieces, &lowered.cover);
+        let catalog = catalog(&description.name, &board, &pieces, &lowered);
         Ok(Puzzle {
             name: description.name.clone(),
             board: Some(board),
@@ -194,8 +196,9 @@ impl Puzzle {
         &self.program
     }
 
-    /// The program as puzzle-processor code.
-    pub fn code(&self) -> Code {
+    /// The program as puzzle-processor code; none for a puzzle with a bag (copies of several
+    /// kinds of piece), which needs a counter.
+    pub fn code(&self) -> Result<Code, CodeError> {
         Code::assemble(&self.program, self.cover(), &self.order)
     }
 
@@ -275,7 +278,8 @@ impl Puzzle {
 }
 
 /// The catalog of a box puzzle.
-fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalog {
+fn catalog(name: &str, board: &Board, pieces: &[Piece], lowered: &Lowered) -> Catalog {
+    let cover = &lowered.cover;
     let aspects = board
         .cells()
         .iter()
@@ -285,8 +289,9 @@ fn catalog(name: &str, board: &Board, pieces: &[Piece], cover: &Cover) -> Catalo
         .chain(
             pieces
                 .iter()
-                .filter(|p| p.count == 1)
-                .map(|p| AspectInfo::Piece {
+                .zip(&lowered.piece_aspects)
+                .filter(|(_, aspect)| aspect.is_some())
+                .map(|(p, _)| AspectInfo::Piece {
                     name: Cow::Owned(p.name.clone()),
                 }),
         )

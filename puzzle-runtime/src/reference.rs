@@ -9,7 +9,8 @@ use crate::search::Sink;
 
 /// Finds every solution of `cover` by the general procedure of METHOD.md §2: cover the least
 /// uncovered aspect in `order` with each allowed embedding that fits, recursively (and, for an
-/// optional aspect, also leave it uncovered).
+/// optional aspect, also leave it uncovered). Bags are never chosen (that would place their
+/// copies in every order); a solution must have used up every bag.
 pub fn solve(cover: &Cover, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
     let mut containing: Vec<Vec<EmbeddingId>> = vec![Vec::new(); cover.aspect_count()];
     for e in cover.allowed() {
@@ -21,7 +22,7 @@ pub fn solve(cover: &Cover, order: &Order, sink: &mut impl Sink) -> ControlFlow<
         cover,
         order,
         containing,
-        covered: vec![false; cover.aspect_count()],
+        left: cover.all_aspects().map(|a| cover.multiplicity(a)).collect(),
     };
     search.run(0, sink)
 }
@@ -30,44 +31,43 @@ struct Search<'c> {
     cover: &'c Cover,
     order: &'c Order,
     containing: Vec<Vec<EmbeddingId>>,
-    covered: Vec<bool>,
+    /// How many more times each aspect must be covered.
+    left: Vec<u32>,
 }
 
 impl Search<'_> {
     fn run(&mut self, from: usize, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(position) = (from..self.covered.len())
-            .find(|&p| !self.covered[self.order.aspect(p as u32).index()])
-        else {
-            return sink.solution();
+        let Some(position) = (from..self.left.len()).find(|&p| {
+            let a = self.order.aspect(p as u32);
+            self.left[a.index()] > 0 && self.cover.multiplicity(a) == 1
+        }) else {
+            return match self.left.iter().all(|&n| n == 0) {
+                true => sink.solution(),
+                false => ControlFlow::Continue(()),
+            };
         };
         let next = self.order.aspect(position as u32).index();
         for i in 0..self.containing[next].len() {
             let e = self.containing[next][i];
             let aspects = self.cover.aspects(e);
-            if aspects.iter().any(|a| self.covered[a.index()]) {
+            if aspects.iter().any(|a| self.left[a.index()] == 0) {
                 continue;
             }
-            self.set(aspects, true);
+            aspects.iter().for_each(|a| self.left[a.index()] -= 1);
             sink.place(e.0);
             let flow = self.run(position + 1, sink);
             sink.unplace();
-            self.set(aspects, false);
+            aspects.iter().for_each(|a| self.left[a.index()] += 1);
             flow?;
         }
         if self.cover.is_optional(AspectId(next as u32)) {
             // Leave it uncovered: block it, so that no later embedding covers it after all
             // (that solution was found with the embedding above).
-            self.covered[next] = true;
+            self.left[next] = 0;
             let flow = self.run(position + 1, sink);
-            self.covered[next] = false;
+            self.left[next] = 1;
             return flow;
         }
         ControlFlow::Continue(())
-    }
-
-    fn set(&mut self, aspects: &[AspectId], value: bool) {
-        for a in aspects {
-            self.covered[a.index()] = value;
-        }
     }
 }

@@ -168,7 +168,8 @@ impl<'a> Solution<'a> {
 
     /// For each position of the box's block: the letter of the piece covering it (`Some(None)`
     /// for a cell that no piece covers, `None` for a position outside the box). A placement
-    /// that names no piece (one of identical copies) gets a letter of its own: `a`, `b`, ...
+    /// that names no piece, or a piece placed more than once (one of identical copies), gets a
+    /// letter of its own: `a`, `b`, ...
     fn grid(&self) -> Vec<Option<Option<char>>> {
         let catalog = self.catalog;
         let volume: u32 = catalog.extents.iter().product();
@@ -179,8 +180,13 @@ impl<'a> Solution<'a> {
             }
         }
         let mut copies = (b'a'..=b'z').cycle().map(char::from);
-        for &e in self.placed.iter() {
-            let letter = match catalog.piece_of(e) {
+        let placed_pieces: Vec<Option<&str>> =
+            self.placed.iter().map(|&e| catalog.piece_of(e)).collect();
+        for (&e, &piece) in self.placed.iter().zip(&placed_pieces) {
+            // A piece placed more than once is one of a bag's copies.
+            let single =
+                piece.filter(|p| placed_pieces.iter().filter(|&&q| q == Some(p)).count() == 1);
+            let letter = match single {
                 Some(name) => name.chars().next().unwrap_or('?'),
                 None => copies.next().unwrap_or('?'),
             };

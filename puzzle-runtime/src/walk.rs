@@ -1,5 +1,6 @@
-//! Runs a program's trees directly, with the free set `q` as a vector of words: the meaning
-//! the emitted Rust must have, and a solver for puzzles built at run time.
+//! Runs a program's trees directly, with the free set `q` as a vector of words (and a counter
+//! for each bag): the meaning the emitted Rust must have, and a solver for puzzles built at run
+//! time.
 
 use std::ops::ControlFlow;
 
@@ -16,10 +17,16 @@ pub fn run(
     sink: &mut impl Sink,
 ) -> ControlFlow<()> {
     debug_assert_eq!(cover.aspect_count(), order.len());
+    let bags = order
+        .sequence()
+        .iter()
+        .map(|&a| Some(cover.multiplicity(a)).filter(|&n| n > 1))
+        .collect();
     let mut walker = Walker {
         program,
         order,
         q: vec![u64::MAX; order.len().div_ceil(64)],
+        bags,
     };
     walker.solve(0, sink)
 }
@@ -29,15 +36,32 @@ struct Walker<'p> {
     order: &'p Order,
     /// Bit `i` is set when the aspect at position `i` is free.
     q: Vec<u64>,
+    /// For each position, the copies a bag has left; `None` for an aspect held as a bit.
+    bags: Vec<Option<u32>>,
 }
 
 impl Walker<'_> {
     fn free(&self, position: usize) -> bool {
-        self.q[position / 64] >> (position % 64) & 1 == 1
+        match self.bags[position] {
+            Some(left) => left > 0,
+            None => self.q[position / 64] >> (position % 64) & 1 == 1,
+        }
     }
 
-    fn flip(&mut self, position: usize) {
-        self.q[position / 64] ^= 1 << (position % 64);
+    /// Takes the free aspect at `position` (one copy, for a bag).
+    fn take(&mut self, position: usize) {
+        match &mut self.bags[position] {
+            Some(left) => *left -= 1,
+            None => self.q[position / 64] ^= 1 << (position % 64),
+        }
+    }
+
+    /// Gives back what `take` took.
+    fn give_back(&mut self, position: usize) {
+        match &mut self.bags[position] {
+            Some(left) => *left += 1,
+            None => self.q[position / 64] ^= 1 << (position % 64),
+        }
     }
 
     /// `Solve` for the procedure at `position`; the sentinel past the last one.
@@ -74,11 +98,11 @@ impl Walker<'_> {
                 if !self.free(bit) {
                     return ControlFlow::Continue(());
                 }
-                self.flip(bit);
+                self.take(bit);
                 let flow = children
                     .iter()
                     .try_for_each(|c| self.node(c, position, sink));
-                self.flip(bit);
+                self.give_back(bit);
                 flow
             }
             Node::Place { embedding } => {

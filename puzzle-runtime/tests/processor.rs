@@ -29,7 +29,7 @@ fn run(catalog: &Catalog, code: &Code) -> (Vec<Vec<u32>>, Executed) {
 #[test]
 fn the_report_figures() {
     let p = restricted(true, false);
-    let code = p.code();
+    let code = p.code().unwrap();
     assert_eq!(code.procedures.len(), 7);
     assert_eq!(code.instructions.len(), 79);
     let (_, all) = code.counts();
@@ -51,7 +51,7 @@ fn the_report_figures() {
     );
     assert_eq!((executed.mfs, executed.calls), (27, 10));
 
-    let unshared = restricted(false, false).code();
+    let unshared = restricted(false, false).code().unwrap();
     assert_eq!(unshared.counts().1.ifs, 41);
     assert_eq!(run(p.catalog(), &unshared).0, solutions);
 }
@@ -59,7 +59,7 @@ fn the_report_figures() {
 #[test]
 fn pieces_first_figures() {
     let p = restricted(true, true);
-    let code = p.code();
+    let code = p.code().unwrap();
     // Solve_A, Solve_B, Solve_C and the sentinel: once every piece is placed, every cell is.
     assert_eq!(code.procedures.len(), 4);
     assert_eq!(code.instructions.len(), 70);
@@ -78,7 +78,7 @@ fn pieces_first_figures() {
     assert_eq!((executed.ifs_true, executed.ifs_false), (112, 48));
     assert_eq!((executed.mfs, executed.calls), (112, 37));
     // Without sharing every embedding tests all its aspects: 6x2 + 7x3 + 2x4.
-    assert_eq!(restricted(false, true).code().counts().1.ifs, 41);
+    assert_eq!(restricted(false, true).code().unwrap().counts().1.ifs, 41);
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn text_and_binary_forms_run_the_same() {
     for pieces_first in [false, true] {
         for sharing in [true, false] {
             let p = restricted(sharing, pieces_first);
-            let code = p.code();
+            let code = p.code().unwrap();
             let text = to_text(&code.instructions);
             let from_text = Code {
                 instructions: from_text(&text).unwrap().into(),
@@ -110,7 +110,7 @@ fn text_and_binary_forms_run_the_same() {
 #[test]
 fn units_run_alone_find_what_one_run_finds() {
     let p = restricted(true, false);
-    let code = p.code();
+    let code = p.code().unwrap();
     let (whole, _) = run(p.catalog(), &code);
     for depth in 1..=3 {
         let mut shallow = Counter::default();

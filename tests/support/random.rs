@@ -127,6 +127,37 @@ impl RandomPuzzle {
         d
     }
 
+    /// The puzzle with pieces of the same shape declared as copies of one piece, and how many
+    /// ways the pieces it merged could be named apart (each solution of the copies is that
+    /// many solutions of the original).
+    pub fn with_copies(&self) -> (Description, u64) {
+        let mut kinds: Vec<(puzzle::runtime::geometry::Shape, &[String], u32)> = Vec::new();
+        for (_, rows) in &self.pieces {
+            let shape = shape_of_rows(rows)
+                .unwrap()
+                .orientations(self.reflect)
+                .remove(0);
+            match kinds.iter_mut().find(|(s, _, _)| *s == shape) {
+                Some(kind) => kind.2 += 1,
+                None => kinds.push((shape, rows, 1)),
+            }
+        }
+        let mut d = Description::new(format!("c{}", self.seed))
+            .board(&self.board)
+            .reflect(self.reflect)
+            .order(self.order)
+            .sharing(self.sharing);
+        let mut namings = 1;
+        for (i, (_, rows, count)) in kinds.iter().enumerate() {
+            d = d.piece(&format!("K{i}"), rows).copies(*count);
+            namings *= (1..=u64::from(*count)).product::<u64>();
+        }
+        if self.reduced {
+            d = d.symmetry(Symmetry::Reduced { piece: None });
+        }
+        (d, namings)
+    }
+
     /// The puzzle as `puzzle!` input.
     pub fn macro_source(&self, module: &str) -> String {
         let quote = |rows: &[String]| {

@@ -83,6 +83,15 @@ pub enum CodeError {
         /// The aspect.
         aspect: u32,
     },
+    /// A puzzle with a bag (copies of several kinds of piece) needs a counter, which the
+    /// processor's bit register cannot hold.
+    #[error("aspect `{aspect}` is a bag of {count} copies, held as a counter; the puzzle processor has one bit per aspect, so this puzzle has no processor code (its native solver and the program walker count it)")]
+    Bag {
+        /// The bag's name.
+        aspect: String,
+        /// How many copies it holds.
+        count: u32,
+    },
     /// A jump does not fit the binary form.
     #[error("instruction {index}: relative address {rel} does not fit the binary form, which has {REL_BITS} bits for forward jumps (0 to {})", (1u32 << REL_BITS) - 1)]
     JumpTooFar {

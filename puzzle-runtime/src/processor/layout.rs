@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use super::instruction::Instruction;
+use super::instruction::{CodeError, Instruction};
 use crate::cover::{AspectId, Cover};
 use crate::order::Order;
 use crate::program::{Body, Node, Program};
@@ -66,7 +66,13 @@ impl Code {
     /// Lays out `program`: `Solve_a` is `IF a` around its tree, `MF a`, `RETURN`; a tree node
     /// is `IF x`, its children, `MF x`; a placement is `CALL Solve_succ(a)`. The last root's
     /// `IF` jumps past the `RETURN`, so a covered aspect falls through into the next procedure.
-    pub fn assemble(program: &Program, cover: &Cover, order: &Order) -> Code {
+    /// A puzzle with a bag has no code: the processor holds one bit per aspect.
+    pub fn assemble(program: &Program, cover: &Cover, order: &Order) -> Result<Code, CodeError> {
+        if let Some(bag) = cover.all_aspects().find(|&a| cover.multiplicity(a) > 1) {
+            let aspect = cover.aspect_name(bag).to_owned();
+            let count = cover.multiplicity(bag);
+            return Err(CodeError::Bag { aspect, count });
+        }
         let mut asm = Assembler::default();
         let procedures = program.procedures();
         for (k, procedure) in procedures.iter().enumerate() {
@@ -111,12 +117,12 @@ impl Code {
             };
         }
         debug_assert_eq!(cover.aspect_count(), order.len());
-        Code {
+        Ok(Code {
             instructions: Cow::Owned(asm.code),
             calls: Cow::Owned(asm.calls),
             procedures: Cow::Owned(asm.procedures),
             aspects: cover.aspect_count() as u32,
-        }
+        })
     }
 
     /// Static counts of each procedure, in order (the sentinel last), and in all.

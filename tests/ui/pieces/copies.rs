@@ -3,11 +3,6 @@ puzzle::puzzle! {
         box: ["...."],
         pieces: { 0 x D: ["##"], E: ["####"] },
     }
-
-    mod two_kinds {
-        box: ["......"],
-        pieces: { 2 x D: ["##"], 2 x E: ["#"] },
-    }
 }
 
 fn main() {}
