@@ -44,6 +44,7 @@
 //! | `symmetry` | `all` solutions, or `reduced`: exactly one per class modulo the box's symmetries (a check finishes the reduction where a kept placement is itself symmetric), or for a puzzle without a box modulo the symmetries of its embeddings; `reduced(X)` names the piece to restrict | `all` |
 //! | `order` | the aspect order: `rows`, `columns`, or `auto` (scan along the shorter side first); `[pieces, columns]` puts the pieces first | `auto` |
 //! | `sharing` | whether placements share the tests they have in common | `true` |
+//! | `prune` | `regions`: backtrack when a placement leaves a region of free cells that no pieces could fill (smaller than the smallest piece, or not a multiple of the pieces' common divisor); `off` | `off` |
 //! | `restrict` | `{ C: [DRAWING, ...] }`: keep only the drawn placements of piece `C`; each drawing is the whole box with `#` where the piece lies | none |
 //!
 //! A piece in `pieces: { ... }` is one of:
@@ -101,7 +102,8 @@
 //! program is built.
 
 pub use puzzle_runtime::{
-    description, search, Catalog, Description, Errors, OrderChoice, Puzzle, Solution, Symmetry,
+    description, search, Catalog, Description, Errors, OrderChoice, Pruning, Puzzle, Solution,
+    Symmetry,
 };
 
 /// The whole runtime, for what the re-exports above leave out.

@@ -7,7 +7,7 @@ mod support;
 use proptest::prelude::*;
 use puzzle::runtime::search::collect;
 use puzzle::runtime::EmbeddingId;
-use puzzle::{Puzzle, Symmetry};
+use puzzle::{Pruning, Puzzle, Symmetry};
 use support::random::RandomPuzzle;
 use support::sorted_sets;
 
@@ -120,6 +120,19 @@ proptest! {
         if let Some(reduction) = reduced.reduction() {
             classes_make_every_solution(reduction, &walked(&reduced), copies.count())?;
         }
+    }
+
+    #[test]
+    fn pruning_keeps_every_solution_in_order(seed: u64) {
+        let random = RandomPuzzle::new(seed);
+        let plain = Puzzle::new(&random.description()).unwrap();
+        let pruned = Puzzle::new(&random.description().prune(Pruning::Regions)).unwrap();
+        prop_assert_eq!(walked(&pruned), walked(&plain));
+        // With copies too (bags count their pieces, so sizes repeat).
+        let (copies, _) = random.with_copies();
+        let plain = Puzzle::new(&copies).unwrap();
+        let pruned = Puzzle::new(&copies.prune(Pruning::Regions)).unwrap();
+        prop_assert_eq!(walked(&pruned), walked(&plain));
     }
 
     #[test]

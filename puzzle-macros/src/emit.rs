@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use proc_macro2::{Literal, TokenStream};
 use puzzle_runtime::program::{Body, Node};
+use puzzle_runtime::prune::Regions;
 use puzzle_runtime::solution::AspectInfo;
 use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::Puzzle;
@@ -113,6 +114,16 @@ impl Layout {
                 let v = value.into_iter().map(Literal::u64_suffixed);
                 quote!([#(#v),*])
             }
+        }
+    }
+
+    /// `q` as an array of `u64` words, bit `p` for position `p` (cells come before any bag,
+    /// so a cell's bit is its position).
+    fn words(&self) -> TokenStream {
+        match self.repr {
+            Repr::Scalar(64) => quote!([q]),
+            Repr::Scalar(_) => quote!([q as u64, (q >> 64) as u64]),
+            Repr::Words(_) => quote!(q),
         }
     }
 
@@ -300,12 +311,13 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         Some((code, module)) => (Some(code), module),
         None => (None, TokenStream::new()),
     };
+    let regions_static = puzzle.regions().map(|r| regions(runtime, r));
     let items = Items {
         catalog: catalog(runtime, puzzle),
         code,
         check: option(check_ref),
         run,
-        private: quote!(#procedures_module #code_module #check_static),
+        private: quote!(#procedures_module #code_module #check_static #regions_static),
     };
     api(header, runtime, &Facts::of(puzzle), items)
 }
@@ -340,6 +352,29 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
             members: ::std::borrow::Cow::Borrowed(&[#(#members),*]),
             everywhere: ::std::borrow::Cow::Borrowed(&[#(#everywhere),*]),
         }
+    }
+}
+
+/// The region check's tables as a private static.
+fn regions(runtime: &TokenStream, r: &Regions) -> TokenStream {
+    let list = |v: &[u32]| {
+        let v = v.iter().copied().map(Literal::u32_unsuffixed);
+        quote!(::std::borrow::Cow::Borrowed(&[#(#v),*]))
+    };
+    let (neighbours, starts) = (list(&r.neighbours), list(&r.starts));
+    let (borders, border_starts) = (list(&r.borders), list(&r.border_starts));
+    let (smallest, divisor, cap) = (r.smallest, r.divisor, r.cap);
+    quote! {
+        /// The tables of the region check.
+        static REGIONS: #runtime::prune::Regions = #runtime::prune::Regions {
+            neighbours: #neighbours,
+            starts: #starts,
+            borders: #borders,
+            border_starts: #border_starts,
+            smallest: #smallest,
+            divisor: #divisor,
+            cap: #cap,
+        };
     }
 }
 
@@ -641,11 +676,22 @@ impl Emitter<'_> {
                     format_ident!("solve_{}", next)
                 };
                 let e = embedding.0;
-                quote! {
+                let place = quote! {
                     sink.place(#e);
                     let flow = #next(q, sink);
                     sink.unplace();
                     flow?;
+                };
+                match self.puzzle.regions() {
+                    Some(_) => {
+                        let words = self.layout.words();
+                        quote! {
+                            if super::REGIONS.allows(&#words, #e) {
+                                #place
+                            }
+                        }
+                    }
+                    None => place,
                 }
             }
         }

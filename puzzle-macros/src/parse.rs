@@ -9,6 +9,7 @@
 //!     symmetry: all | reduced | reduced(NAME),  // default all
 //!     order: SCAN | [pieces, SCAN] | [SCAN, pieces], // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
+//!     prune: off | regions,                     // default off
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
@@ -24,7 +25,7 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 use puzzle_runtime::description::{
     AbstractSpec, BoardSpec, Description, Drawing, Figure, Loc, Named, NamedSet, OrderChoice,
-    PieceSpec, Restriction, Row, ShapeSpec, Symmetry,
+    PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
 };
 use puzzle_runtime::error::suggest;
 use puzzle_runtime::pentominoes;
@@ -34,7 +35,7 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "box",
     "holes",
     "pieces",
@@ -42,6 +43,7 @@ const KEYS: [&str; 11] = [
     "symmetry",
     "order",
     "sharing",
+    "prune",
     "restrict",
     "aspects",
     "optional",
@@ -224,6 +226,10 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         "sharing" => <LitBool as syn::parse::Parse>::parse
             .parse2(value)
             .map(|b| d.sharing = b.value),
+        "prune" => {
+            d.prune_loc = spans.loc(key.span());
+            prune.parse2(value).map(|p| d.prune = p)
+        }
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
@@ -605,6 +611,16 @@ fn order(input: ParseStream) -> syn::Result<(OrderChoice, bool)> {
 }
 
 /// `auto`, `rows` or `columns`.
+/// `off` or `regions`.
+fn prune(input: ParseStream) -> syn::Result<Pruning> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "off" => Ok(Pruning::Off),
+        "regions" => Ok(Pruning::Regions),
+        other => Err(unknown_word(&word, other, "prune", &["off", "regions"])),
+    }
+}
+
 fn scan(input: ParseStream) -> syn::Result<OrderChoice> {
     let word: Ident = input.parse()?;
     match word.to_string().as_str() {

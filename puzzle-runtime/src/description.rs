@@ -177,6 +177,18 @@ pub enum Symmetry {
     },
 }
 
+/// Whether the search checks, after each placement, that the regions it leaves can be filled
+/// (METHOD.md §5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pruning {
+    /// No check: the report's program.
+    #[default]
+    Off,
+    /// After each placement, every region of free cells next to it must be at least as large
+    /// as the smallest piece and a multiple of the pieces' common divisor.
+    Regions,
+}
+
 /// The aspect order: in which order the cells of the box are scanned.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OrderChoice {
@@ -243,6 +255,10 @@ pub struct Description {
     pub pieces_first: bool,
     /// Whether embeddings share the tests they have in common (the report's step 6).
     pub sharing: bool,
+    /// Whether placements that cut off unfillable regions are pruned.
+    pub prune: Pruning,
+    /// Where the pruning was asked for.
+    pub prune_loc: Loc,
     /// Placements to keep, per piece; other placements of those pieces are forbidden.
     pub restrictions: Vec<Restriction>,
     /// Set for a puzzle given by its aspects and embeddings instead of a box and pieces.
@@ -264,6 +280,8 @@ impl Description {
             order: OrderChoice::Auto,
             pieces_first: false,
             sharing: true,
+            prune: Pruning::Off,
+            prune_loc: Loc::default(),
             restrictions: Vec::new(),
             abstract_puzzle: None,
         }
@@ -394,6 +412,12 @@ impl Description {
     /// Puts the pieces before the cells in the aspect order.
     pub fn pieces_first(mut self, first: bool) -> Description {
         self.pieces_first = first;
+        self
+    }
+
+    /// Sets the pruning.
+    pub fn prune(mut self, prune: Pruning) -> Description {
+        self.prune = prune;
         self
     }
 

@@ -217,6 +217,9 @@ pub enum ErrorKind {
         /// The piece.
         piece: String,
     },
+    /// Pruning by regions asked of a puzzle without a box.
+    #[error("`prune: regions` needs a box: a puzzle given by its aspects has no cells whose regions could be measured")]
+    PruneWithoutBox,
     /// Symmetry reduction was asked for but cannot be done exactly.
     #[error("cannot reduce by symmetry: {reason}")]
     Symmetry {

@@ -25,6 +25,7 @@ pub mod order;
 pub mod pentominoes;
 pub mod processor;
 pub mod program;
+pub mod prune;
 pub mod puzzle;
 pub mod reference;
 pub mod search;
@@ -33,7 +34,7 @@ pub mod symmetry;
 pub mod walk;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
-pub use description::{Description, Loc, OrderChoice, Symmetry};
+pub use description::{Description, Loc, OrderChoice, Pruning, Symmetry};
 pub use error::{Error, ErrorKind, Errors};
 pub use order::Order;
 pub use program::Program;

@@ -7,12 +7,13 @@ use std::ops::ControlFlow;
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::{AbstractSpec, Description};
+use crate::description::{AbstractSpec, Description, Pruning};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
 use crate::processor::{Code, CodeError};
 use crate::program::Program;
+use crate::prune::Regions;
 use crate::search::{Counter, Sink, Visit};
 use crate::solution::{AspectInfo, Catalog, Solution};
 use crate::symmetry::{self, Checked, Reduction, SymmetryCheck};
@@ -30,6 +31,8 @@ pub struct Puzzle {
     order: Order,
     program: Program,
     catalog: Catalog,
+    /// The region check, when pruning is asked for.
+    regions: Option<Regions>,
 }
 
 impl Puzzle {
@@ -49,6 +52,9 @@ impl Puzzle {
             true => symmetry::reduce_abstract(description, &cover, &mut errors),
             false => None,
         };
+        if description.prune != Pruning::Off {
+            errors.push(description.prune_loc, ErrorKind::PruneWithoutBox);
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -80,6 +86,7 @@ impl Puzzle {
             order,
             program,
             catalog,
+            regions: None,
         })
     }
 
@@ -139,6 +146,10 @@ impl Puzzle {
                     || tail.iter().all(|a| a.index() < cells))
         });
         let catalog = catalog(&description.name, &board, &pieces, &lowered);
+        let regions = (description.prune == Pruning::Regions).then(|| {
+            let sizes: Vec<u32> = pieces.iter().map(|p| p.shape.len() as u32).collect();
+            Regions::new(&board, &lowered.cover, &order, &sizes)
+        });
         Ok(Puzzle {
             name: description.name.clone(),
             board: Some(board),
@@ -148,6 +159,7 @@ impl Puzzle {
             order,
             program,
             catalog,
+            regions,
         })
     }
 
@@ -207,6 +219,11 @@ impl Puzzle {
         &self.catalog
     }
 
+    /// The region check, if pruning was asked for.
+    pub fn regions(&self) -> Option<&Regions> {
+        self.regions.as_ref()
+    }
+
     /// The check that finishes the symmetry reduction, if it needs one.
     pub fn symmetry_check(&self) -> Option<&SymmetryCheck> {
         self.reduction.as_ref().and_then(|r| r.check.as_ref())
@@ -255,9 +272,9 @@ impl Puzzle {
         match self.symmetry_check() {
             Some(check) => {
                 let mut checked = Checked::new(check, cover.aspect_count(), sink);
-                walk::run(program, cover, order, &mut checked)
+                walk::run(program, cover, order, self.regions(), &mut checked)
             }
-            None => walk::run(program, cover, order, sink),
+            None => walk::run(program, cover, order, self.regions(), sink),
         }
     }
 

@@ -7,13 +7,16 @@ use std::ops::ControlFlow;
 use crate::cover::Cover;
 use crate::order::Order;
 use crate::program::{Body, Node, Program};
+use crate::prune::Regions;
 use crate::search::Sink;
 
-/// Searches with `program` from the state where every aspect is free.
+/// Searches with `program` from the state where every aspect is free, pruning with `regions`
+/// if given, as the generated solver does.
 pub fn run(
     program: &Program,
     cover: &Cover,
     order: &Order,
+    regions: Option<&Regions>,
     sink: &mut impl Sink,
 ) -> ControlFlow<()> {
     debug_assert_eq!(cover.aspect_count(), order.len());
@@ -22,11 +25,14 @@ pub fn run(
         .iter()
         .map(|&a| Some(cover.multiplicity(a)).filter(|&n| n > 1))
         .collect();
+    let words = order.len().div_ceil(64);
     let mut walker = Walker {
         program,
         order,
-        q: vec![u64::MAX; order.len().div_ceil(64)],
+        q: vec![u64::MAX; words],
         bags,
+        regions,
+        scratch: (vec![0; words], vec![0; words]),
     };
     walker.solve(0, sink)
 }
@@ -38,6 +44,9 @@ struct Walker<'p> {
     q: Vec<u64>,
     /// For each position, the copies a bag has left; `None` for an aspect held as a bit.
     bags: Vec<Option<u32>>,
+    regions: Option<&'p Regions>,
+    /// Scratch space for the region check.
+    scratch: (Vec<u64>, Vec<u64>),
 }
 
 impl Walker<'_> {
@@ -106,6 +115,13 @@ impl Walker<'_> {
                 flow
             }
             Node::Place { embedding } => {
+                if let Some(regions) = self.regions {
+                    let (counted, region) = &mut self.scratch;
+                    counted.fill(0);
+                    if !regions.allows_with(&self.q, embedding.0, counted, region) {
+                        return ControlFlow::Continue(());
+                    }
+                }
                 sink.place(embedding.0);
                 let flow = self.solve(position + 1, sink);
                 sink.unplace();

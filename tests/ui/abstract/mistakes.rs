@@ -16,6 +16,12 @@ puzzle::puzzle! {
         symmetry: reduced(a),
     }
 
+    mod pruned {
+        aspects: [a, b],
+        embeddings: [[a, b]],
+        prune: regions,
+    }
+
     mod both {
         box: [".."],
         aspects: [a],

@@ -5,6 +5,7 @@ puzzle::puzzle! {
         order: colums,
         symmetry: some,
         sharing: yes,
+        prune: region,
     }
 }
 

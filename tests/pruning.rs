@@ -1,0 +1,61 @@
+//! Pruning by region sizes (METHOD.md §5): the same solutions, in the same order, with fewer
+//! placements; the program walker prunes as the generated solver does.
+
+use puzzle::runtime::search::{collect, Tally};
+use puzzle::{puzzle, Description, Pruning, Puzzle, Symmetry};
+
+puzzle! {
+    mod plain { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod pruned { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: regions }
+    mod pruned_3d { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced, prune: regions }
+    /// Pieces of 2 and 3 cells: regions of 1 cell are pruned, of 2 or more are not.
+    mod mixed_sizes {
+        box: ["......"; 4],
+        pieces: { 3 x D: ["##"], 6 x L: ["##", "#."] },
+        prune: regions,
+    }
+    mod mixed_sizes_plain {
+        box: ["......"; 4],
+        pieces: { 3 x D: ["##"], 6 x L: ["##", "#."] },
+    }
+}
+
+fn tally(solve: fn(&mut Tally) -> std::ops::ControlFlow<()>) -> Tally {
+    let mut t = Tally::default();
+    let _ = solve(&mut t);
+    t
+}
+
+#[test]
+fn pruning_keeps_every_solution_and_places_less() {
+    let found = collect(|v| pruned::solve(v));
+    assert_eq!(found.len(), 2339);
+    assert_eq!(found, collect(|v| plain::solve(v)));
+    let (with, without) = (tally(pruned::solve_with), tally(plain::solve_with));
+    assert_eq!(with.solutions, 2339);
+    assert!(
+        with.placements * 2 < without.placements,
+        "{with:?} vs {without:?}"
+    );
+}
+
+#[test]
+fn the_walker_prunes_as_the_generated_solver_does() {
+    let description = Description::new("pruned")
+        .board(&[".........."; 6])
+        .pentominoes()
+        .symmetry(Symmetry::Reduced { piece: None })
+        .prune(Pruning::Regions);
+    let runtime = Puzzle::new(&description).unwrap();
+    let mut walked = Tally::default();
+    let _ = runtime.run_program(&mut walked);
+    assert_eq!(walked, tally(pruned::solve_with));
+}
+
+#[test]
+fn pruning_in_3d_and_with_pieces_of_several_sizes() {
+    assert_eq!(pruned_3d::count(), 12);
+    let found = collect(|v| mixed_sizes::solve(v));
+    assert!(!found.is_empty());
+    assert_eq!(found, collect(|v| mixed_sizes_plain::solve(v)));
+}
