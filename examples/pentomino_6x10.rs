@@ -5,6 +5,7 @@
 //! cargo run --release --example pentomino_6x10 -- --all     # every solution, not one per class
 //! cargo run --release --example pentomino_6x10 -- --print   # draw every solution
 //! cargo run --release --example pentomino_6x10 -- --count   # the count only
+//! cargo run --release --example pentomino_6x10 -- --stats  # the order, its estimate, the tree
 //! cargo run --release --example pentomino_6x10 -- --interpret          # also on the processor
 //! cargo run --release --example pentomino_6x10 -- --write-code 6x10.txt   # processor code, text
 //! cargo run --release --example pentomino_6x10 -- --write-binary 6x10.bin # 24-bit words
@@ -19,7 +20,7 @@ use clap::Parser;
 use puzzle::puzzle;
 use puzzle::runtime::processor::instruction::{to_text, to_words, words_to_bytes};
 use puzzle::runtime::processor::{Code, Machine};
-use puzzle::runtime::search::Counter;
+use puzzle::runtime::search::{Counter, Tally};
 use puzzle::search::SolveFn;
 
 puzzle! {
@@ -53,6 +54,9 @@ struct Args {
     /// How many solutions to draw (without --print).
     #[arg(long, default_value_t = 3)]
     show: usize,
+    /// Print the aspect order, the macro's estimate of its search and the placements made.
+    #[arg(long)]
+    stats: bool,
     /// Also count on the puzzle-processor interpreter, and print both times.
     #[arg(long)]
     interpret: bool,
@@ -109,6 +113,21 @@ fn main() -> ExitCode {
         println!("{found}");
     } else {
         println!("{found} {what} in {:.3} s", elapsed.as_secs_f64());
+    }
+    if args.stats {
+        let (order, estimate, mut tally) = match args.all {
+            true => (all::ORDER, all::ORDER_ESTIMATE, Tally::default()),
+            false => (reduced::ORDER, reduced::ORDER_ESTIMATE, Tally::default()),
+        };
+        let _ = match args.all {
+            true => all::solve_with(&mut tally),
+            false => reduced::solve_with(&mut tally),
+        };
+        println!(
+            "order: {order}; placements estimated by the macro {estimate:.0}, made {} ({:.2}x the estimate)",
+            tally.placements,
+            tally.placements as f64 / estimate
+        );
     }
     if args.interpret {
         let start = Instant::now();

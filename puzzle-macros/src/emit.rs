@@ -472,6 +472,8 @@ struct Facts {
     allowed: usize,
     symmetry_piece: Option<String>,
     symmetry_group: usize,
+    order: String,
+    estimate: f64,
 }
 
 impl Facts {
@@ -485,6 +487,8 @@ impl Facts {
                 .and_then(|r| r.piece)
                 .map(|p| puzzle.pieces()[p].name.clone()),
             symmetry_group: reduction.map_or(1, |r| r.group_order),
+            order: puzzle.chosen().label.clone(),
+            estimate: puzzle.chosen().estimate,
         }
     }
 }
@@ -505,6 +509,8 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         allowed,
         symmetry_piece,
         symmetry_group,
+        order,
+        estimate,
     } = facts;
     let symmetry_piece = match symmetry_piece {
         Some(p) => quote!(::core::option::Option::Some(#p)),
@@ -532,6 +538,13 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             pub const SYMMETRY_PIECE: ::core::option::Option<&str> = #symmetry_piece;
             /// The order of the symmetry group the solutions are reduced by (1 when all are found).
             pub const SYMMETRY_GROUP_ORDER: usize = #symmetry_group;
+
+            /// The aspect order the search uses: the pieces placed before the cells, and how the
+            /// cells are scanned (chosen by the macro unless the puzzle names it).
+            pub const ORDER: &str = #order;
+            /// Knuth's Monte Carlo estimate, made by the macro, of the number of placements the
+            /// search makes in this order (compare `search::Tally::placements`).
+            pub const ORDER_ESTIMATE: f64 = #estimate;
 
             /// The box, the aspects and the embedding table, to read solutions with.
             pub static CATALOG: #runtime::Catalog = #catalog;

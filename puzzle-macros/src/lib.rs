@@ -151,8 +151,10 @@ mod tests {
             r###"mod p { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }"###;
         let text = expanded(input);
         assert_eq!(text, expanded(input));
-        // One function per cell, then the sentinel; pieces need none (they follow from cells).
-        assert_eq!(text.matches("pub(super) fn solve_").count(), 60);
+        // The chosen order places X first, then the cells: one function for X and one per
+        // cell, then the sentinel; the other pieces need none (they follow from the cells).
+        assert!(text.contains("ORDER: &str = \"X, then columns\""));
+        assert_eq!(text.matches("pub(super) fn solve_").count(), 61);
         assert_eq!(text.matches("pub(super) fn solution").count(), 1);
         assert_eq!(text.matches("sink.place(").count(), 2056 - 32 + 8);
         println!("6x10 expansion: {} lines", text.lines().count());

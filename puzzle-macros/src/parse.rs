@@ -7,7 +7,7 @@
 //!     pieces: pentominoes | { PIECE, ... },     // required
 //!     reflect: true | false,                    // default true (free pieces)
 //!     symmetry: all | reduced | reduced(NAME),  // default all
-//!     order: SCAN | [pieces, SCAN] | [SCAN, pieces], // SCAN: auto | rows | columns; default auto
+//!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
 //!     prune: off | regions,                     // default off
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
@@ -24,7 +24,7 @@
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use puzzle_runtime::description::{
-    AbstractSpec, BoardSpec, Description, Drawing, Figure, Loc, Named, NamedSet, OrderChoice,
+    AbstractSpec, BoardSpec, Description, Drawing, Figure, Lead, Loc, Named, NamedSet, OrderChoice,
     PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
 };
 use puzzle_runtime::error::suggest;
@@ -233,10 +233,12 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
-        "order" => order.parse2(value).map(|(o, first)| {
-            d.order = o;
-            d.pieces_first = first;
-        }),
+        "order" => (|input: ParseStream| order(input, spans))
+            .parse2(value)
+            .map(|(o, lead)| {
+                d.order = o;
+                d.lead = lead;
+            }),
         "aspects" => (|input: ParseStream| names(input, spans))
             .parse2(value)
             .map(|a| abstract_spec(d).aspects = a),
@@ -588,26 +590,47 @@ fn symmetry(input: ParseStream, spans: &mut Spans) -> syn::Result<Symmetry> {
     }
 }
 
-/// `SCAN` or `[SCAN, pieces]` or `[pieces, SCAN]`: the cells' scan, and whether the pieces
-/// come first.
-fn order(input: ParseStream) -> syn::Result<(OrderChoice, bool)> {
+/// `SCAN`, or a list: the pieces that come first (`pieces` for all, or names), the scan, and
+/// optionally `pieces` after it. `auto` alone leaves both the scan and the pieces first to the
+/// chooser; a scan named alone puts the pieces after the cells.
+fn order(input: ParseStream, spans: &mut Spans) -> syn::Result<(OrderChoice, Lead)> {
     if !input.peek(syn::token::Bracket) {
-        return Ok((scan(input)?, false));
+        let scan = scan(input)?;
+        let lead = match scan {
+            OrderChoice::Auto => Lead::Auto,
+            _ => Lead::None,
+        };
+        return Ok((scan, lead));
     }
     let content;
     let bracket = bracketed!(content in input);
     let parts = Punctuated::<Ident, Token![,]>::parse_terminated(&content)?;
-    let pieces_at = parts.iter().position(|p| p == "pieces");
-    let scans: Vec<&Ident> = parts.iter().filter(|p| *p != "pieces").collect();
-    match (pieces_at, scans.as_slice()) {
-        (Some(at), [cells]) if parts.len() == 2 => {
-            Ok((scan.parse2(quote::quote!(#cells))?, at == 0))
-        }
-        _ => Err(syn::Error::new(
+    let is_scan = |p: &Ident| ["auto", "rows", "columns"].iter().any(|s| p == s);
+    let expected = || {
+        syn::Error::new(
             bracket.span.join(),
-            "expected `[pieces, SCAN]` or `[SCAN, pieces]`, where SCAN is `auto`, `rows` or `columns`",
-        )),
-    }
+            "expected `[pieces, SCAN]`, `[SCAN, pieces]` or `[NAME, ..., SCAN]` (the pieces named first), where SCAN is `auto`, `rows` or `columns`",
+        )
+    };
+    let at = parts.iter().position(is_scan).ok_or_else(expected)?;
+    let before: Vec<&Ident> = parts.iter().take(at).collect();
+    let after: Vec<&Ident> = parts.iter().skip(at + 1).collect();
+    let scan_word = &parts[at];
+    let scan = scan.parse2(quote::quote!(#scan_word))?;
+    let lead = match (before.as_slice(), after.as_slice()) {
+        ([], [pieces]) if *pieces == "pieces" => Lead::None,
+        ([pieces], []) if *pieces == "pieces" => Lead::All,
+        (names, []) if !names.is_empty() && names.iter().all(|n| *n != "pieces" && !is_scan(n)) => {
+            Lead::Named(
+                names
+                    .iter()
+                    .map(|n| (n.to_string(), spans.loc(n.span())))
+                    .collect(),
+            )
+        }
+        _ => return Err(expected()),
+    };
+    Ok((scan, lead))
 }
 
 /// `auto`, `rows` or `columns`.

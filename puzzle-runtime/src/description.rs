@@ -189,10 +189,24 @@ pub enum Pruning {
     Regions,
 }
 
+/// Which pieces come before the cells in the aspect order (the others come after them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Lead {
+    /// Chosen with the scan by estimating the search of each candidate order.
+    #[default]
+    Auto,
+    /// No piece: the cells first.
+    None,
+    /// Every piece (but copies counted by a bag, which always come last).
+    All,
+    /// These pieces, in this order.
+    Named(Vec<Named>),
+}
+
 /// The aspect order: in which order the cells of the box are scanned.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OrderChoice {
-    /// Scan along the shorter side first (de Bruijn's choice for the 6x10 box).
+    /// Chosen by estimating the search along each order of the axes.
     #[default]
     Auto,
     /// Row by row: along the last axis first.
@@ -251,8 +265,8 @@ pub struct Description {
     pub symmetry: Symmetry,
     /// The aspect order of the cells.
     pub order: OrderChoice,
-    /// Whether the pieces come before the cells in the aspect order (after them by default).
-    pub pieces_first: bool,
+    /// Which pieces come before the cells in the aspect order.
+    pub lead: Lead,
     /// Whether embeddings share the tests they have in common (the report's step 6).
     pub sharing: bool,
     /// Whether placements that cut off unfillable regions are pruned.
@@ -278,7 +292,7 @@ impl Description {
             reflect: true,
             symmetry: Symmetry::All,
             order: OrderChoice::Auto,
-            pieces_first: false,
+            lead: Lead::Auto,
             sharing: true,
             prune: Pruning::Off,
             prune_loc: Loc::default(),
@@ -403,15 +417,25 @@ impl Description {
         self
     }
 
-    /// Sets the aspect order.
+    /// Sets the scan of the cells; a scan named outright also puts every piece after the
+    /// cells (as `order: rows` does), unless [`Description::lead`] says otherwise later.
     pub fn order(mut self, order: OrderChoice) -> Description {
         self.order = order;
+        if order != OrderChoice::Auto {
+            self.lead = Lead::None;
+        }
         self
     }
 
-    /// Puts the pieces before the cells in the aspect order.
+    /// Puts all the pieces before the cells in the aspect order, or none.
     pub fn pieces_first(mut self, first: bool) -> Description {
-        self.pieces_first = first;
+        self.lead = if first { Lead::All } else { Lead::None };
+        self
+    }
+
+    /// Sets which pieces come before the cells.
+    pub fn lead(mut self, lead: Lead) -> Description {
+        self.lead = lead;
         self
     }
 

@@ -16,9 +16,11 @@
 
 pub mod automorphism;
 pub mod board;
+pub mod choose;
 pub mod cover;
 pub mod description;
 pub mod error;
+pub mod estimate;
 pub mod geometry;
 pub mod lower;
 pub mod order;
@@ -34,7 +36,7 @@ pub mod symmetry;
 pub mod walk;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
-pub use description::{Description, Loc, OrderChoice, Pruning, Symmetry};
+pub use description::{Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
 pub use error::{Error, ErrorKind, Errors};
 pub use order::Order;
 pub use program::Program;

@@ -32,28 +32,17 @@ impl Order {
         Order::new((0..len as u32).map(AspectId).collect()).expect("0..len is a permutation")
     }
 
-    /// The order a box puzzle gets from its description: the cells scanned as `choice` says,
-    /// and the piece aspects (`pieces` gives the multiplicity of each) in their declared order,
-    /// after the cells or, with `pieces_first`, before them. Bags always come after the cells:
-    /// a bag as the least free aspect would place its copies in every order.
+    /// The order of a box puzzle: the pieces of `lead` (indices among the piece aspects, in
+    /// that order), then the cells scanned with the axes `fastest_first` varying from fastest to
+    /// slowest, then the other pieces in their declared order. `pieces` gives the multiplicity of
+    /// each piece aspect: bags always come last, since a bag as the least free aspect would place
+    /// its copies in every order.
     pub fn for_board(
         board: &Board,
         pieces: &[u32],
-        choice: OrderChoice,
-        pieces_first: bool,
+        fastest_first: &[usize],
+        lead: &[usize],
     ) -> Order {
-        let dims = board.dims();
-        // Axes from the fastest-varying to the slowest.
-        let fastest_first: Vec<usize> = match choice {
-            OrderChoice::Rows => (0..dims).rev().collect(),
-            OrderChoice::Columns => (0..dims).collect(),
-            OrderChoice::Auto => {
-                let mut axes: Vec<usize> = (0..dims).rev().collect();
-                // Stable: among equal extents the reading order (last axis fastest) stays.
-                axes.sort_by_key(|&axis| board.extents()[axis]);
-                axes
-            }
-        };
         let mut cells: Vec<u32> = (0..board.cells().len() as u32).collect();
         cells.sort_by_key(|&c| {
             let p = &board.cells()[c as usize];
@@ -64,15 +53,33 @@ impl Order {
                 .collect::<Vec<i32>>()
         });
         let n = board.cells().len() as u32;
-        let (bags, singles): (Vec<u32>, Vec<u32>) =
-            (n..n + pieces.len() as u32).partition(|&a| pieces[(a - n) as usize] > 1);
-        let sequence = if pieces_first {
-            singles.into_iter().chain(cells).chain(bags)
-        } else {
-            cells.into_iter().chain(singles).chain(bags)
-        };
-        let sequence = sequence.map(AspectId).collect();
-        Order::new(sequence).expect("a scan lists every aspect once")
+        let lead: Vec<u32> = lead
+            .iter()
+            .filter(|&&i| pieces[i] == 1)
+            .map(|&i| n + i as u32)
+            .collect();
+        let (bags, rest): (Vec<u32>, Vec<u32>) = (n..n + pieces.len() as u32)
+            .filter(|a| !lead.contains(a))
+            .partition(|&a| pieces[(a - n) as usize] > 1);
+        let sequence = lead.into_iter().chain(cells).chain(rest).chain(bags);
+        Order::new(sequence.map(AspectId).collect()).expect("a scan lists every aspect once")
+    }
+
+    /// The axes of a named scan, fastest first: rows vary the last axis fastest, columns the
+    /// first; `Auto` scans along the shorter sides first (de Bruijn's choice for 6x10), which is
+    /// where the chooser starts.
+    pub fn scan_axes(board: &Board, choice: OrderChoice) -> Vec<usize> {
+        let dims = board.dims();
+        match choice {
+            OrderChoice::Rows => (0..dims).rev().collect(),
+            OrderChoice::Columns => (0..dims).collect(),
+            OrderChoice::Auto => {
+                let mut axes: Vec<usize> = (0..dims).rev().collect();
+                // Stable: among equal extents the reading order (last axis fastest) stays.
+                axes.sort_by_key(|&axis| board.extents()[axis]);
+                axes
+            }
+        }
     }
 
     /// The number of aspects.
@@ -117,26 +124,27 @@ mod tests {
     #[test]
     fn scans_of_the_report_box() {
         let board = Board::block(&[2, 3]);
-        let columns = Order::for_board(&board, &[1; 3], OrderChoice::Columns, false);
+        let axes = |c| Order::scan_axes(&board, c);
+        let columns = Order::for_board(&board, &[1; 3], &axes(OrderChoice::Columns), &[]);
         assert_eq!(ids(&columns), [0, 3, 1, 4, 2, 5, 6, 7, 8]);
-        let rows = Order::for_board(&board, &[1; 3], OrderChoice::Rows, false);
+        let rows = Order::for_board(&board, &[1; 3], &axes(OrderChoice::Rows), &[]);
         assert_eq!(ids(&rows), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
         // The shorter side is the column: scan it first, as de Bruijn does for 6x10.
-        assert_eq!(
-            Order::for_board(&board, &[1; 3], OrderChoice::Auto, false),
-            columns
-        );
+        assert_eq!(axes(OrderChoice::Auto), axes(OrderChoice::Columns));
         let wide = Board::block(&[3, 2]);
         assert_eq!(
-            Order::for_board(&wide, &[], OrderChoice::Auto, false),
-            Order::for_board(&wide, &[], OrderChoice::Rows, false)
+            Order::scan_axes(&wide, OrderChoice::Auto),
+            Order::scan_axes(&wide, OrderChoice::Rows)
         );
         assert_eq!(columns.position(AspectId(3)), 1);
-        let first = Order::for_board(&board, &[1; 3], OrderChoice::Columns, true);
+        let first = Order::for_board(&board, &[1; 3], &axes(OrderChoice::Columns), &[0, 1, 2]);
         assert_eq!(ids(&first), [6, 7, 8, 0, 3, 1, 4, 2, 5]);
         assert_eq!(columns.aspect(2), AspectId(1));
+        // One piece first, the others after the cells.
+        let mixed = Order::for_board(&board, &[1; 3], &axes(OrderChoice::Columns), &[2]);
+        assert_eq!(ids(&mixed), [8, 0, 3, 1, 4, 2, 5, 6, 7]);
         // A bag (piece 7, two copies) stays after the cells.
-        let bag = Order::for_board(&board, &[1, 2, 1], OrderChoice::Columns, true);
+        let bag = Order::for_board(&board, &[1, 2, 1], &axes(OrderChoice::Columns), &[0, 1, 2]);
         assert_eq!(ids(&bag), [6, 8, 0, 3, 1, 4, 2, 5, 7]);
     }
 

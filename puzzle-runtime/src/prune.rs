@@ -175,7 +175,12 @@ mod tests {
     fn a_cut_off_corner_is_pruned() {
         // 2x3, cells 0 1 2 / 3 4 5, scanned by rows; pieces of sizes 2 and 2 and 2.
         let board = Board::block(&[2, 3]);
-        let order = Order::for_board(&board, &[], OrderChoice::Rows, false);
+        let order = Order::for_board(
+            &board,
+            &[],
+            &Order::scan_axes(&board, OrderChoice::Rows),
+            &[],
+        );
         let a = |n| AspectId(n);
         // A vertical domino on {1, 4} cuts off {0, 3} (size 2: fine) and {2, 5}.
         let cover = Cover::new(

@@ -6,9 +6,11 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use crate::board::Board;
+use crate::choose::{self, Chosen};
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::{AbstractSpec, Description, Pruning};
 use crate::error::{ErrorKind, Errors};
+use crate::estimate;
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
 use crate::processor::{Code, CodeError};
@@ -33,6 +35,8 @@ pub struct Puzzle {
     catalog: Catalog,
     /// The region check, when pruning is asked for.
     regions: Option<Regions>,
+    /// How the order was chosen.
+    chosen: Chosen,
 }
 
 impl Puzzle {
@@ -59,6 +63,14 @@ impl Puzzle {
             return Err(errors);
         }
         let order = Order::by_number(cover.aspect_count());
+        let label = "the aspects as listed".to_owned();
+        let estimate = estimate::placements(&cover, &order, choose::PROBES, estimate::SEED);
+        let chosen = Chosen {
+            order: order.clone(),
+            candidates: vec![(label.clone(), estimate)],
+            label,
+            estimate,
+        };
         let mut program = Program::build(&cover, &order, description.sharing);
         // Nothing is implied without a box's areas; only trailing passes go.
         program.drop_implied_tail(|_| false);
@@ -87,6 +99,7 @@ impl Puzzle {
             program,
             catalog,
             regions: None,
+            chosen,
         })
     }
 
@@ -122,18 +135,14 @@ impl Puzzle {
         } else {
             None
         };
-        if !errors.is_empty() {
+        let chosen = match errors.is_empty() {
+            true => choose::choose(description, &board, &pieces, &lowered, &mut errors),
+            false => None,
+        };
+        let (Some(chosen), true) = (chosen, errors.is_empty()) else {
             return Err(errors);
-        }
-        let multiplicities: Vec<u32> = (board.cells().len()..lowered.cover.aspect_count())
-            .map(|a| lowered.cover.multiplicity(AspectId(a as u32)))
-            .collect();
-        let order = Order::for_board(
-            &board,
-            &multiplicities,
-            description.order,
-            description.pieces_first,
-        );
+        };
+        let order = chosen.order.clone();
         let mut program = Program::build(&lowered.cover, &order, description.sharing);
         let cells = board.cells().len();
         let exact_pieces = lowered.every_piece_has_aspect();
@@ -160,6 +169,7 @@ impl Puzzle {
             program,
             catalog,
             regions,
+            chosen,
         })
     }
 
@@ -201,6 +211,12 @@ impl Puzzle {
     /// The aspect order.
     pub fn order(&self) -> &Order {
         &self.order
+    }
+
+    /// How the aspect order was chosen, with the candidates tried and the estimates of their
+    /// searches (a puzzle without a box keeps the order its aspects were listed in).
+    pub fn chosen(&self) -> &Chosen {
+        &self.chosen
     }
 
     /// The program.

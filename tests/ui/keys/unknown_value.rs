@@ -9,4 +9,18 @@ puzzle::puzzle! {
     }
 }
 
+puzzle::puzzle! {
+    mod lead {
+        box: ["....", "...."],
+        pieces: { A: ["####"], B: ["####"] },
+        order: [Q, columns],
+    }
+
+    mod lead_form {
+        box: ["....", "...."],
+        pieces: { A: ["####"], B: ["####"] },
+        order: [columns, A],
+    }
+}
+
 fn main() {}
