@@ -22,6 +22,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: [columns, pieces],
+        eliminate: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }
     /// The same without shared tests.
@@ -29,6 +30,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: [columns, pieces],
+        eliminate: false,
         sharing: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }
@@ -37,6 +39,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: [pieces, columns],
+        eliminate: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }
     /// The pieces first, without shared tests.
@@ -44,6 +47,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: [pieces, columns],
+        eliminate: false,
         sharing: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }

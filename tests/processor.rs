@@ -12,6 +12,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: columns,
+        eliminate: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }
     mod small_pieces_first {

@@ -136,6 +136,26 @@ proptest! {
     }
 
     #[test]
+    fn elimination_loses_no_solution(seed: u64) {
+        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
+        let kept = Puzzle::new(&random.description().eliminate(false)).unwrap();
+        let eliminated = Puzzle::new(&random.description()).unwrap();
+        prop_assert_eq!(kept.solution_sets(), eliminated.solution_sets());
+        // Modulo symmetry the representatives may differ, not their number.
+        let reduced = |d: puzzle::Description| {
+            Puzzle::new(&d.symmetry(Symmetry::Reduced { piece: None })).unwrap().count()
+        };
+        prop_assert_eq!(
+            reduced(random.description().eliminate(false)),
+            reduced(random.description())
+        );
+        prop_assert_eq!(
+            eliminated.cover().allowed_count() + eliminated.eliminated(),
+            kept.cover().allowed_count()
+        );
+    }
+
+    #[test]
     fn symmetries_found_from_the_embeddings_alone(seed: u64) {
         // A box puzzle forgotten into a list of aspects and embeddings: the symmetries found
         // from the list include the box's, and reduce exactly.

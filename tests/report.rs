@@ -13,6 +13,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: columns,
+        eliminate: false,
     }
 
     /// The same with C restricted to embeddings 18 and 20: one solution per symmetry class.
@@ -20,6 +21,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: [(0, 0), (0, 1), (1, 0)] },
         order: columns,
+        eliminate: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }
 
@@ -28,6 +30,7 @@ puzzle! {
         box: ["...", "..."],
         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
         order: columns,
+        eliminate: false,
         sharing: false,
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }

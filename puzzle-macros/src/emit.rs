@@ -474,6 +474,7 @@ struct Facts {
     symmetry_group: usize,
     order: String,
     estimate: f64,
+    eliminated: usize,
 }
 
 impl Facts {
@@ -489,6 +490,7 @@ impl Facts {
             symmetry_group: reduction.map_or(1, |r| r.group_order),
             order: puzzle.chosen().label.clone(),
             estimate: puzzle.chosen().estimate,
+            eliminated: puzzle.eliminated(),
         }
     }
 }
@@ -511,6 +513,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         symmetry_group,
         order,
         estimate,
+        eliminated,
     } = facts;
     let symmetry_piece = match symmetry_piece {
         Some(p) => quote!(::core::option::Option::Some(#p)),
@@ -533,6 +536,9 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             pub const EMBEDDING_COUNT: usize = #embeddings;
             /// The number of embeddings the search uses.
             pub const ALLOWED_EMBEDDING_COUNT: usize = #allowed;
+            /// The number of embeddings dropped at compile time because each cuts off a region
+            /// that no other pieces can fill (`eliminate: false` keeps them).
+            pub const ELIMINATED_EMBEDDING_COUNT: usize = #eliminated;
             /// The piece restricted to one placement per orbit, when solutions are counted
             /// modulo the box's symmetries.
             pub const SYMMETRY_PIECE: ::core::option::Option<&str> = #symmetry_piece;

@@ -9,6 +9,7 @@
 //!     symmetry: all | reduced | reduced(NAME),  // default all
 //!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
+//!     eliminate: true | false,                  // default true
 //!     prune: off | regions,                     // default off
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
@@ -35,7 +36,7 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "box",
     "holes",
     "pieces",
@@ -43,6 +44,7 @@ const KEYS: [&str; 12] = [
     "symmetry",
     "order",
     "sharing",
+    "eliminate",
     "prune",
     "restrict",
     "aspects",
@@ -226,6 +228,9 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         "sharing" => <LitBool as syn::parse::Parse>::parse
             .parse2(value)
             .map(|b| d.sharing = b.value),
+        "eliminate" => <LitBool as syn::parse::Parse>::parse
+            .parse2(value)
+            .map(|b| d.eliminate = b.value),
         "prune" => {
             d.prune_loc = spans.loc(key.span());
             prune.parse2(value).map(|p| d.prune = p)

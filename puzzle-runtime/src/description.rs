@@ -269,6 +269,9 @@ pub struct Description {
     pub lead: Lead,
     /// Whether embeddings share the tests they have in common (the report's step 6).
     pub sharing: bool,
+    /// Whether placements that cut off a region no other pieces can fill are dropped before
+    /// the program is built (off, the program is the report's, with every embedding).
+    pub eliminate: bool,
     /// Whether placements that cut off unfillable regions are pruned.
     pub prune: Pruning,
     /// Where the pruning was asked for.
@@ -294,6 +297,7 @@ impl Description {
             order: OrderChoice::Auto,
             lead: Lead::Auto,
             sharing: true,
+            eliminate: true,
             prune: Pruning::Off,
             prune_loc: Loc::default(),
             restrictions: Vec::new(),
@@ -436,6 +440,12 @@ impl Description {
     /// Sets which pieces come before the cells.
     pub fn lead(mut self, lead: Lead) -> Description {
         self.lead = lead;
+        self
+    }
+
+    /// Turns compile-time embedding elimination on or off.
+    pub fn eliminate(mut self, eliminate: bool) -> Description {
+        self.eliminate = eliminate;
         self
     }
 

@@ -19,6 +19,7 @@ pub mod board;
 pub mod choose;
 pub mod cover;
 pub mod description;
+pub mod eliminate;
 pub mod error;
 pub mod estimate;
 pub mod geometry;

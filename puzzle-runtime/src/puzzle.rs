@@ -10,7 +10,6 @@ use crate::choose::{self, Chosen};
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::{AbstractSpec, Description, Pruning};
 use crate::error::{ErrorKind, Errors};
-use crate::estimate;
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
 use crate::processor::{Code, CodeError};
@@ -19,6 +18,7 @@ use crate::prune::Regions;
 use crate::search::{Counter, Sink, Visit};
 use crate::solution::{AspectInfo, Catalog, Solution};
 use crate::symmetry::{self, Checked, Reduction, SymmetryCheck};
+use crate::{eliminate, estimate};
 use crate::{reference, walk};
 
 /// A compiled puzzle.
@@ -37,6 +37,8 @@ pub struct Puzzle {
     regions: Option<Regions>,
     /// How the order was chosen.
     chosen: Chosen,
+    /// How many embeddings elimination forbade.
+    eliminated: usize,
 }
 
 impl Puzzle {
@@ -100,6 +102,7 @@ impl Puzzle {
             catalog,
             regions: None,
             chosen,
+            eliminated: 0,
         })
     }
 
@@ -130,6 +133,10 @@ impl Puzzle {
         if errors.is_empty() {
             lower::check_coverable(description, &board, &lowered, &mut errors);
         }
+        let eliminated = match errors.is_empty() && description.eliminate {
+            true => eliminate::eliminate(&board, &pieces, &mut lowered),
+            false => 0,
+        };
         let reduction = if errors.is_empty() {
             symmetry::reduce(description, &board, &pieces, &mut lowered, &mut errors)
         } else {
@@ -170,6 +177,7 @@ impl Puzzle {
             catalog,
             regions,
             chosen,
+            eliminated,
         })
     }
 
@@ -217,6 +225,12 @@ impl Puzzle {
     /// searches (a puzzle without a box keeps the order its aspects were listed in).
     pub fn chosen(&self) -> &Chosen {
         &self.chosen
+    }
+
+    /// How many embeddings were forbidden at compile time because they cut off a region that
+    /// no other pieces can fill.
+    pub fn eliminated(&self) -> usize {
+        self.eliminated
     }
 
     /// The program.

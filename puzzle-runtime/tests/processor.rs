@@ -13,6 +13,7 @@ fn restricted(sharing: bool, pieces_first: bool) -> Puzzle {
         .piece("B", &["##"])
         .piece("C", &["##", "#."])
         .order(OrderChoice::Columns)
+        .eliminate(false)
         .pieces_first(pieces_first)
         .sharing(sharing)
         .restrict("C", &[&[".#.", "##."], &["..#", ".##"]]);

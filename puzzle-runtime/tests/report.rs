@@ -12,6 +12,7 @@ fn small() -> Description {
         .piece("B", &["##"])
         .piece("C", &["##", "#."])
         .order(OrderChoice::Columns)
+        .eliminate(false)
 }
 
 fn restricted(d: Description) -> Description {
@@ -83,7 +84,8 @@ fn small_puzzle_modulo_symmetry_has_one_solution_per_class() {
 fn pentomino_6x10_model() {
     let d = Description::new("p6x10")
         .board(&[".........."; 6])
-        .pentominoes();
+        .pentominoes()
+        .eliminate(false);
     let p = Puzzle::new(&d).unwrap();
     assert_eq!(p.cover().aspect_count(), 72);
     assert_eq!(p.cover().embedding_count(), 2056);
@@ -94,11 +96,29 @@ fn pentomino_6x10_model() {
         per_piece,
         [256, 56, 248, 248, 304, 128, 152, 128, 128, 32, 248, 128]
     );
-    let reduced = Puzzle::new(&d.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let reduced = Puzzle::new(&d.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
     let r = reduced.reduction().unwrap();
     assert_eq!(reduced.pieces()[r.piece.unwrap()].name, "X");
     assert_eq!(r.kept, 8);
     let mut counter = Counter::default();
     let _ = reduced.run_program(&mut counter);
+    assert_eq!(counter.solutions, 2339);
+    // Elimination first drops every placement that walls off a region whose size is no
+    // multiple of 5 (among them X in the corner quarter's corner), then the reduction keeps
+    // one of each orbit of what is left.
+    let eliminated = Puzzle::new(&d.clone().eliminate(true)).unwrap();
+    assert_eq!(eliminated.cover().embedding_count(), 2056);
+    assert_eq!(
+        eliminated.cover().allowed_count(),
+        2056 - eliminated.eliminated()
+    );
+    let both = Puzzle::new(
+        &d.eliminate(true)
+            .symmetry(Symmetry::Reduced { piece: None }),
+    )
+    .unwrap();
+    assert_eq!(both.reduction().unwrap().kept, 7);
+    let mut counter = Counter::default();
+    let _ = both.run_program(&mut counter);
     assert_eq!(counter.solutions, 2339);
 }

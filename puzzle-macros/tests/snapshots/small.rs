@@ -7,6 +7,9 @@ mod small {
     pub const EMBEDDING_COUNT: usize = 21usize;
     /// The number of embeddings the search uses.
     pub const ALLOWED_EMBEDDING_COUNT: usize = 15usize;
+    /// The number of embeddings dropped at compile time because each cuts off a region
+    /// that no other pieces can fill (`eliminate: false` keeps them).
+    pub const ELIMINATED_EMBEDDING_COUNT: usize = 0usize;
     /// The piece restricted to one placement per orbit, when solutions are counted
     /// modulo the box's symmetries.
     pub const SYMMETRY_PIECE: ::core::option::Option<&str> = ::core::option::Option::None;
