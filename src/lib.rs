@@ -45,7 +45,7 @@
 //! | `order` | the aspect order: `auto` (chosen by the macro from Knuth's estimate of each candidate's search: every scan of the cells, with none or a few of the pieces with fewest placements first); `rows` or `columns` (pieces after the cells); `[pieces, SCAN]` (all pieces first); `[X, Y, SCAN]` (these pieces first) | `auto` |
 //! | `sharing` | whether placements share the tests they have in common | `true` |
 //! | `eliminate` | drop, at compile time, the placements that cut off a region no other pieces can fill; `false` keeps the report's program | `true` |
-//! | `prune` | `regions`: backtrack when a placement leaves a region of free cells that no pieces could fill (smaller than the smallest piece, or not a multiple of the pieces' common divisor); `off` | `off` |
+//! | `prune` | `holes`: backtrack when a placement walls in a free cell; `regions`: when it leaves a region of free cells that no pieces could fill (smaller than the smallest piece, or not a multiple of the pieces' common divisor); `off`; `auto`: holes in 3-D and up, off in the plane | `auto` |
 //! | `restrict` | `{ C: [DRAWING, ...] }`: keep only the drawn placements of piece `C`; each drawing is the whole box with `#` where the piece lies | none |
 //!
 //! A piece in `pieces: { ... }` is one of:

@@ -7,6 +7,14 @@ use puzzle::{puzzle, Description, Pruning, Puzzle, Symmetry};
 puzzle! {
     mod plain { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
     mod pruned { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: regions }
+    mod holes { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: holes }
+    mod holes_3d { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced, prune: holes }
+    /// More than 128 cells: `q` is an array, and a hole's mask may span two words.
+    mod holes_words {
+        box: ["................"; 9],
+        pieces: { 36 x D: ["##", "##"] },
+        prune: holes,
+    }
     mod pruned_3d { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced, prune: regions }
     /// Pieces of 2 and 3 cells: regions of 1 cell are pruned, of 2 or more are not.
     mod mixed_sizes {
@@ -58,4 +66,34 @@ fn pruning_in_3d_and_with_pieces_of_several_sizes() {
     let found = collect(|v| mixed_sizes::solve(v));
     assert!(!found.is_empty());
     assert_eq!(found, collect(|v| mixed_sizes_plain::solve(v)));
+}
+
+#[test]
+fn holes_keep_every_solution_and_place_less() {
+    let found = collect(|v| holes::solve(v));
+    assert_eq!(found, collect(|v| plain::solve(v)));
+    let (with, without) = (tally(holes::solve_with), tally(plain::solve_with));
+    assert_eq!(with.solutions, 2339);
+    assert!(
+        with.placements < without.placements,
+        "{with:?} vs {without:?}"
+    );
+    // The walker tests the same cells.
+    let description = Description::new("holes")
+        .board(&[".........."; 6])
+        .pentominoes()
+        .symmetry(Symmetry::Reduced { piece: None })
+        .prune(Pruning::Holes);
+    let mut walked = Tally::default();
+    let _ = Puzzle::new(&description).unwrap().run_program(&mut walked);
+    assert_eq!(walked, with);
+}
+
+#[test]
+fn holes_in_3d_and_across_words() {
+    let mut t = Tally::default();
+    let _ = holes_3d::solve_with(&mut t);
+    assert_eq!(t.solutions, 3940);
+    // 2x2 squares tile a 9x16 box in no way (9 is odd); none is missed in a 8x16 part either.
+    assert_eq!(holes_words::count(), 0);
 }

@@ -7,6 +7,7 @@ use puzzle_runtime::program::{Body, Node};
 use puzzle_runtime::prune::Regions;
 use puzzle_runtime::solution::AspectInfo;
 use puzzle_runtime::symmetry::SymmetryCheck;
+use puzzle_runtime::Pruning;
 use puzzle_runtime::Puzzle;
 use quote::{format_ident, quote};
 
@@ -125,6 +126,69 @@ impl Layout {
             Repr::Scalar(_) => quote!([q as u64, (q >> 64) as u64]),
             Repr::Words(_) => quote!(q),
         }
+    }
+
+    /// Whether placing embedding `e` (its cells `inside`) in the procedure at position `at`
+    /// left a hole: a free cell of its border whose neighbours are all covered, one mask test
+    /// per cell (per word the cell's mask touches). `None` when no placement can (a piece of one
+    /// cell fills any hole, or every border cell comes before `at`).
+    fn holes(&self, regions: &Regions, e: u32, inside: &[u32], at: u32) -> Option<TokenStream> {
+        if regions.smallest <= 1 {
+            return None;
+        }
+        // Every cell before `at` is covered: a border cell there is no hole, and a neighbour
+        // there, or in the placement, needs no test.
+        let known = |n: u32| n < at || inside.contains(&n);
+        let cells: Vec<u32> = regions
+            .border(e)
+            .iter()
+            .copied()
+            .filter(|&c| c >= at)
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let tests = cells.iter().map(|&c| {
+            // The cell's bit must be set and its neighbours' clear: `q & mask == bit`.
+            let mut words: std::collections::BTreeMap<u32, (u128, u128)> = Default::default();
+            let word_of = |p: u32| match self.repr {
+                Repr::Scalar(_) => (0, p),
+                Repr::Words(_) => (p / 64, p % 64),
+            };
+            let (w, b) = word_of(c);
+            let entry = words.entry(w).or_default();
+            entry.0 |= 1 << b;
+            entry.1 |= 1 << b;
+            for &n in regions.neighbours(c).iter().filter(|&&n| !known(n)) {
+                let (w, b) = word_of(n);
+                words.entry(w).or_default().0 |= 1 << b;
+            }
+            let parts = words.into_iter().map(|(w, (mask, bit))| {
+                let (mask, bit, word) = match self.repr {
+                    Repr::Scalar(64) => (
+                        Literal::u64_unsuffixed(mask as u64),
+                        Literal::u64_unsuffixed(bit as u64),
+                        quote!(q),
+                    ),
+                    Repr::Scalar(_) => (
+                        Literal::u128_unsuffixed(mask),
+                        Literal::u128_unsuffixed(bit),
+                        quote!(q),
+                    ),
+                    Repr::Words(_) => {
+                        let w = w as usize;
+                        (
+                            Literal::u64_unsuffixed(mask as u64),
+                            Literal::u64_unsuffixed(bit as u64),
+                            quote!(q[#w]),
+                        )
+                    }
+                };
+                quote!(#word & #mask == #bit)
+            });
+            quote!((#(#parts)&&*))
+        });
+        Some(quote!(#(#tests)||*))
     }
 
     /// The name of the constant for a position's lowest bit.
@@ -311,7 +375,10 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         Some((code, module)) => (Some(code), module),
         None => (None, TokenStream::new()),
     };
-    let regions_static = puzzle.regions().map(|r| regions(runtime, r));
+    let regions_static = match puzzle.pruning() {
+        Some((Pruning::Regions, r)) => Some(regions(runtime, r)),
+        _ => None,
+    };
     let items = Items {
         catalog: catalog(runtime, puzzle),
         code,
@@ -701,8 +768,8 @@ impl Emitter<'_> {
                     sink.unplace();
                     flow?;
                 };
-                match self.puzzle.regions() {
-                    Some(_) => {
+                match self.puzzle.pruning() {
+                    Some((Pruning::Regions, _)) => {
                         let words = self.layout.words();
                         quote! {
                             if super::REGIONS.allows(&#words, #e) {
@@ -710,7 +777,20 @@ impl Emitter<'_> {
                             }
                         }
                     }
-                    None => place,
+                    Some((Pruning::Holes, regions)) => match self.layout.holes(
+                        regions,
+                        e,
+                        &covered.iter().copied().collect::<Vec<u32>>(),
+                        self.position as u32,
+                    ) {
+                        Some(hole) => quote! {
+                            if !(#hole) {
+                                #place
+                            }
+                        },
+                        None => place,
+                    },
+                    _ => place,
                 }
             }
         }

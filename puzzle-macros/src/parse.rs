@@ -10,7 +10,7 @@
 //!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
 //!     eliminate: true | false,                  // default true
-//!     prune: off | regions,                     // default off
+//!     prune: auto | off | holes | regions,      // default auto: holes in 3-D and up
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
@@ -639,13 +639,20 @@ fn order(input: ParseStream, spans: &mut Spans) -> syn::Result<(OrderChoice, Lea
 }
 
 /// `auto`, `rows` or `columns`.
-/// `off` or `regions`.
+/// `auto`, `off`, `holes` or `regions`.
 fn prune(input: ParseStream) -> syn::Result<Pruning> {
     let word: Ident = input.parse()?;
     match word.to_string().as_str() {
+        "auto" => Ok(Pruning::Auto),
         "off" => Ok(Pruning::Off),
+        "holes" => Ok(Pruning::Holes),
         "regions" => Ok(Pruning::Regions),
-        other => Err(unknown_word(&word, other, "prune", &["off", "regions"])),
+        other => Err(unknown_word(
+            &word,
+            other,
+            "prune",
+            &["auto", "off", "holes", "regions"],
+        )),
     }
 }
 

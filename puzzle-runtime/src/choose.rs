@@ -66,7 +66,8 @@ pub fn choose(
             vec![lead]
         }
         Lead::Auto => {
-            // The pieces with the fewest allowed placements first.
+            // The three pieces with the fewest allowed placements, alone or as an ordered pair
+            // before the cells; or none; or all.
             let mut by_placements = single.clone();
             by_placements.sort_by_key(|&(piece, _)| {
                 let range = lowered.ranges[piece].clone();
@@ -75,8 +76,12 @@ pub fn choose(
                     .count()
             });
             let ids: Vec<usize> = by_placements.iter().map(|&(_, i)| i).collect();
-            let mut leads: Vec<Vec<usize>> =
-                (0..=ids.len().min(2)).map(|k| ids[..k].to_vec()).collect();
+            let few = &ids[..ids.len().min(3)];
+            let mut leads = vec![Vec::new()];
+            leads.extend(few.iter().map(|&a| vec![a]));
+            for &a in few {
+                leads.extend(few.iter().filter(|&&b| b != a).map(|&b| vec![a, b]));
+            }
             if ids.len() > 2 {
                 leads.push(ids.clone());
             }
@@ -87,26 +92,50 @@ pub fn choose(
         OrderChoice::Auto => axis_orders(board),
         choice => vec![Order::scan_axes(board, choice)],
     };
-    let mut best: Option<Chosen> = None;
     let mut candidates = Vec::new();
-    for lead in &leads {
-        for scan in &scans {
-            let order = Order::for_board(board, &multiplicities, scan, lead);
-            let label = label(board, pieces, &single, lead, scan);
-            let estimate = estimate::placements(cover, &order, PROBES, estimate::SEED);
-            candidates.push((label.clone(), estimate));
-            // Strictly better only: ties keep the earlier candidate, so the choice is stable.
-            if best.as_ref().is_none_or(|b| estimate < b.estimate) {
-                best = Some(Chosen {
-                    order,
-                    label,
-                    estimate,
-                    candidates: Vec::new(),
-                });
-            }
+    let mut estimate = |lead: &[usize], scan: &[usize]| {
+        let order = Order::for_board(board, &multiplicities, scan, lead);
+        let label = label(board, pieces, &single, lead, scan);
+        let estimate = estimate::placements(cover, &order, PROBES, estimate::SEED);
+        candidates.push((label.clone(), estimate));
+        Chosen {
+            order,
+            label,
+            estimate,
+            candidates: Vec::new(),
+        }
+    };
+    // Two stages keep the candidates few: the scans with no piece first and with the most
+    // promising lead, then every lead with the two best scans.
+    let best_of = |tried: Vec<(usize, Chosen)>| {
+        // Strictly better only: ties keep the earlier candidate, so the choice is stable.
+        tried
+            .into_iter()
+            .fold(None::<(usize, Chosen)>, |best, (i, c)| match best {
+                Some(b) if b.1.estimate <= c.estimate => Some(b),
+                _ => Some((i, c)),
+            })
+    };
+    let mut scan_scores: Vec<(usize, f64)> = Vec::new();
+    let mut chosen = None;
+    for (i, scan) in scans.iter().enumerate() {
+        let tried: Vec<(usize, Chosen)> = leads
+            .iter()
+            .take(2)
+            .map(|lead| (i, estimate(lead, scan)))
+            .collect();
+        let (_, best) = best_of(tried)?;
+        scan_scores.push((i, best.estimate));
+        chosen = best_of(chosen.into_iter().chain([(i, best)]).collect());
+    }
+    scan_scores.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    for &(i, _) in scan_scores.iter().take(2) {
+        for lead in leads.iter().skip(2) {
+            let c = estimate(lead, &scans[i]);
+            chosen = best_of(chosen.into_iter().chain([(i, c)]).collect());
         }
     }
-    let mut best = best?;
+    let (_, mut best) = chosen?;
     best.candidates = candidates;
     Some(best)
 }

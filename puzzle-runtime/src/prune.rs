@@ -1,7 +1,9 @@
 //! Pruning by region sizes (METHOD.md §5, after Isobe): after a placement, each connected
 //! region of free cells next to it must be fillable, so at least as large as the smallest piece
 //! and a multiple of the greatest common divisor of the piece sizes. A region that is not
-//! fillable means no solution lies below: the search backtracks at once.
+//! fillable means no solution lies below: the search backtracks at once. The cheap form checks
+//! only for holes, single free cells walled in, which the macro turns into one mask test per
+//! cell of each placement's border.
 //!
 //! Regions larger than a cap are taken as fillable without counting them to the end: the check
 //! is a necessary condition, so stopping early loses pruning, never solutions. The tables are
@@ -80,6 +82,27 @@ impl Regions {
         }
     }
 
+    /// The border of embedding `e`: the cells next to it, by position.
+    pub fn border(&self, e: u32) -> &[u32] {
+        &self.borders
+            [self.border_starts[e as usize] as usize..self.border_starts[e as usize + 1] as usize]
+    }
+
+    /// The face neighbours of the cell at position `p`.
+    pub fn neighbours(&self, p: u32) -> &[u32] {
+        &self.neighbours[self.starts[p as usize] as usize..self.starts[p as usize + 1] as usize]
+    }
+
+    /// Whether embedding `e`, just placed, leaves a free cell of its border with every
+    /// neighbour covered, a hole no piece can fill (when no piece is a single cell).
+    pub fn leaves_hole(&self, q: &[u64], e: u32) -> bool {
+        self.smallest > 1
+            && self
+                .border(e)
+                .iter()
+                .any(|&c| is_free(q, c) && self.neighbours(c).iter().all(|&n| !is_free(q, n)))
+    }
+
     /// Whether the free cells of `q` (bit `p` of word `p / 64` set when position `p` is free)
     /// next to embedding `e`, just placed, lie in regions that could still be filled.
     #[inline]
@@ -105,9 +128,7 @@ impl Regions {
             let (mut top, mut size) = (1, 1);
             'fill: while top > 0 {
                 top -= 1;
-                let p = stack[top] as usize;
-                let (from, to) = (self.starts[p] as usize, self.starts[p + 1] as usize);
-                for &n in &self.neighbours[from..to] {
+                for &n in self.neighbours(stack[top]) {
                     if is_free(q, n) && !is_free(region, n) {
                         if size == self.cap {
                             size += 1;

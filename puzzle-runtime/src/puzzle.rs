@@ -33,7 +33,8 @@ pub struct Puzzle {
     order: Order,
     program: Program,
     catalog: Catalog,
-    /// The region check, when pruning is asked for.
+    /// The pruning asked for and its tables.
+    pruning: Pruning,
     regions: Option<Regions>,
     /// How the order was chosen.
     chosen: Chosen,
@@ -58,7 +59,7 @@ impl Puzzle {
             true => symmetry::reduce_abstract(description, &cover, &mut errors),
             false => None,
         };
-        if description.prune != Pruning::Off {
+        if matches!(description.prune, Pruning::Holes | Pruning::Regions) {
             errors.push(description.prune_loc, ErrorKind::PruneWithoutBox);
         }
         if !errors.is_empty() {
@@ -100,6 +101,7 @@ impl Puzzle {
             order,
             program,
             catalog,
+            pruning: Pruning::Off,
             regions: None,
             chosen,
             eliminated: 0,
@@ -162,7 +164,12 @@ impl Puzzle {
                     || tail.iter().all(|a| a.index() < cells))
         });
         let catalog = catalog(&description.name, &board, &pieces, &lowered);
-        let regions = (description.prune == Pruning::Regions).then(|| {
+        let pruning = match description.prune {
+            Pruning::Auto if board.dims() >= 3 => Pruning::Holes,
+            Pruning::Auto => Pruning::Off,
+            chosen => chosen,
+        };
+        let regions = (pruning != Pruning::Off).then(|| {
             let sizes: Vec<u32> = pieces.iter().map(|p| p.shape.len() as u32).collect();
             Regions::new(&board, &lowered.cover, &order, &sizes)
         });
@@ -175,6 +182,7 @@ impl Puzzle {
             order,
             program,
             catalog,
+            pruning,
             regions,
             chosen,
             eliminated,
@@ -249,9 +257,9 @@ impl Puzzle {
         &self.catalog
     }
 
-    /// The region check, if pruning was asked for.
-    pub fn regions(&self) -> Option<&Regions> {
-        self.regions.as_ref()
+    /// The pruning asked for, with the tables of its checks (none without pruning).
+    pub fn pruning(&self) -> Option<(Pruning, &Regions)> {
+        self.regions.as_ref().map(|r| (self.pruning, r))
     }
 
     /// The check that finishes the symmetry reduction, if it needs one.
@@ -302,9 +310,9 @@ impl Puzzle {
         match self.symmetry_check() {
             Some(check) => {
                 let mut checked = Checked::new(check, cover.aspect_count(), sink);
-                walk::run(program, cover, order, self.regions(), &mut checked)
+                walk::run(program, cover, order, self.pruning(), &mut checked)
             }
-            None => walk::run(program, cover, order, self.regions(), sink),
+            None => walk::run(program, cover, order, self.pruning(), sink),
         }
     }
 

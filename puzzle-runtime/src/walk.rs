@@ -5,18 +5,19 @@
 use std::ops::ControlFlow;
 
 use crate::cover::Cover;
+use crate::description::Pruning;
 use crate::order::Order;
 use crate::program::{Body, Node, Program};
 use crate::prune::Regions;
 use crate::search::Sink;
 
-/// Searches with `program` from the state where every aspect is free, pruning with `regions`
-/// if given, as the generated solver does.
+/// Searches with `program` from the state where every aspect is free, pruning as `regions`
+/// says if given, as the generated solver does.
 pub fn run(
     program: &Program,
     cover: &Cover,
     order: &Order,
-    regions: Option<&Regions>,
+    regions: Option<(Pruning, &Regions)>,
     sink: &mut impl Sink,
 ) -> ControlFlow<()> {
     debug_assert_eq!(cover.aspect_count(), order.len());
@@ -44,7 +45,7 @@ struct Walker<'p> {
     q: Vec<u64>,
     /// For each position, the copies a bag has left; `None` for an aspect held as a bit.
     bags: Vec<Option<u32>>,
-    regions: Option<&'p Regions>,
+    regions: Option<(Pruning, &'p Regions)>,
     /// Scratch space for the region check.
     scratch: (Vec<u64>, Vec<u64>),
 }
@@ -115,10 +116,17 @@ impl Walker<'_> {
                 flow
             }
             Node::Place { embedding } => {
-                if let Some(regions) = self.regions {
+                if let Some((pruning, regions)) = self.regions {
                     let (counted, region) = &mut self.scratch;
                     counted.fill(0);
-                    if !regions.allows_with(&self.q, embedding.0, counted, region) {
+                    let pruned = match pruning {
+                        Pruning::Off | Pruning::Auto => false,
+                        Pruning::Holes => regions.leaves_hole(&self.q, embedding.0),
+                        Pruning::Regions => {
+                            !regions.allows_with(&self.q, embedding.0, counted, region)
+                        }
+                    };
+                    if pruned {
                         return ControlFlow::Continue(());
                     }
                 }
