@@ -191,6 +191,21 @@ impl Layout {
         Some(quote!(#(#tests)||*))
     }
 
+    /// `q` rebuilt from the words of [`Layout::words`] (a slice `q`).
+    fn rebuild_from_words(&self, runtime: &TokenStream) -> TokenStream {
+        match self.repr {
+            Repr::Scalar(64) => quote! {
+                let [w] = #runtime::parallel::words::<1>(q);
+                w
+            },
+            Repr::Scalar(_) => quote! {
+                let [low, high] = #runtime::parallel::words::<2>(q);
+                u128::from(low) | u128::from(high) << 64
+            },
+            Repr::Words(n) => quote!(#runtime::parallel::words::<#n>(q)),
+        }
+    }
+
     /// The name of the constant for a position's lowest bit.
     fn bit(position: u32) -> proc_macro2::Ident {
         format_ident!("B{}", position)
@@ -336,10 +351,46 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         });
     }
     let bit_consts = bits.iter().map(|&b| layout.consts(b));
+    let dispatch = (0..procedures.len()).map(|k| {
+        let (name, k) = (name_of(k), k as u32);
+        quote!(#k => #name(q, sink),)
+    });
+    let from_words = layout.rebuild_from_words(runtime);
     let full = layout.full();
     let first = name_of(0);
     let check = puzzle.symmetry_check().map(|c| symmetry_check(runtime, c));
     // Only a puzzle that needs the check pays for it.
+    let sentinel_position = sentinel as u32;
+    let cut = quote! {
+        let mut cutter = #runtime::parallel::Cutter::new(depth, #sentinel_position);
+        let _ = procedures::#first(#full, &mut cutter);
+        cutter.units
+    };
+    // A unit replays its placements into the sink, then resumes where it was cut.
+    let resume = |sink: TokenStream| {
+        quote! {
+            for &e in &unit.placed {
+                #runtime::search::Sink::place(&mut #sink, e);
+            }
+            procedures::run_from(unit.next, procedures::from_words(&unit.q), &mut #sink)
+        }
+    };
+    let run_unit = match check {
+        Some(_) => {
+            let resume = resume(quote!(checked));
+            quote! {
+                let mut checked = #runtime::symmetry::Checked::new(&CHECK, ASPECT_COUNT, sink);
+                #resume
+            }
+        }
+        None => {
+            let resume = resume(quote!(sink));
+            quote! {
+                let mut sink = sink;
+                #resume
+            }
+        }
+    };
     let (run, check_static, check_ref) = match check {
         Some(check) => (
             quote! {
@@ -368,6 +419,18 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             pub(super) fn solution<S: #runtime::search::Sink>(_: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
                 sink.solution()
             }
+            /// Runs the procedure at `position` (the sentinel past the last), as a work unit
+            /// resumes the search.
+            pub(super) fn run_from<S: #runtime::search::Sink>(position: u32, q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                match position {
+                    #(#dispatch)*
+                    _ => solution(q, sink),
+                }
+            }
+            /// `q` from the words a unit keeps.
+            pub(super) fn from_words(q: &[u64]) -> #q_ty {
+                #from_words
+            }
         }
     };
     // A puzzle with a bag has no processor code, and so no `PROCESSOR`.
@@ -384,6 +447,8 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         code,
         check: option(check_ref),
         run,
+        cut,
+        run_unit,
         private: quote!(#procedures_module #code_module #check_static #regions_static),
     };
     api(header, runtime, &Facts::of(puzzle), items)
@@ -512,6 +577,14 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
         code: Some(code),
         check: option(None),
         run,
+        cut: quote! {
+            let _ = depth;
+            ::core::unreachable!("the puzzle has errors")
+        },
+        run_unit: quote! {
+            let _ = (unit, sink);
+            ::core::unreachable!("the puzzle has errors")
+        },
         private: TokenStream::new(),
     };
     api(header, runtime, &Facts::default(), items)
@@ -527,6 +600,10 @@ struct Items {
     check: TokenStream,
     /// An expression that searches into `sink`.
     run: TokenStream,
+    /// A block that cuts the search at `depth` placements into units.
+    cut: TokenStream,
+    /// A block that runs `unit` into `sink`.
+    run_unit: TokenStream,
     /// Private modules the other parts refer to.
     private: TokenStream,
 }
@@ -570,6 +647,8 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         code,
         check,
         run,
+        cut,
+        run_unit,
         private,
     } = items;
     let Facts {
@@ -642,6 +721,34 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
                 let mut counter = #runtime::search::Counter::default();
                 let _ = solve_with(&mut counter);
                 counter.solutions
+            }
+
+            /// The search cut into work units: at the least depth that gives enough of them
+            /// for all cores, numbered in the order the serial search reaches them (the same
+            /// on every machine).
+            pub fn units() -> ::std::vec::Vec<#runtime::parallel::Unit> {
+                #runtime::parallel::units(|depth| { #cut })
+            }
+
+            /// Runs one unit alone into `sink`: its placements, then the search below them.
+            pub fn run_unit<S: #runtime::search::Sink>(unit: &#runtime::parallel::Unit, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #run_unit
+            }
+
+            /// Counts the solutions on every core (rayon's pool: run inside
+            /// `parallel::with_threads` to choose the number of threads).
+            pub fn count_parallel() -> u64 {
+                #runtime::parallel::count(&units(), |unit, counter| {
+                    let _ = run_unit(unit, counter);
+                })
+            }
+
+            /// Every solution, as embedding numbers in placement order, found on every core
+            /// and listed in the order the serial search finds them.
+            pub fn collect_parallel() -> ::std::vec::Vec<::std::vec::Vec<u32>> {
+                #runtime::parallel::collect(&units(), |unit, collector| {
+                    let _ = run_unit(unit, collector);
+                })
             }
 
             /// Shows each solution to `visitor`, in the order the search finds them; the
@@ -756,15 +863,22 @@ impl Emitter<'_> {
                 while covered.contains(&next) {
                     next += 1;
                 }
+                let next_position = next;
                 let next = if next as usize >= self.sentinel {
                     format_ident!("solution")
                 } else {
                     format_ident!("solve_{}", next)
                 };
                 let e = embedding.0;
+                let words = self.layout.words();
+                let next_position = next_position.min(self.sentinel as u32);
                 let place = quote! {
                     sink.place(#e);
-                    let flow = #next(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&#words, #next_position)
+                    } else {
+                        #next(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 };

@@ -26,6 +26,7 @@ pub mod geometry;
 pub mod lower;
 pub mod order;
 pub mod pentominoes;
+pub mod parallel;
 pub mod processor;
 pub mod program;
 pub mod prune;

@@ -14,10 +14,29 @@ pub trait Sink {
     fn unplace(&mut self);
     /// Every aspect is covered: the placed embeddings are a solution. `Break` stops the search.
     fn solution(&mut self) -> ControlFlow<()>;
+
+    /// Whether this sink may cut the search into work units ([`crate::parallel`]). False for
+    /// every other sink, so that generated code drops the test at compile time.
+    const CUTS: bool = false;
+
+    /// Asked right after a placement when [`Sink::CUTS`]: whether to stop descending here and
+    /// hand the state over to [`Sink::unit`] instead.
+    #[inline(always)]
+    fn cut(&mut self) -> bool {
+        false
+    }
+
+    /// The state where the search was cut: the free set as words (as the generated solver
+    /// holds it) and the position of the procedure that would run next.
+    #[inline(always)]
+    fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+        let _ = (q, next);
+        ControlFlow::Continue(())
+    }
 }
 
 /// A sink lent out is a sink.
-impl<S: Sink + ?Sized> Sink for &mut S {
+impl<S: Sink> Sink for &mut S {
     #[inline(always)]
     fn place(&mut self, embedding: u32) {
         (**self).place(embedding);
@@ -29,6 +48,15 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline(always)]
     fn solution(&mut self) -> ControlFlow<()> {
         (**self).solution()
+    }
+    const CUTS: bool = S::CUTS;
+    #[inline(always)]
+    fn cut(&mut self) -> bool {
+        (**self).cut()
+    }
+    #[inline(always)]
+    fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+        (**self).unit(q, next)
     }
 }
 

@@ -147,6 +147,15 @@ impl<S: Sink> Sink for Checked<'_, S> {
             std::ops::ControlFlow::Continue(())
         }
     }
+    const CUTS: bool = S::CUTS;
+    #[inline]
+    fn cut(&mut self) -> bool {
+        self.inner.cut()
+    }
+    #[inline]
+    fn unit(&mut self, q: &[u64], next: u32) -> std::ops::ControlFlow<()> {
+        self.inner.unit(q, next)
+    }
 }
 
 /// The symmetries of a puzzle, as maps on embeddings.

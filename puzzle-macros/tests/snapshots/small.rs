@@ -126,6 +126,47 @@ mod small {
         let _ = solve_with(&mut counter);
         counter.solutions
     }
+    /// The search cut into work units: at the least depth that gives enough of them
+    /// for all cores, numbered in the order the serial search reaches them (the same
+    /// on every machine).
+    pub fn units() -> ::std::vec::Vec<::puzzle_runtime::parallel::Unit> {
+        ::puzzle_runtime::parallel::units(|depth| {
+            let mut cutter = ::puzzle_runtime::parallel::Cutter::new(depth, 6u32);
+            let _ = procedures::solve_0(u64::MAX, &mut cutter);
+            cutter.units
+        })
+    }
+    /// Runs one unit alone into `sink`: its placements, then the search below them.
+    pub fn run_unit<S: ::puzzle_runtime::search::Sink>(
+        unit: &::puzzle_runtime::parallel::Unit,
+        sink: &mut S,
+    ) -> ::core::ops::ControlFlow<()> {
+        let mut sink = sink;
+        for &e in &unit.placed {
+            ::puzzle_runtime::search::Sink::place(&mut sink, e);
+        }
+        procedures::run_from(unit.next, procedures::from_words(&unit.q), &mut sink)
+    }
+    /// Counts the solutions on every core (rayon's pool: run inside
+    /// `parallel::with_threads` to choose the number of threads).
+    pub fn count_parallel() -> u64 {
+        ::puzzle_runtime::parallel::count(
+            &units(),
+            |unit, counter| {
+                let _ = run_unit(unit, counter);
+            },
+        )
+    }
+    /// Every solution, as embedding numbers in placement order, found on every core
+    /// and listed in the order the serial search finds them.
+    pub fn collect_parallel() -> ::std::vec::Vec<::std::vec::Vec<u32>> {
+        ::puzzle_runtime::parallel::collect(
+            &units(),
+            |unit, collector| {
+                let _ = run_unit(unit, collector);
+            },
+        )
+    }
     /// Shows each solution to `visitor`, in the order the search finds them; the
     /// visitor returns `Break` to stop the search.
     pub fn solve<F>(visitor: F) -> ::core::ops::ControlFlow<()>
@@ -159,7 +200,11 @@ mod small {
                 if q & B6 != 0 {
                     let q = q ^ B6;
                     sink.place(0u32);
-                    let flow = solve_1(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&[q], 1u32)
+                    } else {
+                        solve_1(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 }
@@ -168,14 +213,22 @@ mod small {
                     if q & B2 != 0 {
                         let q = q ^ B2;
                         sink.place(6u32);
-                        let flow = solve_1(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 1u32)
+                        } else {
+                            solve_1(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
                     if q & B1 != 0 {
                         let q = q ^ B1;
                         sink.place(7u32);
-                        let flow = solve_2(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 2u32)
+                        } else {
+                            solve_2(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
@@ -196,7 +249,11 @@ mod small {
                 if q & B6 != 0 {
                     let q = q ^ B6;
                     sink.place(3u32);
-                    let flow = solve_2(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&[q], 2u32)
+                    } else {
+                        solve_2(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 }
@@ -205,7 +262,11 @@ mod small {
                     if q & B7 != 0 {
                         let q = q ^ B7;
                         sink.place(11u32);
-                        let flow = solve_2(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 2u32)
+                        } else {
+                            solve_2(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
@@ -214,7 +275,11 @@ mod small {
                         if q & B8 != 0 {
                             let q = q ^ B8;
                             sink.place(18u32);
-                            let flow = solve_4(q, sink);
+                            let flow = if S::CUTS && sink.cut() {
+                                sink.unit(&[q], 4u32)
+                            } else {
+                                solve_4(q, sink)
+                            };
                             sink.unplace();
                             flow?;
                         }
@@ -236,7 +301,11 @@ mod small {
                 if q & B6 != 0 {
                     let q = q ^ B6;
                     sink.place(1u32);
-                    let flow = solve_3(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&[q], 3u32)
+                    } else {
+                        solve_3(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 }
@@ -245,14 +314,22 @@ mod small {
                     if q & B4 != 0 {
                         let q = q ^ B4;
                         sink.place(8u32);
-                        let flow = solve_3(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 3u32)
+                        } else {
+                            solve_3(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
                     if q & B3 != 0 {
                         let q = q ^ B3;
                         sink.place(9u32);
-                        let flow = solve_4(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 4u32)
+                        } else {
+                            solve_4(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
@@ -273,7 +350,11 @@ mod small {
                 if q & B6 != 0 {
                     let q = q ^ B6;
                     sink.place(4u32);
-                    let flow = solve_4(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&[q], 4u32)
+                    } else {
+                        solve_4(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 }
@@ -282,7 +363,11 @@ mod small {
                     if q & B7 != 0 {
                         let q = q ^ B7;
                         sink.place(12u32);
-                        let flow = solve_4(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 4u32)
+                        } else {
+                            solve_4(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
@@ -291,7 +376,11 @@ mod small {
                         if q & B8 != 0 {
                             let q = q ^ B8;
                             sink.place(20u32);
-                            let flow = solution(q, sink);
+                            let flow = if S::CUTS && sink.cut() {
+                                sink.unit(&[q], 6u32)
+                            } else {
+                                solution(q, sink)
+                            };
                             sink.unplace();
                             flow?;
                         }
@@ -313,7 +402,11 @@ mod small {
                 if q & B6 != 0 {
                     let q = q ^ B6;
                     sink.place(2u32);
-                    let flow = solve_5(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&[q], 5u32)
+                    } else {
+                        solve_5(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 }
@@ -322,7 +415,11 @@ mod small {
                     if q & B5 != 0 {
                         let q = q ^ B5;
                         sink.place(10u32);
-                        let flow = solution(q, sink);
+                        let flow = if S::CUTS && sink.cut() {
+                            sink.unit(&[q], 6u32)
+                        } else {
+                            solution(q, sink)
+                        };
                         sink.unplace();
                         flow?;
                     }
@@ -343,7 +440,11 @@ mod small {
                 if q & B6 != 0 {
                     let q = q ^ B6;
                     sink.place(5u32);
-                    let flow = solution(q, sink);
+                    let flow = if S::CUTS && sink.cut() {
+                        sink.unit(&[q], 6u32)
+                    } else {
+                        solution(q, sink)
+                    };
                     sink.unplace();
                     flow?;
                 }
@@ -356,6 +457,28 @@ mod small {
             sink: &mut S,
         ) -> ::core::ops::ControlFlow<()> {
             sink.solution()
+        }
+        /// Runs the procedure at `position` (the sentinel past the last), as a work unit
+        /// resumes the search.
+        pub(super) fn run_from<S: ::puzzle_runtime::search::Sink>(
+            position: u32,
+            q: u64,
+            sink: &mut S,
+        ) -> ::core::ops::ControlFlow<()> {
+            match position {
+                0u32 => solve_0(q, sink),
+                1u32 => solve_1(q, sink),
+                2u32 => solve_2(q, sink),
+                3u32 => solve_3(q, sink),
+                4u32 => solve_4(q, sink),
+                5u32 => solve_5(q, sink),
+                _ => solution(q, sink),
+            }
+        }
+        /// `q` from the words a unit keeps.
+        pub(super) fn from_words(q: &[u64]) -> u64 {
+            let [w] = ::puzzle_runtime::parallel::words::<1>(q);
+            w
         }
     }
     /// The processor code's instructions.

@@ -1,0 +1,172 @@
+//! All cores: the search cut into work units at a fixed depth, run on a thread pool (rayon),
+//! their counts summed and their solutions merged in the order the serial search finds them.
+//!
+//! A unit is the state of the search after its first few placements: the embeddings placed,
+//! the free set and the procedure to run next. Units are numbered in the order the serial
+//! search reaches them, so a number names the same unit on every machine, and a unit can be
+//! run alone (to shard a search across machines). Generated modules drive this with their
+//! `units`, `run_unit`, `count_parallel` and `collect_parallel`.
+
+use std::ops::ControlFlow;
+
+use rayon::prelude::*;
+
+use crate::search::{Counter, Sink};
+
+/// The units to aim for: enough that two to a few dozen threads stay busy to the end.
+pub const TARGET_UNITS: usize = 512;
+
+/// The deepest cut tried when looking for enough units.
+pub const MAX_DEPTH: usize = 8;
+
+/// A piece of the search that runs alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Its number: its place in the serial search's order.
+    pub id: usize,
+    /// The embeddings placed before the cut, in placement order.
+    pub placed: Vec<u32>,
+    /// The free set at the cut, as the generated solver holds it.
+    pub q: Vec<u64>,
+    /// The position of the procedure to run next (the sentinel when `placed` is a solution).
+    pub next: u32,
+}
+
+/// The sink that cuts: it records a unit at `depth` placements, and every solution found
+/// above that depth as a unit of its own.
+#[derive(Debug)]
+pub struct Cutter {
+    depth: usize,
+    sentinel: u32,
+    placed: Vec<u32>,
+    /// The units recorded, in order.
+    pub units: Vec<Unit>,
+}
+
+impl Cutter {
+    /// Cuts at `depth` placements; `sentinel` is the position of the solution sentinel.
+    pub fn new(depth: usize, sentinel: u32) -> Cutter {
+        Cutter {
+            depth,
+            sentinel,
+            placed: Vec::with_capacity(depth),
+            units: Vec::new(),
+        }
+    }
+
+    fn record(&mut self, q: &[u64], next: u32) {
+        self.units.push(Unit {
+            id: self.units.len(),
+            placed: self.placed.clone(),
+            q: q.to_vec(),
+            next,
+        });
+    }
+}
+
+impl Sink for Cutter {
+    fn place(&mut self, embedding: u32) {
+        self.placed.push(embedding);
+    }
+    fn unplace(&mut self) {
+        self.placed.pop();
+    }
+    fn solution(&mut self) -> ControlFlow<()> {
+        let sentinel = self.sentinel;
+        self.record(&[], sentinel);
+        ControlFlow::Continue(())
+    }
+    const CUTS: bool = true;
+    fn cut(&mut self) -> bool {
+        self.placed.len() >= self.depth
+    }
+    fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+        self.record(q, next);
+        ControlFlow::Continue(())
+    }
+}
+
+/// The units of a search: cut at the least depth (up to [`MAX_DEPTH`]) that gives at least
+/// [`TARGET_UNITS`], by `cut(depth)`, which runs the search into a [`Cutter`]. The result
+/// depends on the puzzle alone.
+pub fn units(cut: impl Fn(usize) -> Vec<Unit>) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for depth in 1..=MAX_DEPTH {
+        units = cut(depth);
+        if units.len() >= TARGET_UNITS {
+            break;
+        }
+    }
+    units
+}
+
+/// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
+/// one unit into a sink.
+pub fn count<R>(units: &[Unit], run: R) -> u64
+where
+    R: Fn(&Unit, &mut Counter) + Sync,
+{
+    units
+        .par_iter()
+        .map(|unit| {
+            let mut counter = Counter::default();
+            run(unit, &mut counter);
+            counter.solutions
+        })
+        .sum()
+}
+
+/// Every solution, as embedding numbers in placement order, in the order the serial search
+/// finds them: units run in parallel, their solutions are joined in unit order.
+pub fn collect<R>(units: &[Unit], run: R) -> Vec<Vec<u32>>
+where
+    R: Fn(&Unit, &mut Collector) + Sync,
+{
+    let per_unit: Vec<Vec<Vec<u32>>> = units
+        .par_iter()
+        .map(|unit| {
+            let mut collector = Collector::default();
+            run(unit, &mut collector);
+            collector.solutions
+        })
+        .collect();
+    per_unit.into_iter().flatten().collect()
+}
+
+/// Runs `f` on a pool of `threads` threads (0: one per core).
+pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(f),
+        // No pool could be made: run on the global one.
+        Err(_) => f(),
+    }
+}
+
+/// The first `N` words of `q`, zeros past its end (a unit that is a solution keeps no `q`).
+pub fn words<const N: usize>(q: &[u64]) -> [u64; N] {
+    let mut words = [0; N];
+    let n = q.len().min(N);
+    words[..n].copy_from_slice(&q[..n]);
+    words
+}
+
+/// A sink that keeps every solution's embeddings.
+#[derive(Debug, Default)]
+pub struct Collector {
+    placed: Vec<u32>,
+    /// The solutions, in the order found.
+    pub solutions: Vec<Vec<u32>>,
+}
+
+impl Sink for Collector {
+    fn place(&mut self, embedding: u32) {
+        self.placed.push(embedding);
+    }
+    fn unplace(&mut self) {
+        self.placed.pop();
+    }
+    fn solution(&mut self) -> ControlFlow<()> {
+        self.solutions.push(self.placed.clone());
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,58 @@
+//! All cores: work units cut at a fixed depth, counted and collected in parallel, the same as
+//! the serial search; a unit runs alone by number.
+
+use puzzle::puzzle;
+use puzzle::runtime::parallel::{self, Unit};
+use puzzle::runtime::search::{collect, Counter};
+
+puzzle! {
+    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod p6x10_all { box: [".........."; 6], pieces: pentominoes }
+    /// The 8x8 with a hole: a symmetry check, which each unit must apply.
+    mod p8x8 {
+        box: ["........"; 8],
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+    }
+    mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
+    /// Bags and a `q` of three words.
+    mod bags { box: 1 x 130, pieces: { 64 x D: ["##"], 2 x M: ["#"] } }
+}
+
+#[test]
+fn parallel_counts_are_the_serial_counts() {
+    assert_eq!(p6x10::count_parallel(), 2339);
+    assert_eq!(p6x10_all::count_parallel(), 9356);
+    assert_eq!(p8x8::count_parallel(), 65);
+    assert_eq!(p10x3x2::count_parallel(), 12);
+    assert_eq!(bags::count_parallel(), 2145);
+    // The same on one thread and on three.
+    assert_eq!(parallel::with_threads(1, p6x10::count_parallel), 2339);
+    assert_eq!(parallel::with_threads(3, p6x10::count_parallel), 2339);
+}
+
+#[test]
+fn parallel_solutions_come_in_the_serial_order() {
+    assert_eq!(p6x10::collect_parallel(), collect(|v| p6x10::solve(v)));
+    assert_eq!(p8x8::collect_parallel(), collect(|v| p8x8::solve(v)));
+    assert_eq!(bags::collect_parallel(), collect(|v| bags::solve(v)));
+}
+
+#[test]
+fn units_are_numbered_and_run_alone() {
+    let units: Vec<Unit> = p6x10::units();
+    assert!(units.len() >= parallel::TARGET_UNITS, "{}", units.len());
+    assert_eq!(units, p6x10::units(), "the same units every time");
+    assert!(units.iter().enumerate().all(|(i, u)| u.id == i));
+    // Every unit alone, summed: the whole count.
+    let total: u64 = units
+        .iter()
+        .map(|unit| {
+            let mut counter = Counter::default();
+            let _ = p6x10::run_unit(unit, &mut counter);
+            counter.solutions
+        })
+        .sum();
+    assert_eq!(total, 2339);
+}
