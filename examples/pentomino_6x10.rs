@@ -6,6 +6,7 @@
 //! cargo run --release --example pentomino_6x10 -- --print   # draw every solution
 //! cargo run --release --example pentomino_6x10 -- --count   # the count only
 //! cargo run --release --example pentomino_6x10 -- --stats  # the order, its estimate, the tree
+//! cargo run --release --example pentomino_6x10 -- --threads 2   # count on 2 threads (0: all cores)
 //! cargo run --release --example pentomino_6x10 -- --interpret          # also on the processor
 //! cargo run --release --example pentomino_6x10 -- --write-code 6x10.txt   # processor code, text
 //! cargo run --release --example pentomino_6x10 -- --write-binary 6x10.bin # 24-bit words
@@ -20,6 +21,7 @@ use clap::Parser;
 use puzzle::puzzle;
 use puzzle::runtime::processor::instruction::{to_text, to_words, words_to_bytes};
 use puzzle::runtime::processor::{Code, Machine};
+use puzzle::runtime::parallel;
 use puzzle::runtime::search::{Counter, Tally};
 use puzzle::search::SolveFn;
 
@@ -54,6 +56,9 @@ struct Args {
     /// How many solutions to draw (without --print).
     #[arg(long, default_value_t = 3)]
     show: usize,
+    /// Also count in parallel on this many threads (0: one per core), and print both times.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Print the aspect order, the macro's estimate of its search and the placements made.
     #[arg(long)]
     stats: bool,
@@ -113,6 +118,20 @@ fn main() -> ExitCode {
         println!("{found}");
     } else {
         println!("{found} {what} in {:.3} s", elapsed.as_secs_f64());
+    }
+    if let Some(threads) = args.threads {
+        let start = Instant::now();
+        let count = match args.all {
+            true => parallel::with_threads(threads, all::count_parallel),
+            false => parallel::with_threads(threads, reduced::count_parallel),
+        };
+        let parallel_time = start.elapsed();
+        println!(
+            "in parallel ({} threads): {count} {what} in {:.3} s ({:.2}x faster than the serial search above)",
+            parallel::with_threads(threads, parallel::threads),
+            parallel_time.as_secs_f64(),
+            elapsed.as_secs_f64() / parallel_time.as_secs_f64(),
+        );
     }
     if args.stats {
         let (order, estimate, mut tally) = match args.all {

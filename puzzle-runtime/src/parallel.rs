@@ -133,6 +133,11 @@ where
     per_unit.into_iter().flatten().collect()
 }
 
+/// The number of threads of the pool the caller runs on.
+pub fn threads() -> usize {
+    rayon::current_num_threads()
+}
+
 /// Runs `f` on a pool of `threads` threads (0: one per core).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
