@@ -19,10 +19,10 @@ use std::time::Instant;
 
 use clap::Parser;
 use puzzle::puzzle;
+use puzzle::runtime::parallel;
 use puzzle::runtime::processor::instruction::{to_text, to_words, words_to_bytes};
 use puzzle::runtime::processor::{Code, Machine};
-use puzzle::runtime::parallel;
-use puzzle::runtime::search::{Counter, Tally};
+use puzzle::runtime::search::{Counter, Stats};
 use puzzle::search::SolveFn;
 
 puzzle! {
@@ -134,19 +134,21 @@ fn main() -> ExitCode {
         );
     }
     if args.stats {
-        let (order, estimate, mut tally) = match args.all {
-            true => (all::ORDER, all::ORDER_ESTIMATE, Tally::default()),
-            false => (reduced::ORDER, reduced::ORDER_ESTIMATE, Tally::default()),
+        let (order, estimate, mut stats) = match args.all {
+            true => (all::ORDER, all::ORDER_ESTIMATE, Stats::default()),
+            false => (reduced::ORDER, reduced::ORDER_ESTIMATE, Stats::default()),
         };
         let _ = match args.all {
-            true => all::solve_with(&mut tally),
-            false => reduced::solve_with(&mut tally),
+            true => all::solve_with(&mut stats),
+            false => reduced::solve_with(&mut stats),
         };
+        let made = stats.total_placements();
         println!(
-            "order: {order}; placements estimated by the macro {estimate:.0}, made {} ({:.2}x the estimate)",
-            tally.placements,
-            tally.placements as f64 / estimate
+            "order: {order}; placements estimated by the macro {estimate:.0}, made {made} ({:.2}x the estimate); pruned {}",
+            made as f64 / estimate,
+            stats.pruned
         );
+        println!("placements by depth: {:?}", stats.placements);
     }
     if args.interpret {
         let start = Instant::now();

@@ -1,7 +1,7 @@
 //! Pruning by region sizes (METHOD.md §5): the same solutions, in the same order, with fewer
 //! placements; the program walker prunes as the generated solver does.
 
-use puzzle::runtime::search::{collect, Tally};
+use puzzle::runtime::search::{collect, Stats, Tally};
 use puzzle::{puzzle, Description, Pruning, Puzzle, Symmetry};
 
 puzzle! {
@@ -96,4 +96,23 @@ fn holes_in_3d_and_across_words() {
     assert_eq!(t.solutions, 3940);
     // 2x2 squares tile a 9x16 box in no way (9 is odd); none is missed in a 8x16 part either.
     assert_eq!(holes_words::count(), 0);
+}
+
+#[test]
+fn statistics_count_placements_by_depth_and_pruned_ones() {
+    let mut stats = Stats::default();
+    let _ = holes::solve_with(&mut stats);
+    assert_eq!(stats.solutions, 2339);
+    assert_eq!(
+        stats.total_placements(),
+        tally(holes::solve_with).placements
+    );
+    assert!(stats.pruned > 0);
+    // X first: its 7 placements left by elimination and the reduction at depth 0; 12 pieces
+    // in every solution, so nothing deeper than depth 11.
+    assert_eq!(stats.placements[0], 7);
+    assert_eq!(stats.placements.len(), 12);
+    let mut plain_stats = Stats::default();
+    let _ = plain::solve_with(&mut plain_stats);
+    assert_eq!(plain_stats.pruned, 0);
 }

@@ -888,6 +888,8 @@ impl Emitter<'_> {
                         quote! {
                             if super::REGIONS.allows(&#words, #e) {
                                 #place
+                            } else {
+                                sink.pruned();
                             }
                         }
                     }
@@ -900,6 +902,8 @@ impl Emitter<'_> {
                         Some(hole) => quote! {
                             if !(#hole) {
                                 #place
+                            } else {
+                                sink.pruned();
                             }
                         },
                         None => place,

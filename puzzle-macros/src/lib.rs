@@ -172,6 +172,17 @@ mod tests {
     }
 
     #[test]
+    fn solid_expansion_size() {
+        let text =
+            expanded(r###"mod p { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced }"###);
+        // A function per cell at least, the symmetry check, and hole tests (3-D prunes).
+        assert!(text.matches("pub(super) fn solve_").count() >= 60);
+        assert!(text.contains("static CHECK"));
+        assert!(text.contains("if !("));
+        println!("5x4x3 expansion: {} lines", text.lines().count());
+    }
+
+    #[test]
     fn errors_become_compile_errors_and_a_fallback_module() {
         let text = expand(
             quote!(::puzzle_runtime),

@@ -15,6 +15,10 @@ pub trait Sink {
     /// Every aspect is covered: the placed embeddings are a solution. `Break` stops the search.
     fn solution(&mut self) -> ControlFlow<()>;
 
+    /// A placement was skipped because pruning found it leaves something no piece can fill.
+    #[inline(always)]
+    fn pruned(&mut self) {}
+
     /// Whether this sink may cut the search into work units ([`crate::parallel`]). False for
     /// every other sink, so that generated code drops the test at compile time.
     const CUTS: bool = false;
@@ -48,6 +52,10 @@ impl<S: Sink> Sink for &mut S {
     #[inline(always)]
     fn solution(&mut self) -> ControlFlow<()> {
         (**self).solution()
+    }
+    #[inline(always)]
+    fn pruned(&mut self) {
+        (**self).pruned();
     }
     const CUTS: bool = S::CUTS;
     #[inline(always)]
@@ -139,6 +147,46 @@ where
     }
     fn solution(&mut self) -> ControlFlow<()> {
         (self.visitor)(&Solution::new(self.catalog, &self.placed))
+    }
+}
+
+/// The shape of a search: placements at each depth, placements pruned, solutions. A search
+/// into any other sink compiles without the counting.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// `placements[d]`: embeddings placed with `d` already placed.
+    pub placements: Vec<u64>,
+    /// Placements skipped by pruning.
+    pub pruned: u64,
+    /// Solutions seen.
+    pub solutions: u64,
+    depth: usize,
+}
+
+impl Stats {
+    /// All placements, at every depth.
+    pub fn total_placements(&self) -> u64 {
+        self.placements.iter().sum()
+    }
+}
+
+impl Sink for Stats {
+    fn place(&mut self, _: u32) {
+        if self.placements.len() <= self.depth {
+            self.placements.resize(self.depth + 1, 0);
+        }
+        self.placements[self.depth] += 1;
+        self.depth += 1;
+    }
+    fn unplace(&mut self) {
+        self.depth -= 1;
+    }
+    fn solution(&mut self) -> ControlFlow<()> {
+        self.solutions += 1;
+        ControlFlow::Continue(())
+    }
+    fn pruned(&mut self) {
+        self.pruned += 1;
     }
 }
 

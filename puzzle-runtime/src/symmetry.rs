@@ -147,6 +147,10 @@ impl<S: Sink> Sink for Checked<'_, S> {
             std::ops::ControlFlow::Continue(())
         }
     }
+    #[inline]
+    fn pruned(&mut self) {
+        self.inner.pruned();
+    }
     const CUTS: bool = S::CUTS;
     #[inline]
     fn cut(&mut self) -> bool {

@@ -127,6 +127,7 @@ impl Walker<'_> {
                         }
                     };
                     if pruned {
+                        sink.pruned();
                         return ControlFlow::Continue(());
                     }
                 }

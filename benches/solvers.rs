@@ -1,0 +1,231 @@
+//! Every solver of the project side by side on the pentomino boxes, one criterion group per
+//! box: the generated solver with its defaults (chosen order, elimination, pruning where it
+//! pays), the same on all cores, the report's bit-serial program (cells first, every
+//! embedding, no pruning), the puzzle-processor interpreter, the reference backtracker, and a
+//! dancing-links solver from crates.io (`dlx-rs`) on the same exact-cover matrix. Every count
+//! is asserted, so a fast wrong answer cannot pass. `benches/compare.sh` prints the table.
+
+// criterion_group! defines an undocumented function.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dlx_rs::solver::Solver;
+use puzzle::runtime::processor::{Code, Machine};
+use puzzle::runtime::search::Counter;
+use puzzle::runtime::symmetry::{Checked, SymmetryCheck};
+use puzzle::{puzzle, Description, Puzzle, Symmetry};
+
+puzzle! {
+    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod p6x10_report {
+        box: [".........."; 6],
+        pieces: pentominoes,
+        symmetry: reduced,
+        order: [auto, pieces],
+        eliminate: false,
+        prune: off,
+    }
+    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
+    mod p5x12_report {
+        box: ["............"; 5],
+        pieces: pentominoes,
+        symmetry: reduced,
+        order: [auto, pieces],
+        eliminate: false,
+        prune: off,
+    }
+    mod p8x8 {
+        box: ["........"; 8],
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+    }
+    mod p8x8_report {
+        box: ["........"; 8],
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+        order: [auto, pieces],
+        eliminate: false,
+        prune: off,
+    }
+    mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
+    mod p10x3x2_report {
+        box: 10 x 3 x 2,
+        pieces: pentominoes,
+        symmetry: reduced,
+        order: [auto, pieces],
+        eliminate: false,
+        prune: off,
+    }
+    mod p6x5x2 { box: 6 x 5 x 2, pieces: pentominoes, symmetry: reduced }
+    mod p6x5x2_report {
+        box: 6 x 5 x 2,
+        pieces: pentominoes,
+        symmetry: reduced,
+        order: [auto, pieces],
+        eliminate: false,
+        prune: off,
+    }
+}
+
+/// One box and its solvers.
+struct Case {
+    name: &'static str,
+    solutions: u64,
+    generated: fn() -> u64,
+    parallel: fn() -> u64,
+    report: fn() -> u64,
+    code: &'static Code,
+    check: Option<&'static SymmetryCheck>,
+    description: Description,
+}
+
+/// Counts the solutions of processor code on the interpreter, through the symmetry check.
+fn interpret(code: &Code, check: Option<&SymmetryCheck>, depth: usize) -> u64 {
+    let mut counter = Counter::default();
+    let mut machine = Machine::new(code).expect("the macro's code is well formed");
+    let _ = match check {
+        Some(check) => machine.run(&mut Checked::new(check, depth, &mut counter)),
+        None => machine.run(&mut counter),
+    }
+    .expect("the macro's code runs");
+    counter.solutions
+}
+
+/// A dancing-links solver for the allowed embeddings of `p` (items are aspects, from 1).
+fn dancing_links(p: &Puzzle) -> Solver<u32> {
+    let cover = p.cover();
+    let mut solver = Solver::new(cover.aspect_count());
+    for e in cover.allowed() {
+        let items: Vec<usize> = cover.aspects(e).iter().map(|a| a.index() + 1).collect();
+        solver.add_option(e.0, &items);
+    }
+    solver
+}
+
+/// Counts the solutions dancing links finds, through the symmetry check.
+fn count_dancing_links(solver: &Solver<u32>, check: Option<&SymmetryCheck>) -> u64 {
+    solver
+        .clone()
+        .filter(|solution| check.is_none_or(|c| c.accepts(solution)))
+        .count() as u64
+}
+
+fn bench(c: &mut Criterion, case: Case) {
+    let mut group = c.benchmark_group(case.name);
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    let n = case.solutions;
+    group.bench_function("generated", |b| {
+        b.iter(|| assert_eq!(black_box((case.generated)()), n))
+    });
+    group.bench_function("generated, all cores", |b| {
+        b.iter(|| assert_eq!(black_box((case.parallel)()), n))
+    });
+    group.bench_function("report program", |b| {
+        b.iter(|| assert_eq!(black_box((case.report)()), n))
+    });
+    let p = Puzzle::new(&case.description).expect("the box compiles");
+    let depth = p.cover().aspect_count();
+    group.bench_function("processor interpreter", |b| {
+        b.iter(|| assert_eq!(black_box(interpret(case.code, case.check, depth)), n))
+    });
+    group.bench_function("reference backtracker", |b| {
+        b.iter(|| assert_eq!(black_box(p.count()), n))
+    });
+    let solver = dancing_links(&p);
+    group.bench_function("dancing links (dlx-rs)", |b| {
+        b.iter(|| assert_eq!(black_box(count_dancing_links(&solver, case.check)), n))
+    });
+    group.finish();
+}
+
+fn reduced(d: Description) -> Description {
+    d.pentominoes().symmetry(Symmetry::Reduced { piece: None })
+}
+
+macro_rules! case {
+    ($name:literal, $module:ident, $report:ident, $solutions:expr, $description:expr) => {
+        Case {
+            name: $name,
+            solutions: $solutions,
+            generated: $module::count,
+            parallel: $module::count_parallel,
+            report: $report::count,
+            code: &$module::PROCESSOR,
+            check: $module::SYMMETRY_CHECK,
+            description: reduced($description),
+        }
+    };
+}
+
+fn boxes(c: &mut Criterion) {
+    let rows = |n: usize, row: &str| vec![row.to_owned(); n];
+    let d = |name| Description::new(name);
+    let holed = [
+        "........", "........", "........", "...##...", "...##...", "........", "........",
+        "........",
+    ];
+    bench(
+        c,
+        case!(
+            "6x10",
+            p6x10,
+            p6x10_report,
+            2339,
+            d("6x10").board(&rows(6, ".........."))
+        ),
+    );
+    bench(
+        c,
+        case!(
+            "5x12",
+            p5x12,
+            p5x12_report,
+            1010,
+            d("5x12").board(&rows(5, "............"))
+        ),
+    );
+    bench(
+        c,
+        case!(
+            "8x8 with a 2x2 hole",
+            p8x8,
+            p8x8_report,
+            65,
+            d("8x8").board(&holed)
+        ),
+    );
+    bench(
+        c,
+        case!(
+            "10x3x2",
+            p10x3x2,
+            p10x3x2_report,
+            12,
+            d("10x3x2").block(&[10, 3, 2])
+        ),
+    );
+    bench(
+        c,
+        case!(
+            "6x5x2",
+            p6x5x2,
+            p6x5x2_report,
+            264,
+            d("6x5x2").block(&[6, 5, 2])
+        ),
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().without_plots();
+    targets = boxes
+}
+criterion_main!(benches);
