@@ -90,9 +90,12 @@
 //!
 //! A module with `count()`, `solve(visitor)` (the visitor sees each [`Solution`] and returns
 //! [`ControlFlow`](core::ops::ControlFlow) to go on or stop), `solve_with(sink)` for any
-//! [`search::Sink`], the embedding table `CATALOG`, and constants for the aspect and embedding
-//! counts. A [`Solution`] lists its embeddings in placement order, gives each piece's cells, and
-//! draws the box with `Display`.
+//! [`search::Sink`], the embedding table `CATALOG`, the processor code `PROCESSOR`, and
+//! constants for the aspect and embedding counts, the order chosen (`ORDER`, `ORDER_ESTIMATE`)
+//! and the symmetry reduction. `count_parallel()` and `collect_parallel()` use every core;
+//! `units()` and `run_unit(&unit, sink)` cut the search into numbered pieces that run alone.
+//! A [`Solution`] lists its embeddings in placement order, gives each piece's cells, and draws
+//! the box with `Display`.
 //!
 //! Mistakes are compile errors that point at what is wrong; all of them are reported at once.
 //!
