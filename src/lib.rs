@@ -106,8 +106,8 @@
 //! program is built.
 
 pub use puzzle_runtime::{
-    description, search, Catalog, Description, Errors, OrderChoice, Pruning, Puzzle, Solution,
-    Symmetry,
+    description, search, Catalog, Description, Errors, Lead, OrderChoice, Pruning, Puzzle,
+    Solution, Symmetry,
 };
 
 /// The whole runtime, for what the re-exports above leave out.
