@@ -18,59 +18,32 @@ use puzzle::runtime::search::Counter;
 use puzzle::runtime::symmetry::{Checked, SymmetryCheck};
 use puzzle::{puzzle, Description, Puzzle, Symmetry};
 
-puzzle! {
-    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
-    mod p6x10_report {
-        box: [".........."; 6],
-        pieces: pentominoes,
-        symmetry: reduced,
-        order: [auto, pieces],
-        eliminate: false,
-        prune: off,
-    }
-    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
-    mod p5x12_report {
-        box: ["............"; 5],
-        pieces: pentominoes,
-        symmetry: reduced,
-        order: [auto, pieces],
-        eliminate: false,
-        prune: off,
-    }
-    mod p8x8 {
-        box: ["........"; 8],
-        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
-        pieces: pentominoes,
-        symmetry: reduced,
-    }
-    mod p8x8_report {
-        box: ["........"; 8],
-        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
-        pieces: pentominoes,
-        symmetry: reduced,
-        order: [auto, pieces],
-        eliminate: false,
-        prune: off,
-    }
-    mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
-    mod p10x3x2_report {
-        box: 10 x 3 x 2,
-        pieces: pentominoes,
-        symmetry: reduced,
-        order: [auto, pieces],
-        eliminate: false,
-        prune: off,
-    }
-    mod p6x5x2 { box: 6 x 5 x 2, pieces: pentominoes, symmetry: reduced }
-    mod p6x5x2_report {
-        box: 6 x 5 x 2,
-        pieces: pentominoes,
-        symmetry: reduced,
-        order: [auto, pieces],
-        eliminate: false,
-        prune: off,
-    }
+/// A box with its defaults, and the same box as the report's bit-serial program: cells first
+/// (the best scan), every embedding, no pruning.
+macro_rules! with_report {
+    ($module:ident, $report:ident, { $($spec:tt)* }) => {
+        puzzle! {
+            mod $module { $($spec)* pieces: pentominoes, symmetry: reduced }
+            mod $report {
+                $($spec)*
+                pieces: pentominoes,
+                symmetry: reduced,
+                order: [auto, pieces],
+                eliminate: false,
+                prune: off,
+            }
+        }
+    };
 }
+
+with_report!(p6x10, p6x10_report, { box: [".........."; 6], });
+with_report!(p5x12, p5x12_report, { box: ["............"; 5], });
+with_report!(p8x8, p8x8_report, {
+    box: ["........"; 8],
+    holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+});
+with_report!(p10x3x2, p10x3x2_report, { box: 10 x 3 x 2, });
+with_report!(p6x5x2, p6x5x2_report, { box: 6 x 5 x 2, });
 
 /// One box and its solvers.
 struct Case {
