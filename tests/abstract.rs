@@ -118,11 +118,7 @@ fn check_reduction(description: Description, group: usize, classes: usize, all: 
     let found = collect(|v| reduced.solve_program(v));
     assert_eq!(found.len(), classes);
     assert_eq!(reduced.count(), classes as u64);
-    let members: usize = found
-        .iter()
-        .map(|s| r.group_order / r.stabilizer_order(s))
-        .sum();
-    assert_eq!(members as u64, all);
+    assert_eq!(r.class_members(&found), all);
 }
 
 #[test]

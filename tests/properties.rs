@@ -207,11 +207,7 @@ fn classes_make_every_solution(
     found: &[Vec<u32>],
     count: u64,
 ) -> Result<(), TestCaseError> {
-    let members: u64 = found
-        .iter()
-        .map(|s| (reduction.group_order / reduction.stabilizer_order(s)) as u64)
-        .sum();
-    prop_assert_eq!(members, count);
+    prop_assert_eq!(reduction.class_members(found), count);
     let sets: std::collections::BTreeSet<Vec<u32>> = found
         .iter()
         .map(|s| {

@@ -44,6 +44,15 @@ impl Reduction {
             .filter(|image| same_set(placed, image))
             .count()
     }
+
+    /// How many solutions the classes of `found` (one solution each) hold in all: the sum of
+    /// `group_order / stabilizer_order`. Equal to the full count when the reduction is exact.
+    pub fn class_members(&self, found: &[Vec<u32>]) -> u64 {
+        found
+            .iter()
+            .map(|s| (self.group_order / self.stabilizer_order(s)) as u64)
+            .sum()
+    }
 }
 
 /// Whether the embeddings `placed` are, as a set, their own images under `image`.
