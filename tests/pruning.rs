@@ -2,7 +2,8 @@
 //! placements; the program walker prunes as the generated solver does.
 
 use puzzle::runtime::search::{collect, Stats, Tally};
-use puzzle::{puzzle, Description, Pruning, Puzzle, Symmetry};
+use puzzle::runtime::Loc;
+use puzzle::{puzzle, Description, Lead, Pruning, Puzzle, Symmetry};
 
 puzzle! {
     mod plain { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -16,6 +17,25 @@ puzzle! {
         prune: holes,
     }
     mod pruned_3d { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced, prune: regions }
+    /// A hole in the box: cells next to it are fewer positions apart, so the bit board has
+    /// more neighbour distances than axes.
+    mod pruned_holed {
+        box: 8 x 8,
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+        prune: regions,
+    }
+    /// More than 128 cells: no bit board, the flood fill instead. The bar J goes first, and
+    /// the cells it leaves on its left must be a multiple of 3 (elimination would forbid the
+    /// other places before the search, leaving nothing to prune).
+    mod pruned_words {
+        box: ["...................................................................................................................................."],
+        pieces: { J: ["###"], 43 x I: ["###"] },
+        order: [J, auto],
+        eliminate: false,
+        prune: regions,
+    }
     /// Pieces of 2 and 3 cells: regions of 1 cell are pruned, of 2 or more are not.
     mod mixed_sizes {
         box: ["......"; 4],
@@ -58,6 +78,40 @@ fn the_walker_prunes_as_the_generated_solver_does() {
     let mut walked = Tally::default();
     let _ = runtime.run_program(&mut walked);
     assert_eq!(walked, tally(pruned::solve_with));
+}
+
+#[test]
+fn the_walker_prunes_as_the_bit_board_and_the_flood_fill_do() {
+    let holed = Description::new("pruned_holed")
+        .block(&[8, 8])
+        .holes(&[&[3, 3], &[3, 4], &[4, 3], &[4, 4]])
+        .pentominoes()
+        .symmetry(Symmetry::Reduced { piece: None })
+        .prune(Pruning::Regions);
+    let words = Description::new("pruned_words")
+        .block(&[1, 132])
+        .piece("J", &["###"])
+        .piece("I", &["###"])
+        .copies(43)
+        .lead(Lead::Named(vec![("J".to_string(), Loc::default())]))
+        .eliminate(false)
+        .prune(Pruning::Regions);
+    let native = [
+        tally(pruned_holed::solve_with),
+        tally(pruned_words::solve_with),
+    ];
+    assert_eq!(native[0].solutions, 65);
+    // J lies at one of the 44 places a multiple of 3 from the end; every other place is
+    // pruned at once.
+    assert_eq!(native[1].solutions, 44);
+    let mut stats = Stats::default();
+    let _ = pruned_words::solve_with(&mut stats);
+    assert!(stats.pruned > 0, "{stats:?}");
+    for (description, native) in [holed, words].iter().zip(native) {
+        let mut walked = Tally::default();
+        let _ = Puzzle::new(description).unwrap().run_program(&mut walked);
+        assert_eq!(walked, native);
+    }
 }
 
 #[test]

@@ -191,6 +191,15 @@ impl Layout {
         Some(quote!(#(#tests)||*))
     }
 
+    /// The bit board form of the region check, when `q` is one integer and the board has
+    /// one (see [`Regions::board128`]).
+    fn board(&self, regions: &Regions) -> Option<puzzle_runtime::prune::Board128> {
+        match self.repr {
+            Repr::Scalar(_) => regions.board128(MAX_STEPS),
+            Repr::Words(_) => None,
+        }
+    }
+
     /// `q` rebuilt from the words of [`Layout::words`] (a slice `q`).
     fn rebuild_from_words(&self, runtime: &TokenStream) -> TokenStream {
         match self.repr {
@@ -281,6 +290,10 @@ impl Layout {
     }
 }
 
+/// Distinct neighbour distances the bit board region check unrolls, at most (a box without
+/// holes has one per axis).
+const MAX_STEPS: usize = 8;
+
 /// The expansion for a puzzle that compiled.
 pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
     let program = puzzle.program();
@@ -351,6 +364,12 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         });
     }
     let bit_consts = bits.iter().map(|&b| layout.consts(b));
+    let board_check = match puzzle.pruning() {
+        Some((Pruning::Regions, regions)) => layout
+            .board(regions)
+            .map(|board| board_check(runtime, &q_ty, regions, &board)),
+        _ => None,
+    };
     let dispatch = (0..procedures.len()).map(|k| {
         let (name, k) = (name_of(k), k as u32);
         quote!(#k => #name(q, sink),)
@@ -415,6 +434,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         mod procedures {
             #(#bit_consts)*
             #(#functions)*
+            #board_check
             /// The sentinel: every aspect is covered.
             pub(super) fn solution<S: #runtime::search::Sink>(_: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
                 sink.solution()
@@ -438,8 +458,9 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         Some((code, module)) => (Some(code), module),
         None => (None, TokenStream::new()),
     };
+    // The tables of the flood fill, for a board too large for the bit board check.
     let regions_static = match puzzle.pruning() {
-        Some((Pruning::Regions, r)) => Some(regions(runtime, r)),
+        Some((Pruning::Regions, r)) if board_check.is_none() => Some(regions(runtime, r)),
         _ => None,
     };
     let items = Items {
@@ -483,6 +504,30 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
             fixed: ::std::borrow::Cow::Borrowed(&[#(#fixed),*]),
             members: ::std::borrow::Cow::Borrowed(&[#(#members),*]),
             everywhere: ::std::borrow::Cow::Borrowed(&[#(#everywhere),*]),
+        }
+    }
+}
+
+/// The region check on the bit board, one function every placement calls.
+fn board_check(
+    runtime: &TokenStream,
+    q_ty: &TokenStream,
+    regions: &Regions,
+    board: &puzzle_runtime::prune::Board128,
+) -> TokenStream {
+    let k = board.steps.len();
+    let steps = board.steps.iter().map(|&(s, from)| {
+        let from = Literal::u128_unsuffixed(from);
+        quote!((#s, #from))
+    });
+    let cells = Literal::u128_unsuffixed(board.cells);
+    let (smallest, divisor, cap) = (regions.smallest, regions.divisor, regions.cap);
+    quote! {
+        /// Whether the regions of free cells touching `border` could still be filled.
+        #[inline(never)]
+        fn regions_allow(q: #q_ty, border: u128) -> bool {
+            const STEPS: [(u32, u128); #k] = [#(#steps),*];
+            #runtime::prune::board_allows(&STEPS, #cells, [#smallest, #divisor, #cap], q as u128, border)
         }
     }
 }
@@ -883,6 +928,22 @@ impl Emitter<'_> {
                     flow?;
                 };
                 match self.puzzle.pruning() {
+                    Some((Pruning::Regions, regions)) if self.layout.board(regions).is_some() => {
+                        let at = self.position as u32;
+                        let border = regions
+                            .border(e)
+                            .iter()
+                            .filter(|&&c| c >= at)
+                            .fold(0u128, |m, &c| m | 1 << c);
+                        let border = Literal::u128_unsuffixed(border);
+                        quote! {
+                            if regions_allow(q, #border) {
+                                #place
+                            } else {
+                                sink.pruned();
+                            }
+                        }
+                    }
                     Some((Pruning::Regions, _)) => {
                         let words = self.layout.words();
                         quote! {
