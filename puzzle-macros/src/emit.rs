@@ -385,30 +385,23 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         let _ = procedures::#first(#full, &mut cutter);
         cutter.units
     };
-    // A unit replays its placements into the sink, then resumes where it was cut.
-    let resume = |sink: TokenStream| {
-        quote! {
-            for &e in &unit.placed {
-                #runtime::search::Sink::place(&mut #sink, e);
-            }
-            procedures::run_from(unit.next, procedures::from_words(&unit.q), &mut #sink)
-        }
-    };
     let run_unit = match check {
-        Some(_) => {
-            let resume = resume(quote!(checked));
-            quote! {
-                let mut checked = #runtime::symmetry::Checked::new(&CHECK, ASPECT_COUNT, sink);
-                #resume
+        // A unit replays its placements into the sink, then resumes where it was cut.
+        Some(_) => quote! {
+            let mut checked = #runtime::symmetry::Checked::new(&CHECK, ASPECT_COUNT, sink);
+            for &e in &unit.placed {
+                #runtime::search::Sink::place(&mut checked, e);
             }
-        }
-        None => {
-            let resume = resume(quote!(sink));
-            quote! {
-                let mut sink = sink;
-                #resume
+            procedures::run_from(unit.next, procedures::from_words(&unit.q), &mut checked)
+        },
+        // The sink itself, not a reference to it, goes on: the search is then the same
+        // instance as `solve_with`'s, not one more copy of the program for `&mut S`.
+        None => quote! {
+            for &e in &unit.placed {
+                sink.place(e);
             }
-        }
+            procedures::run_from(unit.next, procedures::from_words(&unit.q), sink)
+        },
     };
     let (run, check_static, check_ref) = match check {
         Some(check) => (

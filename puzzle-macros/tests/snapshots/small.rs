@@ -141,11 +141,10 @@ mod small {
         unit: &::puzzle_runtime::parallel::Unit,
         sink: &mut S,
     ) -> ::core::ops::ControlFlow<()> {
-        let mut sink = sink;
         for &e in &unit.placed {
-            ::puzzle_runtime::search::Sink::place(&mut sink, e);
+            sink.place(e);
         }
-        procedures::run_from(unit.next, procedures::from_words(&unit.q), &mut sink)
+        procedures::run_from(unit.next, procedures::from_words(&unit.q), sink)
     }
     /// Counts the solutions on every core (rayon's pool: run inside
     /// `parallel::with_threads` to choose the number of threads).
