@@ -62,7 +62,8 @@ struct Args {
     /// Print the aspect order, the macro's estimate of its search and the placements made.
     #[arg(long)]
     stats: bool,
-    /// Also count on the puzzle-processor interpreter, and print both times.
+    /// Also count on the puzzle-processor interpreter, and print both times and the tests
+    /// the program executed.
     #[arg(long)]
     interpret: bool,
     /// Write the processor code, one instruction a line, to this file.
@@ -156,12 +157,20 @@ fn main() -> ExitCode {
         let mut machine = Machine::new(code).expect("the macro's code is well formed");
         let _ = machine.run(&mut counter).expect("the macro's code runs");
         let interpreted = start.elapsed();
+        // The processor runs the native solver's program test by test, so its counts are the
+        // tests the program makes (natively LLVM merges some of them).
+        let executed = machine.executed();
+        let tests = executed.ifs_true + executed.ifs_false;
         println!(
-            "interpreter: {} {what} in {:.3} s ({:.1}x the native time), {} instructions executed",
+            "interpreter: {} {what} in {:.3} s ({:.1}x the native time), {} instructions executed: \
+             {tests} tests ({} passed, {:.1} per placement), {} placements",
             counter.solutions,
             interpreted.as_secs_f64(),
             interpreted.as_secs_f64() / elapsed.as_secs_f64(),
-            machine.executed().total(),
+            executed.total(),
+            executed.ifs_true,
+            tests as f64 / executed.calls.max(1) as f64,
+            executed.calls,
         );
     }
     ExitCode::SUCCESS
