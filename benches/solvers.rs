@@ -1,9 +1,10 @@
 //! Every solver of the project side by side on the pentomino boxes, one criterion group per
 //! box: the generated solver with its defaults (chosen order, elimination, pruning where it
-//! pays), the same on all cores, the report's bit-serial program (cells first, every
-//! embedding, no pruning), the puzzle-processor interpreter, the reference backtracker, and a
-//! dancing-links solver from crates.io (`dlx-rs`) on the same exact-cover matrix. Every count
-//! is asserted, so a fast wrong answer cannot pass. `benches/compare.sh` prints the table.
+//! pays), the same on all cores, the same with region pruning, the report's bit-serial program
+//! (cells first, every embedding, no pruning), the puzzle-processor interpreter, the reference
+//! backtracker, and a dancing-links solver from crates.io (`dlx-rs`) on the same exact-cover
+//! matrix. Every count is asserted, so a fast wrong answer cannot pass. `benches/compare.sh`
+//! prints the table.
 
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]
@@ -16,34 +17,38 @@ use dlx_rs::solver::Solver;
 use puzzle::runtime::processor::{Code, Machine};
 use puzzle::runtime::search::Counter;
 use puzzle::runtime::symmetry::{Checked, SymmetryCheck};
-use puzzle::{puzzle, Description, Puzzle, Symmetry};
+use puzzle::{Description, Puzzle, Symmetry};
 
-/// A box with its defaults, and the same box as the report's bit-serial program: cells first
-/// (the best scan), every embedding, no pruning.
-macro_rules! with_report {
-    ($module:ident, $report:ident, { $($spec:tt)* }) => {
-        puzzle! {
-            mod $module { $($spec)* pieces: pentominoes, symmetry: reduced }
-            mod $report {
-                $($spec)*
-                pieces: pentominoes,
-                symmetry: reduced,
-                order: [auto, pieces],
-                eliminate: false,
-                prune: off,
+/// A box with its defaults; the same box as the report's bit-serial program: cells first
+/// (the best scan), every embedding, no pruning; and the defaults with region pruning.
+macro_rules! variants {
+    ($module:ident, { $($spec:tt)* }) => {
+        mod $module {
+            use puzzle::puzzle;
+            puzzle! {
+                pub mod defaults { $($spec)* pieces: pentominoes, symmetry: reduced }
+                pub mod report {
+                    $($spec)*
+                    pieces: pentominoes,
+                    symmetry: reduced,
+                    order: [auto, pieces],
+                    eliminate: false,
+                    prune: off,
+                }
+                pub mod regions { $($spec)* pieces: pentominoes, symmetry: reduced, prune: regions }
             }
         }
     };
 }
 
-with_report!(p6x10, p6x10_report, { box: [".........."; 6], });
-with_report!(p5x12, p5x12_report, { box: ["............"; 5], });
-with_report!(p8x8, p8x8_report, {
+variants!(p6x10, { box: [".........."; 6], });
+variants!(p5x12, { box: ["............"; 5], });
+variants!(p8x8, {
     box: ["........"; 8],
     holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
 });
-with_report!(p10x3x2, p10x3x2_report, { box: 10 x 3 x 2, });
-with_report!(p6x5x2, p6x5x2_report, { box: 6 x 5 x 2, });
+variants!(p10x3x2, { box: 10 x 3 x 2, });
+variants!(p6x5x2, { box: 6 x 5 x 2, });
 
 /// One box and its solvers.
 struct Case {
@@ -52,6 +57,7 @@ struct Case {
     generated: fn() -> u64,
     parallel: fn() -> u64,
     report: fn() -> u64,
+    regions: fn() -> u64,
     code: &'static Code,
     check: Option<&'static SymmetryCheck>,
     description: Description,
@@ -103,6 +109,9 @@ fn bench(c: &mut Criterion, case: Case) {
     group.bench_function("report program", |b| {
         b.iter(|| assert_eq!(black_box((case.report)()), n))
     });
+    group.bench_function("generated, regions", |b| {
+        b.iter(|| assert_eq!(black_box((case.regions)()), n))
+    });
     let p = Puzzle::new(&case.description).expect("the box compiles");
     let depth = p.cover().aspect_count();
     group.bench_function("processor interpreter", |b| {
@@ -123,15 +132,16 @@ fn reduced(d: Description) -> Description {
 }
 
 macro_rules! case {
-    ($name:literal, $module:ident, $report:ident, $solutions:expr, $description:expr) => {
+    ($name:literal, $module:ident, $solutions:expr, $description:expr) => {
         Case {
             name: $name,
             solutions: $solutions,
-            generated: $module::count,
-            parallel: $module::count_parallel,
-            report: $report::count,
-            code: &$module::PROCESSOR,
-            check: $module::SYMMETRY_CHECK,
+            generated: $module::defaults::count,
+            parallel: $module::defaults::count_parallel,
+            report: $module::report::count,
+            regions: $module::regions::count,
+            code: &$module::defaults::PROCESSOR,
+            check: $module::defaults::SYMMETRY_CHECK,
             description: reduced($description),
         }
     };
@@ -146,54 +156,26 @@ fn boxes(c: &mut Criterion) {
     ];
     bench(
         c,
-        case!(
-            "6x10",
-            p6x10,
-            p6x10_report,
-            2339,
-            d("6x10").board(&rows(6, ".........."))
-        ),
+        case!("6x10", p6x10, 2339, d("6x10").board(&rows(6, ".........."))),
     );
     bench(
         c,
         case!(
             "5x12",
             p5x12,
-            p5x12_report,
             1010,
             d("5x12").board(&rows(5, "............"))
         ),
     );
     bench(
         c,
-        case!(
-            "8x8 with a 2x2 hole",
-            p8x8,
-            p8x8_report,
-            65,
-            d("8x8").board(&holed)
-        ),
+        case!("8x8 with a 2x2 hole", p8x8, 65, d("8x8").board(&holed)),
     );
     bench(
         c,
-        case!(
-            "10x3x2",
-            p10x3x2,
-            p10x3x2_report,
-            12,
-            d("10x3x2").block(&[10, 3, 2])
-        ),
+        case!("10x3x2", p10x3x2, 12, d("10x3x2").block(&[10, 3, 2])),
     );
-    bench(
-        c,
-        case!(
-            "6x5x2",
-            p6x5x2,
-            p6x5x2_report,
-            264,
-            d("6x5x2").block(&[6, 5, 2])
-        ),
-    );
+    bench(c, case!("6x5x2", p6x5x2, 264, d("6x5x2").block(&[6, 5, 2])));
 }
 
 criterion_group! {
