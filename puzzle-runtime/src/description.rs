@@ -194,7 +194,7 @@ pub enum Pruning {
     /// After each placement, every region of free cells next to it must be at least as large
     /// as the smallest piece and a multiple of the pieces' common divisor. Grown on a bit
     /// board by shifts; it prunes much more than holes (6x10: 2.7x fewer placements) but costs
-    /// more than it saves on every pentomino box measured (6x10 1.4x, 6x5x2 1.5x slower).
+    /// more than it saves on every pentomino box benchmarked (6x10 1.3x, 6x5x2 1.5x slower).
     Regions,
 }
 
