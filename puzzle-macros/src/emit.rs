@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use proc_macro2::{Literal, TokenStream};
 use puzzle_runtime::program::{Body, Node};
-use puzzle_runtime::prune::Regions;
+use puzzle_runtime::prune::{Board128, Regions};
 use puzzle_runtime::solution::AspectInfo;
 use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::Pruning;
@@ -193,7 +193,7 @@ impl Layout {
 
     /// The bit board form of the region check, when `q` is one integer and the board has
     /// one (see [`Regions::board128`]).
-    fn board(&self, regions: &Regions) -> Option<puzzle_runtime::prune::Board128> {
+    fn board(&self, regions: &Regions) -> Option<Board128> {
         match self.repr {
             Repr::Scalar(_) => regions.board128(MAX_STEPS),
             Repr::Words(_) => None,
@@ -310,6 +310,12 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         }
     };
 
+    // The region check, where it can prune at all, on the bit board where there is one.
+    let regions = match puzzle.pruning() {
+        Some((Pruning::Regions, regions)) if regions.can_prune() => Some(regions),
+        _ => None,
+    };
+    let board = regions.and_then(|r| layout.board(r));
     let mut bits = BTreeSet::new();
     let mut functions = Vec::with_capacity(procedures.len() + 1);
     for (position, procedure) in procedures.iter().enumerate() {
@@ -338,6 +344,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                     position,
                     sentinel,
                     bits: &mut bits,
+                    board: board.as_ref(),
                 };
                 let roots: Vec<TokenStream> = roots.iter().map(|n| emit.root(n)).collect();
                 let is_covered = layout.is_covered(k);
@@ -364,12 +371,9 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         });
     }
     let bit_consts = bits.iter().map(|&b| layout.consts(b));
-    let board_check = match puzzle.pruning() {
-        Some((Pruning::Regions, regions)) => layout
-            .board(regions)
-            .map(|board| board_check(runtime, &q_ty, regions, &board)),
-        _ => None,
-    };
+    let board_check = regions
+        .zip(board.as_ref())
+        .map(|(regions, board)| board_check(runtime, &q_ty, regions, board));
     let dispatch = (0..procedures.len()).map(|k| {
         let (name, k) = (name_of(k), k as u32);
         quote!(#k => #name(q, sink),)
@@ -452,10 +456,9 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         None => (None, TokenStream::new()),
     };
     // The tables of the flood fill, for a board too large for the bit board check.
-    let regions_static = match puzzle.pruning() {
-        Some((Pruning::Regions, r)) if board_check.is_none() => Some(regions(runtime, r)),
-        _ => None,
-    };
+    let regions_static = regions
+        .filter(|_| board.is_none())
+        .map(|r| regions_table(runtime, r));
     let items = Items {
         catalog: catalog(runtime, puzzle),
         code,
@@ -506,7 +509,7 @@ fn board_check(
     runtime: &TokenStream,
     q_ty: &TokenStream,
     regions: &Regions,
-    board: &puzzle_runtime::prune::Board128,
+    board: &Board128,
 ) -> TokenStream {
     let k = board.steps.len();
     let steps = board.steps.iter().map(|&(s, from)| {
@@ -526,7 +529,7 @@ fn board_check(
 }
 
 /// The region check's tables as a private static.
-fn regions(runtime: &TokenStream, r: &Regions) -> TokenStream {
+fn regions_table(runtime: &TokenStream, r: &Regions) -> TokenStream {
     let list = |v: &[u32]| {
         let v = v.iter().copied().map(Literal::u32_unsuffixed);
         quote!(::std::borrow::Cow::Borrowed(&[#(#v),*]))
@@ -847,6 +850,8 @@ struct Emitter<'a> {
     position: usize,
     sentinel: usize,
     bits: &'a mut BTreeSet<u32>,
+    /// The bit board of the region check, when it has one.
+    board: Option<&'a Board128>,
 }
 
 impl Emitter<'_> {
@@ -921,26 +926,29 @@ impl Emitter<'_> {
                     flow?;
                 };
                 match self.puzzle.pruning() {
-                    Some((Pruning::Regions, regions)) if self.layout.board(regions).is_some() => {
+                    Some((Pruning::Regions, regions)) if regions.can_prune() => {
+                        // Cells before this procedure's are covered: no region lies there.
                         let at = self.position as u32;
-                        let border = regions
+                        let border: Vec<u32> = regions
                             .border(e)
                             .iter()
-                            .filter(|&&c| c >= at)
-                            .fold(0u128, |m, &c| m | 1 << c);
-                        let border = Literal::u128_unsuffixed(border);
-                        quote! {
-                            if regions_allow(q, #border) {
-                                #place
-                            } else {
-                                sink.pruned();
+                            .copied()
+                            .filter(|&c| c >= at)
+                            .collect();
+                        let allows = match self.board {
+                            _ if border.is_empty() => return place,
+                            Some(_) => {
+                                let mask = border.iter().fold(0u128, |m, &c| m | 1 << c);
+                                let mask = Literal::u128_unsuffixed(mask);
+                                quote!(regions_allow(q, #mask))
                             }
-                        }
-                    }
-                    Some((Pruning::Regions, _)) => {
-                        let words = self.layout.words();
+                            None => {
+                                let words = self.layout.words();
+                                quote!(super::REGIONS.allows(&#words, #e))
+                            }
+                        };
                         quote! {
-                            if super::REGIONS.allows(&#words, #e) {
+                            if #allows {
                                 #place
                             } else {
                                 sink.pruned();

@@ -84,6 +84,11 @@ impl Regions {
         }
     }
 
+    /// Whether any region could be refused: not when a piece of one cell fills anything.
+    pub fn can_prune(&self) -> bool {
+        self.smallest > 1 || self.divisor > 1
+    }
+
     /// The border of embedding `e`: the cells next to it, by position.
     pub fn border(&self, e: u32) -> &[u32] {
         &self.borders
