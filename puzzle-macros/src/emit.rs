@@ -344,6 +344,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                     position,
                     sentinel,
                     bits: &mut bits,
+                    regions,
                     board: board.as_ref(),
                 };
                 let roots: Vec<TokenStream> = roots.iter().map(|n| emit.root(n)).collect();
@@ -850,7 +851,9 @@ struct Emitter<'a> {
     position: usize,
     sentinel: usize,
     bits: &'a mut BTreeSet<u32>,
-    /// The bit board of the region check, when it has one.
+    /// The region check, where it can refuse something (decided once, in [`module`]).
+    regions: Option<&'a Regions>,
+    /// Its bit board, when it has one.
     board: Option<&'a Board128>,
 }
 
@@ -925,36 +928,36 @@ impl Emitter<'_> {
                     sink.unplace();
                     flow?;
                 };
-                match self.puzzle.pruning() {
-                    Some((Pruning::Regions, regions)) if regions.can_prune() => {
-                        // Cells before this procedure's are covered: no region lies there.
-                        let at = self.position as u32;
-                        let border: Vec<u32> = regions
-                            .border(e)
-                            .iter()
-                            .copied()
-                            .filter(|&c| c >= at)
-                            .collect();
-                        let allows = match self.board {
-                            _ if border.is_empty() => return place,
-                            Some(_) => {
-                                let mask = border.iter().fold(0u128, |m, &c| m | 1 << c);
-                                let mask = Literal::u128_unsuffixed(mask);
-                                quote!(regions_allow(q, #mask))
-                            }
-                            None => {
-                                let words = self.layout.words();
-                                quote!(super::REGIONS.allows(&#words, #e))
-                            }
-                        };
-                        quote! {
-                            if #allows {
-                                #place
-                            } else {
-                                sink.pruned();
-                            }
+                if let Some(regions) = self.regions {
+                    // Cells before this procedure's are covered: no region lies there.
+                    let at = self.position as u32;
+                    let border: Vec<u32> = regions
+                        .border(e)
+                        .iter()
+                        .copied()
+                        .filter(|&c| c >= at)
+                        .collect();
+                    let allows = match self.board {
+                        _ if border.is_empty() => return place,
+                        Some(_) => {
+                            let mask = border.iter().fold(0u128, |m, &c| m | 1 << c);
+                            let mask = Literal::u128_unsuffixed(mask);
+                            quote!(regions_allow(q, #mask))
                         }
-                    }
+                        None => {
+                            let words = self.layout.words();
+                            quote!(super::REGIONS.allows(&#words, #e))
+                        }
+                    };
+                    return quote! {
+                        if #allows {
+                            #place
+                        } else {
+                            sink.pruned();
+                        }
+                    };
+                }
+                match self.puzzle.pruning() {
                     Some((Pruning::Holes, regions)) => match self.layout.holes(
                         regions,
                         e,
