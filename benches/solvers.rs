@@ -75,10 +75,20 @@ fn interpret(code: &Code, check: Option<&SymmetryCheck>, depth: usize) -> u64 {
     counter.solutions
 }
 
-/// A dancing-links solver for the allowed embeddings of `p` (items are aspects, from 1).
+/// A dancing-links solver for the allowed embeddings of `p` (items are aspects, from 1; the
+/// optional ones, the symmetry marks, come last).
 fn dancing_links(p: &Puzzle) -> Solver<u32> {
     let cover = p.cover();
-    let mut solver = Solver::new(cover.aspect_count());
+    let optional = cover
+        .all_aspects()
+        .filter(|&a| cover.is_optional(a))
+        .count();
+    let exact = cover.aspect_count() - optional;
+    assert!(cover
+        .all_aspects()
+        .skip(exact)
+        .all(|a| cover.is_optional(a)));
+    let mut solver = Solver::new_optional(exact, optional);
     for e in cover.allowed() {
         let items: Vec<usize> = cover.aspects(e).iter().map(|a| a.index() + 1).collect();
         solver.add_option(e.0, &items);

@@ -80,14 +80,64 @@ fn drawn_cube_and_pieces() {
 #[test]
 fn holes_by_coordinates_match_the_drawing() {
     assert_eq!(p8x8_holes::count(), 65);
-    assert_eq!(p8x8_holes::ASPECT_COUNT, 60 + 12);
+    // The cells, the pieces, and the marks that keep a second piece to one placement per
+    // orbit of the mirror fixing X on a diagonal, as the same puzzle compiled at run time has.
+    let description = pentominoes_in(&[8, 8], Symmetry::Reduced { piece: None }).holes(&[
+        &[3, 3],
+        &[3, 4],
+        &[4, 3],
+        &[4, 4],
+    ]);
+    let puzzle = puzzle::Puzzle::new(&description).unwrap();
+    let marks = puzzle.reduction().map_or(0, |r| r.marks.len());
+    assert!(marks > 0);
+    assert_eq!(p8x8_holes::ASPECT_COUNT, 60 + 12 + marks);
+    assert_eq!(puzzle.count(), 65);
 }
 
 #[test]
 fn pentominoes_5x4x3() {
-    // Every piece has a placement that a symmetry fixes (flat in the middle layer), so the
-    // reduction needs its check.
-    assert!(p5x4x3::SYMMETRY_CHECK.is_some());
+    // Every piece has a placement that a symmetry fixes (flat in the middle layer): a second
+    // piece is kept to one placement per orbit of those symmetries, and where they fix both
+    // the reduction needs its check.
+    assert!(p5x4x3::SYMMETRY_SECOND_PIECE.is_some());
+    assert!(p5x4x3::SYMMETRY_CHECK.is_some_and(|c| c.fixed.is_empty() && !c.pairs.is_empty()));
     let reduced = pentominoes_in(&[5, 4, 3], Symmetry::Reduced { piece: None });
     assert_eq!(check(|v| p5x4x3::solve(v), reduced), 3940);
+}
+
+#[test]
+fn marks_keep_a_second_piece_and_one_solution_per_class() {
+    // Nine pentominoes in 3x3x5: the kept placements of the first piece are all fixed by
+    // mirrors, so marks keep a second piece, and some pairs are fixed by both (the check).
+    let names = ["F", "I", "L", "N", "P", "T", "U", "V", "X"];
+    let all = names
+        .iter()
+        .fold(Description::new("m").block(&[3, 3, 5]), |d, n| d.builtin(n));
+    let reduced =
+        puzzle::Puzzle::new(&all.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let r = reduced.reduction().unwrap();
+    assert!(r.second.is_some() && !r.marks.is_empty());
+    assert!(r.check.as_ref().is_some_and(|c| !c.pairs.is_empty()));
+    let found = puzzle::runtime::search::collect(|v| reduced.solve_program(v));
+    assert_eq!(found.len(), 5);
+    // Every class is found, and once: the classes hold all 80 solutions, and no solution
+    // found is the image of another.
+    assert_eq!(r.class_members(&found), 80);
+    assert_eq!(puzzle::Puzzle::new(&all).unwrap().count(), 80);
+    let sorted = |s: &[u32]| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        s
+    };
+    let sets: Vec<Vec<u32>> = found.iter().map(|s| sorted(s)).collect();
+    for (i, s) in sets.iter().enumerate() {
+        for image in &r.images {
+            let mapped: Vec<u32> = s.iter().map(|&e| image[e as usize]).collect();
+            let mapped = sorted(&mapped);
+            assert!(sets.iter().enumerate().all(|(j, t)| j == i || *t != mapped));
+        }
+    }
+    // The reference backtracker, which knows nothing of the program, agrees.
+    assert_eq!(reduced.count(), 5);
 }

@@ -488,6 +488,10 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
         .fixed
         .iter()
         .map(|&(e, first, count)| quote!((#e, #first, #count)));
+    let pairs = check
+        .pairs
+        .iter()
+        .map(|&(e, f, first, count)| quote!((#e, #f, #first, #count)));
     let members = check.members.iter().copied().map(Literal::u32_unsuffixed);
     let everywhere = check
         .everywhere
@@ -501,6 +505,7 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
             fixed: ::std::borrow::Cow::Borrowed(&[#(#fixed),*]),
             members: ::std::borrow::Cow::Borrowed(&[#(#members),*]),
             everywhere: ::std::borrow::Cow::Borrowed(&[#(#everywhere),*]),
+            pairs: ::std::borrow::Cow::Borrowed(&[#(#pairs),*]),
         }
     }
 }
@@ -657,6 +662,7 @@ struct Facts {
     embeddings: usize,
     allowed: usize,
     symmetry_piece: Option<String>,
+    symmetry_second: Option<String>,
     symmetry_group: usize,
     order: String,
     estimate: f64,
@@ -672,6 +678,9 @@ impl Facts {
             allowed: puzzle.cover().allowed_count(),
             symmetry_piece: reduction
                 .and_then(|r| r.piece)
+                .map(|p| puzzle.pieces()[p].name.clone()),
+            symmetry_second: reduction
+                .and_then(|r| r.second)
                 .map(|p| puzzle.pieces()[p].name.clone()),
             symmetry_group: reduction.map_or(1, |r| r.group_order),
             order: puzzle.chosen().label.clone(),
@@ -698,15 +707,14 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         embeddings,
         allowed,
         symmetry_piece,
+        symmetry_second,
         symmetry_group,
         order,
         estimate,
         eliminated,
     } = facts;
-    let symmetry_piece = match symmetry_piece {
-        Some(p) => quote!(::core::option::Option::Some(#p)),
-        None => quote!(::core::option::Option::None),
-    };
+    let symmetry_piece = option(symmetry_piece.as_ref().map(|p| quote!(#p)));
+    let symmetry_second = option(symmetry_second.as_ref().map(|p| quote!(#p)));
     let processor = code.map(|code| {
         quote! {
             /// The same program as code for the puzzle processor: run it with
@@ -730,6 +738,9 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             /// The piece restricted to one placement per orbit, when solutions are counted
             /// modulo the box's symmetries.
             pub const SYMMETRY_PIECE: ::core::option::Option<&str> = #symmetry_piece;
+            /// The piece kept to one placement per orbit of the symmetries that fix the
+            /// first's placement, where some do (through optional aspects, the marks).
+            pub const SYMMETRY_SECOND_PIECE: ::core::option::Option<&str> = #symmetry_second;
             /// The order of the symmetry group the solutions are reduced by (1 when all are found).
             pub const SYMMETRY_GROUP_ORDER: usize = #symmetry_group;
 

@@ -38,6 +38,7 @@ pub fn choose(
 ) -> Option<Chosen> {
     let cover = &lowered.cover;
     let cells = board.cells().len();
+    // The pieces' aspects, then the symmetry marks'.
     let multiplicities: Vec<u32> = (cells..cover.aspect_count())
         .map(|a| cover.multiplicity(AspectId(a as u32)))
         .collect();

@@ -78,6 +78,20 @@ impl Cover {
         self.optional[a.index()] = true;
     }
 
+    /// Adds an optional aspect, the last by number, to these embeddings: of the embeddings
+    /// that hold it, at most one is in a solution.
+    pub fn add_optional(&mut self, name: String, embeddings: &[EmbeddingId]) -> AspectId {
+        let a = AspectId(self.aspect_names.len() as u32);
+        self.aspect_names.push(name);
+        self.optional.push(true);
+        self.multiplicity.push(1);
+        for e in embeddings {
+            // The largest number: the aspects stay sorted.
+            self.embeddings[e.index()].push(a);
+        }
+        a
+    }
+
     /// Makes an exact aspect a bag: covered exactly `n` times.
     pub fn set_multiplicity(&mut self, a: AspectId, n: u32) {
         self.multiplicity[a.index()] = n;

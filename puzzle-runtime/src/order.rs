@@ -35,8 +35,9 @@ impl Order {
     /// The order of a box puzzle: the pieces of `lead` (indices among the piece aspects, in
     /// that order), then the cells scanned with the axes `fastest_first` varying from fastest to
     /// slowest, then the other pieces in their declared order. `pieces` gives the multiplicity of
-    /// each piece aspect: bags always come last, since a bag as the least free aspect would place
-    /// its copies in every order.
+    /// each aspect after the cells (the pieces', then the symmetry marks', which are 1): bags
+    /// always come last, since a bag as the least free aspect would place its copies in every
+    /// order.
     pub fn for_board(
         board: &Board,
         pieces: &[u32],

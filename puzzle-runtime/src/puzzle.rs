@@ -351,6 +351,11 @@ fn catalog(name: &str, board: &Board, pieces: &[Piece], lowered: &Lowered) -> Ca
                 }),
         )
         .collect::<Vec<_>>();
+    // The symmetry marks, after the pieces.
+    let marks = (aspects.len()..cover.aspect_count()).map(|a| AspectInfo::Named {
+        name: Cow::Owned(cover.aspect_name(AspectId(a as u32)).to_owned()),
+    });
+    let aspects: Vec<AspectInfo> = aspects.into_iter().chain(marks).collect();
     debug_assert_eq!(aspects.len(), cover.aspect_count());
     Catalog {
         name: Cow::Owned(name.to_owned()),

@@ -13,6 +13,9 @@ mod small {
     /// The piece restricted to one placement per orbit, when solutions are counted
     /// modulo the box's symmetries.
     pub const SYMMETRY_PIECE: ::core::option::Option<&str> = ::core::option::Option::None;
+    /// The piece kept to one placement per orbit of the symmetries that fix the
+    /// first's placement, where some do (through optional aspects, the marks).
+    pub const SYMMETRY_SECOND_PIECE: ::core::option::Option<&str> = ::core::option::Option::None;
     /// The order of the symmetry group the solutions are reduced by (1 when all are found).
     pub const SYMMETRY_GROUP_ORDER: usize = 1usize;
     /// The aspect order the search uses: the pieces placed before the cells, and how the
