@@ -21,10 +21,12 @@ puzzle! {
         order: [pieces, columns],
         sharing: false,
     }
-    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
-    mod dominoes { box: ["...."; 3], pieces: { 6 x D: ["##"] }, symmetry: reduced }
-    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced }
-    mod p6x10_all { box: [".........."; 6], pieces: pentominoes }
+    // The processor does not prune: without the hole test the native solver places as often
+    // as the code CALLs.
+    mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: off }
+    mod dominoes { box: ["...."; 3], pieces: { 6 x D: ["##"] }, symmetry: reduced, prune: off }
+    mod p5x12 { box: ["............"; 5], pieces: pentominoes, symmetry: reduced, prune: off }
+    mod p6x10_all { box: [".........."; 6], pieces: pentominoes, prune: off }
 }
 
 #[test]

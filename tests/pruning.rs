@@ -6,7 +6,9 @@ use puzzle::runtime::Loc;
 use puzzle::{puzzle, Description, Lead, Pruning, Puzzle, Symmetry};
 
 puzzle! {
-    mod plain { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
+    mod plain { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: off }
+    /// The default: holes, tested on the bit board.
+    mod default { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
     mod pruned { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: regions }
     mod holes { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: holes }
     mod holes_3d { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced, prune: holes }
@@ -132,6 +134,8 @@ fn holes_keep_every_solution_and_place_less() {
         with.placements < without.placements,
         "{with:?} vs {without:?}"
     );
+    // Holes are the default.
+    assert_eq!(tally(default::solve_with), with);
     // The walker tests the same cells.
     let description = Description::new("holes")
         .board(&[".........."; 6])

@@ -316,6 +316,11 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         _ => None,
     };
     let board = regions.and_then(|r| layout.board(r));
+    // The hole test on the bit board too, where there is one.
+    let hole_board = match puzzle.pruning() {
+        Some((Pruning::Holes, r)) if r.smallest > 1 => layout.board(r),
+        _ => None,
+    };
     let mut bits = BTreeSet::new();
     let mut functions = Vec::with_capacity(procedures.len() + 1);
     for (position, procedure) in procedures.iter().enumerate() {
@@ -346,6 +351,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                     bits: &mut bits,
                     regions,
                     board: board.as_ref(),
+                    hole_board: hole_board.as_ref(),
                 };
                 let roots: Vec<TokenStream> = roots.iter().map(|n| emit.root(n)).collect();
                 let is_covered = layout.is_covered(k);
@@ -375,6 +381,9 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     let board_check = regions
         .zip(board.as_ref())
         .map(|(regions, board)| board_check(runtime, &q_ty, regions, board));
+    let hole_check = hole_board
+        .as_ref()
+        .map(|board| hole_check(runtime, &q_ty, board));
     let dispatch = (0..procedures.len()).map(|k| {
         let (name, k) = (name_of(k), k as u32);
         quote!(#k => #name(q, sink),)
@@ -433,6 +442,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             #(#bit_consts)*
             #(#functions)*
             #board_check
+            #hole_check
             /// The sentinel: every aspect is covered.
             pub(super) fn solution<S: #runtime::search::Sink>(_: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
                 sink.solution()
@@ -517,11 +527,7 @@ fn board_check(
     regions: &Regions,
     board: &Board128,
 ) -> TokenStream {
-    let k = board.steps.len();
-    let steps = board.steps.iter().map(|&(s, from)| {
-        let from = Literal::u128_unsuffixed(from);
-        quote!((#s, #from))
-    });
+    let (k, steps) = board_steps(board);
     let cells = Literal::u128_unsuffixed(board.cells);
     let (smallest, divisor, cap) = (regions.smallest, regions.divisor, regions.cap);
     quote! {
@@ -532,6 +538,30 @@ fn board_check(
             #runtime::prune::board_allows(&STEPS, #cells, [#smallest, #divisor, #cap], q as u128, border)
         }
     }
+}
+
+/// The hole test on the bit board, one function every placement calls (inlined: it is a
+/// few shifts).
+fn hole_check(runtime: &TokenStream, q_ty: &TokenStream, board: &Board128) -> TokenStream {
+    let (k, steps) = board_steps(board);
+    let cells = Literal::u128_unsuffixed(board.cells);
+    quote! {
+        /// Whether a free cell of `border` is walled in.
+        #[inline]
+        fn holes_left(q: #q_ty, border: u128) -> bool {
+            const STEPS: [(u32, u128); #k] = [#(#steps),*];
+            #runtime::prune::board_holes(&STEPS, #cells, q as u128, border)
+        }
+    }
+}
+
+/// A bit board's steps as tuple literals, and how many there are.
+fn board_steps(board: &Board128) -> (usize, Vec<TokenStream>) {
+    let steps = board.steps.iter().map(|&(s, from)| {
+        let from = Literal::u128_unsuffixed(from);
+        quote!((#s, #from))
+    });
+    (board.steps.len(), steps.collect())
 }
 
 /// The region check's tables as a private static.
@@ -866,6 +896,8 @@ struct Emitter<'a> {
     regions: Option<&'a Regions>,
     /// Its bit board, when it has one.
     board: Option<&'a Board128>,
+    /// The hole test's bit board, when holes are pruned and there is one.
+    hole_board: Option<&'a Board128>,
 }
 
 impl Emitter<'_> {
@@ -969,6 +1001,26 @@ impl Emitter<'_> {
                     };
                 }
                 match self.puzzle.pruning() {
+                    Some((Pruning::Holes, regions)) if self.hole_board.is_some() => {
+                        // Cells before this procedure's are covered: no hole lies there.
+                        let at = self.position as u32;
+                        let mask = regions
+                            .border(e)
+                            .iter()
+                            .filter(|&&c| c >= at)
+                            .fold(0u128, |m, &c| m | 1 << c);
+                        if mask == 0 {
+                            return place;
+                        }
+                        let mask = Literal::u128_unsuffixed(mask);
+                        quote! {
+                            if !holes_left(q, #mask) {
+                                #place
+                            } else {
+                                sink.pruned();
+                            }
+                        }
+                    }
                     Some((Pruning::Holes, regions)) => match self.layout.holes(
                         regions,
                         e,

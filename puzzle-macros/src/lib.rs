@@ -177,10 +177,10 @@ mod tests {
     fn solid_expansion_size() {
         let text =
             expanded(r###"mod p { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced }"###);
-        // A function per cell at least, the symmetry check, and hole tests (3-D prunes).
+        // A function per cell at least, the symmetry check, and hole tests on the bit board.
         assert!(text.matches("pub(super) fn solve_").count() >= 60);
         assert!(text.contains("static CHECK"));
-        assert!(text.contains("if !("));
+        assert!(text.contains("fn holes_left") && text.contains("if !holes_left(q, "));
         println!("5x4x3 expansion: {} lines", text.lines().count());
     }
 

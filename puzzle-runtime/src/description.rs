@@ -181,15 +181,16 @@ pub enum Symmetry {
 /// (METHOD.md §5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pruning {
-    /// Holes in boxes of three or more dimensions, where the benchmarks show they pay (5x4x3
-    /// 1.5x faster); nothing in the plane, where they cost a little (6x10 about 10%).
+    /// Holes, which pay on every box benchmarked (tested on a bit board: 5x4x3 1.4x, 6x10
+    /// 1.07x, 8x8 with a hole 1.2x faster than no check).
     #[default]
     Auto,
     /// No check: the report's program.
     Off,
     /// After each placement, no free cell next to it may be left with every neighbour covered
-    /// (when no piece is a single cell): a test of a mask per cell, specialised per placement
-    /// at compile time.
+    /// (when no piece is a single cell): the free neighbours of every cell found by shifts on a
+    /// bit board, tested against the placement's border (a mask made at compile time); a mask
+    /// test per border cell where the cells do not fit in 128 bits.
     Holes,
     /// After each placement, every region of free cells next to it must be at least as large
     /// as the smallest piece and a multiple of the pieces' common divisor. Grown on a bit

@@ -165,8 +165,7 @@ impl Puzzle {
         });
         let catalog = catalog(&description.name, &board, &pieces, &lowered);
         let pruning = match description.prune {
-            Pruning::Auto if board.dims() >= 3 => Pruning::Holes,
-            Pruning::Auto => Pruning::Off,
+            Pruning::Auto => Pruning::Holes,
             chosen => chosen,
         };
         let regions = (pruning != Pruning::Off).then(|| {
