@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use proc_macro2::{Literal, TokenStream};
 use puzzle_runtime::program::{Body, Node};
-use puzzle_runtime::prune::{Board128, Regions};
+use puzzle_runtime::prune::{BitBoard, Regions};
 use puzzle_runtime::solution::AspectInfo;
 use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::Pruning;
@@ -192,10 +192,10 @@ impl Layout {
     }
 
     /// The bit board form of the region check, when `q` is one integer and the board has
-    /// one (see [`Regions::board128`]).
-    fn board(&self, regions: &Regions) -> Option<Board128> {
+    /// one (see [`Regions::bit_board`]).
+    fn board(&self, regions: &Regions) -> Option<BitBoard> {
         match self.repr {
-            Repr::Scalar(_) => regions.board128(MAX_STEPS),
+            Repr::Scalar(_) => regions.bit_board(MAX_STEPS),
             Repr::Words(_) => None,
         }
     }
@@ -380,10 +380,10 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     let bit_consts = bits.iter().map(|&b| layout.consts(b));
     let board_check = regions
         .zip(board.as_ref())
-        .map(|(regions, board)| board_check(runtime, &q_ty, regions, board));
+        .map(|(regions, board)| board_check(runtime, &layout, regions, board));
     let hole_check = hole_board
         .as_ref()
-        .map(|board| hole_check(runtime, &q_ty, board));
+        .map(|board| hole_check(runtime, &layout, board));
     let dispatch = (0..procedures.len()).map(|k| {
         let (name, k) = (name_of(k), k as u32);
         quote!(#k => #name(q, sink),)
@@ -523,45 +523,92 @@ fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
 /// The region check on the bit board, one function every placement calls.
 fn board_check(
     runtime: &TokenStream,
-    q_ty: &TokenStream,
+    layout: &Layout,
     regions: &Regions,
-    board: &Board128,
+    board: &BitBoard,
 ) -> TokenStream {
-    let (k, steps) = board_steps(board);
-    let cells = Literal::u128_unsuffixed(board.cells);
+    let q_ty = layout.ty();
+    let BoardTokens {
+        word,
+        free,
+        cells,
+        k,
+        steps,
+    } = board_tokens(layout, board);
     let (smallest, divisor, cap) = (regions.smallest, regions.divisor, regions.cap);
     quote! {
         /// Whether the regions of free cells touching `border` could still be filled.
         #[inline(never)]
-        fn regions_allow(q: #q_ty, border: u128) -> bool {
-            const STEPS: [(u32, u128); #k] = [#(#steps),*];
-            #runtime::prune::board_allows(&STEPS, #cells, [#smallest, #divisor, #cap], q as u128, border)
+        fn regions_allow(q: #q_ty, border: #word) -> bool {
+            const STEPS: [(u32, #word); #k] = [#(#steps),*];
+            #runtime::prune::board_allows(&STEPS, #cells, [#smallest, #divisor, #cap], #free, border)
         }
     }
 }
 
 /// The hole test on the bit board, one function every placement calls (inlined: it is a
 /// few shifts).
-fn hole_check(runtime: &TokenStream, q_ty: &TokenStream, board: &Board128) -> TokenStream {
-    let (k, steps) = board_steps(board);
-    let cells = Literal::u128_unsuffixed(board.cells);
+fn hole_check(runtime: &TokenStream, layout: &Layout, board: &BitBoard) -> TokenStream {
+    let q_ty = layout.ty();
+    let BoardTokens {
+        word,
+        free,
+        cells,
+        k,
+        steps,
+    } = board_tokens(layout, board);
     quote! {
         /// Whether a free cell of `border` is walled in.
         #[inline]
-        fn holes_left(q: #q_ty, border: u128) -> bool {
-            const STEPS: [(u32, u128); #k] = [#(#steps),*];
-            #runtime::prune::board_holes(&STEPS, #cells, q as u128, border)
+        fn holes_left(q: #q_ty, border: #word) -> bool {
+            const STEPS: [(u32, #word); #k] = [#(#steps),*];
+            #runtime::prune::board_holes(&STEPS, #cells, #free, border)
         }
     }
 }
 
-/// A bit board's steps as tuple literals, and how many there are.
-fn board_steps(board: &Board128) -> (usize, Vec<TokenStream>) {
+/// What the functions of a bit board are written with.
+struct BoardTokens {
+    /// The word that holds the board: `u64` where it fits.
+    word: TokenStream,
+    /// The board's free cells taken from `q`.
+    free: TokenStream,
+    /// Every cell, as a literal.
+    cells: Literal,
+    /// How many steps there are.
+    k: usize,
+    /// The steps as tuple literals.
+    steps: Vec<TokenStream>,
+}
+
+fn board_tokens(layout: &Layout, board: &BitBoard) -> BoardTokens {
+    let word = if board.fits_u64() {
+        quote!(u64)
+    } else {
+        quote!(u128)
+    };
+    let offset = board.offset;
+    // Neither a shift by zero nor a cast to `q`'s own type is written: they would draw lints.
+    let shifted = match offset {
+        0 => quote!(q),
+        _ => quote!((q >> #offset)),
+    };
+    let free = if board.fits_u64() == matches!(layout.repr, Repr::Scalar(64)) {
+        shifted
+    } else {
+        quote!(#shifted as #word)
+    };
     let steps = board.steps.iter().map(|&(s, from)| {
         let from = Literal::u128_unsuffixed(from);
         quote!((#s, #from))
     });
-    (board.steps.len(), steps.collect())
+    BoardTokens {
+        word,
+        free,
+        cells: Literal::u128_unsuffixed(board.cells),
+        k: board.steps.len(),
+        steps: steps.collect(),
+    }
 }
 
 /// The region check's tables as a private static.
@@ -895,9 +942,9 @@ struct Emitter<'a> {
     /// The region check, where it can refuse something (decided once, in [`module`]).
     regions: Option<&'a Regions>,
     /// Its bit board, when it has one.
-    board: Option<&'a Board128>,
+    board: Option<&'a BitBoard>,
     /// The hole test's bit board, when holes are pruned and there is one.
-    hole_board: Option<&'a Board128>,
+    hole_board: Option<&'a BitBoard>,
 }
 
 impl Emitter<'_> {
@@ -982,9 +1029,8 @@ impl Emitter<'_> {
                         .collect();
                     let allows = match self.board {
                         _ if border.is_empty() => return place,
-                        Some(_) => {
-                            let mask = border.iter().fold(0u128, |m, &c| m | 1 << c);
-                            let mask = Literal::u128_unsuffixed(mask);
+                        Some(board) => {
+                            let mask = Literal::u128_unsuffixed(board.mask(border));
                             quote!(regions_allow(q, #mask))
                         }
                         None => {
@@ -1000,15 +1046,12 @@ impl Emitter<'_> {
                         }
                     };
                 }
-                match self.puzzle.pruning() {
-                    Some((Pruning::Holes, regions)) if self.hole_board.is_some() => {
+                match (self.puzzle.pruning(), self.hole_board) {
+                    (Some((Pruning::Holes, regions)), Some(board)) => {
                         // Cells before this procedure's are covered: no hole lies there.
                         let at = self.position as u32;
-                        let mask = regions
-                            .border(e)
-                            .iter()
-                            .filter(|&&c| c >= at)
-                            .fold(0u128, |m, &c| m | 1 << c);
+                        let border = regions.border(e).iter().copied().filter(|&c| c >= at);
+                        let mask = board.mask(border);
                         if mask == 0 {
                             return place;
                         }
@@ -1021,7 +1064,7 @@ impl Emitter<'_> {
                             }
                         }
                     }
-                    Some((Pruning::Holes, regions)) => match self.layout.holes(
+                    (Some((Pruning::Holes, regions)), None) => match self.layout.holes(
                         regions,
                         e,
                         &covered.iter().copied().collect::<Vec<u32>>(),

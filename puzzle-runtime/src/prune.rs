@@ -2,16 +2,17 @@
 //! region of free cells next to it must be fillable, so at least as large as the smallest piece
 //! and a multiple of the greatest common divisor of the piece sizes. A region that is not
 //! fillable means no solution lies below: the search backtracks at once. The cheap form checks
-//! only for holes, single free cells walled in, which the macro turns into one mask test per
-//! cell of each placement's border.
+//! only for holes, single free cells walled in.
 //!
 //! Regions larger than a cap are taken as fillable without counting them to the end: the check
 //! is a necessary condition, so stopping early loses pruning, never solutions. The tables are
-//! static data in generated code, owned at run time. Generated code grows regions on a bit
-//! board ([`board_allows`]) where the cells fit in 128 bits: several times faster than the
-//! flood fill, with the same answers.
+//! static data in generated code, owned at run time. Generated code tests on a bit board
+//! ([`board_holes`], [`board_allows`]) where the cells lie within 128 positions, in one `u64`
+//! where they lie within 64: several times faster than the flood fill, with the same answers.
+//! Larger boards test holes by one mask per border cell, and regions by the flood fill.
 
 use std::borrow::Cow;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
@@ -165,83 +166,133 @@ impl Regions {
     }
 }
 
-/// The region check on a bit board: the free cells of `q` as one `u128`, grown a step at a
-/// time by shifts. For each distance `s` between neighbouring positions, `steps` holds the
-/// positions whose neighbour lies `s` further on; every neighbour pair is one such step, so
-/// the fill reaches exactly the cells [`Regions::allows`] reaches, and both decide alike (a
-/// region is judged by its size alone, whatever order it is filled in).
+/// The region check on a bit board: the free cells of `q` as one word, grown a step at a
+/// time by shifts. Bit `i` of the board is position `offset + i`, so that a board of 64
+/// cells or fewer fits in a `u64` wherever its cells lie in `q`. For each distance `s` between
+/// neighbouring positions, `steps` holds the cells whose neighbour lies `s` further on; every
+/// neighbour pair is one such step, so the fill reaches exactly the cells [`Regions::allows`]
+/// reaches, and both decide alike (a region is judged by its size alone, whatever order it is
+/// filled in).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board128 {
-    /// `(s, from)`: each position in `from` has a neighbour at `position + s`.
+pub struct BitBoard {
+    /// The position of bit 0: the lowest cell's.
+    pub offset: u32,
+    /// `(s, from)`: each cell in `from` has a neighbour `s` bits further on.
     pub steps: Vec<(u32, u128)>,
-    /// Every cell's position.
+    /// Every cell.
     pub cells: u128,
 }
 
+impl BitBoard {
+    /// The board's bits for these positions (cells).
+    pub fn mask(&self, positions: impl IntoIterator<Item = u32>) -> u128 {
+        positions
+            .into_iter()
+            .fold(0, |m, p| m | 1 << (p - self.offset))
+    }
+
+    /// Whether the board fits in a `u64`, so that its tests run on one machine word.
+    pub fn fits_u64(&self) -> bool {
+        self.cells <= u128::from(u64::MAX)
+    }
+}
+
 impl Regions {
-    /// The bit board form of these tables, when every cell's position is below 128 and the
-    /// neighbours lie at no more than `max_steps` distinct distances (a box without holes has
-    /// one per axis; holes add more, since they are left out of the positions).
-    pub fn board128(&self, max_steps: usize) -> Option<Board128> {
+    /// The bit board form of these tables, when the cells lie within 128 positions and their
+    /// neighbours at no more than `max_steps` distinct distances (a box without holes has one
+    /// per axis; holes add more, since they are left out of the positions).
+    pub fn bit_board(&self, max_steps: usize) -> Option<BitBoard> {
+        let cells: Vec<u32> = (0..self.starts.len() as u32 - 1)
+            .filter(|&p| !self.neighbours(p).is_empty())
+            .collect();
+        let offset = *cells.first()?;
+        if cells.last()? - offset >= 128 {
+            return None;
+        }
         let mut steps: std::collections::BTreeMap<u32, u128> = Default::default();
-        let mut cells = 0u128;
-        for p in 0..self.starts.len() as u32 - 1 {
-            let neighbours = self.neighbours(p);
-            if neighbours.is_empty() {
-                continue;
-            }
-            if p >= 128 {
-                return None;
-            }
-            cells |= 1 << p;
-            for &n in neighbours.iter().filter(|&&n| n > p) {
-                if n >= 128 {
-                    return None;
-                }
-                *steps.entry(n - p).or_default() |= 1 << p;
+        for &p in &cells {
+            for &n in self.neighbours(p).iter().filter(|&&n| n > p) {
+                *steps.entry(n - p).or_default() |= 1 << (p - offset);
             }
         }
-        (steps.len() <= max_steps).then(|| Board128 {
+        (steps.len() <= max_steps).then(|| BitBoard {
+            offset,
             steps: steps.into_iter().collect(),
-            cells,
+            cells: cells.iter().fold(0, |m, &p| m | 1 << (p - offset)),
         })
     }
 }
 
+/// A machine word that holds a bit board: `u64` where the board fits, else `u128`.
+pub trait BoardWord:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// No bit set.
+    const ZERO: Self;
+    /// How many bits are set.
+    fn count_ones(self) -> u32;
+    /// The lowest bit set alone.
+    fn lowest(self) -> Self;
+}
+
+macro_rules! board_word {
+    ($($t:ty),*) => {$(
+        impl BoardWord for $t {
+            const ZERO: Self = 0;
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+        }
+    )*};
+}
+board_word!(u64, u128);
+
 /// [`Regions::leaves_hole`] on a bit board: whether a free cell of `border` has no free
-/// neighbour. The free neighbours of every cell at once, by one shift each way per step:
-/// no branch but the answer, so cheaper than a mask test per border cell.
+/// neighbour. `free` holds the free cells as the board's bits. The free neighbours of every
+/// cell at once, by one shift each way per step: no branch but the answer, so cheaper than a
+/// mask test per border cell.
 #[inline(always)]
-pub fn board_holes<const K: usize>(
-    steps: &[(u32, u128); K],
-    cells: u128,
-    q: u128,
-    border: u128,
+pub fn board_holes<W: BoardWord, const K: usize>(
+    steps: &[(u32, W); K],
+    cells: W,
+    free: W,
+    border: W,
 ) -> bool {
-    let free = q & cells;
-    let mut touched = 0u128;
+    let free = free & cells;
+    let mut touched = W::ZERO;
     for &(s, from) in steps {
         touched |= (free >> s) & from;
         touched |= (free & from) << s;
     }
-    free & border & !touched != 0
+    free & border & !touched != W::ZERO
 }
 
-/// [`Regions::allows`] on a bit board: whether every region of the free cells of `q` that
-/// touches `border` (the placement's border, as bits) could still be filled. Written for
-/// generated code, which passes its tables as constants so that the steps unroll.
+/// [`Regions::allows`] on a bit board: whether every region of the free cells (`free`, as the
+/// board's bits) that touches `border` (the placement's border) could still be filled.
+/// Written for generated code, which passes its tables as constants so that the steps unroll.
 #[inline(always)]
-pub fn board_allows<const K: usize>(
-    steps: &[(u32, u128); K],
-    cells: u128,
+pub fn board_allows<W: BoardWord, const K: usize>(
+    steps: &[(u32, W); K],
+    cells: W,
     [smallest, divisor, cap]: [u32; 3],
-    q: u128,
-    border: u128,
+    free: W,
+    border: W,
 ) -> bool {
-    let free = q & cells;
+    let free = free & cells;
     let mut seeds = border & free;
-    while seeds != 0 {
-        let mut region = seeds & seeds.wrapping_neg();
+    while seeds != W::ZERO {
+        let mut region = seeds.lowest();
         loop {
             let mut grown = region;
             for &(s, from) in steps {
@@ -340,7 +391,7 @@ mod tests {
     }
 
     /// Some steps of the bit board of a box, by distance.
-    fn steps(board: &Board128) -> Vec<u32> {
+    fn steps(board: &BitBoard) -> Vec<u32> {
         board.steps.iter().map(|&(s, _)| s).collect()
     }
 
@@ -353,8 +404,9 @@ mod tests {
         let (mut outcomes, mut holes) = ([0; 2], [0; 2]);
         for board in &boards {
             let cells = board.cells().len();
-            let order =
-                Order::for_board(board, &[], &Order::scan_axes(board, OrderChoice::Auto), &[]);
+            // Two pieces lead, so the board starts at bit 2 of `q`.
+            let axes = Order::scan_axes(board, OrderChoice::Auto);
+            let order = Order::for_board(board, &[1, 1], &axes, &[0, 1]);
             // Random blobs of 3 to 6 cells stand for placements.
             let embeddings: Vec<Vec<AspectId>> = (0..40)
                 .map(|_| {
@@ -366,13 +418,16 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            let cover = Cover::new((0..cells).map(|c| c.to_string()).collect(), embeddings);
+            let cover = Cover::new((0..cells + 2).map(|c| c.to_string()).collect(), embeddings);
             for sizes in [[4, 6], [3, 3], [2, 5]] {
                 let regions = Regions::new(board, &cover, &order, &sizes);
-                let bits = regions.board128(8).expect("a small board has a bit board");
+                let bits = regions.bit_board(8).expect("a small board has a bit board");
+                assert_eq!(bits.offset, 2);
+                assert!(bits.fits_u64());
                 // Padded to 8 steps with empty masks, which move nothing.
                 let steps: [(u32, u128); 8] =
                     std::array::from_fn(|i| bits.steps.get(i).copied().unwrap_or((1, 0)));
+                let narrow = steps.map(|(s, from)| (s, from as u64));
                 let limits = [regions.smallest, regions.divisor, regions.cap];
                 for e in 0..cover.embedding_count() as u32 {
                     for _ in 0..50 {
@@ -380,21 +435,25 @@ mod tests {
                         for a in cover.aspects(EmbeddingId(e)) {
                             q[0] &= !(1 << order.position(*a));
                         }
-                        let border = regions.border(e).iter().fold(0, |m, &c| m | 1 << c);
+                        let border = bits.mask(regions.border(e).iter().copied());
                         let allows = regions.allows(&q, e);
                         outcomes[usize::from(allows)] += 1;
                         let hole = regions.leaves_hole(&q, e);
                         holes[usize::from(hole)] += 1;
+                        let free = u128::from(q[0]) >> bits.offset;
+                        assert_eq!(board_holes(&steps, bits.cells, free, border), hole);
+                        let (cells64, free64) = (bits.cells as u64, free as u64);
+                        assert_eq!(board_holes(&narrow, cells64, free64, border as u64), hole);
                         assert_eq!(
-                            board_holes(&steps, bits.cells, u128::from(q[0]), border),
-                            hole
-                        );
-                        assert_eq!(
-                            board_allows(&steps, bits.cells, limits, u128::from(q[0]), border),
+                            board_allows(&steps, bits.cells, limits, free, border),
                             allows,
                             "board {:?}, embedding {e}, free {:#x}",
                             board.extents(),
                             q[0]
+                        );
+                        assert_eq!(
+                            board_allows(&narrow, cells64, limits, free64, border as u64),
+                            allows
                         );
                     }
                 }
@@ -410,6 +469,6 @@ mod tests {
             &Order::for_board(&boards[1], &[], &[0, 1, 2], &[]),
             &[2],
         );
-        assert_eq!(steps(&block.board128(8).unwrap()), [1, 3, 9]);
+        assert_eq!(steps(&block.bit_board(8).unwrap()), [1, 3, 9]);
     }
 }
