@@ -245,6 +245,13 @@ pub struct Grid {
     pub on: Vec<bool>,
 }
 
+fn no_rows(what: &str, allowed: &'static str) -> ErrorKind {
+    ErrorKind::NoRows {
+        what: what.to_string(),
+        allowed,
+    }
+}
+
 /// Reads a figure of any dimension (`on` and `off` characters), recording ragged rows, layers
 /// of other sizes and unknown characters in `errors`. `None` if anything was wrong.
 pub fn read_figure(
@@ -257,7 +264,7 @@ pub fn read_figure(
     match figure {
         Figure::Rows(drawing) => {
             if drawing.rows.is_empty() {
-                errors.push(drawing.loc, ErrorKind::NoRows);
+                errors.push(drawing.loc, no_rows(what, allowed));
                 return None;
             }
             let rows = read_grid(drawing, what, chars, allowed, errors)?;
@@ -268,7 +275,7 @@ pub fn read_figure(
         }
         Figure::Layers { layers, loc } => {
             if layers.is_empty() {
-                errors.push(*loc, ErrorKind::NoRows);
+                errors.push(*loc, no_rows(what, allowed));
                 return None;
             }
             let read: Vec<Option<Grid>> = layers

@@ -8,9 +8,14 @@ use crate::description::Loc;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// The box drawing has no row.
-    #[error("the box has no rows; draw it with `.` for each cell and `#` for each hole")]
-    NoRows,
+    /// A drawing (of the box, a piece or a placement) has no row.
+    #[error("{what} is drawn with no rows; draw it with {allowed}")]
+    NoRows {
+        /// What was drawn (`the box`, ``piece `F` ``, ...).
+        what: String,
+        /// The characters it may hold.
+        allowed: &'static str,
+    },
     /// A drawing's rows differ in length.
     #[error("row {row} has {len} characters, but row 1 has {expected}: every row of a drawing must have the same length")]
     RaggedRows {
@@ -26,7 +31,7 @@ pub enum ErrorKind {
     UnknownCharacter {
         /// The character.
         ch: char,
-        /// What was drawn (`"the box"`, `"piece F"`, ...).
+        /// What was drawn (`the box`, ``piece `F` ``, ...).
         what: String,
         /// The row (from 1).
         row: usize,

@@ -40,7 +40,7 @@ pub fn pieces(description: &Description, dims: usize, errors: &mut Errors) -> Ve
             errors.push(spec.loc, ErrorKind::DuplicatePiece { name });
             continue;
         }
-        let what = format!("piece {}", spec.name);
+        let what = format!("piece `{}`", spec.name);
         let shape = match &spec.shape {
             ShapeSpec::Drawing(figure) => shape_of_figure(figure, &what, errors),
             ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, dims, errors),
@@ -233,7 +233,7 @@ pub fn restrict(
         let range = lowered.ranges[index].clone();
         let mut keep = Vec::new();
         for drawing in &r.placements {
-            let what = format!("a placement of {}", r.piece);
+            let what = format!("a placement of `{}`", r.piece);
             let found = cells_of_placement(board, drawing, &what, errors).and_then(|cells| {
                 let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
                 aspects.extend(piece_aspect);

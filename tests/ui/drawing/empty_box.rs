@@ -3,6 +3,11 @@ puzzle::puzzle! {
         box: ["##", "##"],
         pieces: { A: ["#"] },
     }
+
+    mod no_rows {
+        box: [],
+        pieces: { A: ["#"] },
+    }
 }
 
 fn main() {}
