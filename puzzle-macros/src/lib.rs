@@ -164,11 +164,21 @@ mod tests {
             .and_then(|n| n.parse().ok())
             .expect("the count of eliminated embeddings");
         // The 4 X's next to a corner are eliminated, and the reduction keeps 7 of the other 28.
-        // Placements in the program name their embedding by number (`run_unit` replays `e`).
-        let placements = text
+        // Placements in the program name their embedding by number (`run_unit` replays `e`):
+        // written out, or passed to the entry of the next procedure, which tests for holes.
+        let written = text
             .match_indices("sink.place(")
             .filter(|(at, m)| text[at + m.len()..].starts_with(|c: char| c.is_ascii_digit()))
             .count();
+        let entered = text
+            .match_indices("enter_")
+            .filter(|(at, m)| {
+                let call = text[at + m.len()..].split(';').next().unwrap_or_default();
+                call.contains("(q, ") && call.ends_with(", sink)?")
+            })
+            .count();
+        assert!(written > 0 && entered > 0);
+        let placements = written + entered;
         assert_eq!(placements, 2056 - eliminated - (28 - 7));
         println!("6x10 expansion: {} lines", text.lines().count());
     }
@@ -180,7 +190,9 @@ mod tests {
         // A function per cell at least, the symmetry check, and hole tests on the bit board.
         assert!(text.matches("pub(super) fn solve_").count() >= 60);
         assert!(text.contains("static CHECK"));
-        assert!(text.contains("fn holes_left") && text.contains("if !holes_left(q, "));
+        assert!(text.contains("fn holes_left") && text.contains("if holes_left(q, border)"));
+        // Placements call the entry of the procedure they go on to, which tests for holes.
+        assert!(text.contains("fn enter_") && text.contains("sink)?;"));
         println!("5x4x3 expansion: {} lines", text.lines().count());
     }
 
