@@ -1,5 +1,7 @@
-//! All cores: work units cut at a fixed depth, counted and collected in parallel, the same as
-//! the serial search; a unit runs alone by number.
+//! All cores: work units cut at a fixed depth, counted, collected and shown in parallel, the
+//! same as the serial search; a unit runs alone by number.
+
+use std::ops::ControlFlow;
 
 use puzzle::puzzle;
 use puzzle::runtime::parallel::{self, Unit};
@@ -37,6 +39,50 @@ fn parallel_solutions_come_in_the_serial_order() {
     assert_eq!(p6x10::collect_parallel(), collect(|v| p6x10::solve(v)));
     assert_eq!(p8x8::collect_parallel(), collect(|v| p8x8::solve(v)));
     assert_eq!(bags::collect_parallel(), collect(|v| bags::solve(v)));
+}
+
+/// A visitor that keeps each solution's embeddings and drawing.
+fn record(
+    seen: &mut Vec<(Vec<u32>, String)>,
+) -> impl FnMut(&puzzle::runtime::Solution<'_>) -> ControlFlow<()> + '_ {
+    |s| {
+        seen.push((s.embeddings().to_vec(), s.to_string()));
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn solve_parallel_shows_solutions_in_the_serial_order() {
+    let mut serial = Vec::new();
+    assert!(p8x8::solve(record(&mut serial)).is_continue());
+    assert_eq!(serial.len(), 65);
+    let mut parallel = Vec::new();
+    assert!(p8x8::solve_parallel(record(&mut parallel)).is_continue());
+    assert_eq!(parallel, serial);
+    // A pool of one thread must run the units itself while it waits for them.
+    let mut one = Vec::new();
+    let flow = parallel::with_threads(1, || p8x8::solve_parallel(record(&mut one)));
+    assert!(flow.is_continue());
+    assert_eq!(one, serial);
+}
+
+#[test]
+fn solve_parallel_stops_when_the_visitor_breaks() {
+    let serial = collect(|v| p6x10::solve(v));
+    for threads in [1, 2, 3] {
+        let mut first = Vec::new();
+        let flow = parallel::with_threads(threads, || {
+            p6x10::solve_parallel(|s| {
+                first.push(s.embeddings().to_vec());
+                match first.len() {
+                    10 => ControlFlow::Break(()),
+                    _ => ControlFlow::Continue(()),
+                }
+            })
+        });
+        assert!(flow.is_break());
+        assert_eq!(first, serial[..10], "on {threads} threads");
+    }
 }
 
 #[test]

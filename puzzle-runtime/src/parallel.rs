@@ -5,9 +5,12 @@
 //! the free set and the procedure to run next. Units are numbered in the order the serial
 //! search reaches them, so a number names the same unit on every machine, and a unit can be
 //! run alone (to shard a search across machines). Generated modules drive this with their
-//! `units`, `run_unit`, `count_parallel` and `collect_parallel`.
+//! `units`, `run_unit`, `count_parallel`, `collect_parallel` and `solve_parallel`.
 
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 
 use rayon::prelude::*;
 
@@ -122,15 +125,79 @@ pub fn collect<R>(units: &[Unit], run: R) -> Vec<Vec<u32>>
 where
     R: Fn(&Unit, &mut Collector) + Sync,
 {
-    let per_unit: Vec<Vec<Vec<u32>>> = units
-        .par_iter()
-        .map(|unit| {
-            let mut collector = Collector::default();
-            run(unit, &mut collector);
-            collector.solutions
-        })
-        .collect();
-    per_unit.into_iter().flatten().collect()
+    let mut solutions = Vec::new();
+    let _ = visit(units, run, |solution| {
+        solutions.push(solution.to_vec());
+        ControlFlow::Continue(())
+    });
+    solutions
+}
+
+/// Shows every solution (its embeddings in placement order) to `visitor` on the calling
+/// thread, in the order the serial search finds them, while the units run on the current pool:
+/// a unit's solutions are shown once every earlier unit's have been. `Break` from the visitor
+/// ends the search: units not yet started are skipped, and the result is `Break`.
+pub fn visit<R, V>(units: &[Unit], run: R, mut visitor: V) -> ControlFlow<()>
+where
+    R: Fn(&Unit, &mut Collector) + Sync,
+    V: FnMut(&[u32]) -> ControlFlow<()>,
+{
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<(usize, Vec<Vec<u32>>)>();
+    rayon::in_place_scope_fifo(|scope| {
+        for (index, unit) in units.iter().enumerate() {
+            let (sender, run, stop) = (sender.clone(), &run, &stop);
+            scope.spawn_fifo(move |_| {
+                let mut collector = Collector::default();
+                if !stop.load(Ordering::Relaxed) {
+                    run(unit, &mut collector);
+                }
+                // The receiver outlives the scope; a send fails only if it has given up.
+                let _ = sender.send((index, collector.solutions));
+            });
+        }
+        drop(sender);
+        // Units finished ahead of their turn wait here, by index.
+        let mut early = BTreeMap::new();
+        let mut next = 0;
+        let mut flow = ControlFlow::Continue(());
+        while next < units.len() {
+            let Some((index, solutions)) = receive(&receiver) else {
+                // Every unit has ended and one never reported: it panicked, and the scope
+                // passes that panic on when this closure returns.
+                break;
+            };
+            early.insert(index, solutions);
+            while let Some(solutions) = early.remove(&next) {
+                next += 1;
+                if flow.is_continue() {
+                    flow = solutions.iter().try_for_each(|s| visitor(s));
+                    if flow.is_break() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        flow
+    })
+}
+
+/// The next unit's report. A thread of the pool runs queued units while it waits, so that a
+/// pool of one thread still gets through them; any other thread blocks.
+fn receive<T>(receiver: &mpsc::Receiver<T>) -> Option<T> {
+    loop {
+        match receiver.try_recv() {
+            Ok(message) => return Some(message),
+            Err(mpsc::TryRecvError::Disconnected) => return None,
+            Err(mpsc::TryRecvError::Empty) => {}
+        }
+        match rayon::yield_now() {
+            Some(rayon::Yield::Executed) => {}
+            // Nothing is queued (the rest runs on other threads), or this is not a pool
+            // thread: the report comes from elsewhere.
+            Some(rayon::Yield::Idle) | None => return receiver.recv().ok(),
+        }
+    }
 }
 
 /// The number of threads of the pool the caller runs on.

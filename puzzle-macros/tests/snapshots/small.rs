@@ -169,6 +169,21 @@ mod small {
             },
         )
     }
+    /// Shows each solution to `visitor` on this thread, in the order the serial search
+    /// finds them, while the search runs on every core; the visitor returns `Break`
+    /// to stop it.
+    pub fn solve_parallel<F>(mut visitor: F) -> ::core::ops::ControlFlow<()>
+    where
+        F: FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()>,
+    {
+        ::puzzle_runtime::parallel::visit(
+            &units(),
+            |unit, collector| {
+                let _ = run_unit(unit, collector);
+            },
+            |placed| visitor(&::puzzle_runtime::Solution::new(&CATALOG, placed)),
+        )
+    }
     /// Shows each solution to `visitor`, in the order the search finds them; the
     /// visitor returns `Break` to stop the search.
     pub fn solve<F>(visitor: F) -> ::core::ops::ControlFlow<()>
