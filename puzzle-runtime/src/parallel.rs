@@ -109,8 +109,11 @@ pub fn count<R>(units: &[Unit], run: R) -> u64
 where
     R: Fn(&Unit, &mut Counter) + Sync,
 {
+    // Units differ in size by orders of magnitude: each is its own task, so that an idle
+    // thread can always take one (in longer runs rayon would leave a thread to finish alone).
     units
         .par_iter()
+        .with_max_len(1)
         .map(|unit| {
             let mut counter = Counter::default();
             run(unit, &mut counter);
