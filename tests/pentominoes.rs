@@ -20,6 +20,9 @@ puzzle! {
     mod p6x10_x_first { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, order: [X, columns] }
     mod p6x10_unshared { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, sharing: false }
 
+    /// Scott's 8x8: the twelve pentominoes and the square tetromino, which may go anywhere.
+    mod scott { box: ["........"; 8], pieces: { pentominoes, O: ["##", "##"] }, symmetry: reduced }
+
     /// The 8x8 square without its central 2x2: eight symmetries, and X on a diagonal is fixed
     /// by one, so the reduction needs its check.
     mod p8x8_hole {
@@ -109,6 +112,31 @@ fn pentomino_8x8_with_central_hole() {
     assert_eq!(rows.len(), 8);
     assert_eq!(&rows[3][3..5], "  ");
     assert_eq!(&rows[4][3..5], "  ");
+}
+
+#[test]
+fn scotts_8x8_with_the_square_anywhere() {
+    // 16146 classes (the published figure), each an exact cover found once; pieces of two
+    // sizes, so the holes test and the elimination work with sizes 4 and 5.
+    let description = Description::new("scott")
+        .board(&["........"; 8])
+        .pentominoes()
+        .piece("O", &["##", "##"])
+        .symmetry(Symmetry::Reduced { piece: None });
+    assert_eq!(check_solutions(|v| scott::solve(v), description), 16146);
+    // Those with the square in the middle are the 65 of the 8x8 with a central hole.
+    let middle: Vec<u32> = [27, 28, 35, 36].into();
+    let mut centred = 0;
+    let _ = scott::solve(|s| {
+        let square = s
+            .embeddings()
+            .iter()
+            .find(|&&e| scott::CATALOG.piece_of(e) == Some("O"));
+        let cells: Vec<u32> = square.map_or(Vec::new(), |&e| scott::CATALOG.cells_of(e).collect());
+        centred += usize::from(cells == middle);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(centred, 65);
 }
 
 #[test]
