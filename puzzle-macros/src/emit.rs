@@ -948,10 +948,13 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
 
             /// Shows each solution to `visitor`, in the order the search finds them; the
             /// visitor returns `Break` to stop the search.
-            pub fn solve<F>(visitor: F) -> ::core::ops::ControlFlow<()>
+            pub fn solve<F>(mut visitor: F) -> ::core::ops::ControlFlow<()>
             where
                 F: FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()>,
             {
+                // Through a `dyn` visitor, called once per solution, so that every caller's
+                // closure shares one copy of the search instead of compiling its own.
+                let visitor: &mut dyn FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()> = &mut visitor;
                 solve_with(&mut #runtime::search::Visit::new(&CATALOG, visitor))
             }
 

@@ -186,10 +186,11 @@ mod small {
     }
     /// Shows each solution to `visitor`, in the order the search finds them; the
     /// visitor returns `Break` to stop the search.
-    pub fn solve<F>(visitor: F) -> ::core::ops::ControlFlow<()>
+    pub fn solve<F>(mut visitor: F) -> ::core::ops::ControlFlow<()>
     where
         F: FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()>,
     {
+        let visitor: &mut dyn FnMut(&Solution<'_>) -> ::core::ops::ControlFlow<()> = &mut visitor;
         solve_with(&mut ::puzzle_runtime::search::Visit::new(&CATALOG, visitor))
     }
     /// The program: one function per procedure, in aspect order, then the sentinel.
