@@ -1,6 +1,7 @@
 //! Every solver of the project side by side on the pentomino boxes, one criterion group per
 //! box: the generated solver with its defaults (chosen order, elimination, pruning where it
-//! pays), the same on all cores, the same with region pruning, the report's bit-serial program
+//! pays, the failure cache of `count`), the same without the cache, on all cores, and with
+//! region pruning, the report's bit-serial program
 //! (cells first, every embedding, no pruning), the puzzle-processor interpreter, the reference
 //! backtracker, and a dancing-links solver from crates.io (`dlx-rs`) on the same exact-cover
 //! matrix. Every count is asserted, so a fast wrong answer cannot pass. `benches/compare.sh`
@@ -37,6 +38,20 @@ macro_rules! variants {
                 }
                 pub mod regions { $($spec)* pieces: pentominoes, symmetry: reduced, prune: regions }
             }
+
+            /// The defaults counted without the failure cache.
+            pub fn uncached() -> u64 {
+                let mut counter = super::Counter::default();
+                let _ = defaults::solve_with(&mut counter);
+                counter.solutions
+            }
+
+            /// The report's program as it is: no failure cache either.
+            pub fn report_program() -> u64 {
+                let mut counter = super::Counter::default();
+                let _ = report::solve_with(&mut counter);
+                counter.solutions
+            }
         }
     };
 }
@@ -55,6 +70,7 @@ struct Case {
     name: &'static str,
     solutions: u64,
     generated: fn() -> u64,
+    uncached: fn() -> u64,
     parallel: fn() -> u64,
     report: fn() -> u64,
     regions: fn() -> u64,
@@ -113,6 +129,9 @@ fn bench(c: &mut Criterion, case: Case) {
     group.bench_function("generated", |b| {
         b.iter(|| assert_eq!(black_box((case.generated)()), n))
     });
+    group.bench_function("generated, no failure cache", |b| {
+        b.iter(|| assert_eq!(black_box((case.uncached)()), n))
+    });
     group.bench_function("generated, all cores", |b| {
         b.iter(|| assert_eq!(black_box((case.parallel)()), n))
     });
@@ -147,8 +166,9 @@ macro_rules! case {
             name: $name,
             solutions: $solutions,
             generated: $module::defaults::count,
+            uncached: $module::uncached,
             parallel: $module::defaults::count_parallel,
-            report: $module::report::count,
+            report: $module::report_program,
             regions: $module::regions::count,
             code: &$module::defaults::PROCESSOR,
             check: $module::defaults::SYMMETRY_CHECK,

@@ -5,6 +5,7 @@ mod support;
 
 use std::ops::ControlFlow;
 
+use puzzle::runtime::search::{CachedCounter, Sink};
 use puzzle::search::SolveFn;
 use puzzle::{puzzle, Description, Symmetry};
 use support::check_solutions;
@@ -75,6 +76,23 @@ fn pentomino_6x10_all_solutions() {
     assert_eq!(check(|v| p6x10_all::solve(v), 6, 10, Symmetry::All), 9356);
     // X is never fixed by a symmetry of the box, so every class has exactly 4 solutions.
     assert_eq!(9356, 4 * 2339);
+}
+
+#[test]
+fn count_skips_free_sets_that_failed_before() {
+    // The 6x10 reaches many free sets more than once; the cache skips those that held no
+    // solution, and the count is the same.
+    let mut counter = CachedCounter::new(18, 2);
+    let _ = p6x10::solve_with(&mut counter);
+    assert_eq!(counter.solutions, 2339);
+    let skips = counter.failures().map_or(0, |cache| cache.skips());
+    assert!(skips > 10_000, "{skips}");
+    // A cache of two slots forgets almost everything, and still errs in nothing.
+    let mut tiny = CachedCounter::new(1, 2);
+    let _ = p6x10::solve_with(&mut tiny);
+    assert_eq!(tiny.solutions, 2339);
+    assert_eq!(p6x10::count(), 2339);
+    assert_eq!(p6x10::count_parallel(), 2339);
 }
 
 #[test]

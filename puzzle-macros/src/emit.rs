@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use proc_macro2::{Literal, TokenStream};
+use puzzle_runtime::failure;
 use puzzle_runtime::program::{Body, Node};
 use puzzle_runtime::prune::{BitBoard, Regions};
 use puzzle_runtime::solution::AspectInfo;
@@ -115,6 +116,14 @@ impl Layout {
                 let v = value.into_iter().map(Literal::u64_suffixed);
                 quote!([#(#v),*])
             }
+        }
+    }
+
+    /// The number of `u64` words `q` takes.
+    fn word_count(&self) -> usize {
+        match self.repr {
+            Repr::Scalar(bits) => bits as usize / 64,
+            Repr::Words(n) => n,
         }
     }
 
@@ -368,12 +377,25 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                 } else {
                     quote!(::core::ops::ControlFlow::Continue(()))
                 };
+                let search = quote! {
+                    #(#roots)*
+                    #end
+                };
+                // The failure cache pays where the same free set is reached along several
+                // paths, which takes a few placements first.
+                let search = if position >= procedures.len() / 4 {
+                    let words = layout.words();
+                    quote! {
+                        #runtime::failure::remembered(&#words, sink, move |sink| { #search })
+                    }
+                } else {
+                    search
+                };
                 quote! {
                     if #is_covered {
                         return #next(q, sink);
                     }
-                    #(#roots)*
-                    #end
+                    #search
                 }
             }
         };
@@ -459,6 +481,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
             #(#entries)*
             /// The sentinel: every aspect is covered.
             pub(super) fn solution<S: #runtime::search::Sink>(_: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #runtime::failure::reach(sink);
                 sink.solution()
             }
             /// Runs the procedure at `position` (the sentinel past the last), as a work unit
@@ -491,6 +514,13 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         run,
         cut,
         run_unit,
+        counter: {
+            let (bits, words) = (
+                failure::bits_for(puzzle.chosen().estimate),
+                layout.word_count(),
+            );
+            quote!(#runtime::search::CachedCounter::new(#bits, #words))
+        },
         private: quote!(#procedures_module #code_module #check_static #regions_static),
     };
     api(header, runtime, &Facts::of(puzzle), items)
@@ -758,6 +788,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             let _ = (unit, sink);
             ::core::unreachable!("the puzzle has errors")
         },
+        counter: quote!(#runtime::search::CachedCounter::new(0, 1)),
         private: TokenStream::new(),
     };
     api(header, runtime, &Facts::default(), items)
@@ -777,6 +808,8 @@ struct Items {
     cut: TokenStream,
     /// A block that runs `unit` into `sink`.
     run_unit: TokenStream,
+    /// An expression that makes the counter `count` searches into (with its failure cache).
+    counter: TokenStream,
     /// Private modules the other parts refer to.
     private: TokenStream,
 }
@@ -826,6 +859,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         run,
         cut,
         run_unit,
+        counter,
         private,
     } = items;
     let Facts {
@@ -895,9 +929,10 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
                 #run
             }
 
-            /// Counts the solutions.
+            /// Counts the solutions. The search skips free sets it has already found to hold
+            /// none (a failure cache), so it makes fewer placements than `search::Tally` shows.
             pub fn count() -> u64 {
-                let mut counter = #runtime::search::Counter::default();
+                let mut counter = #counter;
                 let _ = solve_with(&mut counter);
                 counter.solutions
             }
@@ -917,7 +952,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             /// Counts the solutions on every core (rayon's pool: run inside
             /// `parallel::with_threads` to choose the number of threads).
             pub fn count_parallel() -> u64 {
-                #runtime::parallel::count(&units(), |unit, counter| {
+                #runtime::parallel::count(&units(), || #counter, |unit, counter| {
                     let _ = run_unit(unit, counter);
                 })
             }

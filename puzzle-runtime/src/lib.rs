@@ -22,6 +22,7 @@ pub mod description;
 pub mod eliminate;
 pub mod error;
 pub mod estimate;
+pub mod failure;
 pub mod geometry;
 pub mod lower;
 pub mod order;

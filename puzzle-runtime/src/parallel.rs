@@ -10,11 +10,11 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::search::{Counter, Sink};
+use crate::search::{CachedCounter, Sink};
 
 /// The units to aim for: enough that two to a few dozen threads stay busy to the end.
 pub const TARGET_UNITS: usize = 512;
@@ -104,20 +104,29 @@ pub fn units(cut: impl Fn(usize) -> Vec<Unit>) -> Vec<Unit> {
 }
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
-/// one unit into a sink.
-pub fn count<R>(units: &[Unit], run: R) -> u64
+/// one unit into a counter. Counters, made by `counter`, are handed from unit to unit, so that
+/// a thread keeps what its failure cache learnt (a free set fails the same in every unit).
+pub fn count<M, R>(units: &[Unit], counter: M, run: R) -> u64
 where
-    R: Fn(&Unit, &mut Counter) + Sync,
+    M: Fn() -> CachedCounter + Sync,
+    R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
+    let idle: Mutex<Vec<CachedCounter>> = Mutex::new(Vec::new());
     // Units differ in size by orders of magnitude: each is its own task, so that an idle
     // thread can always take one (in longer runs rayon would leave a thread to finish alone).
     units
         .par_iter()
-        .with_max_len(1)
+        .with_max_len(4)
         .map(|unit| {
-            let mut counter = Counter::default();
+            let taken = idle.lock().ok().and_then(|mut idle| idle.pop());
+            let mut counter = taken.unwrap_or_else(&counter);
+            let before = counter.solutions;
             run(unit, &mut counter);
-            counter.solutions
+            let found = counter.solutions - before;
+            if let Ok(mut idle) = idle.lock() {
+                idle.push(counter);
+            }
+            found
         })
         .sum()
 }

@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::failure::FailureCache;
 use crate::solution::{Catalog, Solution};
 
 /// Receives a search's moves. Generated solvers are generic over it, so a sink that ignores
@@ -28,6 +29,16 @@ pub trait Sink {
     #[inline(always)]
     fn cut(&mut self) -> bool {
         false
+    }
+
+    /// Whether this sink carries a [`FailureCache`] (free sets found to hold no solution).
+    /// False for every other sink, so that generated code drops the cache's tests.
+    const REMEMBERS: bool = false;
+
+    /// The sink's failure cache, when [`Sink::REMEMBERS`].
+    #[inline(always)]
+    fn failures(&mut self) -> Option<&mut FailureCache> {
+        None
     }
 
     /// The state where the search was cut: the free set as words (as the generated solver
@@ -66,6 +77,11 @@ impl<S: Sink> Sink for &mut S {
     fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
         (**self).unit(q, next)
     }
+    const REMEMBERS: bool = S::REMEMBERS;
+    #[inline(always)]
+    fn failures(&mut self) -> Option<&mut FailureCache> {
+        (**self).failures()
+    }
 }
 
 /// Counts solutions and ignores placements.
@@ -84,6 +100,43 @@ impl Sink for Counter {
     fn solution(&mut self) -> ControlFlow<()> {
         self.solutions += 1;
         ControlFlow::Continue(())
+    }
+}
+
+/// Counts solutions, skipping the free sets its [`FailureCache`] knows hold none: what the
+/// generated `count` uses. The placements it makes are fewer than a [`Tally`] or [`Stats`]
+/// shows, which describe the whole search tree.
+#[derive(Clone, Debug)]
+pub struct CachedCounter {
+    /// Solutions seen so far.
+    pub solutions: u64,
+    cache: FailureCache,
+}
+
+impl CachedCounter {
+    /// A counter with a cache of `2^bits` slots for free sets of `words` words.
+    pub fn new(bits: u32, words: usize) -> CachedCounter {
+        CachedCounter {
+            solutions: 0,
+            cache: FailureCache::new(bits, words),
+        }
+    }
+}
+
+impl Sink for CachedCounter {
+    #[inline(always)]
+    fn place(&mut self, _: u32) {}
+    #[inline(always)]
+    fn unplace(&mut self) {}
+    #[inline(always)]
+    fn solution(&mut self) -> ControlFlow<()> {
+        self.solutions += 1;
+        ControlFlow::Continue(())
+    }
+    const REMEMBERS: bool = true;
+    #[inline(always)]
+    fn failures(&mut self) -> Option<&mut FailureCache> {
+        Some(&mut self.cache)
     }
 }
 

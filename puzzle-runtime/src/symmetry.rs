@@ -201,6 +201,11 @@ impl<S: Sink> Sink for Checked<'_, S> {
     fn unit(&mut self, q: &[u64], next: u32) -> std::ops::ControlFlow<()> {
         self.inner.unit(q, next)
     }
+    const REMEMBERS: bool = S::REMEMBERS;
+    #[inline]
+    fn failures(&mut self) -> Option<&mut crate::failure::FailureCache> {
+        self.inner.failures()
+    }
 }
 
 /// The symmetries of a puzzle, as maps on embeddings.

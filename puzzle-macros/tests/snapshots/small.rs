@@ -123,9 +123,10 @@ mod small {
     ) -> ::core::ops::ControlFlow<()> {
         procedures::solve_0(u64::MAX, sink)
     }
-    /// Counts the solutions.
+    /// Counts the solutions. The search skips free sets it has already found to hold
+    /// none (a failure cache), so it makes fewer placements than `search::Tally` shows.
     pub fn count() -> u64 {
-        let mut counter = ::puzzle_runtime::search::Counter::default();
+        let mut counter = ::puzzle_runtime::search::CachedCounter::new(10u32, 1usize);
         let _ = solve_with(&mut counter);
         counter.solutions
     }
@@ -154,6 +155,7 @@ mod small {
     pub fn count_parallel() -> u64 {
         ::puzzle_runtime::parallel::count(
             &units(),
+            || ::puzzle_runtime::search::CachedCounter::new(10u32, 1usize),
             |unit, counter| {
                 let _ = run_unit(unit, counter);
             },
@@ -262,49 +264,55 @@ mod small {
             if q & B1 == 0 {
                 return solve_2(q, sink);
             }
-            {
-                let q = q ^ B1;
-                if q & B6 != 0 {
-                    let q = q ^ B6;
-                    sink.place(3u32);
-                    let flow = if S::CUTS && sink.cut() {
-                        sink.unit(&[q], 2u32)
-                    } else {
-                        solve_2(q, sink)
-                    };
-                    sink.unplace();
-                    flow?;
-                }
-                if q & B3 != 0 {
-                    let q = q ^ B3;
-                    if q & B7 != 0 {
-                        let q = q ^ B7;
-                        sink.place(11u32);
-                        let flow = if S::CUTS && sink.cut() {
-                            sink.unit(&[q], 2u32)
-                        } else {
-                            solve_2(q, sink)
-                        };
-                        sink.unplace();
-                        flow?;
-                    }
-                    if q & B2 != 0 {
-                        let q = q ^ B2;
-                        if q & B8 != 0 {
-                            let q = q ^ B8;
-                            sink.place(18u32);
+            ::puzzle_runtime::failure::remembered(
+                &[q],
+                sink,
+                move |sink| {
+                    {
+                        let q = q ^ B1;
+                        if q & B6 != 0 {
+                            let q = q ^ B6;
+                            sink.place(3u32);
                             let flow = if S::CUTS && sink.cut() {
-                                sink.unit(&[q], 4u32)
+                                sink.unit(&[q], 2u32)
                             } else {
-                                solve_4(q, sink)
+                                solve_2(q, sink)
                             };
                             sink.unplace();
                             flow?;
                         }
+                        if q & B3 != 0 {
+                            let q = q ^ B3;
+                            if q & B7 != 0 {
+                                let q = q ^ B7;
+                                sink.place(11u32);
+                                let flow = if S::CUTS && sink.cut() {
+                                    sink.unit(&[q], 2u32)
+                                } else {
+                                    solve_2(q, sink)
+                                };
+                                sink.unplace();
+                                flow?;
+                            }
+                            if q & B2 != 0 {
+                                let q = q ^ B2;
+                                if q & B8 != 0 {
+                                    let q = q ^ B8;
+                                    sink.place(18u32);
+                                    let flow = if S::CUTS && sink.cut() {
+                                        sink.unit(&[q], 4u32)
+                                    } else {
+                                        solve_4(q, sink)
+                                    };
+                                    sink.unplace();
+                                    flow?;
+                                }
+                            }
+                        }
                     }
-                }
-            }
-            ::core::ops::ControlFlow::Continue(())
+                    ::core::ops::ControlFlow::Continue(())
+                },
+            )
         }
         ///`Solve` for aspect 1 ((0,1)), position 2.
         pub(super) fn solve_2<S: ::puzzle_runtime::search::Sink>(
@@ -314,46 +322,52 @@ mod small {
             if q & B2 == 0 {
                 return solve_3(q, sink);
             }
-            {
-                let q = q ^ B2;
-                if q & B6 != 0 {
-                    let q = q ^ B6;
-                    sink.place(1u32);
-                    let flow = if S::CUTS && sink.cut() {
-                        sink.unit(&[q], 3u32)
-                    } else {
-                        solve_3(q, sink)
-                    };
-                    sink.unplace();
-                    flow?;
-                }
-                if q & B7 != 0 {
-                    let q = q ^ B7;
-                    if q & B4 != 0 {
-                        let q = q ^ B4;
-                        sink.place(8u32);
-                        let flow = if S::CUTS && sink.cut() {
-                            sink.unit(&[q], 3u32)
-                        } else {
-                            solve_3(q, sink)
-                        };
-                        sink.unplace();
-                        flow?;
+            ::puzzle_runtime::failure::remembered(
+                &[q],
+                sink,
+                move |sink| {
+                    {
+                        let q = q ^ B2;
+                        if q & B6 != 0 {
+                            let q = q ^ B6;
+                            sink.place(1u32);
+                            let flow = if S::CUTS && sink.cut() {
+                                sink.unit(&[q], 3u32)
+                            } else {
+                                solve_3(q, sink)
+                            };
+                            sink.unplace();
+                            flow?;
+                        }
+                        if q & B7 != 0 {
+                            let q = q ^ B7;
+                            if q & B4 != 0 {
+                                let q = q ^ B4;
+                                sink.place(8u32);
+                                let flow = if S::CUTS && sink.cut() {
+                                    sink.unit(&[q], 3u32)
+                                } else {
+                                    solve_3(q, sink)
+                                };
+                                sink.unplace();
+                                flow?;
+                            }
+                            if q & B3 != 0 {
+                                let q = q ^ B3;
+                                sink.place(9u32);
+                                let flow = if S::CUTS && sink.cut() {
+                                    sink.unit(&[q], 4u32)
+                                } else {
+                                    solve_4(q, sink)
+                                };
+                                sink.unplace();
+                                flow?;
+                            }
+                        }
                     }
-                    if q & B3 != 0 {
-                        let q = q ^ B3;
-                        sink.place(9u32);
-                        let flow = if S::CUTS && sink.cut() {
-                            sink.unit(&[q], 4u32)
-                        } else {
-                            solve_4(q, sink)
-                        };
-                        sink.unplace();
-                        flow?;
-                    }
-                }
-            }
-            ::core::ops::ControlFlow::Continue(())
+                    ::core::ops::ControlFlow::Continue(())
+                },
+            )
         }
         ///`Solve` for aspect 4 ((1,1)), position 3.
         pub(super) fn solve_3<S: ::puzzle_runtime::search::Sink>(
@@ -363,49 +377,55 @@ mod small {
             if q & B3 == 0 {
                 return solve_4(q, sink);
             }
-            {
-                let q = q ^ B3;
-                if q & B6 != 0 {
-                    let q = q ^ B6;
-                    sink.place(4u32);
-                    let flow = if S::CUTS && sink.cut() {
-                        sink.unit(&[q], 4u32)
-                    } else {
-                        solve_4(q, sink)
-                    };
-                    sink.unplace();
-                    flow?;
-                }
-                if q & B5 != 0 {
-                    let q = q ^ B5;
-                    if q & B7 != 0 {
-                        let q = q ^ B7;
-                        sink.place(12u32);
-                        let flow = if S::CUTS && sink.cut() {
-                            sink.unit(&[q], 4u32)
-                        } else {
-                            solve_4(q, sink)
-                        };
-                        sink.unplace();
-                        flow?;
-                    }
-                    if q & B4 != 0 {
-                        let q = q ^ B4;
-                        if q & B8 != 0 {
-                            let q = q ^ B8;
-                            sink.place(20u32);
+            ::puzzle_runtime::failure::remembered(
+                &[q],
+                sink,
+                move |sink| {
+                    {
+                        let q = q ^ B3;
+                        if q & B6 != 0 {
+                            let q = q ^ B6;
+                            sink.place(4u32);
                             let flow = if S::CUTS && sink.cut() {
-                                sink.unit(&[q], 6u32)
+                                sink.unit(&[q], 4u32)
                             } else {
-                                solution(q, sink)
+                                solve_4(q, sink)
                             };
                             sink.unplace();
                             flow?;
                         }
+                        if q & B5 != 0 {
+                            let q = q ^ B5;
+                            if q & B7 != 0 {
+                                let q = q ^ B7;
+                                sink.place(12u32);
+                                let flow = if S::CUTS && sink.cut() {
+                                    sink.unit(&[q], 4u32)
+                                } else {
+                                    solve_4(q, sink)
+                                };
+                                sink.unplace();
+                                flow?;
+                            }
+                            if q & B4 != 0 {
+                                let q = q ^ B4;
+                                if q & B8 != 0 {
+                                    let q = q ^ B8;
+                                    sink.place(20u32);
+                                    let flow = if S::CUTS && sink.cut() {
+                                        sink.unit(&[q], 6u32)
+                                    } else {
+                                        solution(q, sink)
+                                    };
+                                    sink.unplace();
+                                    flow?;
+                                }
+                            }
+                        }
                     }
-                }
-            }
-            ::core::ops::ControlFlow::Continue(())
+                    ::core::ops::ControlFlow::Continue(())
+                },
+            )
         }
         ///`Solve` for aspect 2 ((0,2)), position 4.
         pub(super) fn solve_4<S: ::puzzle_runtime::search::Sink>(
@@ -415,35 +435,41 @@ mod small {
             if q & B4 == 0 {
                 return solve_5(q, sink);
             }
-            {
-                let q = q ^ B4;
-                if q & B6 != 0 {
-                    let q = q ^ B6;
-                    sink.place(2u32);
-                    let flow = if S::CUTS && sink.cut() {
-                        sink.unit(&[q], 5u32)
-                    } else {
-                        solve_5(q, sink)
-                    };
-                    sink.unplace();
-                    flow?;
-                }
-                if q & B7 != 0 {
-                    let q = q ^ B7;
-                    if q & B5 != 0 {
-                        let q = q ^ B5;
-                        sink.place(10u32);
-                        let flow = if S::CUTS && sink.cut() {
-                            sink.unit(&[q], 6u32)
-                        } else {
-                            solution(q, sink)
-                        };
-                        sink.unplace();
-                        flow?;
+            ::puzzle_runtime::failure::remembered(
+                &[q],
+                sink,
+                move |sink| {
+                    {
+                        let q = q ^ B4;
+                        if q & B6 != 0 {
+                            let q = q ^ B6;
+                            sink.place(2u32);
+                            let flow = if S::CUTS && sink.cut() {
+                                sink.unit(&[q], 5u32)
+                            } else {
+                                solve_5(q, sink)
+                            };
+                            sink.unplace();
+                            flow?;
+                        }
+                        if q & B7 != 0 {
+                            let q = q ^ B7;
+                            if q & B5 != 0 {
+                                let q = q ^ B5;
+                                sink.place(10u32);
+                                let flow = if S::CUTS && sink.cut() {
+                                    sink.unit(&[q], 6u32)
+                                } else {
+                                    solution(q, sink)
+                                };
+                                sink.unplace();
+                                flow?;
+                            }
+                        }
                     }
-                }
-            }
-            ::core::ops::ControlFlow::Continue(())
+                    ::core::ops::ControlFlow::Continue(())
+                },
+            )
         }
         ///`Solve` for aspect 5 ((1,2)), position 5.
         pub(super) fn solve_5<S: ::puzzle_runtime::search::Sink>(
@@ -453,27 +479,34 @@ mod small {
             if q & B5 == 0 {
                 return solution(q, sink);
             }
-            {
-                let q = q ^ B5;
-                if q & B6 != 0 {
-                    let q = q ^ B6;
-                    sink.place(5u32);
-                    let flow = if S::CUTS && sink.cut() {
-                        sink.unit(&[q], 6u32)
-                    } else {
-                        solution(q, sink)
-                    };
-                    sink.unplace();
-                    flow?;
-                }
-            }
-            ::core::ops::ControlFlow::Continue(())
+            ::puzzle_runtime::failure::remembered(
+                &[q],
+                sink,
+                move |sink| {
+                    {
+                        let q = q ^ B5;
+                        if q & B6 != 0 {
+                            let q = q ^ B6;
+                            sink.place(5u32);
+                            let flow = if S::CUTS && sink.cut() {
+                                sink.unit(&[q], 6u32)
+                            } else {
+                                solution(q, sink)
+                            };
+                            sink.unplace();
+                            flow?;
+                        }
+                    }
+                    ::core::ops::ControlFlow::Continue(())
+                },
+            )
         }
         /// The sentinel: every aspect is covered.
         pub(super) fn solution<S: ::puzzle_runtime::search::Sink>(
             _: u64,
             sink: &mut S,
         ) -> ::core::ops::ControlFlow<()> {
+            ::puzzle_runtime::failure::reach(sink);
             sink.solution()
         }
         /// Runs the procedure at `position` (the sentinel past the last), as a work unit

@@ -1,0 +1,183 @@
+//! The failure cache: free sets whose search found no solution, so that the search skips them
+//! when another way of covering the same aspects reaches them again.
+//!
+//! The same free set is often reached along different paths (two pieces that fill the same
+//! cells in either of two ways), and everything below a node depends on its free set alone.
+//! The cache is a direct-mapped table: a free set that hashes to a taken slot replaces what
+//! was there, so memory stays fixed and the cache may forget, but never errs: a hit compares
+//! the whole free set.
+
+use std::ops::ControlFlow;
+
+use crate::search::Sink;
+
+/// The most slots a cache takes (a few MiB for the usual free sets of one to three words).
+pub const MAX_BITS: u32 = 18;
+
+/// Free sets known to hold no solution.
+#[derive(Clone, Debug)]
+pub struct FailureCache {
+    /// The words of each slot's free set, one slot after another; all zero when empty (the
+    /// empty free set is a solution, never a failure).
+    table: Vec<u64>,
+    /// Words per free set.
+    words: usize,
+    /// Right shift of the hash that leaves the slot number.
+    shift: u32,
+    /// Solutions reached so far, whether the sink then kept them or not.
+    reached: u64,
+    /// Free sets skipped because the cache held them.
+    skips: u64,
+}
+
+impl FailureCache {
+    /// A cache of `2^bits` slots (at most [`MAX_BITS`]) for free sets of `words` words.
+    pub fn new(bits: u32, words: usize) -> FailureCache {
+        let bits = bits.clamp(1, MAX_BITS);
+        FailureCache {
+            table: vec![0; words << bits],
+            words,
+            shift: 64 - bits,
+            reached: 0,
+            skips: 0,
+        }
+    }
+
+    /// The slot of free set `q` (Fibonacci hashing of its words).
+    #[inline(always)]
+    fn slot(&self, q: &[u64]) -> usize {
+        let mixed = q.iter().fold(0u64, |h, &w| (h ^ w).rotate_left(29));
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize * self.words
+    }
+
+    /// Whether `q` is known to hold no solution.
+    #[inline(always)]
+    pub fn holds(&self, q: &[u64]) -> bool {
+        let at = self.slot(q);
+        self.table[at..at + self.words] == *q
+    }
+
+    /// Remembers that `q` holds no solution.
+    #[inline(always)]
+    pub fn insert(&mut self, q: &[u64]) {
+        let at = self.slot(q);
+        self.table[at..at + self.words].copy_from_slice(q);
+    }
+
+    /// Free sets skipped so far because the cache held them (each a whole subtree not
+    /// searched again).
+    pub fn skips(&self) -> u64 {
+        self.skips
+    }
+
+    /// Solutions reached so far.
+    #[inline(always)]
+    pub fn reached(&self) -> u64 {
+        self.reached
+    }
+
+    /// A solution was reached (counted before any symmetry check: whether a solution is kept
+    /// depends on the placements above a free set too, so only reaching none makes it a
+    /// failure).
+    #[inline(always)]
+    pub fn reach(&mut self) {
+        self.reached += 1;
+    }
+}
+
+/// Runs `search` below free set `q`, unless the sink's cache knows `q` fails; remembers `q`
+/// when it reached no solution. A sink without a cache just runs `search`.
+#[inline(always)]
+pub fn remembered<S: Sink>(
+    q: &[u64],
+    sink: &mut S,
+    search: impl FnOnce(&mut S) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if !S::REMEMBERS {
+        return search(sink);
+    }
+    let before = match sink.failures() {
+        Some(cache) if cache.holds(q) => {
+            cache.skips += 1;
+            return ControlFlow::Continue(());
+        }
+        Some(cache) => cache.reached(),
+        None => return search(sink),
+    };
+    search(sink)?;
+    if let Some(cache) = sink.failures() {
+        if cache.reached() == before {
+            cache.insert(q);
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Tells the sink's cache, if it has one, that a solution was reached.
+#[inline(always)]
+pub fn reach<S: Sink>(sink: &mut S) {
+    if S::REMEMBERS {
+        if let Some(cache) = sink.failures() {
+            cache.reach();
+        }
+    }
+}
+
+/// The size of cache to give a search of about `placements` placements: a slot for every
+/// fourth, within 2^10 and 2^[`MAX_BITS`] slots.
+pub fn bits_for(placements: f64) -> u32 {
+    let wanted = (placements / 4.0).max(1.0).log2().ceil();
+    (wanted as u32).clamp(10, MAX_BITS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::CachedCounter;
+
+    #[test]
+    fn a_cache_holds_what_was_inserted_until_a_collision_replaces_it() {
+        let mut cache = FailureCache::new(2, 2);
+        assert!(!cache.holds(&[5, 7]));
+        cache.insert(&[5, 7]);
+        assert!(cache.holds(&[5, 7]));
+        assert!(!cache.holds(&[7, 5]));
+        // Four slots: of many other free sets, some take the slot of [5, 7] and evict it,
+        // and none is ever mistaken for another.
+        let others: Vec<[u64; 2]> = (1..64).map(|i| [i, i * 3]).collect();
+        for q in &others {
+            cache.insert(q);
+            assert!(cache.holds(q));
+        }
+        assert!(!cache.holds(&[5, 7]));
+        let held = others.iter().filter(|q| cache.holds(&q[..])).count();
+        assert!((1..=4).contains(&held), "{held}");
+    }
+
+    #[test]
+    fn a_free_set_is_remembered_only_when_its_search_reached_no_solution() {
+        let mut sink = CachedCounter::new(4, 1);
+        // A search that reaches a solution is not remembered...
+        let flow = remembered(&[3], &mut sink, |s| {
+            reach(s);
+            s.solution()
+        });
+        assert!(flow.is_continue());
+        assert_eq!(sink.solutions, 1);
+        assert!(!sink.failures().unwrap().holds(&[3]));
+        // ...one that reaches none is, and is then skipped.
+        let mut runs = 0;
+        for _ in 0..3 {
+            let _ = remembered(&[9], &mut sink, |_| {
+                runs += 1;
+                ControlFlow::Continue(())
+            });
+        }
+        assert_eq!(runs, 1);
+        assert!(sink.failures().unwrap().holds(&[9]));
+        assert_eq!(sink.failures().unwrap().skips(), 2);
+        assert_eq!(bits_for(1.1e6), MAX_BITS);
+        assert_eq!(bits_for(10.0), 10);
+        assert_eq!(bits_for(1e5), 15);
+    }
+}
