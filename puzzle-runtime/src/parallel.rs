@@ -112,8 +112,9 @@ where
     R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
     let idle: Mutex<Vec<CachedCounter>> = Mutex::new(Vec::new());
-    // Units differ in size by orders of magnitude: each is its own task, so that an idle
-    // thread can always take one (in longer runs rayon would leave a thread to finish alone).
+    // Units differ in size by orders of magnitude: tasks of a few neighbouring units, so that
+    // an idle thread can always take one (in longer runs rayon would leave a thread to finish
+    // alone), and a thread's cache still sees units that share free sets.
     units
         .par_iter()
         .with_max_len(4)
