@@ -1,7 +1,7 @@
 //! Every solver of the project side by side on the pentomino boxes, one criterion group per
 //! box: the generated solver with its defaults (chosen order, elimination, pruning where it
-//! pays, the failure cache of `count`), the same without the cache, on all cores, and with
-//! region pruning, the report's bit-serial program
+//! pays, the failure cache of `count` where the frontier is narrow), the same with the cache
+//! off and on, on all cores, and with region pruning, the report's bit-serial program
 //! (cells first, every embedding, no pruning), the puzzle-processor interpreter, the reference
 //! backtracker, and a dancing-links solver from crates.io (`dlx-rs`) on the same exact-cover
 //! matrix. Every count is asserted, so a fast wrong answer cannot pass. `benches/compare.sh`
@@ -37,9 +37,11 @@ macro_rules! variants {
                     prune: off,
                 }
                 pub mod regions { $($spec)* pieces: pentominoes, symmetry: reduced, prune: regions }
+                pub mod cached { $($spec)* pieces: pentominoes, symmetry: reduced, cache: on }
             }
 
-            /// The defaults counted without the failure cache.
+            /// The defaults counted without the failure cache, whether `count` keeps one or
+            /// not.
             pub fn uncached() -> u64 {
                 let mut counter = super::Counter::default();
                 let _ = defaults::solve_with(&mut counter);
@@ -71,6 +73,7 @@ struct Case {
     solutions: u64,
     generated: fn() -> u64,
     uncached: fn() -> u64,
+    cached: fn() -> u64,
     parallel: fn() -> u64,
     report: fn() -> u64,
     regions: fn() -> u64,
@@ -129,8 +132,11 @@ fn bench(c: &mut Criterion, case: Case) {
     group.bench_function("generated", |b| {
         b.iter(|| assert_eq!(black_box((case.generated)()), n))
     });
-    group.bench_function("generated, no failure cache", |b| {
+    group.bench_function("generated, cache off", |b| {
         b.iter(|| assert_eq!(black_box((case.uncached)()), n))
+    });
+    group.bench_function("generated, cache on", |b| {
+        b.iter(|| assert_eq!(black_box((case.cached)()), n))
     });
     group.bench_function("generated, all cores", |b| {
         b.iter(|| assert_eq!(black_box((case.parallel)()), n))
@@ -167,6 +173,7 @@ macro_rules! case {
             solutions: $solutions,
             generated: $module::defaults::count,
             uncached: $module::uncached,
+            cached: $module::cached::count,
             parallel: $module::defaults::count_parallel,
             report: $module::report_program,
             regions: $module::regions::count,

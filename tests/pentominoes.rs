@@ -82,6 +82,7 @@ fn pentomino_6x10_all_solutions() {
 fn count_skips_free_sets_that_failed_before() {
     // The 6x10 reaches many free sets more than once; the cache skips those that held no
     // solution, and the count is the same.
+    const { assert!(p6x10::FAILURE_CACHE) };
     let mut counter = CachedCounter::new(18, 2);
     let _ = p6x10::solve_with(&mut counter);
     assert_eq!(counter.solutions, 2339);

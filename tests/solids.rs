@@ -13,6 +13,7 @@ puzzle! {
     mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
     mod p6x5x2 { box: 6x5x2, pieces: pentominoes, symmetry: reduced }
     mod p5x4x3 { box: 5 x 4 x 3, pieces: pentominoes, symmetry: reduced }
+    mod p6x5x2_cached { box: 6 x 5 x 2, pieces: pentominoes, symmetry: reduced, cache: on }
     mod p5x3x2x2 { box: 5 x 3 x 2 x 2, pieces: pentominoes }
 
     /// A 2x2x2 cube drawn as two layers, and two tripods drawn the same way.
@@ -53,6 +54,11 @@ fn pentominoes_10x3x2() {
 fn pentominoes_6x5x2() {
     let reduced = pentominoes_in(&[6, 5, 2], Symmetry::Reduced { piece: None });
     assert_eq!(check(|v| p6x5x2::solve(v), reduced), 264);
+    // A frontier of 10 cells: no cache unless asked for, and the same count with one.
+    const { assert!(!p6x5x2::FAILURE_CACHE && p6x5x2_cached::FAILURE_CACHE) };
+    assert_eq!(p6x5x2::count(), 264);
+    assert_eq!(p6x5x2_cached::count(), 264);
+    assert_eq!(p6x5x2_cached::count_parallel(), 264);
 }
 
 #[test]
@@ -79,6 +85,8 @@ fn drawn_cube_and_pieces() {
 
 #[test]
 fn holes_by_coordinates_match_the_drawing() {
+    // A frontier of 8 cells keeps a failure cache, which skips free sets through the marks.
+    const { assert!(p8x8_holes::FAILURE_CACHE) };
     assert_eq!(p8x8_holes::count(), 65);
     // The cells, the pieces, and the marks that keep a second piece to one placement per
     // orbit of the mirror fixing X on a diagonal, as the same puzzle compiled at run time has.
@@ -104,7 +112,6 @@ fn pentominoes_5x4x3() {
     assert!(p5x4x3::SYMMETRY_CHECK.is_some_and(|c| c.fixed.is_empty() && !c.pairs.is_empty()));
     let reduced = pentominoes_in(&[5, 4, 3], Symmetry::Reduced { piece: None });
     assert_eq!(check(|v| p5x4x3::solve(v), reduced), 3940);
-    // `count` skips free sets its failure cache holds, through the check: the same classes.
     assert_eq!(p5x4x3::count(), 3940);
 }
 

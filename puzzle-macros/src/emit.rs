@@ -383,7 +383,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                 };
                 // The failure cache pays where the same free set is reached along several
                 // paths, which takes a few placements first.
-                let search = if position >= procedures.len() / 4 {
+                let search = if puzzle.remembers() && position >= procedures.len() / 4 {
                     let words = layout.words();
                     quote! {
                         #runtime::failure::remembered(&#words, sink, move |sink| { #search })
@@ -514,12 +514,14 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         run,
         cut,
         run_unit,
-        counter: {
+        counter: if puzzle.remembers() {
             let (bits, words) = (
                 failure::bits_for(puzzle.chosen().estimate),
                 layout.word_count(),
             );
             quote!(#runtime::search::CachedCounter::new(#bits, #words))
+        } else {
+            quote!(#runtime::search::CachedCounter::without_cache())
         },
         private: quote!(#procedures_module #code_module #check_static #regions_static),
     };
@@ -788,7 +790,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             let _ = (unit, sink);
             ::core::unreachable!("the puzzle has errors")
         },
-        counter: quote!(#runtime::search::CachedCounter::new(0, 1)),
+        counter: quote!(#runtime::search::CachedCounter::without_cache()),
         private: TokenStream::new(),
     };
     api(header, runtime, &Facts::default(), items)
@@ -826,6 +828,7 @@ struct Facts {
     order: String,
     estimate: f64,
     eliminated: usize,
+    remembers: bool,
 }
 
 impl Facts {
@@ -845,6 +848,7 @@ impl Facts {
             order: puzzle.chosen().label.clone(),
             estimate: puzzle.chosen().estimate,
             eliminated: puzzle.eliminated(),
+            remembers: puzzle.remembers(),
         }
     }
 }
@@ -872,6 +876,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
         order,
         estimate,
         eliminated,
+        remembers,
     } = facts;
     let symmetry_piece = option(symmetry_piece.as_ref().map(|p| quote!(#p)));
     let symmetry_second = option(symmetry_second.as_ref().map(|p| quote!(#p)));
@@ -910,6 +915,9 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             /// Knuth's Monte Carlo estimate, made by the macro, of the number of placements the
             /// search makes in this order (compare `search::Tally::placements`).
             pub const ORDER_ESTIMATE: f64 = #estimate;
+            /// Whether `count` and `count_parallel` keep a failure cache (`cache: auto` keeps
+            /// one where the scan's frontier is narrow).
+            pub const FAILURE_CACHE: bool = #remembers;
 
             /// The box, the aspects and the embedding table, to read solutions with.
             pub static CATALOG: #runtime::Catalog = #catalog;

@@ -157,6 +157,8 @@ mod tests {
         assert!(text.contains("ORDER: &str = \"X, then columns\""));
         assert_eq!(text.matches("pub(super) fn solve_").count(), 61);
         assert_eq!(text.matches("pub(super) fn solution").count(), 1);
+        // A scan down columns of 6 cells: a narrow frontier, so `count` keeps a failure cache.
+        assert!(text.contains("failure::remembered") && text.contains("CachedCounter::new("));
         let eliminated: usize = text
             .split("ELIMINATED_EMBEDDING_COUNT: usize = ")
             .nth(1)
@@ -193,6 +195,8 @@ mod tests {
         assert!(text.contains("fn holes_left") && text.contains("if holes_left(q, border)"));
         // Placements call the entry of the procedure they go on to, which tests for holes.
         assert!(text.contains("fn enter_") && text.contains("sink)?;"));
+        // A frontier of 12 cells: free sets seldom repeat, and `count` keeps no cache.
+        assert!(!text.contains("failure::remembered") && text.contains("without_cache()"));
         println!("5x4x3 expansion: {} lines", text.lines().count());
     }
 

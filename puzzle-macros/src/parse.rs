@@ -10,7 +10,8 @@
 //!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
 //!     eliminate: true | false,                  // default true
-//!     prune: auto | off | holes | regions,      // default auto: holes in 3-D and up
+//!     prune: auto | off | holes | regions,      // default auto: holes
+//!     cache: auto | on | off,                   // default auto: on where the scan's frontier is narrow
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
 //! }
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
@@ -25,8 +26,8 @@
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use puzzle_runtime::description::{
-    AbstractSpec, BoardSpec, Description, Drawing, Figure, Lead, Loc, Named, NamedSet, OrderChoice,
-    PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
+    AbstractSpec, BoardSpec, Caching, Description, Drawing, Figure, Lead, Loc, Named, NamedSet,
+    OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
 };
 use puzzle_runtime::error::suggest;
 use puzzle_runtime::pentominoes;
@@ -36,7 +37,7 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "box",
     "holes",
     "pieces",
@@ -46,6 +47,7 @@ const KEYS: [&str; 13] = [
     "sharing",
     "eliminate",
     "prune",
+    "cache",
     "restrict",
     "aspects",
     "optional",
@@ -235,6 +237,7 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
             d.prune_loc = spans.loc(key.span());
             prune.parse2(value).map(|p| d.prune = p)
         }
+        "cache" => caching.parse2(value).map(|c| d.cache = c),
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
@@ -638,7 +641,6 @@ fn order(input: ParseStream, spans: &mut Spans) -> syn::Result<(OrderChoice, Lea
     Ok((scan, lead))
 }
 
-/// `auto`, `rows` or `columns`.
 /// `auto`, `off`, `holes` or `regions`.
 fn prune(input: ParseStream) -> syn::Result<Pruning> {
     let word: Ident = input.parse()?;
@@ -656,6 +658,18 @@ fn prune(input: ParseStream) -> syn::Result<Pruning> {
     }
 }
 
+/// `auto`, `on` or `off`.
+fn caching(input: ParseStream) -> syn::Result<Caching> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(Caching::Auto),
+        "on" => Ok(Caching::On),
+        "off" => Ok(Caching::Off),
+        other => Err(unknown_word(&word, other, "cache", &["auto", "on", "off"])),
+    }
+}
+
+/// `auto`, `rows` or `columns`.
 fn scan(input: ParseStream) -> syn::Result<OrderChoice> {
     let word: Ident = input.parse()?;
     match word.to_string().as_str() {

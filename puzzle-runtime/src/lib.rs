@@ -39,7 +39,7 @@ pub mod symmetry;
 pub mod walk;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
-pub use description::{Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
+pub use description::{Caching, Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
 pub use error::{Error, ErrorKind, Errors};
 pub use order::Order;
 pub use program::Program;

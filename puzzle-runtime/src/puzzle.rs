@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use crate::board::Board;
 use crate::choose::{self, Chosen};
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::{AbstractSpec, Description, Pruning};
+use crate::description::{AbstractSpec, Caching, Description, Pruning};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::{self, Lowered, Piece};
 use crate::order::Order;
@@ -18,7 +18,7 @@ use crate::prune::Regions;
 use crate::search::{Counter, Sink, Visit};
 use crate::solution::{AspectInfo, Catalog, Solution};
 use crate::symmetry::{self, Checked, Reduction, SymmetryCheck};
-use crate::{eliminate, estimate};
+use crate::{eliminate, estimate, failure};
 use crate::{reference, walk};
 
 /// A compiled puzzle.
@@ -40,6 +40,8 @@ pub struct Puzzle {
     chosen: Chosen,
     /// How many embeddings elimination forbade.
     eliminated: usize,
+    /// Whether `count` keeps a failure cache.
+    remembers: bool,
 }
 
 impl Puzzle {
@@ -105,6 +107,8 @@ impl Puzzle {
             regions: None,
             chosen,
             eliminated: 0,
+            // No box to judge by.
+            remembers: description.cache != Caching::Off,
         })
     }
 
@@ -168,6 +172,10 @@ impl Puzzle {
             Pruning::Auto => Pruning::Holes,
             chosen => chosen,
         };
+        let remembers = match description.cache {
+            Caching::Auto => failure::frontier(&board, &order) <= failure::NARROW_FRONTIER,
+            caching => caching == Caching::On,
+        };
         let regions = (pruning != Pruning::Off).then(|| {
             let sizes: Vec<u32> = pieces.iter().map(|p| p.shape.len() as u32).collect();
             Regions::new(&board, &lowered.cover, &order, &sizes)
@@ -185,6 +193,7 @@ impl Puzzle {
             regions,
             chosen,
             eliminated,
+            remembers,
         })
     }
 
@@ -238,6 +247,12 @@ impl Puzzle {
     /// no other pieces can fill.
     pub fn eliminated(&self) -> usize {
         self.eliminated
+    }
+
+    /// Whether `count` keeps a failure cache: as asked, or for `cache: auto`, where the scan's
+    /// frontier is narrow ([`failure::frontier`]).
+    pub fn remembers(&self) -> bool {
+        self.remembers
     }
 
     /// The program.

@@ -103,14 +103,14 @@ impl Sink for Counter {
     }
 }
 
-/// Counts solutions, skipping the free sets its [`FailureCache`] knows hold none: what the
-/// generated `count` uses. The placements it makes are fewer than a [`Tally`] or [`Stats`]
-/// shows, which describe the whole search tree.
+/// Counts solutions, skipping the free sets its [`FailureCache`], if it has one, knows hold
+/// none: what the generated `count` uses. The placements it makes are fewer than a [`Tally`]
+/// or [`Stats`] shows, which describe the whole search tree.
 #[derive(Clone, Debug)]
 pub struct CachedCounter {
     /// Solutions seen so far.
     pub solutions: u64,
-    cache: FailureCache,
+    cache: Option<FailureCache>,
 }
 
 impl CachedCounter {
@@ -118,7 +118,15 @@ impl CachedCounter {
     pub fn new(bits: u32, words: usize) -> CachedCounter {
         CachedCounter {
             solutions: 0,
-            cache: FailureCache::new(bits, words),
+            cache: Some(FailureCache::new(bits, words)),
+        }
+    }
+
+    /// A counter without a cache, for a puzzle whose search seldom reaches a free set twice.
+    pub fn without_cache() -> CachedCounter {
+        CachedCounter {
+            solutions: 0,
+            cache: None,
         }
     }
 }
@@ -136,7 +144,7 @@ impl Sink for CachedCounter {
     const REMEMBERS: bool = true;
     #[inline(always)]
     fn failures(&mut self) -> Option<&mut FailureCache> {
-        Some(&mut self.cache)
+        self.cache.as_mut()
     }
 }
 

@@ -24,6 +24,9 @@ mod small {
     /// Knuth's Monte Carlo estimate, made by the macro, of the number of placements the
     /// search makes in this order (compare `search::Tally::placements`).
     pub const ORDER_ESTIMATE: f64 = 10.068f64;
+    /// Whether `count` and `count_parallel` keep a failure cache (`cache: auto` keeps
+    /// one where the scan's frontier is narrow).
+    pub const FAILURE_CACHE: bool = true;
     /// The box, the aspects and the embedding table, to read solutions with.
     pub static CATALOG: ::puzzle_runtime::Catalog = ::puzzle_runtime::Catalog {
         name: ::std::borrow::Cow::Borrowed("small"),

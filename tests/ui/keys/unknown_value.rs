@@ -6,6 +6,7 @@ puzzle::puzzle! {
         symmetry: some,
         sharing: yes,
         prune: region,
+        cache: yes,
     }
 }
 
