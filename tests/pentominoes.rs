@@ -83,13 +83,13 @@ fn count_skips_free_sets_that_failed_before() {
     // The 6x10 reaches many free sets more than once; the cache skips those that held no
     // solution, and the count is the same.
     const { assert!(p6x10::FAILURE_CACHE) };
-    let mut counter = CachedCounter::new(18, 2);
+    let mut counter = CachedCounter::new(18);
     let _ = p6x10::solve_with(&mut counter);
     assert_eq!(counter.solutions, 2339);
     let skips = counter.failures().map_or(0, |cache| cache.skips());
     assert!(skips > 10_000, "{skips}");
     // A cache of two slots forgets almost everything, and still errs in nothing.
-    let mut tiny = CachedCounter::new(1, 2);
+    let mut tiny = CachedCounter::new(1);
     let _ = p6x10::solve_with(&mut tiny);
     assert_eq!(tiny.solutions, 2339);
     assert_eq!(p6x10::count(), 2339);

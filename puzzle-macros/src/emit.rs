@@ -27,6 +27,8 @@ enum Repr {
 /// Where each aspect lives in `q`, by position in the aspect order.
 struct Layout {
     repr: Repr,
+    /// The bits the fields take, from bit 0.
+    used: u32,
     /// For each position: its lowest bit and, for a bag, the field's width and initial count.
     fields: Vec<Field>,
 }
@@ -69,7 +71,11 @@ impl Layout {
             65..=128 => Repr::Scalar(128),
             _ => Repr::Words(offset.div_ceil(64) as usize),
         };
-        Layout { repr, fields }
+        Layout {
+            repr,
+            used: offset,
+            fields,
+        }
     }
 
     fn ty(&self) -> TokenStream {
@@ -119,14 +125,6 @@ impl Layout {
         }
     }
 
-    /// The number of `u64` words `q` takes.
-    fn word_count(&self) -> usize {
-        match self.repr {
-            Repr::Scalar(bits) => bits as usize / 64,
-            Repr::Words(n) => n,
-        }
-    }
-
     /// `q` as an array of `u64` words, bit `p` for position `p` (cells come before any bag,
     /// so a cell's bit is its position).
     fn words(&self) -> TokenStream {
@@ -134,6 +132,23 @@ impl Layout {
             Repr::Scalar(64) => quote!([q]),
             Repr::Scalar(_) => quote!([q as u64, (q >> 64) as u64]),
             Repr::Words(_) => quote!(q),
+        }
+    }
+
+    /// The failure cache's key for `q` in procedures from position `from` on: there every aspect before `from` is covered (none is optional), its bits are
+    /// zero, and the key leaves them out: `q` shifted into one word where the rest fits, or
+    /// `q`'s words from the first that holds a later aspect.
+    fn key(&self, from: usize) -> TokenStream {
+        let low = self.fields.get(from).map_or(self.used, |f| f.offset);
+        match self.repr {
+            Repr::Scalar(64) => quote!([q]),
+            Repr::Scalar(_) if self.used - low <= 64 => quote!([(q >> #low) as u64]),
+            Repr::Scalar(_) => self.words(),
+            Repr::Words(n) => {
+                // At least the last word, so that the key is never empty.
+                let words = ((low / 64) as usize).min(n - 1)..n;
+                quote!([#(q[#words]),*])
+            }
         }
     }
 
@@ -335,6 +350,22 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         Some((Pruning::Holes, r)) if r.smallest > 1 => layout.board(r),
         _ => None,
     };
+    // The failure cache pays where the same free set is reached along several paths, which
+    // takes a few placements first. Its key leaves out the aspects covered by then, unless
+    // an optional one among them may still be free.
+    let remember_from = procedures.len() / 4;
+    let key = if procedures[..remember_from].iter().any(|p| p.optional) {
+        layout.words()
+    } else {
+        layout.key(remember_from)
+    };
+    let fingerprint = puzzle.remembers().then(|| {
+        let value = failure::fingerprint(cover, puzzle.order());
+        quote! {
+            /// This puzzle's failures, for the failure cache.
+            const PUZZLE: u64 = #value;
+        }
+    });
     let mut bits = BTreeSet::new();
     let mut entries = BTreeSet::new();
     let mut functions = Vec::with_capacity(procedures.len() + 1);
@@ -381,12 +412,9 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
                     #(#roots)*
                     #end
                 };
-                // The failure cache pays where the same free set is reached along several
-                // paths, which takes a few placements first.
-                let search = if puzzle.remembers() && position >= procedures.len() / 4 {
-                    let words = layout.words();
+                let search = if puzzle.remembers() && position >= remember_from {
                     quote! {
-                        #runtime::failure::remembered(&#words, sink, move |sink| { #search })
+                        #runtime::failure::remembered(PUZZLE, &#key, sink, move |sink| { #search })
                     }
                 } else {
                     search
@@ -475,6 +503,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         #[doc(hidden)]
         mod procedures {
             #(#bit_consts)*
+            #fingerprint
             #(#functions)*
             #board_check
             #hole_check
@@ -515,11 +544,8 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         cut,
         run_unit,
         counter: if puzzle.remembers() {
-            let (bits, words) = (
-                failure::bits_for(puzzle.chosen().estimate),
-                layout.word_count(),
-            );
-            quote!(#runtime::search::CachedCounter::new(#bits, #words))
+            let bits = failure::bits_for(puzzle.chosen().estimate);
+            quote!(#runtime::search::CachedCounter::new(#bits))
         } else {
             quote!(#runtime::search::CachedCounter::without_cache())
         },

@@ -201,6 +201,20 @@ mod tests {
     }
 
     #[test]
+    fn the_failure_cache_key_leaves_out_covered_words() {
+        // 264 cells and 4 bars: the cache is consulted from position 66 on, where the first
+        // word of the free set is all covered.
+        let bar = "[\"###########\"; 6]";
+        let text = expanded(&format!(
+            "mod p {{ box: [\"{}\"; 11], pieces: {{ A: {bar}, B: {bar}, C: {bar}, D: {bar} }}, cache: on }}",
+            ".".repeat(24)
+        ));
+        assert!(text.contains("q: [u64; 5usize]"));
+        let key = "PUZZLE,\n                &[q[1usize], q[2usize], q[3usize], q[4usize]],";
+        assert!(text.contains(key));
+    }
+
+    #[test]
     fn errors_become_compile_errors_and_a_fallback_module() {
         let text = expand(
             quote!(::puzzle_runtime),

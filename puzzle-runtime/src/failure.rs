@@ -7,27 +7,32 @@
 //! was there, so memory stays fixed and the cache may forget, but never errs: a hit compares
 //! the whole free set.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use crate::board::Board;
-use crate::cover::AspectId;
+use crate::cover::{AspectId, Cover};
 use crate::geometry::face_neighbours;
 use crate::order::Order;
 use crate::search::Sink;
 
-/// The most slots a cache takes (a few MiB for the usual free sets of one to three words).
+/// The most slots a cache takes (2 MiB for free sets that fit one word, as the 2-D pentomino
+/// boxes' do; twice or three times that for longer ones).
 pub const MAX_BITS: u32 = 18;
 
 /// Free sets known to hold no solution.
 #[derive(Clone, Debug)]
 pub struct FailureCache {
     /// The words of each slot's free set, one slot after another; all zero when empty (the
-    /// empty free set is a solution, never a failure).
+    /// empty free set is a solution, never a failure). Made at the first lookup.
     table: Vec<u64>,
+    /// The table holds `2^bits` slots.
+    bits: u32,
     /// Words per free set.
     words: usize,
-    /// Right shift of the hash that leaves the slot number.
-    shift: u32,
+    /// The puzzle whose failures the table holds ([`fingerprint`]), 0 before the first: a
+    /// free set that fails in one puzzle may hold solutions in another.
+    owner: u64,
     /// Solutions reached so far, whether the sink then kept them or not.
     reached: u64,
     /// Free sets skipped because the cache held them.
@@ -35,37 +40,55 @@ pub struct FailureCache {
 }
 
 impl FailureCache {
-    /// A cache of `2^bits` slots (at most [`MAX_BITS`]) for free sets of `words` words.
-    pub fn new(bits: u32, words: usize) -> FailureCache {
-        let bits = bits.clamp(1, MAX_BITS);
+    /// A cache of `2^bits` slots (at most [`MAX_BITS`]); the table is made at the first
+    /// lookup, for free sets as long as that one's.
+    pub fn new(bits: u32) -> FailureCache {
         FailureCache {
-            table: vec![0; words << bits],
-            words,
-            shift: 64 - bits,
+            table: Vec::new(),
+            bits: bits.clamp(1, MAX_BITS),
+            words: 0,
+            owner: 0,
             reached: 0,
             skips: 0,
         }
+    }
+
+    /// Makes the table hold the failures of puzzle `owner`, whose free sets take `words`
+    /// words: as it is if it already does, empty otherwise.
+    #[inline(always)]
+    fn serve(&mut self, owner: u64, words: usize) {
+        if self.owner != owner || self.words != words {
+            self.reset(owner, words);
+        }
+    }
+
+    #[cold]
+    fn reset(&mut self, owner: u64, words: usize) {
+        self.table = vec![0; words << self.bits];
+        (self.owner, self.words) = (owner, words);
     }
 
     /// The slot of free set `q` (Fibonacci hashing of its words).
     #[inline(always)]
     fn slot(&self, q: &[u64]) -> usize {
         let mixed = q.iter().fold(0u64, |h, &w| (h ^ w).rotate_left(29));
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize * self.words
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize * self.words
     }
 
     /// Whether `q` is known to hold no solution.
     #[inline(always)]
-    pub fn holds(&self, q: &[u64]) -> bool {
+    fn holds(&self, q: &[u64]) -> bool {
         let at = self.slot(q);
-        self.table[at..at + self.words] == *q
+        self.table.get(at..at + q.len()) == Some(q)
     }
 
     /// Remembers that `q` holds no solution.
     #[inline(always)]
-    pub fn insert(&mut self, q: &[u64]) {
+    fn insert(&mut self, q: &[u64]) {
         let at = self.slot(q);
-        self.table[at..at + self.words].copy_from_slice(q);
+        if let Some(slot) = self.table.get_mut(at..at + q.len()) {
+            slot.copy_from_slice(q);
+        }
     }
 
     /// Free sets skipped so far because the cache held them (each a whole subtree not
@@ -89,10 +112,27 @@ impl FailureCache {
     }
 }
 
-/// Runs `search` below free set `q`, unless the sink's cache knows `q` fails; remembers `q`
-/// when it reached no solution. A sink without a cache just runs `search`.
+/// A number for the exact-cover problem a search solves (its aspects in order and its
+/// allowed embeddings), with which a cache knows whether its failures are that problem's.
+/// Never 0, and the same in every build by one compiler.
+pub fn fingerprint(cover: &Cover, order: &Order) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    order.sequence().hash(&mut hasher);
+    for a in order.sequence() {
+        cover.multiplicity(*a).hash(&mut hasher);
+    }
+    for e in cover.allowed() {
+        cover.aspects(e).hash(&mut hasher);
+    }
+    hasher.finish() | 1
+}
+
+/// Runs `search` below free set `q` of puzzle `owner` (its [`fingerprint`]), unless the
+/// sink's cache knows `q` fails; remembers `q` when it reached no solution. A sink without a
+/// cache just runs `search`.
 #[inline(always)]
 pub fn remembered<S: Sink>(
+    owner: u64,
     q: &[u64],
     sink: &mut S,
     search: impl FnOnce(&mut S) -> ControlFlow<()>,
@@ -101,11 +141,14 @@ pub fn remembered<S: Sink>(
         return search(sink);
     }
     let before = match sink.failures() {
-        Some(cache) if cache.holds(q) => {
-            cache.skips += 1;
-            return ControlFlow::Continue(());
+        Some(cache) => {
+            cache.serve(owner, q.len());
+            if cache.holds(q) {
+                cache.skips += 1;
+                return ControlFlow::Continue(());
+            }
+            cache.reached()
         }
-        Some(cache) => cache.reached(),
         None => return search(sink),
     };
     search(sink)?;
@@ -202,7 +245,8 @@ mod tests {
 
     #[test]
     fn a_cache_holds_what_was_inserted_until_a_collision_replaces_it() {
-        let mut cache = FailureCache::new(2, 2);
+        let mut cache = FailureCache::new(2);
+        cache.serve(1, 2);
         assert!(!cache.holds(&[5, 7]));
         cache.insert(&[5, 7]);
         assert!(cache.holds(&[5, 7]));
@@ -221,9 +265,9 @@ mod tests {
 
     #[test]
     fn a_free_set_is_remembered_only_when_its_search_reached_no_solution() {
-        let mut sink = CachedCounter::new(4, 1);
+        let mut sink = CachedCounter::new(4);
         // A search that reaches a solution is not remembered...
-        let flow = remembered(&[3], &mut sink, |s| {
+        let flow = remembered(1, &[3], &mut sink, |s| {
             reach(s);
             s.solution()
         });
@@ -233,7 +277,7 @@ mod tests {
         // ...one that reaches none is, and is then skipped.
         let mut runs = 0;
         for _ in 0..3 {
-            let _ = remembered(&[9], &mut sink, |_| {
+            let _ = remembered(1, &[9], &mut sink, |_| {
                 runs += 1;
                 ControlFlow::Continue(())
             });
@@ -241,6 +285,18 @@ mod tests {
         assert_eq!(runs, 1);
         assert!(sink.failures().unwrap().holds(&[9]));
         assert_eq!(sink.failures().unwrap().skips(), 2);
+        // Another puzzle's search of the same free set is not skipped: it starts afresh.
+        let _ = remembered(2, &[9], &mut sink, |_| {
+            runs += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(runs, 2);
+        assert!(sink.failures().unwrap().holds(&[9]));
+        let _ = remembered(1, &[9], &mut sink, |_| {
+            runs += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(runs, 3);
         assert_eq!(bits_for(1.1e6), MAX_BITS);
         assert_eq!(bits_for(10.0), 10);
         assert_eq!(bits_for(1e5), 15);

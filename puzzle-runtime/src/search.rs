@@ -114,11 +114,11 @@ pub struct CachedCounter {
 }
 
 impl CachedCounter {
-    /// A counter with a cache of `2^bits` slots for free sets of `words` words.
-    pub fn new(bits: u32, words: usize) -> CachedCounter {
+    /// A counter with a cache of `2^bits` slots.
+    pub fn new(bits: u32) -> CachedCounter {
         CachedCounter {
             solutions: 0,
-            cache: Some(FailureCache::new(bits, words)),
+            cache: Some(FailureCache::new(bits)),
         }
     }
 

@@ -129,7 +129,7 @@ mod small {
     /// Counts the solutions. The search skips free sets it has already found to hold
     /// none (a failure cache), so it makes fewer placements than `search::Tally` shows.
     pub fn count() -> u64 {
-        let mut counter = ::puzzle_runtime::search::CachedCounter::new(10u32, 1usize);
+        let mut counter = ::puzzle_runtime::search::CachedCounter::new(10u32);
         let _ = solve_with(&mut counter);
         counter.solutions
     }
@@ -158,7 +158,7 @@ mod small {
     pub fn count_parallel() -> u64 {
         ::puzzle_runtime::parallel::count(
             &units(),
-            || ::puzzle_runtime::search::CachedCounter::new(10u32, 1usize),
+            || ::puzzle_runtime::search::CachedCounter::new(10u32),
             |unit, counter| {
                 let _ = run_unit(unit, counter);
             },
@@ -210,6 +210,8 @@ mod small {
         const B6: u64 = 1 << 6u32;
         const B7: u64 = 1 << 7u32;
         const B8: u64 = 1 << 8u32;
+        /// This puzzle's failures, for the failure cache.
+        const PUZZLE: u64 = 15194293721271312643u64;
         ///`Solve` for aspect 0 ((0,0)), position 0.
         pub(super) fn solve_0<S: ::puzzle_runtime::search::Sink>(
             q: u64,
@@ -268,6 +270,7 @@ mod small {
                 return solve_2(q, sink);
             }
             ::puzzle_runtime::failure::remembered(
+                PUZZLE,
                 &[q],
                 sink,
                 move |sink| {
@@ -326,6 +329,7 @@ mod small {
                 return solve_3(q, sink);
             }
             ::puzzle_runtime::failure::remembered(
+                PUZZLE,
                 &[q],
                 sink,
                 move |sink| {
@@ -381,6 +385,7 @@ mod small {
                 return solve_4(q, sink);
             }
             ::puzzle_runtime::failure::remembered(
+                PUZZLE,
                 &[q],
                 sink,
                 move |sink| {
@@ -439,6 +444,7 @@ mod small {
                 return solve_5(q, sink);
             }
             ::puzzle_runtime::failure::remembered(
+                PUZZLE,
                 &[q],
                 sink,
                 move |sink| {
@@ -483,6 +489,7 @@ mod small {
                 return solution(q, sink);
             }
             ::puzzle_runtime::failure::remembered(
+                PUZZLE,
                 &[q],
                 sink,
                 move |sink| {
