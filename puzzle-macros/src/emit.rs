@@ -135,19 +135,21 @@ impl Layout {
         }
     }
 
-    /// The failure cache's key for `q` in procedures from position `from` on: there every aspect before `from` is covered (none is optional), its bits are
+    /// The failure cache's key for `q` in procedures from position `from` on, and its number of
+    /// words: there every aspect before `from` is covered (none is optional), its bits are
     /// zero, and the key leaves them out: `q` shifted into one word where the rest fits, or
     /// `q`'s words from the first that holds a later aspect.
-    fn key(&self, from: usize) -> TokenStream {
+    fn key(&self, from: usize) -> (TokenStream, usize) {
         let low = self.fields.get(from).map_or(self.used, |f| f.offset);
         match self.repr {
-            Repr::Scalar(64) => quote!([q]),
-            Repr::Scalar(_) if self.used - low <= 64 => quote!([(q >> #low) as u64]),
-            Repr::Scalar(_) => self.words(),
+            Repr::Scalar(64) => (quote!([q]), 1),
+            Repr::Scalar(_) if self.used - low <= 64 => (quote!([(q >> #low) as u64]), 1),
+            Repr::Scalar(_) => (self.words(), 2),
             Repr::Words(n) => {
                 // At least the last word, so that the key is never empty.
                 let words = ((low / 64) as usize).min(n - 1)..n;
-                quote!([#(q[#words]),*])
+                let count = words.len();
+                (quote!([#(q[#words]),*]), count)
             }
         }
     }
@@ -354,16 +356,16 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     // takes a few placements first. Its key leaves out the aspects covered by then, unless
     // an optional one among them may still be free.
     let remember_from = procedures.len() / 4;
-    let key = if procedures[..remember_from].iter().any(|p| p.optional) {
-        layout.words()
+    let (key, key_words) = if procedures[..remember_from].iter().any(|p| p.optional) {
+        layout.key(0)
     } else {
         layout.key(remember_from)
     };
-    let fingerprint = puzzle.remembers().then(|| {
-        let value = failure::fingerprint(cover, puzzle.order());
+    let fingerprint = failure::fingerprint(cover, puzzle.order());
+    let fingerprint_const = puzzle.remembers().then(|| {
         quote! {
             /// This puzzle's failures, for the failure cache.
-            const PUZZLE: u64 = #value;
+            const PUZZLE: u64 = #fingerprint;
         }
     });
     let mut bits = BTreeSet::new();
@@ -503,7 +505,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         #[doc(hidden)]
         mod procedures {
             #(#bit_consts)*
-            #fingerprint
+            #fingerprint_const
             #(#functions)*
             #board_check
             #hole_check
@@ -545,7 +547,11 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         run_unit,
         counter: if puzzle.remembers() {
             let bits = failure::bits_for(puzzle.chosen().estimate);
-            quote!(#runtime::search::CachedCounter::new(#bits))
+            quote! {
+                #runtime::search::CachedCounter::with_cache(
+                    #runtime::failure::FailureCache::for_puzzle(#bits, #fingerprint, #key_words),
+                )
+            }
         } else {
             quote!(#runtime::search::CachedCounter::without_cache())
         },
@@ -986,7 +992,7 @@ fn api(header: &Header, runtime: &TokenStream, facts: &Facts, items: Items) -> T
             /// Counts the solutions on every core (rayon's pool: run inside
             /// `parallel::with_threads` to choose the number of threads).
             pub fn count_parallel() -> u64 {
-                #runtime::parallel::count(&units(), || #counter, |unit, counter| {
+                #runtime::parallel::count(&units(), #counter, |unit, counter| {
                     let _ = run_unit(unit, counter);
                 })
             }

@@ -158,7 +158,7 @@ mod tests {
         assert_eq!(text.matches("pub(super) fn solve_").count(), 61);
         assert_eq!(text.matches("pub(super) fn solution").count(), 1);
         // A scan down columns of 6 cells: a narrow frontier, so `count` keeps a failure cache.
-        assert!(text.contains("failure::remembered") && text.contains("CachedCounter::new("));
+        assert!(text.contains("failure::remembered") && text.contains("FailureCache::for_puzzle("));
         let eliminated: usize = text
             .split("ELIMINATED_EMBEDDING_COUNT: usize = ")
             .nth(1)

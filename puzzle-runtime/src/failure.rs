@@ -9,6 +9,9 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover};
@@ -21,11 +24,12 @@ use crate::search::Sink;
 pub const MAX_BITS: u32 = 18;
 
 /// Free sets known to hold no solution.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct FailureCache {
     /// The words of each slot's free set, one slot after another; all zero when empty (the
-    /// empty free set is a solution, never a failure). Made at the first lookup.
-    table: Vec<u64>,
+    /// empty free set is a solution, never a failure). Caches of one-word free sets may
+    /// share a table between threads ([`FailureCache::share`]): each slot is written whole.
+    table: Arc<[AtomicU64]>,
     /// The table holds `2^bits` slots.
     bits: u32,
     /// Words per free set.
@@ -41,16 +45,39 @@ pub struct FailureCache {
 
 impl FailureCache {
     /// A cache of `2^bits` slots (at most [`MAX_BITS`]); the table is made at the first
-    /// lookup, for free sets as long as that one's.
+    /// lookup, for the puzzle searched and free sets as long as that one's.
     pub fn new(bits: u32) -> FailureCache {
         FailureCache {
-            table: Vec::new(),
+            table: Arc::new([]),
             bits: bits.clamp(1, MAX_BITS),
             words: 0,
             owner: 0,
             reached: 0,
             skips: 0,
         }
+    }
+
+    /// A cache of `2^bits` slots made at once for puzzle `owner` (its [`fingerprint`]), whose
+    /// keys take `words` words: what the generated `count` uses, so that the threads of
+    /// `count_parallel` can share it from the start.
+    pub fn for_puzzle(bits: u32, owner: u64, words: usize) -> FailureCache {
+        let mut cache = FailureCache::new(bits);
+        cache.reset(owner, words);
+        cache
+    }
+
+    /// A cache for another thread searching the same puzzle: the same table where its free
+    /// sets are one word (two threads cannot then mix the halves of two free sets in one
+    /// slot), else an empty one of the same size. Its counts start at zero.
+    pub fn share(&self) -> FailureCache {
+        let mut cache = FailureCache::new(self.bits);
+        if self.words == 1 {
+            cache.table = Arc::clone(&self.table);
+            (cache.owner, cache.words) = (self.owner, self.words);
+        } else if self.owner != 0 {
+            cache.reset(self.owner, self.words);
+        }
+        cache
     }
 
     /// Makes the table hold the failures of puzzle `owner`, whose free sets take `words`
@@ -64,7 +91,7 @@ impl FailureCache {
 
     #[cold]
     fn reset(&mut self, owner: u64, words: usize) {
-        self.table = vec![0; words << self.bits];
+        self.table = (0..words << self.bits).map(|_| AtomicU64::new(0)).collect();
         (self.owner, self.words) = (owner, words);
     }
 
@@ -79,15 +106,19 @@ impl FailureCache {
     #[inline(always)]
     fn holds(&self, q: &[u64]) -> bool {
         let at = self.slot(q);
-        self.table.get(at..at + q.len()) == Some(q)
+        self.table
+            .get(at..at + q.len())
+            .is_some_and(|slot| slot.iter().zip(q).all(|(s, &w)| s.load(Relaxed) == w))
     }
 
     /// Remembers that `q` holds no solution.
     #[inline(always)]
     fn insert(&mut self, q: &[u64]) {
         let at = self.slot(q);
-        if let Some(slot) = self.table.get_mut(at..at + q.len()) {
-            slot.copy_from_slice(q);
+        if let Some(slot) = self.table.get(at..at + q.len()) {
+            for (s, &w) in slot.iter().zip(q) {
+                s.store(w, Relaxed);
+            }
         }
     }
 
@@ -261,6 +292,25 @@ mod tests {
         assert!(!cache.holds(&[5, 7]));
         let held = others.iter().filter(|q| cache.holds(&q[..])).count();
         assert!((1..=4).contains(&held), "{held}");
+    }
+
+    #[test]
+    fn threads_share_a_table_of_one_word_free_sets_only() {
+        let mut one = FailureCache::for_puzzle(4, 9, 1);
+        let mut other = one.share();
+        one.insert(&[5]);
+        assert!(other.holds(&[5]));
+        other.serve(9, 1);
+        other.insert(&[6]);
+        assert!(one.holds(&[6]));
+        // Two words could be torn between two threads' writes: a table of its own.
+        let mut two = FailureCache::for_puzzle(4, 9, 2);
+        two.insert(&[5, 7]);
+        let mut apart = two.share();
+        assert!(!apart.holds(&[5, 7]));
+        apart.serve(9, 2);
+        apart.insert(&[1, 2]);
+        assert!(apart.holds(&[1, 2]) && !two.holds(&[1, 2]));
     }
 
     #[test]

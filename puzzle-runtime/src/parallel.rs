@@ -104,11 +104,11 @@ pub fn units(cut: impl Fn(usize) -> Vec<Unit>) -> Vec<Unit> {
 }
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
-/// one unit into a counter. Counters, made by `counter`, are handed from unit to unit, so that
-/// a thread keeps what its failure cache learnt (a free set fails the same in every unit).
-pub fn count<M, R>(units: &[Unit], counter: M, run: R) -> u64
+/// one unit into a counter. The counters share `counter`'s cache where they can (a free set
+/// fails the same in every unit, so what one thread learns saves the others work), and are
+/// handed from unit to unit, so that a thread keeps what its cache learnt where they cannot.
+pub fn count<R>(units: &[Unit], counter: CachedCounter, run: R) -> u64
 where
-    M: Fn() -> CachedCounter + Sync,
     R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
     let idle: Mutex<Vec<CachedCounter>> = Mutex::new(Vec::new());
@@ -120,7 +120,7 @@ where
         .with_max_len(4)
         .map(|unit| {
             let taken = idle.lock().ok().and_then(|mut idle| idle.pop());
-            let mut counter = taken.unwrap_or_else(&counter);
+            let mut counter = taken.unwrap_or_else(|| counter.share());
             let before = counter.solutions;
             run(unit, &mut counter);
             let found = counter.solutions - before;

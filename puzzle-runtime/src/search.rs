@@ -106,7 +106,7 @@ impl Sink for Counter {
 /// Counts solutions, skipping the free sets its [`FailureCache`], if it has one, knows hold
 /// none: what the generated `count` uses. The placements it makes are fewer than a [`Tally`]
 /// or [`Stats`] shows, which describe the whole search tree.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct CachedCounter {
     /// Solutions seen so far.
     pub solutions: u64,
@@ -119,6 +119,23 @@ impl CachedCounter {
         CachedCounter {
             solutions: 0,
             cache: Some(FailureCache::new(bits)),
+        }
+    }
+
+    /// A counter with this cache.
+    pub fn with_cache(cache: FailureCache) -> CachedCounter {
+        CachedCounter {
+            solutions: 0,
+            cache: Some(cache),
+        }
+    }
+
+    /// A counter for another thread searching the same puzzle, from zero, with the cache
+    /// shared where it can be ([`FailureCache::share`]).
+    pub fn share(&self) -> CachedCounter {
+        CachedCounter {
+            solutions: 0,
+            cache: self.cache.as_ref().map(FailureCache::share),
         }
     }
 

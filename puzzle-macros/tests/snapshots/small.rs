@@ -129,7 +129,13 @@ mod small {
     /// Counts the solutions. The search skips free sets it has already found to hold
     /// none (a failure cache), so it makes fewer placements than `search::Tally` shows.
     pub fn count() -> u64 {
-        let mut counter = ::puzzle_runtime::search::CachedCounter::new(10u32);
+        let mut counter = ::puzzle_runtime::search::CachedCounter::with_cache(
+            ::puzzle_runtime::failure::FailureCache::for_puzzle(
+                10u32,
+                15194293721271312643u64,
+                1usize,
+            ),
+        );
         let _ = solve_with(&mut counter);
         counter.solutions
     }
@@ -158,7 +164,13 @@ mod small {
     pub fn count_parallel() -> u64 {
         ::puzzle_runtime::parallel::count(
             &units(),
-            || ::puzzle_runtime::search::CachedCounter::new(10u32),
+            ::puzzle_runtime::search::CachedCounter::with_cache(
+                ::puzzle_runtime::failure::FailureCache::for_puzzle(
+                    10u32,
+                    15194293721271312643u64,
+                    1usize,
+                ),
+            ),
             |unit, counter| {
                 let _ = run_unit(unit, counter);
             },
