@@ -9,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ "${1:-}" != "--no-run" ]]; then
+    # Results of benchmarks since renamed or removed would stay in the table otherwise.
+    rm -rf target/criterion
     cargo bench --bench solvers
     cargo bench --bench solid_5x4x3
 fi
