@@ -9,10 +9,8 @@
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
-
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use crate::search::{CachedCounter, Sink};
 
@@ -104,32 +102,27 @@ pub fn units(cut: impl Fn(usize) -> Vec<Unit>) -> Vec<Unit> {
 }
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
-/// one unit into a counter. The counters share `counter`'s cache where they can (a free set
-/// fails the same in every unit, so what one thread learns saves the others work), and are
-/// handed from unit to unit, so that a thread keeps what its cache learnt where they cannot.
+/// one unit into a counter. Every thread of the pool takes the next unit in the serial
+/// search's order until none is left, with a counter that shares `counter`'s cache where it
+/// can: the threads then work side by side on neighbouring units, whose free sets are much
+/// the same, so the cache learns nearly what the serial search's does (6x10: 0.2% more
+/// placements on two threads, where halves of the units each with a cache of their own took
+/// 7% more). Large units tend to come early in that order (6x10: its five largest are among
+/// its first 40 of 1,134), so the threads also end together.
 pub fn count<R>(units: &[Unit], counter: CachedCounter, run: R) -> u64
 where
     R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
-    let idle: Mutex<Vec<CachedCounter>> = Mutex::new(Vec::new());
-    // Units differ in size by orders of magnitude: tasks of a few neighbouring units, so that
-    // an idle thread can always take one (in longer runs rayon would leave a thread to finish
-    // alone), and a thread's cache still sees units that share free sets.
-    units
-        .par_iter()
-        .with_max_len(4)
-        .map(|unit| {
-            let taken = idle.lock().ok().and_then(|mut idle| idle.pop());
-            let mut counter = taken.unwrap_or_else(|| counter.share());
-            let before = counter.solutions;
+    let next = AtomicUsize::new(0);
+    rayon::broadcast(|_| {
+        let mut counter = counter.share();
+        while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
             run(unit, &mut counter);
-            let found = counter.solutions - before;
-            if let Ok(mut idle) = idle.lock() {
-                idle.push(counter);
-            }
-            found
-        })
-        .sum()
+        }
+        counter.solutions
+    })
+    .into_iter()
+    .sum()
 }
 
 /// Every solution, as embedding numbers in placement order, in the order the serial search
@@ -253,5 +246,40 @@ impl Sink for Collector {
     fn solution(&mut self) -> ControlFlow<()> {
         self.solutions.push(self.placed.clone());
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Units that each stand for as many solutions as their number.
+    fn numbered(n: usize) -> Vec<Unit> {
+        (0..n)
+            .map(|id| Unit {
+                id,
+                placed: Vec::new(),
+                q: Vec::new(),
+                next: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn count_runs_every_unit_once_on_any_pool() {
+        let units = numbered(1000);
+        for threads in [1, 2, 5] {
+            let total = with_threads(threads, || {
+                count(&units, CachedCounter::without_cache(), |unit, counter| {
+                    counter.solutions += unit.id as u64;
+                })
+            });
+            assert_eq!(total, 999 * 1000 / 2, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn count_of_no_units_is_zero() {
+        assert_eq!(count(&[], CachedCounter::new(10), |_, _| unreachable!()), 0);
     }
 }
