@@ -35,6 +35,10 @@ for group, solvers in groups.items():
     for solver, median in sorted(solvers.items(), key=lambda s: s[1]):
         ratio = f"{median / base:.2f}"
         print(f"| {group} | {solver} | {median * 1e3:.1f} ms | {ratio} |")
+
+# What sharing a cache between threads costs on this machine at the moment: all cores depends on it.
+for solver, median in groups.get("machine", {}).items():
+    print(f"\nmachine: {solver} {median * 1e9:.0f} ns")
 PY
 
 echo
