@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use puzzle::puzzle;
 use puzzle::runtime::parallel::{self, Unit};
-use puzzle::runtime::search::{collect, Counter};
+use puzzle::runtime::search::{collect, CachedCounter, Counter};
 
 puzzle! {
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -32,6 +32,21 @@ fn parallel_counts_are_the_serial_counts() {
     // The same on one thread and on three.
     assert_eq!(parallel::with_threads(1, p6x10::count_parallel), 2339);
     assert_eq!(parallel::with_threads(3, p6x10::count_parallel), 2339);
+}
+
+#[test]
+fn parallel_counts_nest() {
+    // A count on all cores inside another, on the same pool: the inner one's threads are busy
+    // with the outer one's units, and each must still get its share of both.
+    let units = p8x8::units();
+    for threads in [1, 2, 3] {
+        let total = parallel::with_threads(threads, || {
+            parallel::count(&units[..6], CachedCounter::without_cache(), |_, counter| {
+                counter.solutions += p10x3x2::count_parallel()
+            })
+        });
+        assert_eq!(total, 6 * 12, "{threads} threads");
+    }
 }
 
 #[test]
