@@ -28,6 +28,23 @@ puzzle! {
         },
     }
 
+    /// The Soma cube: a tricube and six tetracubes, two of them mirror images, which may be
+    /// turned but not reflected.
+    mod soma {
+        box: 3 x 3 x 3,
+        reflect: false,
+        symmetry: reduced,
+        pieces: {
+            V: [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
+            L: [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
+            T: [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
+            Z: [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
+            A: [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)],
+            B: [(0, 0, 1), (1, 0, 1), (1, 1, 1), (1, 1, 0)],
+            P: [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],
+        },
+    }
+
     mod p8x8_holes {
         box: 8 x 8,
         holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
@@ -81,6 +98,31 @@ fn drawn_cube_and_pieces() {
         ControlFlow::Break(())
     });
     assert_eq!(first, "AA\nAB\n\nAB\nBB\n");
+}
+
+#[test]
+fn soma_cube() {
+    const SOMA: [(&str, &[&[i32]]); 7] = [
+        ("V", &[&[0, 0, 0], &[1, 0, 0], &[0, 1, 0]]),
+        ("L", &[&[0, 0, 0], &[1, 0, 0], &[2, 0, 0], &[0, 1, 0]]),
+        ("T", &[&[0, 0, 0], &[1, 0, 0], &[2, 0, 0], &[1, 1, 0]]),
+        ("Z", &[&[0, 0, 0], &[1, 0, 0], &[1, 1, 0], &[2, 1, 0]]),
+        ("A", &[&[0, 0, 0], &[1, 0, 0], &[1, 1, 0], &[1, 1, 1]]),
+        ("B", &[&[0, 0, 1], &[1, 0, 1], &[1, 1, 1], &[1, 1, 0]]),
+        ("P", &[&[0, 0, 0], &[1, 0, 0], &[0, 1, 0], &[0, 0, 1]]),
+    ];
+    let all = SOMA.iter().fold(
+        Description::new("soma").block(&[3, 3, 3]).reflect(false),
+        |d, (name, cells)| d.piece_cells(name, cells),
+    );
+    // The published figure: 11,520 solutions, 240 up to rotations and reflections. The pieces
+    // are only turned, so a reflection is no symmetry of the puzzle (it swaps A and B): the
+    // reduction is by the 24 rotations, and each class of 240 is two of its classes.
+    assert_eq!(puzzle::Puzzle::new(&all).unwrap().count(), 11_520);
+    let reduced = all.symmetry(Symmetry::Reduced { piece: None });
+    assert_eq!(check(|v| soma::solve(v), reduced), 480);
+    assert_eq!(soma::SYMMETRY_GROUP_ORDER, 24);
+    assert_eq!(soma::count_parallel(), 480);
 }
 
 #[test]
