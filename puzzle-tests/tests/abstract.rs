@@ -10,8 +10,8 @@ use puzzle::runtime::search::collect;
 use puzzle::{Description, Puzzle, Symmetry};
 use support::processor_agrees;
 
-include!("../examples/common/dodecahedron.rs");
-include!("../examples/common/queens.rs");
+include!("../../examples/common/dodecahedron.rs");
+include!("../../examples/common/queens.rs");
 
 puzzle! {
     /// An optional aspect first, so that it owns embeddings.

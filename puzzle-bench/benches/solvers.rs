@@ -6,7 +6,7 @@
 //! backtracker, and a dancing-links solver from crates.io (`dlx-rs`) on the same exact-cover
 //! matrix. Every count is asserted, so a fast wrong answer cannot pass. A last group times
 //! the machine's cross-core round trip, on which the all-cores figure depends.
-//! `benches/compare.sh` prints the table.
+//! `puzzle-bench/compare.sh` prints the table.
 
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]

@@ -1,6 +1,6 @@
 //! The long benchmark: the 5x4x3 solid pentomino (3940 modulo symmetry), the generated solver
 //! on one core and on all. The other solvers take a minute or more here (the report's program
-//! about 80 s); `benches/solvers.rs` compares them all on the smaller boxes.
+//! about 80 s); `solvers.rs` compares them all on the smaller boxes.
 
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]

@@ -3,16 +3,16 @@
 # generated solver with its defaults, measured side by side in one run. Then what the macro
 # costs: compile time of the examples and size of the expansion.
 #
-#   bash benches/compare.sh            # run the benchmarks (about 15 minutes), then the table
-#   bash benches/compare.sh --no-run   # the table from the last run's results
+#   bash puzzle-bench/compare.sh            # run the benchmarks (about 15 minutes), then the table
+#   bash puzzle-bench/compare.sh --no-run   # the table from the last run's results
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ "${1:-}" != "--no-run" ]]; then
     # Results of benchmarks since renamed or removed would stay in the table otherwise.
     rm -rf target/criterion
-    cargo bench --bench solvers
-    cargo bench --bench solid_5x4x3
+    cargo bench -p puzzle-bench --bench solvers
+    cargo bench -p puzzle-bench --bench solid_5x4x3
 fi
 
 python3 - <<'PY'

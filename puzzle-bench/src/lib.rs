@@ -1,0 +1,1 @@
+//! The benchmarks live in `benches/`; this library is empty.
