@@ -12,14 +12,14 @@ include!("common/dodecahedron.rs");
 
 fn main() {
     let show = common::show(2);
-    common::report("dodecahedron", |v| dodecahedron::solve(v), show);
+    common::report("dodecahedron", &dodecahedron::SOLVER, show);
     common::report(
         "dodecahedron, modulo symmetry",
-        |v| dodecahedron_reduced::solve(v),
+        &dodecahedron_reduced::SOLVER,
         show,
     );
     println!(
         "symmetries found: {}",
-        dodecahedron_reduced::SYMMETRY_GROUP_ORDER
+        dodecahedron_reduced::INFO.symmetry.group_order
     );
 }

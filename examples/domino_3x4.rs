@@ -16,6 +16,6 @@ puzzle! {
 
 fn main() {
     let show = common::show(11);
-    common::report("3x4, all tilings", |v| all::solve(v), show);
-    common::report("3x4, modulo symmetry", |v| reduced::solve(v), show);
+    common::report("3x4, all tilings", &all::SOLVER, show);
+    common::report("3x4, modulo symmetry", &reduced::SOLVER, show);
 }

@@ -9,7 +9,7 @@
 mod common;
 
 use puzzle::puzzle;
-use puzzle::runtime::parallel;
+use puzzle::{parallel, Solver};
 
 puzzle! {
     mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
@@ -19,18 +19,18 @@ puzzle! {
 
 fn main() {
     let show = common::show(1);
-    common::report("10x3x2", |v| p10x3x2::solve(v), show);
-    common::report("6x5x2", |v| p6x5x2::solve(v), show);
-    common::report("5x4x3", |v| p5x4x3::solve(v), show);
-    report_parallel("10x3x2", p10x3x2::count_parallel);
-    report_parallel("6x5x2", p6x5x2::count_parallel);
-    report_parallel("5x4x3", p5x4x3::count_parallel);
+    common::report("10x3x2", &p10x3x2::SOLVER, show);
+    common::report("6x5x2", &p6x5x2::SOLVER, show);
+    common::report("5x4x3", &p5x4x3::SOLVER, show);
+    report_parallel("10x3x2", &p10x3x2::SOLVER);
+    report_parallel("6x5x2", &p6x5x2::SOLVER);
+    report_parallel("5x4x3", &p5x4x3::SOLVER);
 }
 
 /// Counts one puzzle on every core and prints the count and the time.
-fn report_parallel(name: &str, count: fn() -> u64) {
+fn report_parallel(name: &str, solver: &dyn Solver) {
     let start = std::time::Instant::now();
-    let found = count();
+    let found = solver.count_parallel();
     println!(
         "{name}, on {} threads: {found} solutions in {:.3} s",
         parallel::threads(),

@@ -15,12 +15,12 @@ puzzle! {
 }
 
 fn main() {
-    common::report("5x3x2x2", |v| p5x3x2x2::solve(v), common::show(1));
+    common::report("5x3x2x2", &p5x3x2x2::SOLVER, common::show(1));
     let mut tally = Tally::default();
     let _ = p5x3x2x2::solve_with(&mut tally);
     println!(
         "{} placements tried among {} embeddings",
         tally.placements,
-        p5x3x2x2::EMBEDDING_COUNT
+        p5x3x2x2::INFO.embeddings
     );
 }

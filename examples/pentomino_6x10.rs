@@ -5,7 +5,7 @@
 //! cargo run --release --example pentomino_6x10 -- --all     # every solution, not one per class
 //! cargo run --release --example pentomino_6x10 -- --print   # draw every solution
 //! cargo run --release --example pentomino_6x10 -- --count   # the count only
-//! cargo run --release --example pentomino_6x10 -- --stats  # the order, its estimate, the tree
+//! cargo run --release --example pentomino_6x10 -- --stats   # the order, its estimate, the tree
 //! cargo run --release --example pentomino_6x10 -- --threads 2   # count on 2 threads (0: all cores)
 //! cargo run --release --example pentomino_6x10 -- --interpret          # also on the processor
 //! cargo run --release --example pentomino_6x10 -- --write-code 6x10.txt   # processor code, text
@@ -18,12 +18,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use puzzle::puzzle;
-use puzzle::runtime::parallel;
-use puzzle::runtime::processor::instruction::{to_text, to_words, words_to_bytes};
-use puzzle::runtime::processor::{Code, Machine};
-use puzzle::runtime::search::{Counter, Stats};
-use puzzle::search::SolveFn;
+use puzzle::processor::instruction::{to_text, to_words, words_to_bytes};
+use puzzle::processor::{Code, Machine};
+use puzzle::search::Counter;
+use puzzle::{parallel, puzzle, Solver};
 
 puzzle! {
     /// The 6x10 box and the twelve pentominoes, one solution per symmetry class (X is kept in
@@ -76,36 +74,24 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let code = if args.all {
-        &all::PROCESSOR
-    } else {
-        &reduced::PROCESSOR
+    let (solver, what): (&dyn Solver, &str) = match args.all {
+        true => (&all::SOLVER, "solutions"),
+        false => (&reduced::SOLVER, "solutions modulo symmetry"),
     };
+    let code = solver
+        .code()
+        .expect("a puzzle without bags has processor code");
     if let Err(message) = write_code(&args, code) {
         eprintln!("{message}");
         return ExitCode::FAILURE;
     }
-    let solve: SolveFn = if args.all {
-        |v| all::solve(v)
-    } else {
-        |v| reduced::solve(v)
-    };
-    let what = if args.all {
-        "solutions"
-    } else {
-        "solutions modulo symmetry"
-    };
     let start = Instant::now();
     let found = if args.count {
-        if args.all {
-            all::count()
-        } else {
-            reduced::count()
-        }
+        solver.count()
     } else {
         let show = if args.print { usize::MAX } else { args.show };
         let mut found = 0u64;
-        let _ = solve(&mut |s| {
+        let _ = solver.solve(&mut |s| {
             found += 1;
             if found as usize <= show {
                 println!("solution {found}:\n{s}");
@@ -122,10 +108,7 @@ fn main() -> ExitCode {
     }
     if let Some(threads) = args.threads {
         let start = Instant::now();
-        let count = match args.all {
-            true => parallel::with_threads(threads, all::count_parallel),
-            false => parallel::with_threads(threads, reduced::count_parallel),
-        };
+        let count = parallel::with_threads(threads, || solver.count_parallel());
         let parallel_time = start.elapsed();
         println!(
             "in parallel ({} threads): {count} {what} in {:.3} s ({:.2}x faster than the serial search above)",
@@ -135,18 +118,14 @@ fn main() -> ExitCode {
         );
     }
     if args.stats {
-        let (order, estimate, mut stats) = match args.all {
-            true => (all::ORDER, all::ORDER_ESTIMATE, Stats::default()),
-            false => (reduced::ORDER, reduced::ORDER_ESTIMATE, Stats::default()),
-        };
-        let _ = match args.all {
-            true => all::solve_with(&mut stats),
-            false => reduced::solve_with(&mut stats),
-        };
+        let info = solver.info();
+        let stats = solver.stats();
         let made = stats.total_placements();
         println!(
-            "order: {order}; placements estimated by the macro {estimate:.0}, made {made} ({:.2}x the estimate); pruned {}",
-            made as f64 / estimate,
+            "order: {}; placements estimated by the compiler {:.0}, made {made} ({:.2}x the estimate); pruned {}",
+            info.order,
+            info.estimate,
+            made as f64 / info.estimate,
             stats.pruned
         );
         println!("placements by depth: {:?}", stats.placements);
@@ -154,11 +133,11 @@ fn main() -> ExitCode {
     if args.interpret {
         let start = Instant::now();
         let mut counter = Counter::default();
-        let mut machine = Machine::new(code).expect("the macro's code is well formed");
-        let _ = machine.run(&mut counter).expect("the macro's code runs");
+        let mut machine = Machine::new(code).expect("the compiler's code is well formed");
+        let _ = machine.run(&mut counter).expect("the compiler's code runs");
         let interpreted = start.elapsed();
         // The processor runs the native solver's program test by test, so its counts are the
-        // tests the program makes (natively LLVM merges some of them).
+        // tests the program makes (natively, chains of tests are merged).
         let executed = machine.executed();
         let tests = executed.ifs_true + executed.ifs_false;
         println!(

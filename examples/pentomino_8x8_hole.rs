@@ -27,5 +27,5 @@ puzzle! {
 }
 
 fn main() {
-    common::report("8x8 with a 2x2 hole", |v| square::solve(v), common::show(3));
+    common::report("8x8 with a 2x2 hole", &square::SOLVER, common::show(3));
 }

@@ -18,8 +18,8 @@ puzzle! {
 
 fn main() {
     let show = common::show(1);
-    common::report("3x20", |v| p3x20::solve(v), show);
-    common::report("4x15", |v| p4x15::solve(v), show);
-    common::report("5x12", |v| p5x12::solve(v), show);
-    common::report("6x10", |v| p6x10::solve(v), show);
+    common::report("3x20", &p3x20::SOLVER, show);
+    common::report("4x15", &p4x15::SOLVER, show);
+    common::report("5x12", &p5x12::SOLVER, show);
+    common::report("6x10", &p6x10::SOLVER, show);
 }

@@ -12,11 +12,10 @@ include!("common/queens.rs");
 
 fn main() {
     let show = common::show(2);
-    common::report("8 queens", |v| queens::solve(v), show);
-    common::report(
-        "8 queens, modulo symmetry",
-        |v| queens_reduced::solve(v),
-        show,
+    common::report("8 queens", &queens::SOLVER, show);
+    common::report("8 queens, modulo symmetry", &queens_reduced::SOLVER, show);
+    println!(
+        "symmetries found: {}",
+        queens_reduced::INFO.symmetry.group_order
     );
-    println!("symmetries found: {}", queens_reduced::SYMMETRY_GROUP_ORDER);
 }

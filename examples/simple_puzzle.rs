@@ -10,11 +10,10 @@
 
 use std::ops::ControlFlow;
 
-use puzzle::puzzle;
-use puzzle::runtime::processor::instruction::to_text;
-use puzzle::runtime::processor::{Code, Machine};
-use puzzle::runtime::search::Visit;
-use puzzle::Catalog;
+use puzzle::processor::instruction::to_text;
+use puzzle::processor::{Code, Machine};
+use puzzle::search::Visit;
+use puzzle::{puzzle, Catalog};
 
 puzzle! {
     /// Cells by columns, then the pieces: the order `0,3,1,4,2,5,A,B,C` of the report.
@@ -54,19 +53,19 @@ puzzle! {
 }
 
 fn main() {
-    let (code, catalog) = (&columns_shared::PROCESSOR, &columns_shared::CATALOG);
+    let (code, catalog) = (&*columns_shared::PROCESSOR, &columns_shared::CATALOG);
     println!("Listing (order 0,3,1,4,2,5,A,B,C, shared tests):\n");
     print!("{}", code.listing(catalog));
     println!("\nMachine code:\n");
     print!("{}", to_text(&code.instructions));
     println!("\nSolutions (embeddings in placement order):\n");
-    let mut machine = Machine::new(code).expect("the macro's code is well formed");
+    let mut machine = Machine::new(code).expect("the compiler's code is well formed");
     let _ = machine
         .run(&mut Visit::new(catalog, |s| {
             println!("{:?}\n{s}", s.embeddings());
             ControlFlow::Continue(())
         }))
-        .expect("the macro's code runs");
+        .expect("the compiler's code runs");
 
     println!("Instruction counts: static, then executed in one run (IF as true/false).\n");
     println!(
@@ -86,22 +85,22 @@ fn main() {
     let rows: [(&str, &Code, &Catalog); 4] = [
         (
             "0,3,1,4,2,5,A,B,C shared",
-            &columns_shared::PROCESSOR,
+            &*columns_shared::PROCESSOR,
             &columns_shared::CATALOG,
         ),
         (
             "0,3,1,4,2,5,A,B,C plain",
-            &columns_unshared::PROCESSOR,
+            &*columns_unshared::PROCESSOR,
             &columns_unshared::CATALOG,
         ),
         (
             "A,B,C,0,3,1,4,2,5 shared",
-            &pieces_shared::PROCESSOR,
+            &*pieces_shared::PROCESSOR,
             &pieces_shared::CATALOG,
         ),
         (
             "A,B,C,0,3,1,4,2,5 plain",
-            &pieces_unshared::PROCESSOR,
+            &*pieces_unshared::PROCESSOR,
             &pieces_unshared::CATALOG,
         ),
     ];

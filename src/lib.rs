@@ -6,68 +6,39 @@
 //! that placements share written once. rustc then compiles the solver for that one puzzle.
 //!
 //! ```
-//! use puzzle::puzzle;
+//! use puzzle::{puzzle, Solver};
 //!
 //! puzzle! {
 //!     /// The 6x10 pentomino, one solution per symmetry class.
 //!     pub mod pentomino_6x10 {
-//!         box: [
-//!             "..........",
-//!             "..........",
-//!             "..........",
-//!             "..........",
-//!             "..........",
-//!             "..........",
-//!         ],
+//!         box: [".........."; 6],
 //!         pieces: pentominoes,
 //!         symmetry: reduced,
 //!     }
 //! }
 //!
 //! # fn main() {
-//! assert_eq!(pentomino_6x10::count(), 2339);
+//! assert_eq!(pentomino_6x10::SOLVER.count(), 2339);
 //! # }
 //! ```
 //!
-//! # The description
+//! Each puzzle becomes a module whose `SOLVER` implements [`Solver`]: `count`,
+//! `count_parallel`, `solve` (each [`Solution`] shown to a visitor), `units` and `run_unit` (the
+//! search in numbered pieces that run alone), `stats`, and more. `INFO` says what the compiler
+//! made of the puzzle, `CATALOG` reads its solutions, `PROCESSOR` is the same program as code
+//! for the puzzle processor, and `solve_with` searches into any [`search::Sink`].
 //!
-//! `puzzle! { ... }` holds one or more puzzles. Each is written like a module (it becomes one):
-//! doc comments and attributes, a visibility, `mod`, a name, and a body of `key: value` entries
-//! separated by commas.
-//!
-//! | key | value | default |
-//! |---|---|---|
-//! | `box` | the box drawn as rows: `.` for a cell to cover, `#` for a hole; `["...."; 4]` repeats a row; layers of rows for 3-D (`[["..", ".."], ["..", ".."]]`, nested further for more axes); or sizes, `5 x 4 x 3` | required |
-//! | `holes` | positions that are not part of the box, as coordinates: `[(3, 3), (3, 4)]` | none |
-//! | `pieces` | `pentominoes`, or `{ ... }` listing pieces (below) | required |
-//! | `reflect` | `true`: pieces may be turned over (free); `false`: only rotated (one-sided) | `true` |
-//! | `symmetry` | `all` solutions, or `reduced`: exactly one per class modulo the box's symmetries (a check finishes the reduction where a kept placement is itself symmetric), or for a puzzle without a box modulo the symmetries of its embeddings; `reduced(X)` names the piece to restrict | `all` |
-//! | `order` | the aspect order: `auto` (chosen by the macro from Knuth's estimate of each candidate's search: every scan of the cells, with none or a few of the pieces with fewest placements first); `rows` or `columns` (pieces after the cells); `[pieces, SCAN]` (all pieces first); `[X, Y, SCAN]` (these pieces first) | `auto` |
-//! | `sharing` | whether placements share the tests they have in common | `true` |
-//! | `eliminate` | drop, at compile time, the placements that cut off a region no other pieces can fill; `false` keeps the report's program | `true` |
-//! | `prune` | `holes`: backtrack when a placement walls in a free cell; `regions`: when it leaves a region of free cells that no pieces could fill (smaller than the smallest piece, or not a multiple of the pieces' common divisor); `off`; `auto`: holes in 3-D and up, off in the plane | `auto` |
-//! | `restrict` | `{ C: [DRAWING, ...] }`: keep only the drawn placements of piece `C`; each drawing is the whole box with `#` where the piece lies | none |
-//!
-//! A piece in `pieces: { ... }` is one of:
-//! - a built-in pentomino by name: `F`, `I`, `L`, `N`, `P`, `T`, `U`, `V`, `W`, `X`, `Y`, `Z`,
-//!   or `pentominoes` for all twelve;
-//! - a name and a drawing, `#` for a cell: `C: ["##", "#."]`;
-//! - a name and coordinates: `C: [(0, 0), (0, 1), (1, 0)]` (as many axes as the piece has);
-//! - `COUNT x` before a piece for identical copies, `6 x D: ["##"]`: each solution is found
-//!   once. Copies of several kinds are counted by bags, which the puzzle processor cannot
-//!   hold, so such a puzzle has no `PROCESSOR`.
-//!
-//! A puzzle that is not a box lists `aspects: [a, b, ...]` (in search order; identifiers,
-//! numbers or strings), `embeddings: [[a, b], ...]`, and `optional: [...]` for aspects covered
-//! at most once instead of exactly once (the diagonals of the 8 queens).
-//!
-//! A piece whose cells do not all touch is an error unless it is marked
-//! `#[allow(disconnected)]`. Pieces are numbered in the order written; the first letter of a
-//! piece's name draws it in solutions.
+//! The puzzle language (boxes in any dimension, pieces drawn or listed, identical copies,
+//! symmetry reduction, abstract puzzles, the options) is described in the repository's
+//! `docs/language.md`; the method behind the solvers in `docs/method.md`. Mistakes are compile
+//! errors at the offending tokens, all reported at once.
 //!
 //! ```
+//! use puzzle::Solver;
+//!
 //! puzzle::puzzle! {
-//!     /// The report's small puzzle: a 2x3 box, a monomino, a domino and an L tromino.
+//!     /// The report's small puzzle: a 2x3 box, a monomino, a domino and an L tromino, with
+//!     /// the tromino kept to two placements.
 //!     mod small {
 //!         box: ["...", "..."],
 //!         pieces: { A: ["#"], B: ["##"], C: ["##", "#."] },
@@ -77,44 +48,27 @@
 //! }
 //!
 //! # fn main() {
-//! let mut found = Vec::new();
-//! let _ = small::solve(|s| {
-//!     found.push(s.embeddings().to_vec());
-//!     std::ops::ControlFlow::Continue(())
-//! });
-//! assert_eq!(found, [[0, 18, 10], [6, 3, 20], [7, 1, 20]]);
+//! assert_eq!(small::SOLVER.collect(), [[0, 18, 10], [6, 3, 20], [7, 1, 20]]);
 //! # }
 //! ```
 //!
-//! # What a puzzle expands to
-//!
-//! A module with `count()`, `solve(visitor)` (the visitor sees each [`Solution`] and returns
-//! [`ControlFlow`](core::ops::ControlFlow) to go on or stop), `solve_with(sink)` for any
-//! [`search::Sink`], the embedding table `CATALOG`, the processor code `PROCESSOR`, and
-//! constants for the aspect and embedding counts, the order chosen (`ORDER`, `ORDER_ESTIMATE`)
-//! and the symmetry reduction. `count_parallel()` and `collect_parallel()` use every core;
-//! `units()` and `run_unit(&unit, sink)` cut the search into numbered pieces that run alone.
-//! A [`Solution`] lists its embeddings in placement order, gives each piece's cells, and draws
-//! the box with `Display`.
-//!
-//! Mistakes are compile errors that point at what is wrong; all of them are reported at once.
-//!
-//! # At run time
-//!
-//! [`Puzzle`] compiles the same [`Description`] at run time and searches it with a plain
-//! reference backtracker or by walking the program, for puzzles that are not known when the
-//! program is built.
+//! With the `compiler` feature, `puzzle::compiler` compiles the same language at run time, for
+//! puzzles not known when the program is built; its `Puzzle` is a [`Solver`] too.
 
 pub use puzzle_runtime::{
-    description, search, Catalog, Description, Errors, Lead, OrderChoice, Pruning, Puzzle,
-    Solution, Symmetry,
+    parallel, processor, search, symmetry, Catalog, Info, NativeSolver, Run, Solution, Solver,
+    Unit, UnitError,
 };
 
-/// The whole runtime, for what the re-exports above leave out.
+/// The whole run time, for what the re-exports above leave out.
 pub use puzzle_runtime as runtime;
 
-/// Declares one or more puzzles; each becomes a module with its solver. See the crate
-/// documentation for the syntax.
+/// The puzzle compiler, to compile puzzles at run time.
+#[cfg(feature = "compiler")]
+pub use puzzle_compiler as compiler;
+
+/// Declares one or more puzzles; each becomes a module with its solver. The puzzle language is
+/// described in the repository's `docs/language.md`.
 #[macro_export]
 macro_rules! puzzle {
     ($($body:tt)*) => {
@@ -131,3 +85,8 @@ pub mod __private {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The puzzle language's examples, likewise.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/language.md")]
+struct LanguageDoctests;

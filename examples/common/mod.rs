@@ -3,14 +3,14 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use puzzle::search::SolveFn;
+use puzzle::Solver;
 
 /// Solves one puzzle, draws its first `show` solutions, and prints the count and the time.
 /// Returns the count.
-pub fn report(name: &str, solve: SolveFn, show: usize) -> u64 {
+pub fn report(name: &str, solver: &dyn Solver, show: usize) -> u64 {
     let start = Instant::now();
     let mut found = 0u64;
-    let _ = solve(&mut |s| {
+    let _ = solver.solve(&mut |s| {
         found += 1;
         if found as usize <= show {
             println!("{name}, solution {found}:\n{s}");

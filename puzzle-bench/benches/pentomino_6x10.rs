@@ -10,9 +10,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use puzzle::runtime::processor::{Code, Machine};
-use puzzle::runtime::search::Counter;
-use puzzle::{puzzle, Description, Puzzle, Symmetry};
+use puzzle::compiler::{Description, Puzzle, Symmetry};
+use puzzle::processor::{Code, Machine};
+use puzzle::search::Counter;
+use puzzle::{puzzle, Solver};
 
 puzzle! {
     mod shared {
@@ -40,8 +41,8 @@ fn runtime_puzzle() -> Puzzle {
 /// Counts the solutions of processor code on the interpreter.
 fn interpret(code: &Code) -> u64 {
     let mut counter = Counter::default();
-    let mut machine = Machine::new(code).expect("the macro's code is well formed");
-    let _ = machine.run(&mut counter).expect("the macro's code runs");
+    let mut machine = Machine::new(code).expect("the compiler's code is well formed");
+    let _ = machine.run(&mut counter).expect("the compiler's code runs");
     counter.solutions
 }
 
@@ -51,10 +52,10 @@ fn pentomino_6x10(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
     group.bench_function("generated, shared tests", |b| {
-        b.iter(|| assert_eq!(black_box(shared::count()), 2339))
+        b.iter(|| assert_eq!(black_box(shared::SOLVER.count()), 2339))
     });
     group.bench_function("generated, no sharing", |b| {
-        b.iter(|| assert_eq!(black_box(unshared::count()), 2339))
+        b.iter(|| assert_eq!(black_box(unshared::SOLVER.count()), 2339))
     });
     group.bench_function("processor interpreter", |b| {
         b.iter(|| assert_eq!(black_box(interpret(&shared::PROCESSOR)), 2339))
@@ -64,15 +65,11 @@ fn pentomino_6x10(c: &mut Criterion) {
     });
     let p = runtime_puzzle();
     group.bench_function("program walked at run time", |b| {
-        b.iter(|| {
-            let mut counter = Counter::default();
-            let _ = p.run_program(&mut counter);
-            assert_eq!(black_box(counter.solutions), 2339);
-        })
+        b.iter(|| assert_eq!(black_box(p.count()), 2339))
     });
     // The same general procedure with the same aspect order, without the specialisation.
     group.bench_function("reference backtracker", |b| {
-        b.iter(|| assert_eq!(black_box(p.count()), 2339))
+        b.iter(|| assert_eq!(black_box(p.reference_count()), 2339))
     });
     group.finish();
 }

@@ -16,11 +16,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dlx_rs::solver::Solver;
-use puzzle::runtime::processor::{Code, Machine};
-use puzzle::runtime::search::Counter;
-use puzzle::runtime::symmetry::{Checked, SymmetryCheck};
-use puzzle::{Description, Puzzle, Symmetry};
+use dlx_rs::solver::Solver as Dlx;
+use puzzle::compiler::{Description, Puzzle, Symmetry};
+use puzzle::processor::{Code, Machine};
+use puzzle::search::Counter;
+use puzzle::symmetry::{Checked, SymmetryCheck};
+use puzzle::Solver;
 
 /// A box with its defaults; the same box as the report's bit-serial program: cells first
 /// (the best scan), every embedding, no pruning; and the defaults with region pruning.
@@ -73,32 +74,29 @@ variants!(p6x5x2, { box: 6 x 5 x 2, });
 struct Case {
     name: &'static str,
     solutions: u64,
-    generated: fn() -> u64,
+    generated: &'static dyn Solver,
     uncached: fn() -> u64,
-    cached: fn() -> u64,
-    parallel: fn() -> u64,
+    cached: &'static dyn Solver,
     report: fn() -> u64,
-    regions: fn() -> u64,
-    code: &'static Code,
-    check: Option<&'static SymmetryCheck>,
+    regions: &'static dyn Solver,
     description: Description,
 }
 
 /// Counts the solutions of processor code on the interpreter, through the symmetry check.
 fn interpret(code: &Code, check: Option<&SymmetryCheck>, depth: usize) -> u64 {
     let mut counter = Counter::default();
-    let mut machine = Machine::new(code).expect("the macro's code is well formed");
+    let mut machine = Machine::new(code).expect("the compiler's code is well formed");
     let _ = match check {
         Some(check) => machine.run(&mut Checked::new(check, depth, &mut counter)),
         None => machine.run(&mut counter),
     }
-    .expect("the macro's code runs");
+    .expect("the compiler's code runs");
     counter.solutions
 }
 
 /// A dancing-links solver for the allowed embeddings of `p` (items are aspects, from 1; the
 /// optional ones, the symmetry marks, come last).
-fn dancing_links(p: &Puzzle) -> Solver<u32> {
+fn dancing_links(p: &Puzzle) -> Dlx<u32> {
     let cover = p.cover();
     let optional = cover
         .all_aspects()
@@ -109,7 +107,7 @@ fn dancing_links(p: &Puzzle) -> Solver<u32> {
         .all_aspects()
         .skip(exact)
         .all(|a| cover.is_optional(a)));
-    let mut solver = Solver::new_optional(exact, optional);
+    let mut solver = Dlx::new_optional(exact, optional);
     for e in cover.allowed() {
         let items: Vec<usize> = cover.aspects(e).iter().map(|a| a.index() + 1).collect();
         solver.add_option(e.0, &items);
@@ -118,7 +116,7 @@ fn dancing_links(p: &Puzzle) -> Solver<u32> {
 }
 
 /// Counts the solutions dancing links finds, through the symmetry check.
-fn count_dancing_links(solver: &Solver<u32>, check: Option<&SymmetryCheck>) -> u64 {
+fn count_dancing_links(solver: &Dlx<u32>, check: Option<&SymmetryCheck>) -> u64 {
     solver
         .clone()
         .filter(|solution| check.is_none_or(|c| c.accepts(solution)))
@@ -131,35 +129,50 @@ fn bench(c: &mut Criterion, case: Case) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     let n = case.solutions;
+    let generated = case.generated;
     group.bench_function("generated", |b| {
-        b.iter(|| assert_eq!(black_box((case.generated)()), n))
+        b.iter(|| assert_eq!(black_box(generated.count()), n))
     });
     group.bench_function("generated, cache off", |b| {
         b.iter(|| assert_eq!(black_box((case.uncached)()), n))
     });
     group.bench_function("generated, cache on", |b| {
-        b.iter(|| assert_eq!(black_box((case.cached)()), n))
+        b.iter(|| assert_eq!(black_box(case.cached.count()), n))
     });
     group.bench_function("generated, all cores", |b| {
-        b.iter(|| assert_eq!(black_box((case.parallel)()), n))
+        b.iter(|| assert_eq!(black_box(generated.count_parallel()), n))
+    });
+    group.bench_function("generated, solve", |b| {
+        b.iter(|| {
+            let mut found = 0;
+            let _ = generated.solve(&mut |_| {
+                found += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            assert_eq!(black_box(found), n)
+        })
     });
     group.bench_function("report program", |b| {
         b.iter(|| assert_eq!(black_box((case.report)()), n))
     });
     group.bench_function("generated, regions", |b| {
-        b.iter(|| assert_eq!(black_box((case.regions)()), n))
+        b.iter(|| assert_eq!(black_box(case.regions.count()), n))
     });
     let p = Puzzle::new(&case.description).expect("the box compiles");
+    assert_eq!(p.info().fingerprint, generated.info().fingerprint);
+    group.bench_function("walker", |b| b.iter(|| assert_eq!(black_box(p.count()), n)));
+    let code = generated.code().expect("the box has processor code");
+    let check = generated.symmetry_check();
     let depth = p.cover().aspect_count();
     group.bench_function("processor interpreter", |b| {
-        b.iter(|| assert_eq!(black_box(interpret(case.code, case.check, depth)), n))
+        b.iter(|| assert_eq!(black_box(interpret(code, check, depth)), n))
     });
     group.bench_function("reference backtracker", |b| {
-        b.iter(|| assert_eq!(black_box(p.count()), n))
+        b.iter(|| assert_eq!(black_box(p.reference_count()), n))
     });
     let solver = dancing_links(&p);
     group.bench_function("dancing links (dlx-rs)", |b| {
-        b.iter(|| assert_eq!(black_box(count_dancing_links(&solver, case.check)), n))
+        b.iter(|| assert_eq!(black_box(count_dancing_links(&solver, check)), n))
     });
     group.finish();
 }
@@ -173,14 +186,11 @@ macro_rules! case {
         Case {
             name: $name,
             solutions: $solutions,
-            generated: $module::defaults::count,
+            generated: &$module::defaults::SOLVER,
             uncached: $module::uncached,
-            cached: $module::cached::count,
-            parallel: $module::defaults::count_parallel,
+            cached: &$module::cached::SOLVER,
             report: $module::report_program,
-            regions: $module::regions::count,
-            code: &$module::defaults::PROCESSOR,
-            check: $module::defaults::SYMMETRY_CHECK,
+            regions: &$module::regions::SOLVER,
             description: reduced($description),
         }
     };

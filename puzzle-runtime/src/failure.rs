@@ -7,21 +7,15 @@
 //! was there, so memory stays fixed and the cache may forget, but never errs: a hit compares
 //! the whole free set.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
-use crate::board::Board;
-use crate::cover::{AspectId, Cover};
-use crate::geometry::face_neighbours;
-use crate::order::Order;
 use crate::search::Sink;
 
-/// The most slots a cache takes (2 MiB for free sets that fit one word, as the 2-D pentomino
-/// boxes' do; twice or three times that for longer ones).
-pub const MAX_BITS: u32 = 18;
+/// The most slots a cache takes, as a power of two (2 MiB for keys of one word).
+const MAX_BITS: u32 = 18;
 
 /// Free sets known to hold no solution.
 #[derive(Debug)]
@@ -34,8 +28,8 @@ pub struct FailureCache {
     bits: u32,
     /// Words per free set.
     words: usize,
-    /// The puzzle whose failures the table holds ([`fingerprint`]), 0 before the first: a
-    /// free set that fails in one puzzle may hold solutions in another.
+    /// The puzzle whose failures the table holds (its fingerprint, [`crate::Info::fingerprint`]),
+    /// 0 before the first: a free set that fails in one puzzle may hold solutions in another.
     owner: u64,
     /// Solutions reached so far, whether the sink then kept them or not.
     reached: u64,
@@ -44,7 +38,10 @@ pub struct FailureCache {
 }
 
 impl FailureCache {
-    /// A cache of `2^bits` slots (at most [`MAX_BITS`]); the table is made at the first
+    /// The most slots a cache takes, as a power of two (2 MiB for keys of one word).
+    pub const MAX_BITS: u32 = MAX_BITS;
+
+    /// A cache of `2^bits` slots (at most [`FailureCache::MAX_BITS`]); the table is made at the first
     /// lookup, for the puzzle searched and free sets as long as that one's.
     pub fn new(bits: u32) -> FailureCache {
         FailureCache {
@@ -57,9 +54,9 @@ impl FailureCache {
         }
     }
 
-    /// A cache of `2^bits` slots made at once for puzzle `owner` (its [`fingerprint`]), whose
-    /// keys take `words` words: what the generated `count` uses, so that the threads of
-    /// `count_parallel` can share it from the start.
+    /// A cache of `2^bits` slots made at once for puzzle `owner` (its fingerprint), whose keys
+    /// take `words` words: what a count uses, so that the threads of a count on all cores can
+    /// share it from the start.
     pub fn for_puzzle(bits: u32, owner: u64, words: usize) -> FailureCache {
         let mut cache = FailureCache::new(bits);
         cache.reset(owner, words);
@@ -143,135 +140,65 @@ impl FailureCache {
     }
 }
 
-/// A number for the exact-cover problem a search solves (its aspects in order and its
-/// allowed embeddings), with which a cache knows whether its failures are that problem's.
-/// Never 0, and the same in every build by one compiler.
-pub fn fingerprint(cover: &Cover, order: &Order) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    order.sequence().hash(&mut hasher);
-    for a in order.sequence() {
-        cover.multiplicity(*a).hash(&mut hasher);
-    }
-    for e in cover.allowed() {
-        cover.aspects(e).hash(&mut hasher);
-    }
-    hasher.finish() | 1
-}
-
-/// Runs `search` below free set `q` of puzzle `owner` (its [`fingerprint`]), unless the
-/// sink's cache knows `q` fails; remembers `q` when it reached no solution. A sink without a
-/// cache just runs `search`.
+/// Runs `search` below free set `q` (the cache's key for it) of puzzle `owner` (its
+/// fingerprint), unless the sink's cache knows `q` fails; remembers `q` when it reached no
+/// solution. A sink without a cache just runs `search`.
 #[inline(always)]
-pub fn remembered<S: Sink>(
+pub fn remembered<S: Sink + ?Sized>(
     owner: u64,
     q: &[u64],
     sink: &mut S,
     search: impl FnOnce(&mut S) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if !S::REMEMBERS {
-        return search(sink);
-    }
-    let before = match sink.failures() {
+    let Some(before) = consult(owner, q, sink) else {
+        return ControlFlow::Continue(());
+    };
+    search(sink)?;
+    remember(q, sink, before);
+    ControlFlow::Continue(())
+}
+
+/// What generated code asks before the search below free set `q` (the cache's key for it) of
+/// puzzle `owner`: `None` when the sink's cache knows `q` holds no solution, so the search is
+/// skipped; else the solutions reached so far, which [`remember`] takes after the search. The
+/// two halves of [`remembered`], without a closure, which rustc would optimise once more.
+#[inline(always)]
+pub fn consult<S: Sink + ?Sized>(owner: u64, q: &[u64], sink: &mut S) -> Option<u64> {
+    match sink.failures() {
         Some(cache) => {
             cache.serve(owner, q.len());
             if cache.holds(q) {
                 cache.skips += 1;
-                return ControlFlow::Continue(());
+                return None;
             }
-            cache.reached()
+            Some(cache.reached())
         }
-        None => return search(sink),
-    };
-    search(sink)?;
+        None => Some(0),
+    }
+}
+
+/// After the search below `q` ran to its end: remembers `q` if it reached no solution since
+/// [`consult`] gave `before`.
+#[inline(always)]
+pub fn remember<S: Sink + ?Sized>(q: &[u64], sink: &mut S, before: u64) {
     if let Some(cache) = sink.failures() {
         if cache.reached() == before {
             cache.insert(q);
         }
     }
-    ControlFlow::Continue(())
 }
 
 /// Tells the sink's cache, if it has one, that a solution was reached.
 #[inline(always)]
-pub fn reach<S: Sink>(sink: &mut S) {
-    if S::REMEMBERS {
-        if let Some(cache) = sink.failures() {
-            cache.reach();
-        }
+pub fn reach<S: Sink + ?Sized>(sink: &mut S) {
+    if let Some(cache) = sink.failures() {
+        cache.reach();
     }
-}
-
-/// The widest frontier at which the cache pays: measured on the pentomino boxes, it saves
-/// 1.1x to 1.4x on 6x10 (frontier 6), 5x12 (5) and 8x8 with a hole (8), is even on 10x3x2
-/// (6), and costs 10% on 6x5x2 (10) and 5x4x3 (12), whose lookups rarely hit (3% and 5%).
-pub const NARROW_FRONTIER: usize = 8;
-
-/// The most free cells that border the covered ones while the order's scan covers the box
-/// cell by cell: the cells a free set can differ in just past the covered part, so a narrow
-/// frontier means few distinct free sets at each depth and a cache that hits often.
-pub fn frontier(board: &Board, order: &Order) -> usize {
-    let cells = board.cells();
-    let mut scan: Vec<usize> = (0..cells.len()).collect();
-    scan.sort_by_key(|&c| order.position(AspectId(c as u32)));
-    let mut covered = vec![false; cells.len()];
-    let mut bordering = vec![false; cells.len()];
-    let (mut width, mut widest) = (0usize, 0);
-    for c in scan {
-        covered[c] = true;
-        if std::mem::take(&mut bordering[c]) {
-            width -= 1;
-        }
-        for n in face_neighbours(&cells[c]).filter_map(|p| board.cell_at(&p)) {
-            let n = n as usize;
-            if !covered[n] && !bordering[n] {
-                bordering[n] = true;
-                width += 1;
-            }
-        }
-        widest = widest.max(width);
-    }
-    widest
-}
-
-/// The size of cache to give a search of about `placements` placements: a slot for every
-/// fourth, within 2^10 and 2^[`MAX_BITS`] slots.
-pub fn bits_for(placements: f64) -> u32 {
-    let wanted = (placements / 4.0).max(1.0).log2().ceil();
-    (wanted as u32).clamp(10, MAX_BITS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The frontier of a box scanned with these axes varying fastest first.
-    fn frontier_of(extents: &[i32], fastest_first: &[usize]) -> usize {
-        let board = Board::block(extents);
-        let order = Order::for_board(&board, &[], fastest_first, &[]);
-        frontier(&board, &order)
-    }
-
-    #[test]
-    fn the_frontier_is_the_cross_section_the_scan_moves() {
-        // 10 by 6 scanned along the 6 first: a line of 6 cells borders the covered part.
-        assert_eq!(frontier_of(&[10, 6], &[1, 0]), 6);
-        assert_eq!(frontier_of(&[10, 6], &[0, 1]), 10);
-        assert_eq!(frontier_of(&[5, 4, 3], &[2, 1, 0]), 12);
-        assert_eq!(frontier_of(&[5, 4, 3], &[0, 1, 2]), 20);
-        assert_eq!(frontier_of(&[7], &[0]), 1);
-    }
-
-    #[test]
-    fn holes_narrow_the_frontier() {
-        // A 3x3 square scanned by rows has a frontier of 3; without its middle, only the two
-        // cells at the ends of the next row border the first.
-        let square = Board::block(&[3, 3]);
-        let ring = Board::with_cells(&[3, 3], |p| p != [1, 1]);
-        for (board, width) in [(square, 3), (ring, 2)] {
-            let order = Order::for_board(&board, &[], &[0, 1], &[]);
-            assert_eq!(frontier(&board, &order), width);
-        }
-    }
     use crate::search::CachedCounter;
 
     #[test]
@@ -347,8 +274,5 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(runs, 3);
-        assert_eq!(bits_for(1.1e6), MAX_BITS);
-        assert_eq!(bits_for(10.0), 10);
-        assert_eq!(bits_for(1e5), 15);
     }
 }

@@ -1,47 +1,35 @@
-//! The pipeline and run-time support behind the `puzzle!` macro.
+//! What a compiled puzzle needs at run time, and nothing of the compiler: the code that
+//! `puzzle!` generates and the programs that run it link this crate alone.
 //!
-//! A packing puzzle goes through these stages, each a module with its own data type:
+//! - [`Solver`]: the one shape of every compiled puzzle, generated ([`NativeSolver`]) or
+//!   compiled at run time (the compiler's `Puzzle`); [`Info`] says what it is.
+//! - [`search`]: the [`Sink`](search::Sink) a search reports to, and the sinks that count,
+//!   keep statistics or show solutions to a visitor.
+//! - [`parallel`]: work units, all cores.
+//! - [`Catalog`] and [`Solution`]: reading and drawing solutions.
+//! - [`symmetry`]: the check that finishes a symmetry reduction.
+//! - [`processor`]: the puzzle processor's code, its text and binary forms, and its
+//!   interpreter.
+//! - [`FailureCache`]: free sets known to hold no solution, which a count skips.
 //!
-//! 1. [`description`]: what the user wrote ([`Description`]).
-//! 2. [`board`], [`geometry`], [`pentominoes`]: the box, shapes and their placements.
-//! 3. [`lower`]: the abstract puzzle ([`Cover`]): aspects (cells, then pieces) and embeddings
-//!    (placements), with the user's restrictions; [`symmetry`] reduces it to one solution per
-//!    class, with the box's symmetries or, for an abstract puzzle, those [`automorphism`] finds.
-//! 4. [`order`]: the aspect order ([`Order`]).
-//! 5. [`program`]: one procedure per aspect, a tree of guarded tests ([`Program`]).
-//!
-//! [`Puzzle`] runs them all. The macro emits Rust from the program; at run time [`walk`] runs
-//! the same program and [`reference`](mod@reference) is an independent backtracker. Every solver reports to a
-//! [`search::Sink`]; a [`Solution`] reads itself through the puzzle's [`Catalog`].
+//! The method behind it all is described in the repository's `docs/method.md`.
 
-pub mod automorphism;
-pub mod board;
-pub mod choose;
-pub mod cover;
-pub mod description;
-pub mod eliminate;
-pub mod error;
-pub mod estimate;
-pub mod failure;
-pub mod geometry;
-pub mod lower;
-pub mod order;
+mod failure;
+mod native;
 pub mod parallel;
-pub mod pentominoes;
 pub mod processor;
-pub mod program;
-pub mod prune;
-pub mod puzzle;
-pub mod reference;
+mod prune;
 pub mod search;
-pub mod solution;
+mod solution;
+mod solver;
 pub mod symmetry;
-pub mod walk;
 
-pub use cover::{AspectId, Cover, EmbeddingId};
-pub use description::{Caching, Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
-pub use error::{Error, ErrorKind, Errors};
-pub use order::Order;
-pub use program::Program;
-pub use puzzle::Puzzle;
-pub use solution::{Catalog, Solution};
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use failure::FailureCache;
+pub use native::NativeSolver;
+pub use parallel::{Unit, UnitError};
+pub use solution::{Aspect, Catalog, Placement, Solution};
+pub use solver::{CacheInfo, Info, Prune, Run, Solver, SymmetryInfo};

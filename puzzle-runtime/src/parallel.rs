@@ -3,16 +3,18 @@
 //!
 //! A unit is the state of the search after its first few placements: the embeddings placed,
 //! the free set and the procedure to run next. Units are numbered in the order the serial
-//! search reaches them, so a number names the same unit on every machine, and a unit can be
-//! run alone (to shard a search across machines). Generated modules drive this with their
-//! `units`, `run_unit`, `count_parallel`, `collect_parallel` and `solve_parallel`.
+//! search reaches them, so a number names the same unit on every machine and on every engine,
+//! and a unit can be run alone (to shard a search across machines). Each carries its puzzle's
+//! fingerprint, so that a unit of another puzzle is refused, never run.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use crate::search::{CachedCounter, Sink};
+use crate::search::{CachedCounter, Recorder, Visitor};
+use crate::solution::Solution;
+use crate::solver::{Info, Run, Solver};
 
 /// The units to aim for: enough that two to a few dozen threads stay busy to the end.
 pub const TARGET_UNITS: usize = 512;
@@ -23,82 +25,130 @@ pub const MAX_DEPTH: usize = 8;
 /// A piece of the search that runs alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
+    /// The fingerprint of the puzzle it belongs to ([`Info::fingerprint`]).
+    pub fingerprint: u64,
     /// Its number: its place in the serial search's order.
     pub id: usize,
     /// The embeddings placed before the cut, in placement order.
     pub placed: Vec<u32>,
-    /// The free set at the cut, as the generated solver holds it.
+    /// The free set at the cut, as the program holds it (none for a unit that is a solution).
     pub q: Vec<u64>,
     /// The position of the procedure to run next (the sentinel when `placed` is a solution).
     pub next: u32,
 }
 
-/// The sink that cuts: it records a unit at `depth` placements, and every solution found
-/// above that depth as a unit of its own.
-#[derive(Debug)]
-pub struct Cutter {
-    depth: usize,
-    sentinel: u32,
-    placed: Vec<u32>,
-    /// The units recorded, in order.
-    pub units: Vec<Unit>,
-}
-
-impl Cutter {
-    /// Cuts at `depth` placements; `sentinel` is the position of the solution sentinel.
-    pub fn new(depth: usize, sentinel: u32) -> Cutter {
-        Cutter {
-            depth,
-            sentinel,
-            placed: Vec::with_capacity(depth),
-            units: Vec::new(),
+impl Unit {
+    /// Whether this unit can be run by the puzzle `info` describes: one of its own, not a
+    /// unit of another puzzle or build, and well formed.
+    pub fn check(&self, info: &Info) -> Result<(), UnitError> {
+        if self.fingerprint != info.fingerprint {
+            return Err(UnitError::OtherPuzzle {
+                id: self.id,
+                expected: info.fingerprint,
+                found: self.fingerprint,
+            });
         }
-    }
-
-    fn record(&mut self, q: &[u64], next: u32) {
-        self.units.push(Unit {
-            id: self.units.len(),
-            placed: self.placed.clone(),
-            q: q.to_vec(),
-            next,
-        });
+        if self.next > info.procedures {
+            return Err(UnitError::UnknownPosition {
+                id: self.id,
+                next: self.next,
+                procedures: info.procedures,
+            });
+        }
+        let solution = self.next == info.procedures && self.q.is_empty();
+        if self.q.len() != info.words && !solution {
+            return Err(UnitError::FreeSet {
+                id: self.id,
+                found: self.q.len(),
+                expected: info.words,
+            });
+        }
+        if let Some(&embedding) = self.placed.iter().find(|&&e| e as usize >= info.embeddings) {
+            return Err(UnitError::UnknownEmbedding {
+                id: self.id,
+                embedding,
+                embeddings: info.embeddings,
+            });
+        }
+        Ok(())
     }
 }
 
-impl Sink for Cutter {
-    fn place(&mut self, embedding: u32) {
-        self.placed.push(embedding);
-    }
-    fn unplace(&mut self) {
-        self.placed.pop();
-    }
-    fn solution(&mut self) -> ControlFlow<()> {
-        let sentinel = self.sentinel;
-        self.record(&[], sentinel);
-        ControlFlow::Continue(())
-    }
-    const CUTS: bool = true;
-    fn cut(&mut self) -> bool {
-        self.placed.len() >= self.depth
-    }
-    fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
-        self.record(q, next);
-        ControlFlow::Continue(())
-    }
+/// Why a unit cannot be run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnitError {
+    /// The unit belongs to another puzzle, or to another build of this one.
+    #[error("unit {id} belongs to another puzzle or build (fingerprint {found:#018x}, this puzzle's is {expected:#018x})")]
+    OtherPuzzle {
+        /// The unit's number.
+        id: usize,
+        /// This puzzle's fingerprint.
+        expected: u64,
+        /// The unit's.
+        found: u64,
+    },
+    /// The unit resumes at a procedure the program does not have.
+    #[error("unit {id} resumes at position {next}, but the program has {procedures} procedures")]
+    UnknownPosition {
+        /// The unit's number.
+        id: usize,
+        /// Where it resumes.
+        next: u32,
+        /// How many procedures there are.
+        procedures: u32,
+    },
+    /// The unit's free set has the wrong number of words.
+    #[error(
+        "unit {id} holds its free set in {found} words, but this program holds it in {expected}"
+    )]
+    FreeSet {
+        /// The unit's number.
+        id: usize,
+        /// The unit's words.
+        found: usize,
+        /// The program's.
+        expected: usize,
+    },
+    /// The unit places an embedding the puzzle does not have.
+    #[error("unit {id} places embedding {embedding}, but the puzzle has {embeddings} embeddings")]
+    UnknownEmbedding {
+        /// The unit's number.
+        id: usize,
+        /// The embedding.
+        embedding: u32,
+        /// How many embeddings there are.
+        embeddings: usize,
+    },
 }
 
 /// The units of a search: cut at the least depth (up to [`MAX_DEPTH`]) that gives at least
-/// [`TARGET_UNITS`], by `cut(depth)`, which runs the search into a [`Cutter`]. The result
-/// depends on the puzzle alone.
-pub fn units(cut: impl Fn(usize) -> Vec<Unit>) -> Vec<Unit> {
+/// [`TARGET_UNITS`]. The result depends on the puzzle alone.
+pub fn units<S: Solver + ?Sized>(solver: &S) -> Vec<Unit> {
     let mut units = Vec::new();
     for depth in 1..=MAX_DEPTH {
-        units = cut(depth);
+        units = units_at(solver, depth);
         if units.len() >= TARGET_UNITS {
             break;
         }
     }
     units
+}
+
+/// The units of a search cut at `depth` placements.
+pub fn units_at<S: Solver + ?Sized>(solver: &S, depth: usize) -> Vec<Unit> {
+    let mut recorder = Recorder::new().cut(depth, solver.info());
+    let _ = solver.run(Run::Record(&mut recorder));
+    recorder.into_units()
+}
+
+/// Counts the solutions of a puzzle on the current thread pool: its [`units`], each counted by
+/// [`count_units`].
+pub fn count<S: Solver + ?Sized>(solver: &S) -> u64 {
+    count_units(&solver.units(), solver.counter(), |unit, counter| {
+        let _ = solver
+            .run_unit(unit, Run::Count(counter))
+            .expect("a solver's own units are its own");
+    })
 }
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
@@ -109,7 +159,7 @@ pub fn units(cut: impl Fn(usize) -> Vec<Unit>) -> Vec<Unit> {
 /// placements on two threads, where halves of the units each with a cache of their own took
 /// 7% more). Large units tend to come early in that order (6x10: its five largest are among
 /// its first 40 of 1,134), so the threads also end together.
-pub fn count<R>(units: &[Unit], counter: CachedCounter, run: R) -> u64
+pub fn count_units<R>(units: &[Unit], counter: CachedCounter, run: R) -> u64
 where
     R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
@@ -125,27 +175,33 @@ where
     .sum()
 }
 
-/// Every solution, as embedding numbers in placement order, in the order the serial search
-/// finds them: units run in parallel, their solutions are joined in unit order.
-pub fn collect<R>(units: &[Unit], run: R) -> Vec<Vec<u32>>
-where
-    R: Fn(&Unit, &mut Collector) + Sync,
-{
-    let mut solutions = Vec::new();
-    let _ = visit(units, run, |solution| {
-        solutions.push(solution.to_vec());
-        ControlFlow::Continue(())
-    });
-    solutions
+/// Shows every solution to `visitor` on the calling thread, in the order the serial search
+/// finds them, while the units run on the current pool: a unit's solutions are shown once every
+/// earlier unit's have been. `Break` from the visitor ends the search: units not yet started
+/// are skipped, and the result is `Break`.
+pub fn visit<S: Solver + ?Sized>(solver: &S, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
+    let catalog = solver.catalog();
+    visit_units(
+        &solver.units(),
+        |unit, solutions| {
+            let mut keep = |s: &Solution<'_>| {
+                solutions.push(s.embeddings().to_vec());
+                ControlFlow::Continue(())
+            };
+            let mut recorder = Recorder::new().visit(catalog, &mut keep);
+            let _ = solver
+                .run_unit(unit, Run::Record(&mut recorder))
+                .expect("a solver's own units are its own");
+        },
+        |placed| visitor(&Solution::new(catalog, placed)),
+    )
 }
 
-/// Shows every solution (its embeddings in placement order) to `visitor` on the calling
-/// thread, in the order the serial search finds them, while the units run on the current pool:
-/// a unit's solutions are shown once every earlier unit's have been. `Break` from the visitor
-/// ends the search: units not yet started are skipped, and the result is `Break`.
-pub fn visit<R, V>(units: &[Unit], run: R, mut visitor: V) -> ControlFlow<()>
+/// [`visit`] for any units: `run` runs one unit, keeping its solutions (each its embeddings in
+/// placement order), and `visitor` is shown them in unit order.
+pub fn visit_units<R, V>(units: &[Unit], run: R, mut visitor: V) -> ControlFlow<()>
 where
-    R: Fn(&Unit, &mut Collector) + Sync,
+    R: Fn(&Unit, &mut Vec<Vec<u32>>) + Sync,
     V: FnMut(&[u32]) -> ControlFlow<()>,
 {
     let stop = AtomicBool::new(false);
@@ -154,12 +210,12 @@ where
         for (index, unit) in units.iter().enumerate() {
             let (sender, run, stop) = (sender.clone(), &run, &stop);
             scope.spawn_fifo(move |_| {
-                let mut collector = Collector::default();
+                let mut solutions = Vec::new();
                 if !stop.load(Ordering::Relaxed) {
-                    run(unit, &mut collector);
+                    run(unit, &mut solutions);
                 }
                 // The receiver outlives the scope; a send fails only if it has given up.
-                let _ = sender.send((index, collector.solutions));
+                let _ = sender.send((index, solutions));
             });
         }
         drop(sender);
@@ -220,35 +276,6 @@ pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T 
     }
 }
 
-/// The first `N` words of `q`, zeros past its end (a unit that is a solution keeps no `q`).
-pub fn words<const N: usize>(q: &[u64]) -> [u64; N] {
-    let mut words = [0; N];
-    let n = q.len().min(N);
-    words[..n].copy_from_slice(&q[..n]);
-    words
-}
-
-/// A sink that keeps every solution's embeddings.
-#[derive(Debug, Default)]
-pub struct Collector {
-    placed: Vec<u32>,
-    /// The solutions, in the order found.
-    pub solutions: Vec<Vec<u32>>,
-}
-
-impl Sink for Collector {
-    fn place(&mut self, embedding: u32) {
-        self.placed.push(embedding);
-    }
-    fn unplace(&mut self) {
-        self.placed.pop();
-    }
-    fn solution(&mut self) -> ControlFlow<()> {
-        self.solutions.push(self.placed.clone());
-        ControlFlow::Continue(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +284,7 @@ mod tests {
     fn numbered(n: usize) -> Vec<Unit> {
         (0..n)
             .map(|id| Unit {
+                fingerprint: 1,
                 id,
                 placed: Vec::new(),
                 q: Vec::new(),
@@ -270,7 +298,7 @@ mod tests {
         let units = numbered(1000);
         for threads in [1, 2, 5] {
             let total = with_threads(threads, || {
-                count(&units, CachedCounter::without_cache(), |unit, counter| {
+                count_units(&units, CachedCounter::without_cache(), |unit, counter| {
                     counter.solutions += unit.id as u64;
                 })
             });
@@ -280,6 +308,7 @@ mod tests {
 
     #[test]
     fn count_of_no_units_is_zero() {
-        assert_eq!(count(&[], CachedCounter::new(10), |_, _| unreachable!()), 0);
+        let none = count_units(&[], CachedCounter::new(10), |_, _| unreachable!());
+        assert_eq!(none, 0);
     }
 }

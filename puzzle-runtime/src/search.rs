@@ -1,18 +1,26 @@
-//! Where a search reports to: the [`Sink`] that every solver (generated, walked or reference)
-//! drives, and the sinks that count solutions or hand them to a visitor.
+//! Where a search reports to: the [`Sink`] that every engine (generated, walked, interpreted or
+//! reference) drives, and the sinks that count solutions, keep statistics or hand solutions to
+//! a visitor.
 
 use std::ops::ControlFlow;
 
 use crate::failure::FailureCache;
+use crate::parallel::Unit;
 use crate::solution::{Catalog, Solution};
+use crate::solver::Info;
 
-/// Receives a search's moves. Generated solvers are generic over it, so a sink that ignores
-/// placements (counting) costs nothing for them.
+/// Receives a search's moves.
+///
+/// Generated solvers are generic over it, so that a sink whose methods do nothing (a counter
+/// ignores placements) costs nothing: its defaults are constants once inlined. The trait is
+/// object safe, so that one copy of a search can serve every sink through `&mut dyn Sink`.
 pub trait Sink {
     /// An embedding was placed.
     fn place(&mut self, embedding: u32);
+
     /// The last embedding placed was taken back.
     fn unplace(&mut self);
+
     /// Every aspect is covered: the placed embeddings are a solution. `Break` stops the search.
     fn solution(&mut self) -> ControlFlow<()>;
 
@@ -20,38 +28,37 @@ pub trait Sink {
     #[inline(always)]
     fn pruned(&mut self) {}
 
-    /// Whether this sink may cut the search into work units ([`crate::parallel`]). False for
-    /// every other sink, so that generated code drops the test at compile time.
-    const CUTS: bool = false;
-
-    /// Asked right after a placement when [`Sink::CUTS`]: whether to stop descending here and
-    /// hand the state over to [`Sink::unit`] instead.
+    /// Asked right after each placement: whether to stop descending here and hand the state
+    /// over to [`Sink::unit`] instead (what cuts a search into work units).
     #[inline(always)]
     fn cut(&mut self) -> bool {
         false
     }
 
-    /// Whether this sink carries a [`FailureCache`] (free sets found to hold no solution).
-    /// False for every other sink, so that generated code drops the cache's tests.
-    const REMEMBERS: bool = false;
-
-    /// The sink's failure cache, when [`Sink::REMEMBERS`].
-    #[inline(always)]
-    fn failures(&mut self) -> Option<&mut FailureCache> {
-        None
-    }
-
-    /// The state where the search was cut: the free set as words (as the generated solver
-    /// holds it) and the position of the procedure that would run next.
+    /// The state where the search was cut: the free set `q` as words (as the program holds
+    /// it) and the position of the procedure that would run next.
     #[inline(always)]
     fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
         let _ = (q, next);
         ControlFlow::Continue(())
     }
+
+    /// The failure cache, for a sink that skips free sets known to hold no solution.
+    #[inline(always)]
+    fn failures(&mut self) -> Option<&mut FailureCache> {
+        None
+    }
+
+    /// Whether [`Sink::solution`] or [`Sink::unit`] may ever return `Break`. A sink that never
+    /// stops a search says so, and generated code drops its tests of what a search returns.
+    #[inline(always)]
+    fn may_stop(&self) -> bool {
+        true
+    }
 }
 
-/// A sink lent out is a sink.
-impl<S: Sink> Sink for &mut S {
+/// A sink lent out is a sink; so is `&mut dyn Sink`.
+impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline(always)]
     fn place(&mut self, embedding: u32) {
         (**self).place(embedding);
@@ -68,7 +75,6 @@ impl<S: Sink> Sink for &mut S {
     fn pruned(&mut self) {
         (**self).pruned();
     }
-    const CUTS: bool = S::CUTS;
     #[inline(always)]
     fn cut(&mut self) -> bool {
         (**self).cut()
@@ -77,10 +83,13 @@ impl<S: Sink> Sink for &mut S {
     fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
         (**self).unit(q, next)
     }
-    const REMEMBERS: bool = S::REMEMBERS;
     #[inline(always)]
     fn failures(&mut self) -> Option<&mut FailureCache> {
         (**self).failures()
+    }
+    #[inline(always)]
+    fn may_stop(&self) -> bool {
+        (**self).may_stop()
     }
 }
 
@@ -101,11 +110,15 @@ impl Sink for Counter {
         self.solutions += 1;
         ControlFlow::Continue(())
     }
+    #[inline(always)]
+    fn may_stop(&self) -> bool {
+        false
+    }
 }
 
 /// Counts solutions, skipping the free sets its [`FailureCache`], if it has one, knows hold
-/// none: what the generated `count` uses. The placements it makes are fewer than a [`Tally`]
-/// or [`Stats`] shows, which describe the whole search tree.
+/// none: what [`Solver::count`](crate::Solver::count) searches into. It makes fewer placements
+/// than a [`Tally`] or [`Stats`] shows, which describe the whole search tree.
 #[derive(Debug)]
 pub struct CachedCounter {
     /// Solutions seen so far.
@@ -114,12 +127,9 @@ pub struct CachedCounter {
 }
 
 impl CachedCounter {
-    /// A counter with a cache of `2^bits` slots.
+    /// A counter with a cache of `2^bits` slots, made for whichever puzzle it first searches.
     pub fn new(bits: u32) -> CachedCounter {
-        CachedCounter {
-            solutions: 0,
-            cache: Some(FailureCache::new(bits)),
-        }
+        CachedCounter::with_cache(FailureCache::new(bits))
     }
 
     /// A counter with this cache.
@@ -127,6 +137,27 @@ impl CachedCounter {
         CachedCounter {
             solutions: 0,
             cache: Some(cache),
+        }
+    }
+
+    /// A counter without a cache.
+    pub fn without_cache() -> CachedCounter {
+        CachedCounter {
+            solutions: 0,
+            cache: None,
+        }
+    }
+
+    /// The counter a puzzle's plan asks for: with the cache its [`Info::cache`] describes,
+    /// made at once for that puzzle, or none.
+    pub fn for_puzzle(info: &Info) -> CachedCounter {
+        match info.cache {
+            Some(cache) => CachedCounter::with_cache(FailureCache::for_puzzle(
+                cache.bits,
+                info.fingerprint,
+                cache.words,
+            )),
+            None => CachedCounter::without_cache(),
         }
     }
 
@@ -139,12 +170,9 @@ impl CachedCounter {
         }
     }
 
-    /// A counter without a cache, for a puzzle whose search seldom reaches a free set twice.
-    pub fn without_cache() -> CachedCounter {
-        CachedCounter {
-            solutions: 0,
-            cache: None,
-        }
+    /// The cache, if the counter has one.
+    pub fn cache(&self) -> Option<&FailureCache> {
+        self.cache.as_ref()
     }
 }
 
@@ -158,15 +186,17 @@ impl Sink for CachedCounter {
         self.solutions += 1;
         ControlFlow::Continue(())
     }
-    const REMEMBERS: bool = true;
     #[inline(always)]
     fn failures(&mut self) -> Option<&mut FailureCache> {
         self.cache.as_mut()
     }
+    #[inline(always)]
+    fn may_stop(&self) -> bool {
+        false
+    }
 }
 
-/// Counts solutions and placements: the statistics a search can keep for nothing but two
-/// additions (a [`Counter`] search compiles without even those).
+/// Counts solutions and placements.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Solutions seen.
@@ -187,7 +217,15 @@ impl Sink for Tally {
         self.solutions += 1;
         ControlFlow::Continue(())
     }
+    #[inline(always)]
+    fn may_stop(&self) -> bool {
+        false
+    }
 }
+
+/// A visitor of solutions: returns `Break` to stop the search. Behind a reference, so that one
+/// copy of a search serves every visitor.
+pub type Visitor<'v> = dyn FnMut(&Solution<'_>) -> ControlFlow<()> + 'v;
 
 /// Keeps the placed embeddings and shows each solution to a visitor.
 pub struct Visit<'c, F> {
@@ -200,12 +238,12 @@ impl<'c, F> Visit<'c, F>
 where
     F: FnMut(&Solution<'_>) -> ControlFlow<()>,
 {
-    /// A sink for the puzzle described by `catalog`. The stack is allocated here, once, so the
+    /// A sink for the puzzle `catalog` describes. The stack is allocated here, once, so the
     /// search itself never allocates.
     pub fn new(catalog: &'c Catalog, visitor: F) -> Self {
         Visit {
             catalog,
-            placed: Vec::with_capacity(catalog.aspects.len()),
+            placed: Vec::with_capacity(catalog.aspect_count()),
             visitor,
         }
     }
@@ -228,8 +266,7 @@ where
     }
 }
 
-/// The shape of a search: placements at each depth, placements pruned, solutions. A search
-/// into any other sink compiles without the counting.
+/// The shape of a search: placements at each depth, placements pruned, solutions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// `placements[d]`: embeddings placed with `d` already placed.
@@ -266,10 +303,209 @@ impl Sink for Stats {
     fn pruned(&mut self) {
         self.pruned += 1;
     }
+    fn may_stop(&self) -> bool {
+        false
+    }
+}
+
+/// The sink of every search a [`Solver`](crate::Solver) runs but the count: it keeps the
+/// embeddings placed and does what it was set up for, showing solutions to a visitor, counting
+/// placements by depth, cutting the search into units, or passing every move on to another
+/// sink. One concrete type for all of them, so that a generated solver holds one copy of its
+/// program for them all, whose calls here are direct and inlined. It keeps no failure cache:
+/// every search it records sees the whole tree.
+pub struct Recorder<'r> {
+    placed: Vec<u32>,
+    /// Solutions seen.
+    pub solutions: u64,
+    /// Embeddings placed.
+    pub placements: u64,
+    /// Placements skipped by pruning.
+    pub pruned: u64,
+    /// The depth at which to cut (never, when not cutting).
+    cut_depth: usize,
+    /// Whether a move needs more than the counts: depths or an observer.
+    extras: bool,
+    depths: Option<Vec<u64>>,
+    visitor: Option<(&'r Catalog, &'r mut Visitor<'r>)>,
+    cut: Option<Cut>,
+    observer: Option<&'r mut dyn Sink>,
+}
+
+/// The units a recorder has cut.
+struct Cut {
+    fingerprint: u64,
+    sentinel: u32,
+    units: Vec<Unit>,
+}
+
+impl<'r> Recorder<'r> {
+    /// A recorder that only counts solutions, placements and pruned placements.
+    pub fn new() -> Recorder<'r> {
+        Recorder {
+            placed: Vec::with_capacity(64),
+            solutions: 0,
+            placements: 0,
+            pruned: 0,
+            cut_depth: usize::MAX,
+            extras: false,
+            depths: None,
+            visitor: None,
+            cut: None,
+            observer: None,
+        }
+    }
+
+    /// Shows each solution to `visitor`, read through `catalog`; `Break` stops the search.
+    pub fn visit(mut self, catalog: &'r Catalog, visitor: &'r mut Visitor<'r>) -> Recorder<'r> {
+        self.placed.reserve(catalog.aspect_count());
+        self.visitor = Some((catalog, visitor));
+        self
+    }
+
+    /// Counts placements by depth too ([`Recorder::stats`]).
+    pub fn with_depths(mut self) -> Recorder<'r> {
+        self.depths = Some(Vec::new());
+        self.extras = true;
+        self
+    }
+
+    /// Cuts the search of the puzzle `info` describes into units at `depth` placements
+    /// ([`Recorder::into_units`]): a unit at each state reached at that depth, and each
+    /// solution found above it as a unit of its own.
+    pub fn cut(mut self, depth: usize, info: &Info) -> Recorder<'r> {
+        self.cut_depth = depth;
+        self.cut = Some(Cut {
+            fingerprint: info.fingerprint,
+            sentinel: info.procedures,
+            units: Vec::new(),
+        });
+        self
+    }
+
+    /// Passes every move on to `sink` as well (but its failure cache, if it has one, is not
+    /// consulted: the recorder sees the whole tree).
+    pub fn observe(mut self, sink: &'r mut dyn Sink) -> Recorder<'r> {
+        self.observer = Some(sink);
+        self.extras = true;
+        self
+    }
+
+    /// The statistics recorded: placements by depth (none unless asked for with
+    /// [`Recorder::with_depths`]), pruned placements, solutions.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            placements: self.depths.clone().unwrap_or_default(),
+            pruned: self.pruned,
+            solutions: self.solutions,
+            depth: 0,
+        }
+    }
+
+    /// The units cut, in order.
+    pub fn into_units(self) -> Vec<Unit> {
+        self.cut.map_or_else(Vec::new, |c| c.units)
+    }
+
+    fn record(&mut self, q: &[u64], next: u32) {
+        if let Some(cut) = &mut self.cut {
+            cut.units.push(Unit {
+                fingerprint: cut.fingerprint,
+                id: cut.units.len(),
+                placed: self.placed.clone(),
+                q: q.to_vec(),
+                next,
+            });
+        }
+    }
+
+    /// The depth count and the observer of a placement.
+    #[cold]
+    fn place_extras(&mut self, embedding: u32) {
+        if let Some(depths) = &mut self.depths {
+            let depth = self.placed.len() - 1;
+            if depths.len() <= depth {
+                depths.resize(depth + 1, 0);
+            }
+            depths[depth] += 1;
+        }
+        if let Some(observer) = &mut self.observer {
+            observer.place(embedding);
+        }
+    }
+}
+
+impl Default for Recorder<'_> {
+    fn default() -> Self {
+        Recorder::new()
+    }
+}
+
+impl Sink for Recorder<'_> {
+    #[inline]
+    fn place(&mut self, embedding: u32) {
+        self.placed.push(embedding);
+        self.placements += 1;
+        if self.extras {
+            self.place_extras(embedding);
+        }
+    }
+
+    #[inline]
+    fn unplace(&mut self) {
+        self.placed.pop();
+        if self.extras {
+            if let Some(observer) = &mut self.observer {
+                observer.unplace();
+            }
+        }
+    }
+
+    fn solution(&mut self) -> ControlFlow<()> {
+        if let Some(sentinel) = self.cut.as_ref().map(|c| c.sentinel) {
+            self.record(&[], sentinel);
+            return ControlFlow::Continue(());
+        }
+        self.solutions += 1;
+        if let Some((catalog, visitor)) = &mut self.visitor {
+            visitor(&Solution::new(catalog, &self.placed))?;
+        }
+        match &mut self.observer {
+            Some(observer) => observer.solution(),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    #[inline]
+    fn pruned(&mut self) {
+        self.pruned += 1;
+        if self.extras {
+            if let Some(observer) = &mut self.observer {
+                observer.pruned();
+            }
+        }
+    }
+
+    #[inline]
+    fn cut(&mut self) -> bool {
+        self.placed.len() >= self.cut_depth
+            || (self.extras && self.observer.as_mut().is_some_and(|o| o.cut()))
+    }
+
+    fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+        match (&self.cut, &mut self.observer) {
+            (Some(_), _) => {
+                self.record(q, next);
+                ControlFlow::Continue(())
+            }
+            (None, Some(observer)) => observer.unit(q, next),
+            (None, None) => ControlFlow::Continue(()),
+        }
+    }
 }
 
 /// Every solution `search` shows its visitor, as embedding numbers in placement order, e.g.
-/// `collect(|v| pentomino_6x10::solve(v))`.
+/// `collect(|v| machine.run(&mut Visit::new(catalog, v)).unwrap())`.
 pub fn collect(search: impl FnOnce(&mut Visitor<'_>) -> ControlFlow<()>) -> Vec<Vec<u32>> {
     let mut found = Vec::new();
     let _ = search(&mut |s| {
@@ -278,10 +514,3 @@ pub fn collect(search: impl FnOnce(&mut Visitor<'_>) -> ControlFlow<()>) -> Vec<
     });
     found
 }
-
-/// A visitor of solutions behind a reference, so that one function can serve several puzzles.
-pub type Visitor<'v> = dyn FnMut(&Solution<'_>) -> ControlFlow<()> + 'v;
-
-/// A puzzle's `solve` as a plain function pointer (e.g. `|v| pentomino_6x10::solve(v)`): lets a
-/// program choose among generated solvers at run time.
-pub type SolveFn = for<'v> fn(&mut Visitor<'v>) -> ControlFlow<()>;

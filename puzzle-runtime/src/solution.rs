@@ -4,38 +4,34 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::cover::EmbeddingId;
-
-/// What an aspect stands for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AspectInfo {
-    /// A cell of the box, at this position of the box's block in reading order.
-    Cell {
-        /// The position (last axis fastest).
-        at: u32,
-    },
+/// What an aspect stands for, as a [`Catalog`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect<'a> {
+    /// A cell of the box, at this position of the box's block in reading order (last axis
+    /// fastest).
+    Cell(u32),
     /// A piece.
-    Piece {
-        /// The piece's name.
-        name: Cow<'static, str>,
-    },
-    /// An aspect of an abstract puzzle, by name.
-    Named {
-        /// The aspect's name.
-        name: Cow<'static, str>,
-    },
+    Piece(&'a str),
+    /// Any other aspect, by name: those of an abstract puzzle, and the marks of a symmetry
+    /// reduction.
+    Named(&'a str),
 }
 
 /// Everything needed to read a solution: the box's block, what each aspect is, and the aspects
-/// of every embedding. The macro emits it as a `static`; a run-time puzzle builds it.
+/// of every embedding. Aspects are numbered cells first, then pieces, then any others. Static in
+/// generated code, owned at run time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Catalog {
     /// The puzzle's name.
     pub name: Cow<'static, str>,
-    /// The size of the box's block along each axis.
+    /// The size of the box's block along each axis (none for an abstract puzzle).
     pub extents: Cow<'static, [u32]>,
-    /// Each aspect, by number.
-    pub aspects: Cow<'static, [AspectInfo]>,
+    /// The block position of each cell, by aspect number: aspects `0..cells.len()` are cells.
+    pub cells: Cow<'static, [u32]>,
+    /// The names of the aspects after the cells, by number: the pieces first, then the others.
+    pub names: Cow<'static, [Cow<'static, str>]>,
+    /// How many of `names` are pieces.
+    pub pieces: u32,
     /// The aspects of all embeddings, one after another.
     pub embedding_aspects: Cow<'static, [u32]>,
     /// Where each embedding's aspects start in `embedding_aspects`; one more entry than there are
@@ -44,9 +40,24 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// The number of aspects.
+    pub fn aspect_count(&self) -> usize {
+        self.cells.len() + self.names.len()
+    }
+
     /// The number of embeddings.
     pub fn embedding_count(&self) -> usize {
         self.embedding_starts.len().saturating_sub(1)
+    }
+
+    /// What aspect `a` stands for.
+    pub fn aspect(&self, a: u32) -> Aspect<'_> {
+        let cells = self.cells.len();
+        match (a as usize).checked_sub(cells) {
+            None => Aspect::Cell(self.cells[a as usize]),
+            Some(i) if i < self.pieces as usize => Aspect::Piece(&self.names[i]),
+            Some(i) => Aspect::Named(&self.names[i]),
+        }
     }
 
     /// The aspects of an embedding.
@@ -58,13 +69,14 @@ impl Catalog {
         &self.embedding_aspects[start as usize..end as usize]
     }
 
-    /// The piece an embedding places, if it places one.
+    /// The piece an embedding places, if it names one (identical copies of one kind have no
+    /// aspect, and so no name here).
     pub fn piece_of(&self, e: u32) -> Option<&str> {
         self.embedding(e)
             .iter()
-            .find_map(|&a| match &self.aspects[a as usize] {
-                AspectInfo::Piece { name } => Some(name.as_ref()),
-                AspectInfo::Cell { .. } | AspectInfo::Named { .. } => None,
+            .find_map(|&a| match self.aspect(a) {
+                Aspect::Piece(name) => Some(name),
+                Aspect::Cell(_) | Aspect::Named(_) => None,
             })
     }
 
@@ -72,20 +84,20 @@ impl Catalog {
     pub fn cells_of(&self, e: u32) -> impl Iterator<Item = u32> + '_ {
         self.embedding(e)
             .iter()
-            .filter_map(|&a| match self.aspects[a as usize] {
-                AspectInfo::Cell { at } => Some(at),
-                AspectInfo::Piece { .. } | AspectInfo::Named { .. } => None,
+            .filter_map(|&a| match self.aspect(a) {
+                Aspect::Cell(at) => Some(at),
+                Aspect::Piece(_) | Aspect::Named(_) => None,
             })
     }
 
     /// A person's name for an aspect: a cell's coordinates, e.g. `(0,2)`, or a piece's name.
     pub fn aspect_name(&self, a: u32) -> String {
-        match &self.aspects[a as usize] {
-            AspectInfo::Cell { at } => {
-                let coords: Vec<String> = self.point(*at).iter().map(u32::to_string).collect();
+        match self.aspect(a) {
+            Aspect::Cell(at) => {
+                let coords: Vec<String> = self.point(at).iter().map(u32::to_string).collect();
                 format!("({})", coords.join(","))
             }
-            AspectInfo::Piece { name } | AspectInfo::Named { name } => name.to_string(),
+            Aspect::Piece(name) | Aspect::Named(name) => name.to_string(),
         }
     }
 
@@ -94,7 +106,7 @@ impl Catalog {
         let cells: Vec<String> = self
             .embedding(e)
             .iter()
-            .filter(|&&a| !matches!(self.aspects[a as usize], AspectInfo::Piece { .. }))
+            .filter(|&&a| !matches!(self.aspect(a), Aspect::Piece(_)))
             .map(|&a| self.aspect_name(a))
             .collect();
         match self.piece_of(e) {
@@ -145,8 +157,8 @@ impl<'a> Solution<'a> {
 
     /// The embedding numbers, sorted: the same for every solver that finds this solution, in
     /// whatever order it placed them.
-    pub fn embedding_set(&self) -> Vec<EmbeddingId> {
-        let mut set: Vec<EmbeddingId> = self.placed.iter().map(|&e| EmbeddingId(e)).collect();
+    pub fn embedding_set(&self) -> Vec<u32> {
+        let mut set = self.placed.to_vec();
         set.sort_unstable();
         set
     }
@@ -174,10 +186,8 @@ impl<'a> Solution<'a> {
         let catalog = self.catalog;
         let volume: u32 = catalog.extents.iter().product();
         let mut grid = vec![None; volume as usize];
-        for info in catalog.aspects.iter() {
-            if let AspectInfo::Cell { at } = info {
-                grid[*at as usize] = Some(None);
-            }
+        for &at in catalog.cells.iter() {
+            grid[at as usize] = Some(None);
         }
         let mut copies = (b'a'..=b'z').cycle().map(char::from);
         let placed_pieces: Vec<Option<&str>> =

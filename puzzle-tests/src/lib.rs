@@ -1,1 +1,122 @@
-//! The tests live in `tests/`; this library is empty.
+//! What the integration tests share: checks that hold a solver to something independent (the
+//! reference backtracker, the exact-cover check, the processor code it was made with), and a
+//! generator of small random puzzles. The tests themselves are in `tests/`.
+
+pub mod random;
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use puzzle::compiler::{Description, Puzzle};
+use puzzle::processor::instruction::{from_text, from_words, to_text, to_words};
+use puzzle::processor::{Code, Machine};
+use puzzle::search::{collect, Visit};
+use puzzle::symmetry::Checked;
+use puzzle::Solver;
+
+/// Solutions as sorted sets of embeddings, sorted: what two solvers must agree on whatever
+/// order they search in.
+pub fn sorted_sets(solutions: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut sets: Vec<Vec<u32>> = solutions
+        .iter()
+        .map(|s| {
+            let mut set = s.clone();
+            set.sort_unstable();
+            set
+        })
+        .collect();
+    sets.sort();
+    sets
+}
+
+/// Checks that a solver and the interpreter running its processor code, in the text form and
+/// in the binary form where the code has one, find the same solutions in the same order, and
+/// that the interpreter makes one `CALL` per placement of the solver's search (more where the
+/// solver pruned: the processor does not). Returns the number of solutions.
+pub fn processor_agrees(solver: &dyn Solver) -> usize {
+    let name = &solver.info().name;
+    let native = solver.collect();
+    let stats = solver.stats();
+    assert_eq!(stats.solutions, native.len() as u64, "{name}");
+    let code = solver
+        .code()
+        .expect("a puzzle without bags has processor code");
+    let mut forms = vec![("text", from_text(&to_text(&code.instructions)).unwrap())];
+    // The binary form holds 128 aspects and 14-bit jumps at most.
+    if let Ok(words) = to_words(&code.instructions) {
+        forms.push(("binary", from_words(&words).unwrap()));
+    }
+    for (form, instructions) in forms {
+        let code = Code {
+            instructions: instructions.into(),
+            ..code.clone()
+        };
+        let mut machine = Machine::new(&code).unwrap();
+        let depth = solver.catalog().aspect_count();
+        let found = collect(|v| {
+            let visit = Visit::new(solver.catalog(), v);
+            let result = match solver.symmetry_check() {
+                Some(check) => machine.run(&mut Checked::new(check, depth, visit)),
+                None => machine.run(&mut { visit }),
+            };
+            result.unwrap()
+        });
+        assert!(found == native, "{name}: {form} code finds other solutions");
+        let executed = machine.executed();
+        let placements = stats.total_placements();
+        match stats.pruned {
+            0 => assert_eq!(executed.calls, placements, "{name}: {form} CALLs"),
+            _ => assert!(executed.calls > placements, "{name}: {form} CALLs"),
+        }
+        // The machine reports every solution its code finds; the check keeps one per class.
+        if solver.symmetry_check().is_none() {
+            assert_eq!(executed.solutions, stats.solutions, "{name}: {form}");
+        }
+    }
+    native.len()
+}
+
+/// Every solution of a solver, each checked against `description` compiled at run time: an
+/// exact cover of allowed embeddings, and never found twice. The number found.
+pub fn check_solutions(solver: &dyn Solver, description: Description) -> usize {
+    let runtime = Puzzle::new(&description).unwrap();
+    let mut seen = BTreeSet::new();
+    let _ = solver.solve(&mut |s| {
+        let set: Vec<_> = s
+            .embedding_set()
+            .into_iter()
+            .map(puzzle::compiler::EmbeddingId)
+            .collect();
+        assert!(
+            runtime.cover().is_solution(&set),
+            "not an exact cover: {set:?}"
+        );
+        assert!(seen.insert(set), "found twice");
+        ControlFlow::Continue(())
+    });
+    seen.len()
+}
+
+/// Checks that two solvers search alike: the same solutions in the same order, the same
+/// statistics, and the same work units (ids, placements, free sets) that give the same counts
+/// run on either.
+pub fn engines_agree(native: &dyn Solver, walked: &dyn Solver) {
+    let name = &native.info().name;
+    assert_eq!(
+        native.info().fingerprint,
+        walked.info().fingerprint,
+        "{name}"
+    );
+    assert_eq!(native.collect(), walked.collect(), "{name}: solutions");
+    assert_eq!(native.stats(), walked.stats(), "{name}: statistics");
+    assert_eq!(native.count(), walked.count(), "{name}: counts");
+    let units = native.units();
+    assert_eq!(units, walked.units(), "{name}: units");
+    for unit in &units {
+        let mut a = native.counter();
+        let mut b = walked.counter();
+        let _ = native.run_unit(unit, puzzle::Run::Count(&mut a)).unwrap();
+        let _ = walked.run_unit(unit, puzzle::Run::Count(&mut b)).unwrap();
+        assert_eq!(a.solutions, b.solutions, "{name}: unit {}", unit.id);
+    }
+}

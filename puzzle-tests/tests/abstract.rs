@@ -1,14 +1,11 @@
-//! Abstract puzzles (METHOD.md §4): aspects and embeddings listed directly, optional aspects.
-
-#[macro_use]
-mod support;
+//! Abstract puzzles: aspects and embeddings listed directly, optional aspects, symmetries found
+//! from the embeddings alone.
 
 use std::ops::ControlFlow;
 
-use puzzle::puzzle;
-use puzzle::runtime::search::collect;
-use puzzle::{Description, Puzzle, Symmetry};
-use support::processor_agrees;
+use puzzle::compiler::{Description, Puzzle, Symmetry};
+use puzzle::{puzzle, Solver};
+use puzzle_tests::{engines_agree, processor_agrees};
 
 include!("../../examples/common/dodecahedron.rs");
 include!("../../examples/common/queens.rs");
@@ -95,17 +92,20 @@ fn queens_description() -> Description {
 
 #[test]
 fn dodecahedron_has_125_domino_tilings() {
-    assert_eq!(dodecahedron::ASPECT_COUNT, 12);
-    assert_eq!(dodecahedron::EMBEDDING_COUNT, 30);
+    assert_eq!(dodecahedron::INFO.aspects, 12);
+    assert_eq!(dodecahedron::INFO.embeddings, 30);
     let runtime = Puzzle::new(&dodecahedron_description()).unwrap();
-    let found = collect(|v| dodecahedron::solve(v));
+    let found = dodecahedron::SOLVER.collect();
     assert_eq!(found.len(), 125);
     for s in &found {
-        let set: Vec<_> = s.iter().map(|&e| puzzle::runtime::EmbeddingId(e)).collect();
+        let set: Vec<_> = s
+            .iter()
+            .map(|&e| puzzle::compiler::EmbeddingId(e))
+            .collect();
         assert!(runtime.cover().is_solution(&set));
     }
-    assert_eq!(runtime.count(), 125);
-    assert_eq!(collect(|v| runtime.solve_program(v)), found);
+    assert_eq!(runtime.reference_count(), 125);
+    engines_agree(&dodecahedron::SOLVER, &runtime);
 }
 
 /// The symmetries found from the embeddings, and a count modulo them that accounts for every
@@ -115,40 +115,39 @@ fn check_reduction(description: Description, group: usize, classes: usize, all: 
     let r = reduced.reduction().unwrap();
     assert_eq!(r.group_order, group);
     assert_eq!(r.piece, None);
-    let found = collect(|v| reduced.solve_program(v));
+    let found = reduced.collect();
     assert_eq!(found.len(), classes);
-    assert_eq!(reduced.count(), classes as u64);
+    assert_eq!(reduced.reference_count(), classes as u64);
     assert_eq!(r.class_members(&found), all);
 }
 
 #[test]
 fn dodecahedron_modulo_its_120_symmetries() {
-    assert_eq!(dodecahedron_reduced::count(), 5);
-    assert_eq!(dodecahedron_reduced::SYMMETRY_GROUP_ORDER, 120);
-    assert_eq!(
-        collect(|v| dodecahedron_reduced::solve(v)),
-        collect(|v| Puzzle::new(
-            &dodecahedron_description().symmetry(Symmetry::Reduced { piece: None })
-        )
-        .unwrap()
-        .solve_program(v))
+    assert_eq!(dodecahedron_reduced::SOLVER.count(), 5);
+    assert_eq!(dodecahedron_reduced::INFO.symmetry.group_order, 120);
+    let reduced = dodecahedron_description().symmetry(Symmetry::Reduced { piece: None });
+    engines_agree(
+        &dodecahedron_reduced::SOLVER,
+        &Puzzle::new(&reduced).unwrap(),
     );
     check_reduction(dodecahedron_description(), 120, 5, 125);
 }
 
 #[test]
 fn queens_modulo_the_boards_8_symmetries() {
-    assert_eq!(queens_reduced::count(), 12);
-    assert_eq!(queens_reduced::SYMMETRY_GROUP_ORDER, 8);
-    assert_eq!(processor_agrees(&generated!(queens_reduced)), 12);
+    assert_eq!(queens_reduced::SOLVER.count(), 12);
+    assert_eq!(queens_reduced::INFO.symmetry.group_order, 8);
+    assert_eq!(processor_agrees(&queens_reduced::SOLVER), 12);
     check_reduction(queens_description(), 8, 12, 92);
+    let reduced = queens_description().symmetry(Symmetry::Reduced { piece: None });
+    engines_agree(&queens_reduced::SOLVER, &Puzzle::new(&reduced).unwrap());
 }
 
 #[test]
 fn eight_queens() {
-    assert_eq!(queens::count(), 92);
+    assert_eq!(queens::SOLVER.count(), 92);
     let mut first = String::new();
-    let _ = queens::solve(|s| {
+    let _ = queens::SOLVER.solve(&mut |s| {
         first = s.to_string();
         ControlFlow::Break(())
     });
@@ -158,9 +157,9 @@ fn eight_queens() {
 
 #[test]
 fn processor_code_agrees_with_optional_aspects() {
-    assert_eq!(processor_agrees(&generated!(queens)), 92);
+    assert_eq!(processor_agrees(&queens::SOLVER), 92);
     // {a}{b}, {o a}{b}, {a}{o b}.
-    assert_eq!(processor_agrees(&generated!(choice)), 3);
+    assert_eq!(processor_agrees(&choice::SOLVER), 3);
     // The optional aspect's procedure has no RETURN: it falls through into the next one.
     let (per, _) = choice::PROCESSOR.counts();
     assert_eq!(per[0].returns, 0);

@@ -1,11 +1,12 @@
-//! Identical pieces: six dominoes in a 3x4 box (METHOD.md §4: 12 aspects, 17 embeddings, 11
+//! Identical pieces: six dominoes in a 3x4 box (the report: 12 aspects, 17 embeddings, 11
 //! solutions, 5 modulo symmetry). Each tiling is found once, not once per permutation. Copies
 //! of one kind beside other pieces: the copies have no aspect, the other pieces do.
 
 use std::ops::ControlFlow;
 
-use puzzle::runtime::search::collect;
-use puzzle::{puzzle, Description, Puzzle, Symmetry};
+use puzzle::compiler::{Description, Puzzle, Symmetry};
+use puzzle::{puzzle, Solver};
+use puzzle_tests::engines_agree;
 
 puzzle! {
     mod dominoes { box: ["...."; 3], pieces: { 6 x D: ["##"] } }
@@ -44,10 +45,10 @@ fn description() -> Description {
 
 #[test]
 fn six_dominoes_tile_3x4_in_11_ways() {
-    assert_eq!(dominoes::ASPECT_COUNT, 12);
-    assert_eq!(dominoes::EMBEDDING_COUNT, 17);
+    assert_eq!(dominoes::INFO.aspects, 12);
+    assert_eq!(dominoes::INFO.embeddings, 17);
     let runtime = Puzzle::new(&description()).unwrap();
-    let found = collect(|v| dominoes::solve(v));
+    let found = dominoes::SOLVER.collect();
     assert_eq!(found.len(), 11);
     let mut sets: Vec<_> = found
         .iter()
@@ -60,22 +61,23 @@ fn six_dominoes_tile_3x4_in_11_ways() {
     sets.sort();
     sets.dedup();
     assert_eq!(sets.len(), 11, "a tiling found twice");
-    assert_eq!(runtime.count(), 11);
+    assert_eq!(runtime.reference_count(), 11);
+    engines_agree(&dominoes::SOLVER, &runtime);
 }
 
 #[test]
 fn modulo_symmetry_5_classes_account_for_all_11() {
-    assert_eq!(dominoes_reduced::count(), 5);
-    assert!(dominoes_reduced::SYMMETRY_CHECK.is_some());
+    assert_eq!(dominoes_reduced::SOLVER.count(), 5);
+    assert!(dominoes_reduced::SOLVER.symmetry_check().is_some());
     let reduced = Puzzle::new(&description().symmetry(Symmetry::Reduced { piece: None })).unwrap();
     let r = reduced.reduction().unwrap();
-    assert_eq!(r.class_members(&collect(|v| reduced.solve_program(v))), 11);
+    assert_eq!(r.class_members(&reduced.collect()), 11);
 }
 
 #[test]
 fn copies_are_drawn_apart() {
     let mut first = String::new();
-    let _ = dominoes::solve(|s| {
+    let _ = dominoes::SOLVER.solve(&mut |s| {
         first = s.to_string();
         ControlFlow::Break(())
     });
@@ -98,29 +100,29 @@ fn mixed_named() -> Description {
 #[test]
 fn copies_beside_other_pieces() {
     // 12 cells + 1 aspect for L.
-    assert_eq!(mixed::ASPECT_COUNT, 13);
-    let found = collect(|v| mixed::solve(v));
-    let named = Puzzle::new(&mixed_named()).unwrap().count();
+    assert_eq!(mixed::INFO.aspects, 13);
+    let found = mixed::SOLVER.collect();
+    let named = Puzzle::new(&mixed_named()).unwrap().reference_count();
     assert!(named > 0);
     assert_eq!(found.len() as u64 * 24, named);
     let runtime = Puzzle::new(&mixed_named().symmetry(Symmetry::All)).unwrap();
-    assert_eq!(runtime.count(), named);
+    assert_eq!(runtime.reference_count(), named);
     let mut sets = found.clone();
     sets.iter_mut().for_each(|s| s.sort_unstable());
     sets.sort();
     sets.dedup();
     assert_eq!(sets.len(), found.len(), "a tiling found twice");
     // The box's 4 symmetries reduce by the L, whose placements no symmetry fixes.
-    assert_eq!(mixed_reduced::SYMMETRY_PIECE, Some("L"));
-    assert_eq!(mixed_reduced::count() * 4, found.len() as u64);
+    assert_eq!(mixed_reduced::INFO.symmetry.piece.as_deref(), Some("L"));
+    assert_eq!(mixed_reduced::SOLVER.count() * 4, found.len() as u64);
 }
 
 #[test]
 fn the_single_piece_is_placed_even_where_copies_could_fill_the_box() {
-    let found = collect(|v| cross::solve(v));
+    let found = cross::SOLVER.collect();
     assert_eq!(found.len(), 1);
     let mut first = String::new();
-    let _ = cross::solve(|s| {
+    let _ = cross::SOLVER.solve(&mut |s| {
         first = s.to_string();
         ControlFlow::Break(())
     });
@@ -152,38 +154,35 @@ fn bags_description() -> Description {
 #[test]
 fn copies_of_two_kinds_are_counted_by_bags() {
     // 1x6 with two dominoes and two monominoes: the arrangements of D D M M.
-    assert_eq!(row::count(), 6);
+    assert_eq!(row::SOLVER.count(), 6);
     // 1x130 with 64 dominoes and 2 monominoes: choose the monominoes' places among 66.
-    assert_eq!(long_row::count(), 66 * 65 / 2);
+    assert_eq!(long_row::SOLVER.count(), 66 * 65 / 2);
     // 20 cells and three piece aspects: L and D are bags.
-    assert_eq!(bags::ASPECT_COUNT, 23);
-    let found = collect(|v| bags::solve(v));
-    let named = Puzzle::new(&bags_named()).unwrap().count();
+    assert_eq!(bags::INFO.aspects, 23);
+    let found = bags::SOLVER.collect();
+    let named = Puzzle::new(&bags_named()).unwrap().reference_count();
     assert!(named > 0);
     // Each tiling is found once, not once per naming of its 2 L's and 4 D's.
     assert_eq!(found.len() as u64 * 2 * 24, named);
     let runtime = Puzzle::new(&bags_description()).unwrap();
     for s in &found {
-        let set: Vec<_> = s.iter().map(|&e| puzzle::runtime::EmbeddingId(e)).collect();
+        let set: Vec<_> = s
+            .iter()
+            .map(|&e| puzzle::compiler::EmbeddingId(e))
+            .collect();
         assert!(runtime.cover().is_solution(&set));
     }
-    assert_eq!(runtime.count(), found.len() as u64);
-    assert_eq!(collect(|v| runtime.solve_program(v)), found);
+    assert_eq!(runtime.reference_count(), found.len() as u64);
+    engines_agree(&bags::SOLVER, &runtime);
     let mut sets = found.clone();
     sets.iter_mut().for_each(|s| s.sort_unstable());
     sets.sort();
-    assert_eq!(
-        sets,
-        runtime
-            .solution_sets()
-            .iter()
-            .map(|s| s.iter().map(|e| e.0).collect::<Vec<_>>())
-            .collect::<Vec<_>>()
-    );
+    assert_eq!(sets, runtime.reference_solution_sets());
     // Pieces first: the bags still wait for the cells.
-    assert_eq!(bags_first::count(), found.len() as u64);
+    assert_eq!(bags_first::SOLVER.count(), found.len() as u64);
     // The processor has no counters.
-    assert!(runtime.code().is_err());
+    assert!(runtime.code().is_none() && bags::SOLVER.code().is_none());
+    assert!(runtime.code_error().is_some());
 }
 
 #[test]
@@ -191,16 +190,16 @@ fn bags_modulo_symmetry() {
     let reduced =
         Puzzle::new(&bags_description().symmetry(Symmetry::Reduced { piece: None })).unwrap();
     let r = reduced.reduction().unwrap();
-    assert_eq!(bags_reduced::SYMMETRY_PIECE, Some("S"));
-    let found = collect(|v| bags_reduced::solve(v));
-    assert_eq!(found, collect(|v| reduced.solve_program(v)));
-    assert_eq!(r.class_members(&found), bags::count());
+    assert_eq!(bags_reduced::INFO.symmetry.piece.as_deref(), Some("S"));
+    let found = bags_reduced::SOLVER.collect();
+    engines_agree(&bags_reduced::SOLVER, &reduced);
+    assert_eq!(r.class_members(&found), bags::SOLVER.count());
 }
 
 #[test]
 fn copies_of_a_bag_are_drawn_apart() {
     let mut first = String::new();
-    let _ = row::solve(|s| {
+    let _ = row::SOLVER.solve(&mut |s| {
         first = s.to_string();
         ControlFlow::Break(())
     });

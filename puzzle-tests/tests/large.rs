@@ -5,8 +5,10 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use puzzle::runtime::search::{CachedCounter, Sink};
-use puzzle::{puzzle, Description, Puzzle};
+use puzzle::compiler::{Description, Puzzle};
+use puzzle::search::CachedCounter;
+use puzzle::{puzzle, Solver};
+use puzzle_tests::engines_agree;
 
 puzzle! {
     /// An 11x12 box and four 11x3 bars: 132 cells and 4 pieces, 136 aspects.
@@ -43,22 +45,25 @@ fn a_failure_cache_over_several_words_keeps_the_count() {
         Description::new("wide").board(&["........................"; 11]),
         |d, name| d.piece(name, &["###########"; 6]),
     );
-    let wide = wide.symmetry(puzzle::Symmetry::Reduced { piece: None });
+    let wide = wide
+        .symmetry(puzzle::compiler::Symmetry::Reduced { piece: None })
+        .cache(puzzle::compiler::Caching::On);
     let reference = Puzzle::new(&wide).unwrap();
-    let mut counter = puzzle::runtime::search::Counter::default();
+    let mut counter = puzzle::search::Counter::default();
     let _ = wide::solve_with(&mut counter);
-    assert_eq!(counter.solutions, reference.count());
+    assert_eq!(counter.solutions, reference.reference_count());
     // Upright side by side in any order, modulo the mirror.
     assert_eq!(counter.solutions, 4 * 3 * 2 / 2);
     // A bar lying across leaves 5 rows under it that nothing fills: failures the cache
     // remembers.
     let mut cached = CachedCounter::new(12);
     let _ = wide::solve_with(&mut cached);
-    let skips = cached.failures().map_or(0, |cache| cache.skips());
+    let skips = cached.cache().map_or(0, |cache| cache.skips());
     assert!(skips > 0);
     assert_eq!(cached.solutions, counter.solutions);
-    assert_eq!(wide::count(), counter.solutions);
-    assert_eq!(wide::count_parallel(), counter.solutions);
+    assert_eq!(wide::SOLVER.count(), counter.solutions);
+    assert_eq!(wide::SOLVER.count_parallel(), counter.solutions);
+    engines_agree(&wide::SOLVER, &reference);
 }
 
 fn runtime() -> Puzzle {
@@ -74,23 +79,27 @@ fn runtime() -> Puzzle {
 
 #[test]
 fn more_than_128_aspects() {
-    assert_eq!(bars::ASPECT_COUNT, 136);
+    assert_eq!(bars::INFO.aspects, 136);
     let reference = runtime();
     // The bars stand side by side in any of 4! orders.
-    assert_eq!(reference.count(), 24);
+    assert_eq!(reference.reference_count(), 24);
     let mut found = BTreeSet::new();
-    let _ = bars::solve(|s| {
+    let _ = bars::SOLVER.solve(&mut |s| {
         let set = s.embedding_set();
-        assert!(reference.cover().is_solution(&set));
+        let ids: Vec<_> = set
+            .iter()
+            .map(|&e| puzzle::compiler::EmbeddingId(e))
+            .collect();
+        assert!(reference.cover().is_solution(&ids));
         found.insert(set);
         ControlFlow::Continue(())
     });
     assert_eq!(found.len(), 24);
     assert_eq!(
         found.into_iter().collect::<Vec<_>>(),
-        reference.solution_sets()
+        reference.reference_solution_sets()
     );
-    assert_eq!(bars::count(), 24);
+    assert_eq!(bars::SOLVER.count(), 24);
 }
 
 #[test]
@@ -113,10 +122,10 @@ fn binary_form_refuses_more_than_128_aspects_but_text_and_interpreter_work() {
     let text = to_text(&bars::PROCESSOR.instructions);
     let code = Code {
         instructions: from_text(&text).unwrap().into(),
-        ..bars::PROCESSOR.clone()
+        ..(*bars::PROCESSOR).clone()
     };
     let mut machine = Machine::new(&code).unwrap();
     let interpreted = collect(|v| machine.run(&mut Visit::new(&bars::CATALOG, v)).unwrap());
-    assert_eq!(interpreted, collect(|v| bars::solve(v)));
+    assert_eq!(interpreted, bars::SOLVER.collect());
     assert_eq!(interpreted.len(), 24);
 }

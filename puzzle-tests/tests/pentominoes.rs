@@ -1,14 +1,12 @@
-//! The pentomino rectangles of METHOD.md §4. Each count is found by a generated solver, and every
+//! The pentomino rectangles of the report. Each count is found by a generated solver, and every
 //! solution is checked to be an exact cover, and new, by the runtime's independent check.
-
-mod support;
 
 use std::ops::ControlFlow;
 
-use puzzle::runtime::search::{CachedCounter, Sink};
-use puzzle::search::SolveFn;
-use puzzle::{puzzle, Description, Symmetry};
-use support::check_solutions;
+use puzzle::compiler::{Description, Puzzle, Symmetry};
+use puzzle::search::CachedCounter;
+use puzzle::{puzzle, Solver};
+use puzzle_tests::{check_solutions, engines_agree};
 
 puzzle! {
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -44,36 +42,40 @@ puzzle! {
 
 /// Runs a generated solver and checks every solution against the same puzzle compiled at run
 /// time: each is an exact cover of allowed embeddings, and none is found twice.
-fn check(solve: SolveFn, rows: usize, cols: usize, symmetry: Symmetry) -> usize {
+fn check(solver: &dyn Solver, rows: usize, cols: usize, symmetry: Symmetry) -> usize {
+    check_solutions(solver, rectangle(rows, cols, symmetry))
+}
+
+/// The pentominoes in a rectangle.
+fn rectangle(rows: usize, cols: usize, symmetry: Symmetry) -> Description {
     let row = ".".repeat(cols);
-    let description = Description::new("check")
+    Description::new("check")
         .board(&vec![row; rows])
         .pentominoes()
-        .symmetry(symmetry);
-    check_solutions(solve, description)
+        .symmetry(symmetry)
 }
 
 #[test]
 fn pentomino_6x10() {
     let reduced = Symmetry::Reduced { piece: None };
-    assert_eq!(check(|v| p6x10::solve(v), 6, 10, reduced), 2339);
-    assert_eq!(p6x10::count(), 2339);
-    assert_eq!(p6x10::SYMMETRY_PIECE, Some("X"));
-    assert_eq!(p6x10::EMBEDDING_COUNT, 2056);
+    assert_eq!(check(&p6x10::SOLVER, 6, 10, reduced), 2339);
+    assert_eq!(p6x10::SOLVER.count(), 2339);
+    assert_eq!(p6x10::INFO.symmetry.piece.as_deref(), Some("X"));
+    assert_eq!(p6x10::INFO.embeddings, 2056);
     // Elimination drops the placements that wall off a region whose size is no multiple of 5,
     // among them the 4 X's next to a corner; the reduction keeps 7 of the other 28 X's.
     assert_eq!(
-        p6x10::ALLOWED_EMBEDDING_COUNT,
-        2056 - p6x10::ELIMINATED_EMBEDDING_COUNT - (28 - 7)
+        p6x10::INFO.allowed,
+        2056 - p6x10::INFO.eliminated - (28 - 7)
     );
-    assert_eq!(p6x10::ELIMINATED_EMBEDDING_COUNT, 128);
-    assert_eq!(p6x10_kept::ALLOWED_EMBEDDING_COUNT, 2056 - 32 + 8);
-    assert_eq!(p6x10_kept::count(), 2339);
+    assert_eq!(p6x10::INFO.eliminated, 128);
+    assert_eq!(p6x10_kept::INFO.allowed, 2056 - 32 + 8);
+    assert_eq!(p6x10_kept::SOLVER.count(), 2339);
 }
 
 #[test]
 fn pentomino_6x10_all_solutions() {
-    assert_eq!(check(|v| p6x10_all::solve(v), 6, 10, Symmetry::All), 9356);
+    assert_eq!(check(&p6x10_all::SOLVER, 6, 10, Symmetry::All), 9356);
     // X is never fixed by a symmetry of the box, so every class has exactly 4 solutions.
     assert_eq!(9356, 4 * 2339);
 }
@@ -82,47 +84,56 @@ fn pentomino_6x10_all_solutions() {
 fn count_skips_free_sets_that_failed_before() {
     // The 6x10 reaches many free sets more than once; the cache skips those that held no
     // solution, and the count is the same.
-    const { assert!(p6x10::FAILURE_CACHE) };
+    const { assert!(p6x10::INFO.cache.is_some()) };
     let mut counter = CachedCounter::new(18);
     let _ = p6x10::solve_with(&mut counter);
     assert_eq!(counter.solutions, 2339);
-    let skips = counter.failures().map_or(0, |cache| cache.skips());
+    let skips = counter.cache().map_or(0, |cache| cache.skips());
     assert!(skips > 10_000, "{skips}");
     // A cache of two slots forgets almost everything, and still errs in nothing.
     let mut tiny = CachedCounter::new(1);
     let _ = p6x10::solve_with(&mut tiny);
     assert_eq!(tiny.solutions, 2339);
-    assert_eq!(p6x10::count(), 2339);
-    assert_eq!(p6x10::count_parallel(), 2339);
+    assert_eq!(p6x10::SOLVER.count(), 2339);
+    assert_eq!(p6x10::SOLVER.count_parallel(), 2339);
+}
+
+#[test]
+fn the_walker_searches_as_the_native_solver_does() {
+    // The same program and plan: the same solutions in the same order, the same tree, the
+    // same units, on the 6x10 (holes on a bit board, the failure cache from a quarter on).
+    let reduced = Symmetry::Reduced { piece: None };
+    let walked = Puzzle::new(&rectangle(6, 10, reduced)).unwrap();
+    engines_agree(&p6x10::SOLVER, &walked);
 }
 
 #[test]
 fn pentomino_6x10_other_programs_agree() {
-    assert_eq!(p6x10_rows::count(), 2339);
-    assert_eq!(p6x10_unshared::count(), 2339);
+    assert_eq!(p6x10_rows::SOLVER.count(), 2339);
+    assert_eq!(p6x10_unshared::SOLVER.count(), 2339);
 }
 
 #[test]
 fn pentomino_5x12_4x15_3x20() {
     let reduced = || Symmetry::Reduced { piece: None };
-    assert_eq!(check(|v| p5x12::solve(v), 5, 12, reduced()), 1010);
-    assert_eq!(check(|v| p4x15::solve(v), 4, 15, reduced()), 368);
-    assert_eq!(check(|v| p3x20::solve(v), 3, 20, reduced()), 2);
+    assert_eq!(check(&p5x12::SOLVER, 5, 12, reduced()), 1010);
+    assert_eq!(check(&p4x15::SOLVER, 4, 15, reduced()), 368);
+    assert_eq!(check(&p3x20::SOLVER, 3, 20, reduced()), 2);
 }
 
 #[test]
 fn pentomino_8x8_with_central_hole() {
-    assert_eq!(p8x8_hole::count(), 65);
-    assert_eq!(p8x8_hole::SYMMETRY_GROUP_ORDER, 8);
+    assert_eq!(p8x8_hole::SOLVER.count(), 65);
+    assert_eq!(p8x8_hole::INFO.symmetry.group_order, 8);
     // X on a diagonal is fixed by a mirror: a second piece keeps one placement per orbit of
     // it there, through marks (optional aspects after the pieces), and no pair of kept
     // placements is fixed by the mirror, so no check is left to do.
-    assert_eq!(p8x8_hole::SYMMETRY_PIECE, Some("X"));
-    assert!(p8x8_hole::SYMMETRY_SECOND_PIECE.is_some());
-    const { assert!(p8x8_hole::ASPECT_COUNT > 60 + 12) };
-    assert!(p8x8_hole::SYMMETRY_CHECK.is_none());
+    assert_eq!(p8x8_hole::INFO.symmetry.piece.as_deref(), Some("X"));
+    assert!(p8x8_hole::INFO.symmetry.second_piece.is_some());
+    const { assert!(p8x8_hole::INFO.aspects > 60 + 12) };
+    assert!(p8x8_hole::SOLVER.symmetry_check().is_none());
     let mut first = String::new();
-    let _ = p8x8_hole::solve(|s| {
+    let _ = p8x8_hole::SOLVER.solve(&mut |s| {
         first = s.to_string();
         ControlFlow::Break(())
     });
@@ -142,11 +153,11 @@ fn scotts_8x8_with_the_square_anywhere() {
         .pentominoes()
         .piece("O", &["##", "##"])
         .symmetry(Symmetry::Reduced { piece: None });
-    assert_eq!(check_solutions(|v| scott::solve(v), description), 16146);
+    assert_eq!(check_solutions(&scott::SOLVER, description), 16146);
     // Those with the square in the middle are the 65 of the 8x8 with a central hole.
     let middle: Vec<u32> = [27, 28, 35, 36].into();
     let mut centred = 0;
-    let _ = scott::solve(|s| {
+    let _ = scott::SOLVER.solve(&mut |s| {
         let square = s
             .embeddings()
             .iter()
@@ -163,25 +174,22 @@ fn the_order_is_chosen_by_estimating_each_candidate() {
     // Of the scans along either side, with none, one or two of the pieces with the fewest
     // placements first (and all of them), X first and then the columns has the smallest
     // estimated tree; naming that order outright gives the same program.
-    assert_eq!(p6x10::ORDER, "X, then columns");
-    assert_eq!(p6x10_x_first::ORDER, p6x10::ORDER);
-    assert_eq!(p6x10_x_first::ORDER_ESTIMATE, p6x10::ORDER_ESTIMATE);
-    assert_eq!(p6x10_x_first::count(), 2339);
-    assert_eq!(p6x10_rows::ORDER, "rows");
+    assert_eq!(p6x10::INFO.order, "X, then columns");
+    assert_eq!(p6x10_x_first::INFO.order, p6x10::INFO.order);
+    assert_eq!(p6x10_x_first::INFO.estimate, p6x10::INFO.estimate);
+    assert_eq!(p6x10_x_first::SOLVER.count(), 2339);
+    assert_eq!(p6x10_rows::INFO.order, "rows");
     // The estimate is within a small factor of the placements the search makes.
-    let mut tally = puzzle::runtime::search::Tally::default();
-    let _ = p6x10::solve_with(&mut tally);
-    let ratio = tally.placements as f64 / p6x10::ORDER_ESTIMATE;
+    let tally = p6x10::SOLVER.tally();
+    let ratio = tally.placements as f64 / p6x10::INFO.estimate;
     assert!((1.0 / 3.0..3.0).contains(&ratio), "{ratio}");
     // And the order chosen makes far fewer placements than the columns alone.
     let columns = Description::new("columns")
         .board(&[".........."; 6])
         .pentominoes()
         .symmetry(Symmetry::Reduced { piece: None })
-        .order(puzzle::OrderChoice::Columns);
-    let columns = puzzle::Puzzle::new(&columns).unwrap();
-    let mut walked = puzzle::runtime::search::Tally::default();
-    let _ = columns.run_program(&mut walked);
+        .order(puzzle::compiler::OrderChoice::Columns);
+    let walked = Puzzle::new(&columns).unwrap().tally();
     assert!(
         tally.placements * 4 < walked.placements,
         "{tally:?} {walked:?}"

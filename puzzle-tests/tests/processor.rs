@@ -1,11 +1,8 @@
 //! The examples' puzzles: the generated solver and its processor code (run as text and as
 //! binary) find the same solutions in the same order, one `CALL` per placement.
 
-#[macro_use]
-mod support;
-
 use puzzle::puzzle;
-use support::processor_agrees;
+use puzzle_tests::processor_agrees;
 
 puzzle! {
     mod small {
@@ -31,24 +28,24 @@ puzzle! {
 
 #[test]
 fn small_puzzles() {
-    assert_eq!(processor_agrees(&generated!(small)), 3);
-    assert_eq!(processor_agrees(&generated!(small_pieces_first)), 12);
+    assert_eq!(processor_agrees(&small::SOLVER), 3);
+    assert_eq!(processor_agrees(&small_pieces_first::SOLVER), 12);
 }
 
 #[test]
 fn reductions_with_a_check() {
-    assert_eq!(processor_agrees(&generated!(dominoes)), 5);
-    assert_eq!(processor_agrees(&generated!(p5x12)), 1010);
+    assert_eq!(processor_agrees(&dominoes::SOLVER), 5);
+    assert_eq!(processor_agrees(&p5x12::SOLVER), 1010);
 }
 
 #[test]
 fn pentomino_6x10() {
-    assert_eq!(processor_agrees(&generated!(p6x10)), 2339);
+    assert_eq!(processor_agrees(&p6x10::SOLVER), 2339);
 }
 
 #[test]
 fn pentomino_6x10_all() {
-    assert_eq!(processor_agrees(&generated!(p6x10_all)), 9356);
+    assert_eq!(processor_agrees(&p6x10_all::SOLVER), 9356);
 }
 
 #[test]

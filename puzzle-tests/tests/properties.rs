@@ -1,21 +1,27 @@
-//! Property tests on random puzzles compiled at run time: the program finds exactly the
-//! reference backtracker's solutions, sharing changes nothing but code, and symmetry reduction
-//! finds one solution per class.
-
-mod support;
+//! Property tests on random puzzles (2-D and 3-D boxes with holes, copies and bags, every
+//! option) compiled at run time: the program finds exactly the reference backtracker's
+//! solutions, sharing, pruning and the failure cache change nothing but work, elimination
+//! loses nothing, and symmetry reduction finds one solution per class.
 
 use proptest::prelude::*;
-use puzzle::runtime::search::collect;
-use puzzle::runtime::EmbeddingId;
-use puzzle::{Pruning, Puzzle, Symmetry};
-use support::random::RandomPuzzle;
-use support::sorted_sets;
+use puzzle::compiler::symmetry::Reduction;
+use puzzle::compiler::{Description, EmbeddingId, Puzzle, Symmetry};
+use puzzle::Solver;
+use puzzle_tests::random::RandomPuzzle;
+use puzzle_tests::sorted_sets;
 
-/// The solutions the program finds, in the order it finds them.
-fn walked(p: &Puzzle) -> Vec<Vec<u32>> {
-    collect(|v| p.solve_program(v))
+/// A random puzzle compiled at run time.
+fn compiled(random: &RandomPuzzle) -> Puzzle {
+    Puzzle::new(&random.description()).unwrap()
 }
 
+/// Whether every solution found is an exact cover of the puzzle.
+fn exact(p: &Puzzle, found: &[Vec<u32>]) -> bool {
+    found.iter().all(|s| {
+        let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
+        p.cover().is_solution(&set)
+    })
+}
 /// An abstract puzzle from a seed: a few aspects, some optional, and random embeddings.
 fn random_abstract(seed: u64, sharing: bool) -> Option<Puzzle> {
     use rand::{Rng, SeedableRng};
@@ -42,7 +48,7 @@ fn random_abstract(seed: u64, sharing: bool) -> Option<Puzzle> {
         .collect();
     let aspects: Vec<&str> = names.iter().map(String::as_str).collect();
     let embeddings: Vec<&[&str]> = embeddings.iter().map(Vec::as_slice).collect();
-    let d = puzzle::Description::new("abstract")
+    let d = Description::new("abstract")
         .abstract_puzzle(&aspects, &optional, &embeddings)
         .sharing(sharing);
     // An exact aspect in no embedding is an error, and a fair outcome of the dice.
@@ -50,105 +56,100 @@ fn random_abstract(seed: u64, sharing: bool) -> Option<Puzzle> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn abstract_puzzles_with_optional_aspects(seed: u64, sharing: bool) {
         let Some(p) = random_abstract(seed, sharing) else { return Ok(()) };
-        let found = walked(&p);
-        for s in &found {
-            let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
-            prop_assert!(p.cover().is_solution(&set));
-        }
-        prop_assert_eq!(sorted_sets(&found), p.solution_sets());
+        let found = p.collect();
+        prop_assert!(exact(&p, &found));
+        prop_assert_eq!(sorted_sets(&found), p.reference_solution_sets());
     }
 
     #[test]
     fn program_finds_the_reference_solutions(seed: u64) {
-        let p = Puzzle::new(&RandomPuzzle::new(seed).description()).unwrap();
-        let found = walked(&p);
-        for s in &found {
-            let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
-            prop_assert!(p.cover().is_solution(&set));
-        }
-        prop_assert_eq!(sorted_sets(&found), p.solution_sets());
+        let random = RandomPuzzle::new(seed);
+        let p = compiled(&random);
+        let found = p.collect();
+        prop_assert!(exact(&p, &found));
+        prop_assert_eq!(sorted_sets(&found), p.reference_solution_sets());
         // A box cut into its pieces always has a solution, and its class is found.
         prop_assert!(!found.is_empty());
+        // The count, on one core and on all, skipping what the failure cache knows.
+        prop_assert_eq!(p.count(), found.len() as u64);
+        prop_assert_eq!(p.count_parallel(), found.len() as u64);
     }
 
     #[test]
     fn sharing_changes_code_not_solutions(seed: u64) {
-        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
-        let shared = Puzzle::new(&random.description().sharing(true)).unwrap();
-        let unshared = Puzzle::new(&random.description().sharing(false)).unwrap();
+        let random = RandomPuzzle::new(seed);
+        let shared = compiled(&random.with("sharing", "true"));
+        let unshared = compiled(&random.with("sharing", "false"));
         prop_assert!(shared.program().stats().tests <= unshared.program().stats().tests);
-        prop_assert_eq!(sorted_sets(&walked(&shared)), sorted_sets(&walked(&unshared)));
+        prop_assert_eq!(sorted_sets(&shared.collect()), sorted_sets(&unshared.collect()));
+    }
+
+    #[test]
+    fn pruning_and_the_cache_change_the_work_not_the_solutions(seed: u64) {
+        let random = RandomPuzzle::new(seed);
+        let plain = compiled(&random.with("prune", "off"));
+        let want = plain.collect();
+        let tally = plain.tally();
+        for prune in ["holes", "regions"] {
+            let pruned = compiled(&random.with("prune", prune));
+            prop_assert_eq!(pruned.collect(), want.clone());
+            prop_assert!(pruned.tally().placements <= tally.placements);
+        }
+        for cache in ["on", "off"] {
+            let p = compiled(&random.with("cache", cache));
+            prop_assert_eq!(p.count(), want.len() as u64);
+        }
     }
 
     #[test]
     fn reduction_finds_one_solution_per_class(seed: u64) {
-        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
-        let all = Puzzle::new(&random.description()).unwrap();
-        let description = random.description().symmetry(Symmetry::Reduced { piece: None });
-        let reduced = Puzzle::new(&description).unwrap();
-        let found = walked(&reduced);
+        let random = RandomPuzzle::new(seed);
+        let all = compiled(&random.with("symmetry", "all"));
+        let reduced = compiled(&random.with("symmetry", "reduced"));
+        let found = reduced.collect();
         let Some(reduction) = reduced.reduction() else {
             // No symmetry: every solution is its own class.
-            prop_assert_eq!(found.len() as u64, all.count());
+            prop_assert_eq!(found.len() as u64, all.reference_count());
             return Ok(());
         };
-        classes_make_every_solution(reduction, &found, all.count())?;
+        classes_make_every_solution(reduction, &found, all.reference_count())?;
     }
 
     #[test]
     fn copies_find_each_solution_once(seed: u64) {
-        // The same puzzle with equal pieces named apart, and declared as copies (no aspect for
-        // one kind, bags for several).
-        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
-        let named = Puzzle::new(&random.description()).unwrap();
-        let (description, namings) = random.with_copies();
-        let copies = Puzzle::new(&description).unwrap();
-        let found = walked(&copies);
-        prop_assert_eq!(found.len() as u64 * namings, named.count());
-        prop_assert_eq!(copies.count(), found.len() as u64);
-        prop_assert_eq!(sorted_sets(&found), copies.solution_sets());
-        for s in &found {
-            let set: Vec<EmbeddingId> = s.iter().map(|&e| EmbeddingId(e)).collect();
-            prop_assert!(copies.cover().is_solution(&set));
-        }
-        let reduced = Puzzle::new(&description.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+        // The same puzzle with every piece named apart, and with pieces of one shape declared
+        // as copies (no aspect for one kind, a bag each for several).
+        let random = RandomPuzzle::new(seed).with("symmetry", "all");
+        let merged = random.merged();
+        let apart = compiled(&random.apart());
+        let copies = compiled(&merged);
+        let found = copies.collect();
+        prop_assert_eq!(found.len() as u64 * merged.namings(), apart.reference_count());
+        prop_assert_eq!(copies.reference_count(), found.len() as u64);
+        prop_assert_eq!(sorted_sets(&found), copies.reference_solution_sets());
+        prop_assert!(exact(&copies, &found));
+        let reduced = compiled(&merged.with("symmetry", "reduced"));
         if let Some(reduction) = reduced.reduction() {
-            classes_make_every_solution(reduction, &walked(&reduced), copies.count())?;
+            classes_make_every_solution(reduction, &reduced.collect(), copies.reference_count())?;
         }
-    }
-
-    #[test]
-    fn pruning_keeps_every_solution_in_order(seed: u64) {
-        let random = RandomPuzzle::new(seed);
-        let plain = Puzzle::new(&random.description()).unwrap();
-        let pruned = Puzzle::new(&random.description().prune(Pruning::Regions)).unwrap();
-        prop_assert_eq!(walked(&pruned), walked(&plain));
-        // With copies too (bags count their pieces, so sizes repeat).
-        let (copies, _) = random.with_copies();
-        let plain = Puzzle::new(&copies).unwrap();
-        let pruned = Puzzle::new(&copies.prune(Pruning::Regions)).unwrap();
-        prop_assert_eq!(walked(&pruned), walked(&plain));
     }
 
     #[test]
     fn elimination_loses_no_solution(seed: u64) {
-        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
-        let kept = Puzzle::new(&random.description().eliminate(false)).unwrap();
-        let eliminated = Puzzle::new(&random.description()).unwrap();
-        prop_assert_eq!(kept.solution_sets(), eliminated.solution_sets());
+        let random = RandomPuzzle::new(seed).with("symmetry", "all");
+        let kept = compiled(&random.with("eliminate", "false"));
+        let eliminated = compiled(&random.with("eliminate", "true"));
+        prop_assert_eq!(kept.reference_solution_sets(), eliminated.reference_solution_sets());
         // Modulo symmetry the representatives may differ, not their number.
-        let reduced = |d: puzzle::Description| {
-            Puzzle::new(&d.symmetry(Symmetry::Reduced { piece: None })).unwrap().count()
+        let reduced = |eliminate| {
+            compiled(&random.with("eliminate", eliminate).with("symmetry", "reduced")).count()
         };
-        prop_assert_eq!(
-            reduced(random.description().eliminate(false)),
-            reduced(random.description())
-        );
+        prop_assert_eq!(reduced("false"), reduced("true"));
         prop_assert_eq!(
             eliminated.cover().allowed_count() + eliminated.eliminated(),
             kept.cover().allowed_count()
@@ -159,30 +160,29 @@ proptest! {
     fn symmetries_found_from_the_embeddings_alone(seed: u64) {
         // A box puzzle forgotten into a list of aspects and embeddings: the symmetries found
         // from the list include the box's, and reduce exactly.
-        let random = RandomPuzzle { reduced: false, ..RandomPuzzle::new(seed) };
-        let boxed = Puzzle::new(&random.description()).unwrap();
+        let random = RandomPuzzle::new(seed).with("symmetry", "all");
+        let boxed = compiled(&random);
         let listed = Puzzle::new(&as_abstract(&boxed, Symmetry::All)).unwrap();
         let reduced = Puzzle::new(&as_abstract(&boxed, Symmetry::Reduced { piece: None })).unwrap();
-        let found = walked(&reduced);
+        let found = reduced.collect();
         let Some(reduction) = reduced.reduction() else {
-            prop_assert_eq!(found.len() as u64, listed.count());
+            prop_assert_eq!(found.len() as u64, listed.reference_count());
             return Ok(());
         };
-        let by_box = Puzzle::new(&random.description().symmetry(Symmetry::Reduced { piece: None }))
-            .unwrap();
+        let by_box = compiled(&random.with("symmetry", "reduced"));
         let identity: Vec<u32> = (0..boxed.cover().embedding_count() as u32).collect();
         for image in by_box.reduction().iter().flat_map(|r| &r.images) {
             prop_assert!(*image == identity || reduction.images.contains(image));
         }
-        classes_make_every_solution(reduction, &found, listed.count())?;
+        classes_make_every_solution(reduction, &found, listed.reference_count())?;
     }
 }
 
 /// The aspects and embeddings of a compiled puzzle as an abstract description.
-fn as_abstract(p: &Puzzle, symmetry: Symmetry) -> puzzle::Description {
+fn as_abstract(p: &Puzzle, symmetry: Symmetry) -> Description {
     let cover = p.cover();
     let names: Vec<&str> = (0..cover.aspect_count() as u32)
-        .map(|a| cover.aspect_name(puzzle::runtime::AspectId(a)))
+        .map(|a| cover.aspect_name(puzzle::compiler::AspectId(a)))
         .collect();
     let embeddings: Vec<Vec<&str>> = (0..cover.embedding_count() as u32)
         .map(|e| {
@@ -194,7 +194,7 @@ fn as_abstract(p: &Puzzle, symmetry: Symmetry) -> puzzle::Description {
         })
         .collect();
     let embeddings: Vec<&[&str]> = embeddings.iter().map(Vec::as_slice).collect();
-    puzzle::Description::new("listed")
+    Description::new("listed")
         .abstract_puzzle(&names, &[], &embeddings)
         .symmetry(symmetry)
 }
@@ -203,7 +203,7 @@ fn as_abstract(p: &Puzzle, symmetry: Symmetry) -> puzzle::Description {
 /// fix its solutions; together the classes `found` make all `count` solutions, and no solution
 /// found is an image of another.
 fn classes_make_every_solution(
-    reduction: &puzzle::runtime::symmetry::Reduction,
+    reduction: &Reduction,
     found: &[Vec<u32>],
     count: u64,
 ) -> Result<(), TestCaseError> {

@@ -1,9 +1,10 @@
-//! Pruning by region sizes (METHOD.md §5): the same solutions, in the same order, with fewer
-//! placements; the program walker prunes as the generated solver does.
+//! Pruning by holes and by region sizes (after Isobe): the same solutions, in the same order,
+//! with fewer placements; the walker prunes as the generated solver does.
 
-use puzzle::runtime::search::{collect, Stats, Tally};
-use puzzle::runtime::Loc;
-use puzzle::{puzzle, Description, Lead, Pruning, Puzzle, Symmetry};
+use puzzle::compiler::{Description, Lead, Loc, Pruning, Puzzle, Symmetry};
+use puzzle::search::{Stats, Tally};
+use puzzle::{puzzle, Solver};
+use puzzle_tests::engines_agree;
 
 puzzle! {
     mod plain { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, prune: off }
@@ -50,6 +51,7 @@ puzzle! {
     }
 }
 
+/// Solutions and placements, by a copy of the program made for a `Tally`.
 fn tally(solve: fn(&mut Tally) -> std::ops::ControlFlow<()>) -> Tally {
     let mut t = Tally::default();
     let _ = solve(&mut t);
@@ -58,9 +60,9 @@ fn tally(solve: fn(&mut Tally) -> std::ops::ControlFlow<()>) -> Tally {
 
 #[test]
 fn pruning_keeps_every_solution_and_places_less() {
-    let found = collect(|v| pruned::solve(v));
+    let found = pruned::SOLVER.collect();
     assert_eq!(found.len(), 2339);
-    assert_eq!(found, collect(|v| plain::solve(v)));
+    assert_eq!(found, plain::SOLVER.collect());
     let (with, without) = (tally(pruned::solve_with), tally(plain::solve_with));
     assert_eq!(with.solutions, 2339);
     assert!(
@@ -77,9 +79,8 @@ fn the_walker_prunes_as_the_generated_solver_does() {
         .symmetry(Symmetry::Reduced { piece: None })
         .prune(Pruning::Regions);
     let runtime = Puzzle::new(&description).unwrap();
-    let mut walked = Tally::default();
-    let _ = runtime.run_program(&mut walked);
-    assert_eq!(walked, tally(pruned::solve_with));
+    assert_eq!(runtime.tally(), tally(pruned::solve_with));
+    engines_agree(&pruned::SOLVER, &runtime);
 }
 
 #[test]
@@ -109,25 +110,25 @@ fn the_walker_prunes_as_the_bit_board_and_the_flood_fill_do() {
     let mut stats = Stats::default();
     let _ = pruned_words::solve_with(&mut stats);
     assert!(stats.pruned > 0, "{stats:?}");
-    for (description, native) in [holed, words].iter().zip(native) {
-        let mut walked = Tally::default();
-        let _ = Puzzle::new(description).unwrap().run_program(&mut walked);
-        assert_eq!(walked, native);
+    for (description, native) in [holed, words.clone()].iter().zip(native) {
+        assert_eq!(Puzzle::new(description).unwrap().tally(), native);
     }
+    let walked = Puzzle::new(&words).unwrap();
+    engines_agree(&pruned_words::SOLVER, &walked);
 }
 
 #[test]
 fn pruning_in_3d_and_with_pieces_of_several_sizes() {
-    assert_eq!(pruned_3d::count(), 12);
-    let found = collect(|v| mixed_sizes::solve(v));
+    assert_eq!(pruned_3d::SOLVER.count(), 12);
+    let found = mixed_sizes::SOLVER.collect();
     assert!(!found.is_empty());
-    assert_eq!(found, collect(|v| mixed_sizes_plain::solve(v)));
+    assert_eq!(found, mixed_sizes_plain::SOLVER.collect());
 }
 
 #[test]
 fn holes_keep_every_solution_and_place_less() {
-    let found = collect(|v| holes::solve(v));
-    assert_eq!(found, collect(|v| plain::solve(v)));
+    let found = holes::SOLVER.collect();
+    assert_eq!(found, plain::SOLVER.collect());
     let (with, without) = (tally(holes::solve_with), tally(plain::solve_with));
     assert_eq!(with.solutions, 2339);
     assert!(
@@ -142,9 +143,7 @@ fn holes_keep_every_solution_and_place_less() {
         .pentominoes()
         .symmetry(Symmetry::Reduced { piece: None })
         .prune(Pruning::Holes);
-    let mut walked = Tally::default();
-    let _ = Puzzle::new(&description).unwrap().run_program(&mut walked);
-    assert_eq!(walked, with);
+    assert_eq!(Puzzle::new(&description).unwrap().tally(), with);
 }
 
 #[test]
@@ -153,7 +152,7 @@ fn holes_in_3d_and_across_words() {
     let _ = holes_3d::solve_with(&mut t);
     assert_eq!(t.solutions, 3940);
     // 2x2 squares tile a 9x16 box in no way (9 is odd); none is missed in a 8x16 part either.
-    assert_eq!(holes_words::count(), 0);
+    assert_eq!(holes_words::SOLVER.count(), 0);
 }
 
 #[test]

@@ -1,11 +1,11 @@
 #![deny(warnings)]
 
-//! The report's small puzzle (METHOD.md §4), declared with the macro.
+//! The report's small puzzle, declared with the macro: its figures, its solutions in the
+//! report's order, and a module that compiles without a warning.
 
 use std::ops::ControlFlow;
 
-use puzzle::puzzle;
-use puzzle::search::collect;
+use puzzle::{puzzle, Solver};
 
 puzzle! {
     /// The 2x3 box with a monomino, a domino and an L tromino, all solutions.
@@ -45,29 +45,29 @@ puzzle! {
 
 #[test]
 fn counts() {
-    assert_eq!(small::count(), 12);
-    assert_eq!(restricted::count(), 3);
-    assert_eq!(unshared::count(), 3);
-    assert_eq!(reduced::count(), 3);
-    assert_eq!(small::ASPECT_COUNT, 9);
-    assert_eq!(small::EMBEDDING_COUNT, 21);
-    assert_eq!(restricted::EMBEDDING_COUNT, 21);
-    assert_eq!(restricted::ALLOWED_EMBEDDING_COUNT, 15);
-    assert_eq!(reduced::SYMMETRY_PIECE, Some("C"));
-    assert_eq!(reduced::SYMMETRY_GROUP_ORDER, 4);
+    assert_eq!(small::SOLVER.count(), 12);
+    assert_eq!(restricted::SOLVER.count(), 3);
+    assert_eq!(unshared::SOLVER.count(), 3);
+    assert_eq!(reduced::SOLVER.count(), 3);
+    assert_eq!(small::INFO.aspects, 9);
+    assert_eq!(small::INFO.embeddings, 21);
+    assert_eq!(restricted::INFO.embeddings, 21);
+    assert_eq!(restricted::INFO.allowed, 15);
+    assert_eq!(reduced::INFO.symmetry.piece.as_deref(), Some("C"));
+    assert_eq!(reduced::INFO.symmetry.group_order, 4);
 }
 
 #[test]
 fn restricted_solutions_in_the_report_order() {
     let want = vec![vec![0, 18, 10], vec![6, 3, 20], vec![7, 1, 20]];
-    assert_eq!(collect(|v| restricted::solve(v)), want);
-    assert_eq!(collect(|v| unshared::solve(v)), want);
+    assert_eq!(restricted::SOLVER.collect(), want);
+    assert_eq!(unshared::SOLVER.collect(), want);
 }
 
 #[test]
 fn solutions_are_drawn() {
     let mut drawings = Vec::new();
-    let _ = restricted::solve(|s| {
+    let _ = restricted::SOLVER.solve(&mut |s| {
         drawings.push(s.to_string());
         ControlFlow::Continue(())
     });
@@ -79,7 +79,7 @@ fn solutions_are_drawn() {
 #[test]
 fn visitor_can_stop_the_search() {
     let mut seen = 0;
-    let flow = small::solve(|_| {
+    let flow = small::SOLVER.solve(&mut |_| {
         seen += 1;
         ControlFlow::Break(())
     });

@@ -1,13 +1,13 @@
-//! Boxes in three and four dimensions (METHOD.md §4): flat pentominoes free in space, boxes
+//! Boxes in three and four dimensions (the report): flat pentominoes free in space, boxes
 //! drawn as layers, boxes given by size with holes. Every solution is checked to be an exact
 //! cover of the same puzzle compiled at run time.
 
-mod support;
-
 use std::ops::ControlFlow;
 
-use puzzle::{puzzle, Description, Symmetry};
-use support::check_solutions as check;
+use puzzle::compiler::{Description, Puzzle, Symmetry};
+use puzzle::{puzzle, Solver};
+use puzzle_tests::check_solutions as check;
+use puzzle_tests::engines_agree;
 
 puzzle! {
     mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }
@@ -63,25 +63,26 @@ fn pentominoes_in(extents: &[i32], symmetry: Symmetry) -> Description {
 #[test]
 fn pentominoes_10x3x2() {
     let reduced = pentominoes_in(&[10, 3, 2], Symmetry::Reduced { piece: None });
-    assert_eq!(check(|v| p10x3x2::solve(v), reduced), 12);
-    assert_eq!(p10x3x2::SYMMETRY_GROUP_ORDER, 8);
+    assert_eq!(check(&p10x3x2::SOLVER, reduced.clone()), 12);
+    engines_agree(&p10x3x2::SOLVER, &Puzzle::new(&reduced).unwrap());
+    assert_eq!(p10x3x2::INFO.symmetry.group_order, 8);
 }
 
 #[test]
 fn pentominoes_6x5x2() {
     let reduced = pentominoes_in(&[6, 5, 2], Symmetry::Reduced { piece: None });
-    assert_eq!(check(|v| p6x5x2::solve(v), reduced), 264);
+    assert_eq!(check(&p6x5x2::SOLVER, reduced), 264);
     // A frontier of 10 cells: no cache unless asked for, and the same count with one.
-    const { assert!(!p6x5x2::FAILURE_CACHE && p6x5x2_cached::FAILURE_CACHE) };
-    assert_eq!(p6x5x2::count(), 264);
-    assert_eq!(p6x5x2_cached::count(), 264);
-    assert_eq!(p6x5x2_cached::count_parallel(), 264);
+    assert!(p6x5x2::INFO.cache.is_none() && p6x5x2_cached::INFO.cache.is_some());
+    assert_eq!(p6x5x2::SOLVER.count(), 264);
+    assert_eq!(p6x5x2_cached::SOLVER.count(), 264);
+    assert_eq!(p6x5x2_cached::SOLVER.count_parallel(), 264);
 }
 
 #[test]
 fn pentominoes_5x3x2x2_have_no_solution() {
-    assert_eq!(p5x3x2x2::count(), 0);
-    assert_eq!(p5x3x2x2::ASPECT_COUNT, 72);
+    assert_eq!(p5x3x2x2::SOLVER.count(), 0);
+    assert_eq!(p5x3x2x2::INFO.aspects, 72);
 }
 
 #[test]
@@ -91,9 +92,9 @@ fn drawn_cube_and_pieces() {
         .piece_cells("A", &[&[0, 0, 0], &[0, 0, 1], &[0, 1, 0], &[1, 0, 0]])
         .piece_cells("B", &[&[0, 0, 0], &[0, 0, 1], &[0, 1, 0], &[1, 0, 0]]);
     // A sits at any of the 8 corners; B fills the rest, at the opposite corner.
-    assert_eq!(check(|v| tripods::solve(v), d), 8);
+    assert_eq!(check(&tripods::SOLVER, d), 8);
     let mut first = String::new();
-    let _ = tripods::solve(|s| {
+    let _ = tripods::SOLVER.solve(&mut |s| {
         first = s.to_string();
         ControlFlow::Break(())
     });
@@ -118,18 +119,18 @@ fn soma_cube() {
     // The published figure: 11,520 solutions, 240 up to rotations and reflections. The pieces
     // are only turned, so a reflection is no symmetry of the puzzle (it swaps A and B): the
     // reduction is by the 24 rotations, and each class of 240 is two of its classes.
-    assert_eq!(puzzle::Puzzle::new(&all).unwrap().count(), 11_520);
+    assert_eq!(Puzzle::new(&all).unwrap().reference_count(), 11_520);
     let reduced = all.symmetry(Symmetry::Reduced { piece: None });
-    assert_eq!(check(|v| soma::solve(v), reduced), 480);
-    assert_eq!(soma::SYMMETRY_GROUP_ORDER, 24);
-    assert_eq!(soma::count_parallel(), 480);
+    assert_eq!(check(&soma::SOLVER, reduced), 480);
+    assert_eq!(soma::INFO.symmetry.group_order, 24);
+    assert_eq!(soma::SOLVER.count_parallel(), 480);
 }
 
 #[test]
 fn holes_by_coordinates_match_the_drawing() {
     // A frontier of 8 cells keeps a failure cache, which skips free sets through the marks.
-    const { assert!(p8x8_holes::FAILURE_CACHE) };
-    assert_eq!(p8x8_holes::count(), 65);
+    assert!(p8x8_holes::INFO.cache.is_some());
+    assert_eq!(p8x8_holes::SOLVER.count(), 65);
     // The cells, the pieces, and the marks that keep a second piece to one placement per
     // orbit of the mirror fixing X on a diagonal, as the same puzzle compiled at run time has.
     let description = pentominoes_in(&[8, 8], Symmetry::Reduced { piece: None }).holes(&[
@@ -138,11 +139,12 @@ fn holes_by_coordinates_match_the_drawing() {
         &[4, 3],
         &[4, 4],
     ]);
-    let puzzle = puzzle::Puzzle::new(&description).unwrap();
+    let puzzle = Puzzle::new(&description).unwrap();
     let marks = puzzle.reduction().map_or(0, |r| r.marks.len());
     assert!(marks > 0);
-    assert_eq!(p8x8_holes::ASPECT_COUNT, 60 + 12 + marks);
-    assert_eq!(puzzle.count(), 65);
+    assert_eq!(p8x8_holes::INFO.aspects, 60 + 12 + marks);
+    assert_eq!(puzzle.reference_count(), 65);
+    engines_agree(&p8x8_holes::SOLVER, &puzzle);
 }
 
 #[test]
@@ -150,11 +152,12 @@ fn pentominoes_5x4x3() {
     // Every piece has a placement that a symmetry fixes (flat in the middle layer): a second
     // piece is kept to one placement per orbit of those symmetries, and where they fix both
     // the reduction needs its check.
-    assert!(p5x4x3::SYMMETRY_SECOND_PIECE.is_some());
-    assert!(p5x4x3::SYMMETRY_CHECK.is_some_and(|c| c.fixed.is_empty() && !c.pairs.is_empty()));
+    assert!(p5x4x3::INFO.symmetry.second_piece.is_some());
+    let symmetry_check = p5x4x3::SOLVER.symmetry_check();
+    assert!(symmetry_check.is_some_and(|c| c.fixed.is_empty() && !c.pairs.is_empty()));
     let reduced = pentominoes_in(&[5, 4, 3], Symmetry::Reduced { piece: None });
-    assert_eq!(check(|v| p5x4x3::solve(v), reduced), 3940);
-    assert_eq!(p5x4x3::count(), 3940);
+    assert_eq!(check(&p5x4x3::SOLVER, reduced), 3940);
+    assert_eq!(p5x4x3::SOLVER.count(), 3940);
 }
 
 #[test]
@@ -165,17 +168,16 @@ fn marks_keep_a_second_piece_and_one_solution_per_class() {
     let all = names
         .iter()
         .fold(Description::new("m").block(&[3, 3, 5]), |d, n| d.builtin(n));
-    let reduced =
-        puzzle::Puzzle::new(&all.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    let reduced = Puzzle::new(&all.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
     let r = reduced.reduction().unwrap();
     assert!(r.second.is_some() && !r.marks.is_empty());
     assert!(r.check.as_ref().is_some_and(|c| !c.pairs.is_empty()));
-    let found = puzzle::runtime::search::collect(|v| reduced.solve_program(v));
+    let found = reduced.collect();
     assert_eq!(found.len(), 5);
     // Every class is found, and once: the classes hold all 80 solutions, and no solution
     // found is the image of another.
     assert_eq!(r.class_members(&found), 80);
-    assert_eq!(puzzle::Puzzle::new(&all).unwrap().count(), 80);
+    assert_eq!(Puzzle::new(&all).unwrap().reference_count(), 80);
     let sorted = |s: &[u32]| {
         let mut s = s.to_vec();
         s.sort_unstable();
@@ -190,5 +192,5 @@ fn marks_keep_a_second_piece_and_one_solution_per_class() {
         }
     }
     // The reference backtracker, which knows nothing of the program, agrees.
-    assert_eq!(reduced.count(), 5);
+    assert_eq!(reduced.reference_count(), 5);
 }

@@ -1,4 +1,4 @@
-//! The five instructions, and their text and 24-bit binary forms (METHOD.md §3).
+//! The five instructions, and their text and 24-bit binary forms.
 
 use std::fmt;
 
@@ -82,6 +82,12 @@ pub enum CodeError {
         index: usize,
         /// The aspect.
         aspect: u32,
+    },
+    /// The compact form of code does not decode.
+    #[error("instruction {index}: the compact form of the code is malformed")]
+    Compact {
+        /// The instruction (from 0).
+        index: usize,
     },
     /// A puzzle with a bag (copies of several kinds of piece) needs a counter, which the
     /// processor's bit register cannot hold.

@@ -3,8 +3,8 @@
 
 use std::ops::ControlFlow;
 
+use super::code::Code;
 use super::instruction::Instruction;
-use super::layout::Code;
 use crate::search::Sink;
 
 /// Instructions executed by a run.

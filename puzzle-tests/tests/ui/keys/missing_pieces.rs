@@ -6,5 +6,5 @@ puzzle::puzzle! {
 
 fn main() {
     // The module still exists, so using it raises no further error.
-    let _ = bare::count();
+    let _ = puzzle::Solver::count(&bare::SOLVER);
 }

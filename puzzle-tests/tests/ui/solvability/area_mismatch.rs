@@ -6,5 +6,5 @@ puzzle::puzzle! {
 }
 
 fn main() {
-    let _ = too_big::count();
+    let _ = puzzle::Solver::count(&too_big::SOLVER);
 }

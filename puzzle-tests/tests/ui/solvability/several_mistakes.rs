@@ -10,5 +10,5 @@ puzzle::puzzle! {
 }
 
 fn main() {
-    let _ = messy::count();
+    let _ = puzzle::Solver::count(&messy::SOLVER);
 }

@@ -1,0 +1,201 @@
+//! The box: its cells (numbered in reading order), its symmetries, and where a shape fits in it.
+
+use crate::figure::{format_extents, unlinear};
+use crate::geometry::{Motion, Point, Shape};
+
+/// The box of a puzzle: the cells to cover inside a block of the lattice.
+///
+/// Cells are numbered in reading order (the last axis fastest), skipping holes; that number is the
+/// cell's aspect number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    extents: Vec<i32>,
+    cells: Vec<Point>,
+    /// For each position of the block in reading order, the cell there, if it is not a hole.
+    grid: Vec<Option<u32>>,
+}
+
+impl Board {
+    /// A box of the given extents without holes.
+    pub fn block(extents: &[i32]) -> Board {
+        Board::with_cells(extents, |_| true)
+    }
+
+    /// A box of the given extents whose cells are the positions where `is_cell` holds.
+    pub fn with_cells(extents: &[i32], mut is_cell: impl FnMut(&[i32]) -> bool) -> Board {
+        let volume: i32 = extents.iter().product();
+        let mut cells = Vec::new();
+        let mut grid = Vec::with_capacity(volume as usize);
+        for linear in 0..volume {
+            let p = unlinear(extents, linear);
+            if is_cell(&p) {
+                grid.push(Some(cells.len() as u32));
+                cells.push(p);
+            } else {
+                grid.push(None);
+            }
+        }
+        Board {
+            extents: extents.to_vec(),
+            cells,
+            grid,
+        }
+    }
+
+    /// The number of axes.
+    pub fn dims(&self) -> usize {
+        self.extents.len()
+    }
+
+    /// The size of the block along each axis.
+    pub fn extents(&self) -> &[i32] {
+        &self.extents
+    }
+
+    /// The cells, by number.
+    pub fn cells(&self) -> &[Point] {
+        &self.cells
+    }
+
+    /// The cell at a point, if the point is a cell of the box.
+    pub fn cell_at(&self, p: &[i32]) -> Option<u32> {
+        self.linear(p).and_then(|i| self.grid[i])
+    }
+
+    /// The position of a point of the block in reading order, if it lies in the block.
+    pub fn linear(&self, p: &[i32]) -> Option<usize> {
+        let mut index = 0usize;
+        for (&x, &extent) in p.iter().zip(&self.extents) {
+            if !(0..extent).contains(&x) {
+                return None;
+            }
+            index = index * extent as usize + x as usize;
+        }
+        Some(index)
+    }
+
+    /// A person's name for a cell: `row 2, column 3` in two dimensions, `layer 1, row 2,
+    /// column 3` in three (counting from 1, as drawings are read), coordinates otherwise.
+    pub fn describe(&self, cell: u32) -> String {
+        let p = &self.cells[cell as usize];
+        match p.as_slice() {
+            [r, c] => format!("row {}, column {}", r + 1, c + 1),
+            [l, r, c] => format!("layer {}, row {}, column {}", l + 1, r + 1, c + 1),
+            _ => format!("position ({})", format_extents(p, ", ")),
+        }
+    }
+
+    /// The symmetry group of the box: every motion that maps its cells (holes included) onto
+    /// themselves, as permutations of the cell numbers. The identity comes first.
+    pub fn symmetries(&self) -> Vec<Vec<u32>> {
+        Motion::all(self.dims())
+            .iter()
+            .filter_map(|m| {
+                self.cells
+                    .iter()
+                    .map(|p| {
+                        let image = m.apply_within(p, &self.extents)?;
+                        self.cell_at(&image)
+                    })
+                    .collect::<Option<Vec<u32>>>()
+            })
+            .collect()
+    }
+
+    /// Every placement of a shape in the box: the sorted cell numbers it covers, in every
+    /// orientation (reflections too when `reflect`), each placement once, sorted.
+    pub fn placements(&self, shape: &Shape, reflect: bool) -> Vec<Vec<u32>> {
+        if shape.dims() > self.dims() || shape.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for orientation in shape.embedded_in(self.dims()).orientations(reflect) {
+            let size = orientation.extents();
+            let room: Vec<i32> = self
+                .extents
+                .iter()
+                .zip(&size)
+                .map(|(e, s)| e - s + 1)
+                .collect();
+            if room.iter().any(|&r| r <= 0) {
+                continue;
+            }
+            let count: i32 = room.iter().product();
+            'offsets: for k in 0..count {
+                let offset = unlinear(&room, k);
+                let mut cells = Vec::with_capacity(orientation.len());
+                for c in orientation.cells() {
+                    let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
+                    match self.cell_at(&p) {
+                        Some(cell) => cells.push(cell),
+                        None => continue 'offsets,
+                    }
+                }
+                cells.sort_unstable();
+                out.push(cells);
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The largest box, in positions of its block: far more than any puzzle this method solves.
+pub const MAX_VOLUME: usize = 1 << 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figure::shape_of_rows;
+
+    fn board(rows: &[&str]) -> Board {
+        Board::with_cells(&[rows.len() as i32, rows[0].len() as i32], |p| {
+            rows[p[0] as usize].as_bytes()[p[1] as usize] == b'.'
+        })
+    }
+
+    #[test]
+    fn cells_are_numbered_in_reading_order() {
+        let b = board(&["..#", "..."]);
+        assert_eq!(b.cells().len(), 5);
+        assert_eq!(b.cell_at(&[0, 2]), None);
+        assert_eq!(b.cell_at(&[1, 0]), Some(2));
+        assert_eq!(b.describe(4), "row 2, column 3");
+        assert_eq!(
+            Board::block(&[5, 3, 2, 2]).describe(59),
+            "position (4, 2, 1, 1)"
+        );
+        assert_eq!(
+            Board::block(&[2, 2, 2]).describe(0),
+            "layer 1, row 1, column 1"
+        );
+    }
+
+    #[test]
+    fn symmetry_groups() {
+        assert_eq!(board(&["...", "..."]).symmetries().len(), 4);
+        assert_eq!(board(&["...", "...", "..."]).symmetries().len(), 8);
+        assert_eq!(board(&["..#", "...", "..."]).symmetries().len(), 2);
+        assert_eq!(Board::block(&[5, 4, 3]).symmetries().len(), 8);
+        assert_eq!(Board::block(&[2, 2, 2]).symmetries().len(), 48);
+    }
+
+    #[test]
+    fn placements_of_the_report_puzzle() {
+        let b = board(&["...", "..."]);
+        let domino = shape_of_rows(&["##"]).unwrap();
+        let want: Vec<Vec<u32>> = vec![
+            vec![0, 1],
+            vec![0, 3],
+            vec![1, 2],
+            vec![1, 4],
+            vec![2, 5],
+            vec![3, 4],
+            vec![4, 5],
+        ];
+        assert_eq!(b.placements(&domino, true), want);
+        let l = shape_of_rows(&["##", "#."]).unwrap();
+        assert_eq!(b.placements(&l, true).len(), 8);
+    }
+}

@@ -1,0 +1,230 @@
+//! The aspect order of a box puzzle, chosen at compile time: every scan of the cells (each
+//! order of the axes) with a few pieces before the cells (those with the fewest placements,
+//! such as the X kept at 8 places in 6x10), each candidate judged by Knuth's estimate of the
+//! number of placements its search makes. What the description names outright is kept.
+
+use crate::board::Board;
+use crate::cover::{AspectId, EmbeddingId};
+use crate::description::OrderChoice;
+use crate::estimate;
+use crate::lower::Lowered;
+use crate::model::{BoxModel, Leading, Model, Piece, Problem};
+use crate::order::Order;
+
+/// Random walks per candidate order: enough to rank orders whose trees differ by a few percent
+/// on the pentomino boxes, and a few milliseconds each.
+pub const PROBES: u32 = 2000;
+
+/// The order chosen, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chosen {
+    /// The order.
+    pub order: Order,
+    /// A person's description of it, e.g. `X, then cells along axes 1, 0`.
+    pub label: String,
+    /// The estimated number of placements of its search.
+    pub estimate: f64,
+    /// Every candidate tried, with its estimate, in the order tried.
+    pub candidates: Vec<(String, f64)>,
+}
+
+/// Chooses the order as the model asks: for a box, among the candidate scans and leads; an
+/// abstract puzzle keeps its aspects in the order listed.
+pub fn choose(model: &Model, lowered: &Lowered) -> Chosen {
+    match &model.problem {
+        Problem::Box(b) => choose_box(b, &model.options.lead, model.options.scan, lowered),
+        Problem::Abstract(_) => {
+            let order = Order::by_number(lowered.cover.aspect_count());
+            let label = "the aspects as listed".to_owned();
+            let estimate = estimate::placements(&lowered.cover, &order, PROBES, estimate::SEED);
+            Chosen {
+                order,
+                candidates: vec![(label.clone(), estimate)],
+                label,
+                estimate,
+            }
+        }
+    }
+}
+
+fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Lowered) -> Chosen {
+    let (board, pieces) = (&model.board, &model.pieces);
+    let cover = &lowered.cover;
+    let cells = board.cells().len();
+    // The pieces' aspects, then the symmetry marks'.
+    let multiplicities: Vec<u32> = (cells..cover.aspect_count())
+        .map(|a| cover.multiplicity(AspectId(a as u32)))
+        .collect();
+    // Pieces with an aspect of their own, as indices among the piece aspects.
+    let single: Vec<(usize, usize)> = lowered
+        .piece_aspects
+        .iter()
+        .enumerate()
+        .filter_map(|(piece, a)| {
+            let a = (*a)?;
+            (cover.multiplicity(a) == 1).then_some((piece, a.index() - cells))
+        })
+        .collect();
+    let leads: Vec<Vec<usize>> = match lead {
+        Leading::None => vec![Vec::new()],
+        Leading::All => vec![single.iter().map(|&(_, i)| i).collect()],
+        Leading::Named(named) => {
+            // Copies without a piece aspect, or in a bag, have nothing to put first.
+            let lead = named
+                .iter()
+                .filter_map(|piece| single.iter().find(|&&(p, _)| p == piece.index()))
+                .map(|&(_, i)| i)
+                .collect();
+            vec![lead]
+        }
+        Leading::Auto => {
+            // The three pieces with the fewest allowed placements, alone or as an ordered pair
+            // before the cells; or none; or all.
+            let mut by_placements = single.clone();
+            by_placements.sort_by_key(|&(piece, _)| {
+                let range = lowered.ranges[piece].clone();
+                range.filter(|&e| cover.is_allowed(EmbeddingId(e))).count()
+            });
+            let ids: Vec<usize> = by_placements.iter().map(|&(_, i)| i).collect();
+            let few = &ids[..ids.len().min(3)];
+            let mut leads = vec![Vec::new()];
+            leads.extend(few.iter().map(|&a| vec![a]));
+            for &a in few {
+                leads.extend(few.iter().filter(|&&b| b != a).map(|&b| vec![a, b]));
+            }
+            if ids.len() > 2 {
+                leads.push(ids.clone());
+            }
+            leads
+        }
+    };
+    let scans: Vec<Vec<usize>> = match scan {
+        OrderChoice::Auto => axis_orders(board),
+        choice => vec![Order::scan_axes(board, choice)],
+    };
+    let mut candidates = Vec::new();
+    let mut estimate = |lead: &[usize], scan: &[usize]| {
+        let order = Order::for_board(board, &multiplicities, scan, lead);
+        let label = label(board, pieces, &single, lead, scan);
+        let estimate = estimate::placements(cover, &order, PROBES, estimate::SEED);
+        candidates.push((label.clone(), estimate));
+        Chosen {
+            order,
+            label,
+            estimate,
+            candidates: Vec::new(),
+        }
+    };
+    // Two stages keep the candidates few: the scans with no piece first and with the most
+    // promising lead, then every lead with the two best scans.
+    let best_of = |tried: Vec<(usize, Chosen)>| {
+        // Strictly better only: ties keep the earlier candidate, so the choice is stable.
+        tried
+            .into_iter()
+            .fold(None::<(usize, Chosen)>, |best, (i, c)| match best {
+                Some(b) if b.1.estimate <= c.estimate => Some(b),
+                _ => Some((i, c)),
+            })
+    };
+    let mut scan_scores: Vec<(usize, f64)> = Vec::new();
+    let mut chosen = None;
+    for (i, scan) in scans.iter().enumerate() {
+        let tried: Vec<(usize, Chosen)> = leads
+            .iter()
+            .take(2)
+            .map(|lead| (i, estimate(lead, scan)))
+            .collect();
+        let (_, best) = best_of(tried).expect("every scan is tried with a lead");
+        scan_scores.push((i, best.estimate));
+        chosen = best_of(chosen.into_iter().chain([(i, best)]).collect());
+    }
+    scan_scores.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    for &(i, _) in scan_scores.iter().take(2) {
+        for lead in leads.iter().skip(2) {
+            let c = estimate(lead, &scans[i]);
+            chosen = best_of(chosen.into_iter().chain([(i, c)]).collect());
+        }
+    }
+    let (_, mut best) = chosen.expect("every box has a scan");
+    best.candidates = candidates;
+    best
+}
+
+/// Every order of the axes, fastest first, starting with the shorter sides first; for more
+/// than four axes only that one and the reading order.
+fn axis_orders(board: &Board) -> Vec<Vec<usize>> {
+    let start = Order::scan_axes(board, OrderChoice::Auto);
+    if board.dims() > 4 {
+        let rows = Order::scan_axes(board, OrderChoice::Rows);
+        return if rows == start {
+            vec![start]
+        } else {
+            vec![start, rows]
+        };
+    }
+    let mut all = vec![start.clone()];
+    let mut perm = start.clone();
+    // Every permutation of `start`, by Heap's algorithm, in a fixed sequence.
+    let mut c = vec![0; perm.len()];
+    let mut i = 0;
+    while i < perm.len() {
+        if c[i] < i {
+            let j = if i % 2 == 0 { 0 } else { c[i] };
+            perm.swap(j, i);
+            if !all.contains(&perm) {
+                all.push(perm.clone());
+            }
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    all
+}
+
+/// `X, then columns`, `cells along axes 2, 0, 1`.
+fn label(
+    board: &Board,
+    pieces: &[Piece],
+    single: &[(usize, usize)],
+    lead: &[usize],
+    scan: &[usize],
+) -> String {
+    let scan_name = if board.dims() == 2 && scan == [1, 0] {
+        "rows".to_owned()
+    } else if board.dims() == 2 && scan == [0, 1] {
+        "columns".to_owned()
+    } else {
+        let axes: Vec<String> = scan.iter().map(ToString::to_string).collect();
+        format!("cells along axes {} (fastest first)", axes.join(", "))
+    };
+    let names: Vec<&str> = lead
+        .iter()
+        .filter_map(|&i| single.iter().find(|&&(_, a)| a == i))
+        .map(|&(piece, _)| pieces[piece].name.as_str())
+        .collect();
+    match names.is_empty() {
+        true => scan_name,
+        false => format!("{}, then {scan_name}", names.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_of_the_axes_once() {
+        let orders = axis_orders(&Board::block(&[5, 4, 3]));
+        assert_eq!(orders.len(), 6);
+        // The shorter sides first comes first.
+        assert_eq!(orders[0], vec![2, 1, 0]);
+        let mut sorted = orders.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 6);
+        assert_eq!(axis_orders(&Board::block(&[5, 3, 2, 2])).len(), 24);
+    }
+}

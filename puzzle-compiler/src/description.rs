@@ -1,0 +1,507 @@
+//! What a user writes: the puzzle as described, before anything is checked.
+//!
+//! The `puzzle!` macro parses its tokens into these types; run-time users build them directly
+//! (see [`Description::new`] and its builder methods). Every part carries a [`Loc`] so that an
+//! error found later can point back at what the user wrote.
+
+/// Where something was written: an opaque label that the front end hands out and maps back to
+/// a place in the user's text (the macro keeps a table of token spans). `Loc::default()` is fine
+/// for descriptions built in code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Loc(pub u32);
+
+/// Characters of a box drawing.
+pub mod chars {
+    /// A cell of the box, to be covered.
+    pub const BOX_CELL: char = '.';
+    /// A position inside the drawing that is not part of the box (a hole).
+    pub const BOX_HOLE: char = '#';
+    /// A cell of a piece drawing (and of a drawn placement).
+    pub const PIECE_CELL: char = '#';
+    /// An empty position in a piece drawing (and in a drawn placement).
+    pub const PIECE_EMPTY: char = '.';
+}
+
+/// A 2-D drawing: rows of characters, top row first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawing {
+    /// The rows, each with where it was written.
+    pub rows: Vec<Row>,
+    /// The whole drawing.
+    pub loc: Loc,
+}
+
+/// One row of a [`Drawing`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The characters of the row.
+    pub text: String,
+    /// Where the row was written.
+    pub loc: Loc,
+}
+
+impl Drawing {
+    /// A drawing from plain strings, every part at `Loc::default()`.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Drawing {
+        Drawing {
+            rows: rows
+                .iter()
+                .map(|r| Row {
+                    text: r.as_ref().to_owned(),
+                    loc: Loc::default(),
+                })
+                .collect(),
+            loc: Loc::default(),
+        }
+    }
+}
+
+/// A drawing in any number of dimensions: rows of characters (2-D), or layers, each a figure of
+/// one dimension fewer (3-D: layers of rows; 4-D: layers of layers of rows).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// Rows of characters.
+    Rows(Drawing),
+    /// Layers along a new first axis, all of the same size.
+    Layers {
+        /// The layers, first first.
+        layers: Vec<Figure>,
+        /// The whole figure.
+        loc: Loc,
+    },
+}
+
+impl Figure {
+    /// Where the whole figure was written.
+    pub fn loc(&self) -> Loc {
+        match self {
+            Figure::Rows(d) => d.loc,
+            Figure::Layers { loc, .. } => *loc,
+        }
+    }
+
+    /// Where the row holding point `p` was written, if the figure has that row.
+    pub fn row_loc(&self, p: &[i32]) -> Option<Loc> {
+        let first = usize::try_from(*p.first()?).ok()?;
+        match self {
+            Figure::Rows(d) => d.rows.get(first).map(|r| r.loc),
+            Figure::Layers { layers, .. } => layers.get(first)?.row_loc(&p[1..]),
+        }
+    }
+
+    /// Layers of rows (a 3-D figure) from plain strings.
+    pub fn from_layers<S: AsRef<str>>(layers: &[&[S]]) -> Figure {
+        Figure::Layers {
+            layers: layers
+                .iter()
+                .map(|rows| Figure::Rows(Drawing::from_rows(rows)))
+                .collect(),
+            loc: Loc::default(),
+        }
+    }
+}
+
+impl From<Drawing> for Figure {
+    fn from(d: Drawing) -> Figure {
+        Figure::Rows(d)
+    }
+}
+
+/// How the box is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardSpec {
+    /// Drawn: `.` for a cell, `#` for a hole.
+    Drawn(Figure),
+    /// A whole block of the given size along each axis.
+    Block {
+        /// The sizes, each with where it was written.
+        extents: Vec<(i32, Loc)>,
+        /// The whole size.
+        loc: Loc,
+    },
+}
+
+impl BoardSpec {
+    /// Where the box was written.
+    pub fn loc(&self) -> Loc {
+        match self {
+            BoardSpec::Drawn(f) => f.loc(),
+            BoardSpec::Block { loc, .. } => *loc,
+        }
+    }
+}
+
+impl Default for BoardSpec {
+    fn default() -> BoardSpec {
+        BoardSpec::Drawn(Figure::Rows(Drawing::default()))
+    }
+}
+
+/// How the cells of a piece are given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeSpec {
+    /// Drawn, `#` for a cell and `.` for an empty position.
+    Drawing(Figure),
+    /// Listed as coordinates, all with the same number of axes.
+    Cells(Vec<(Vec<i32>, Loc)>),
+    /// One of the built-in pieces, looked up by the piece's name (the pentominoes).
+    Builtin,
+}
+
+/// One piece of the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// The piece's name; its first character marks its cells when a solution is drawn.
+    pub name: String,
+    /// Where the name was written.
+    pub loc: Loc,
+    /// The cells.
+    pub shape: ShapeSpec,
+    /// A piece whose cells do not all touch is an error unless this is set.
+    pub allow_disconnected: bool,
+    /// How many identical copies there are, with where the count was written.
+    pub count: (u32, Loc),
+}
+
+/// Which solutions to find.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Every solution.
+    #[default]
+    All,
+    /// One solution per class modulo the symmetries of the box: one piece keeps one placement
+    /// per orbit under the box's symmetry group. The piece is chosen automatically unless named.
+    Reduced {
+        /// The piece to restrict, with where its name was written.
+        piece: Option<(String, Loc)>,
+    },
+}
+
+/// What the search checks after each placement, to backtrack at once from a state no pieces
+/// can complete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pruning {
+    /// Chosen by the compiler: holes, which pay on every box benchmarked (none for a puzzle
+    /// without a box).
+    #[default]
+    Auto,
+    /// No check: the report's program.
+    Off,
+    /// No free cell next to the placement may be left with every neighbour covered (when no
+    /// piece is a single cell).
+    Holes,
+    /// Every region of free cells next to the placement must be at least as large as the
+    /// smallest piece and a multiple of the pieces' common divisor. It prunes much more than
+    /// holes, and costs more than it saves on the pentomino boxes.
+    Regions,
+}
+
+/// Whether a count keeps a failure cache: free sets whose search reached no solution, skipped
+/// when reached again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Caching {
+    /// Where the box's scan has a narrow frontier, so that the same free set comes back often
+    /// (the 2-D pentomino boxes, not the 3-D ones, where lookups rarely hit); always for a
+    /// puzzle without a box.
+    #[default]
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+/// Which pieces come before the cells in the aspect order (the others come after them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Lead {
+    /// Chosen with the scan by estimating the search of each candidate order.
+    #[default]
+    Auto,
+    /// No piece: the cells first.
+    None,
+    /// Every piece (but copies counted by a bag, which always come last).
+    All,
+    /// These pieces, in this order.
+    Named(Vec<Named>),
+}
+
+/// The aspect order: in which order the cells of the box are scanned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OrderChoice {
+    /// Chosen by estimating the search along each order of the axes.
+    #[default]
+    Auto,
+    /// Row by row: along the last axis first.
+    Rows,
+    /// Column by column: along the first axis first.
+    Columns,
+}
+
+/// A name with where it was written.
+pub type Named = (String, Loc);
+
+/// A set of names (an embedding of an abstract puzzle) with where it was written.
+pub type NamedSet = (Vec<Named>, Loc);
+
+/// A puzzle that is not a box: its aspects and embeddings listed by name (the dodecahedron's
+/// faces and edges, the 8 queens' lines and squares).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AbstractSpec {
+    /// The aspects, in the order the search covers them, each with where it was written.
+    pub aspects: Vec<Named>,
+    /// The aspects that need not be covered (at most once instead of exactly once).
+    pub optional: Vec<Named>,
+    /// The embeddings, each a set of aspect names, with where it was written.
+    pub embeddings: Vec<NamedSet>,
+}
+
+/// Keep only the drawn placements of one piece (a restriction in the report's sense).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Restriction {
+    /// The piece's name.
+    pub piece: String,
+    /// Where the name was written.
+    pub loc: Loc,
+    /// Each placement drawn over the whole box: `#` where the piece lies, `.` elsewhere.
+    pub placements: Vec<Figure>,
+}
+
+/// A packing puzzle as the user described it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// The puzzle's name (the module's name in the macro).
+    pub name: String,
+    /// Where the name was written; errors about the whole puzzle point here.
+    pub loc: Loc,
+    /// The box.
+    pub board: BoardSpec,
+    /// Positions of the box that are not part of it, as coordinates.
+    pub holes: Vec<(Vec<i32>, Loc)>,
+    /// The pieces, in the order that numbers them.
+    pub pieces: Vec<PieceSpec>,
+    /// Where the piece list was written.
+    pub pieces_loc: Loc,
+    /// Whether pieces may be turned over (free pieces) or only rotated (one-sided).
+    pub reflect: bool,
+    /// All solutions, or one per symmetry class.
+    pub symmetry: Symmetry,
+    /// The aspect order of the cells.
+    pub order: OrderChoice,
+    /// Which pieces come before the cells in the aspect order.
+    pub lead: Lead,
+    /// Whether embeddings share the tests they have in common.
+    pub sharing: bool,
+    /// Whether placements that cut off a region no other pieces can fill are dropped before
+    /// the program is built (off, the program is the report's, with every embedding).
+    pub eliminate: bool,
+    /// Whether placements that cut off unfillable regions are pruned.
+    pub prune: Pruning,
+    /// Where the pruning was asked for.
+    pub prune_loc: Loc,
+    /// Whether `count` keeps a failure cache.
+    pub cache: Caching,
+    /// Placements to keep, per piece; other placements of those pieces are forbidden.
+    pub restrictions: Vec<Restriction>,
+    /// Set for a puzzle given by its aspects and embeddings instead of a box and pieces.
+    pub abstract_puzzle: Option<AbstractSpec>,
+}
+
+impl Description {
+    /// A description with the defaults: free pieces, all solutions, automatic order, sharing on.
+    pub fn new(name: impl Into<String>) -> Description {
+        Description {
+            name: name.into(),
+            loc: Loc::default(),
+            board: BoardSpec::default(),
+            holes: Vec::new(),
+            pieces: Vec::new(),
+            pieces_loc: Loc::default(),
+            reflect: true,
+            symmetry: Symmetry::All,
+            order: OrderChoice::Auto,
+            lead: Lead::Auto,
+            sharing: true,
+            eliminate: true,
+            prune: Pruning::Auto,
+            prune_loc: Loc::default(),
+            cache: Caching::Auto,
+            restrictions: Vec::new(),
+            abstract_puzzle: None,
+        }
+    }
+
+    /// Makes this an abstract puzzle with these aspects (in search order), of which the
+    /// `optional` ones need not be covered, and these embeddings.
+    pub fn abstract_puzzle(
+        mut self,
+        aspects: &[&str],
+        optional: &[&str],
+        embeddings: &[&[&str]],
+    ) -> Description {
+        let named = |names: &[&str]| -> Vec<(String, Loc)> {
+            names
+                .iter()
+                .map(|n| ((*n).to_owned(), Loc::default()))
+                .collect()
+        };
+        self.abstract_puzzle = Some(AbstractSpec {
+            aspects: named(aspects),
+            optional: named(optional),
+            embeddings: embeddings
+                .iter()
+                .map(|e| (named(e), Loc::default()))
+                .collect(),
+        });
+        self
+    }
+
+    /// Sets the box from its rows.
+    pub fn board<S: AsRef<str>>(mut self, rows: &[S]) -> Description {
+        self.board = BoardSpec::Drawn(Figure::Rows(Drawing::from_rows(rows)));
+        self
+    }
+
+    /// Sets the box from its layers of rows (a 3-D box).
+    pub fn layers<S: AsRef<str>>(mut self, layers: &[&[S]]) -> Description {
+        self.board = BoardSpec::Drawn(Figure::from_layers(layers));
+        self
+    }
+
+    /// Sets the box to a whole block of these sizes, e.g. `&[5, 4, 3]`.
+    pub fn block(mut self, extents: &[i32]) -> Description {
+        self.board = BoardSpec::Block {
+            extents: extents.iter().map(|&e| (e, Loc::default())).collect(),
+            loc: Loc::default(),
+        };
+        self
+    }
+
+    /// Removes these positions from the box.
+    pub fn holes(mut self, holes: &[&[i32]]) -> Description {
+        self.holes
+            .extend(holes.iter().map(|h| (h.to_vec(), Loc::default())));
+        self
+    }
+
+    /// Adds a drawn piece.
+    pub fn piece<S: AsRef<str>>(mut self, name: &str, rows: &[S]) -> Description {
+        self.pieces.push(PieceSpec {
+            name: name.to_owned(),
+            loc: Loc::default(),
+            shape: ShapeSpec::Drawing(Figure::Rows(Drawing::from_rows(rows))),
+            allow_disconnected: false,
+            count: (1, Loc::default()),
+        });
+        self
+    }
+
+    /// Adds a piece given by coordinates (any number of axes).
+    pub fn piece_cells(mut self, name: &str, cells: &[&[i32]]) -> Description {
+        self.pieces.push(PieceSpec {
+            name: name.to_owned(),
+            loc: Loc::default(),
+            shape: ShapeSpec::Cells(cells.iter().map(|c| (c.to_vec(), Loc::default())).collect()),
+            allow_disconnected: false,
+            count: (1, Loc::default()),
+        });
+        self
+    }
+
+    /// Adds a built-in piece by name (e.g. `"X"`).
+    pub fn builtin(mut self, name: &str) -> Description {
+        self.pieces.push(PieceSpec {
+            name: name.to_owned(),
+            loc: Loc::default(),
+            shape: ShapeSpec::Builtin,
+            allow_disconnected: false,
+            count: (1, Loc::default()),
+        });
+        self
+    }
+
+    /// Makes the last piece added `count` identical copies.
+    pub fn copies(mut self, count: u32) -> Description {
+        if let Some(p) = self.pieces.last_mut() {
+            p.count = (count, Loc::default());
+        }
+        self
+    }
+
+    /// Adds the twelve pentominoes, F I L N P T U V W X Y Z.
+    pub fn pentominoes(self) -> Description {
+        crate::pentominoes::NAMES
+            .iter()
+            .fold(self, |d, name| d.builtin(name))
+    }
+
+    /// Sets whether pieces may be reflected.
+    pub fn reflect(mut self, reflect: bool) -> Description {
+        self.reflect = reflect;
+        self
+    }
+
+    /// Sets which solutions to find.
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Description {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Sets the scan of the cells; a scan named outright also puts every piece after the
+    /// cells (as `order: rows` does), unless [`Description::lead`] says otherwise later.
+    pub fn order(mut self, order: OrderChoice) -> Description {
+        self.order = order;
+        if order != OrderChoice::Auto {
+            self.lead = Lead::None;
+        }
+        self
+    }
+
+    /// Puts all the pieces before the cells in the aspect order, or none.
+    pub fn pieces_first(mut self, first: bool) -> Description {
+        self.lead = if first { Lead::All } else { Lead::None };
+        self
+    }
+
+    /// Sets which pieces come before the cells.
+    pub fn lead(mut self, lead: Lead) -> Description {
+        self.lead = lead;
+        self
+    }
+
+    /// Turns compile-time embedding elimination on or off.
+    pub fn eliminate(mut self, eliminate: bool) -> Description {
+        self.eliminate = eliminate;
+        self
+    }
+
+    /// Sets whether a count keeps a failure cache.
+    pub fn cache(mut self, cache: Caching) -> Description {
+        self.cache = cache;
+        self
+    }
+
+    /// Sets the pruning.
+    pub fn prune(mut self, prune: Pruning) -> Description {
+        self.prune = prune;
+        self
+    }
+
+    /// Turns overlap sharing on or off.
+    pub fn sharing(mut self, sharing: bool) -> Description {
+        self.sharing = sharing;
+        self
+    }
+
+    /// Keeps only the drawn placements of `piece`.
+    pub fn restrict<S: AsRef<str>>(mut self, piece: &str, placements: &[&[S]]) -> Description {
+        self.restrictions.push(Restriction {
+            piece: piece.to_owned(),
+            loc: Loc::default(),
+            placements: placements
+                .iter()
+                .map(|p| Figure::Rows(Drawing::from_rows(p)))
+                .collect(),
+        });
+        self
+    }
+}

@@ -1,0 +1,149 @@
+//! Compile-time embedding elimination: a placement that, alone in the empty box, cuts off a
+//! region of free cells whose size no choice among the other pieces adds up to can be in no
+//! solution (in a solution, the other pieces tile each such region exactly). Such embeddings
+//! are forbidden before the program is built, so the search never tries them: pockets in
+//! corners and along edges, and more where the piece sizes leave gaps (all pentominoes: a region
+//! must be a multiple of 5).
+
+use crate::board::Board;
+use crate::cover::EmbeddingId;
+use crate::geometry::face_neighbours;
+use crate::lower::Lowered;
+use crate::model::Piece;
+
+/// Forbids every allowed embedding that cuts off a region no other pieces can fill, and
+/// returns how many it forbade.
+pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usize {
+    let cells = board.cells().len();
+    let neighbours: Vec<Vec<usize>> = board
+        .cells()
+        .iter()
+        .map(|p| {
+            face_neighbours(p)
+                .filter_map(|n| board.cell_at(&n))
+                .map(|c| c as usize)
+                .collect()
+        })
+        .collect();
+    // For each piece: which areas the other pieces (all copies but one of this one) can make.
+    let fillable: Vec<Vec<bool>> = (0..pieces.len())
+        .map(|without| sums(pieces, without, cells))
+        .collect();
+    let mut taken = vec![false; cells];
+    let mut seen = vec![false; cells];
+    let mut stack = Vec::with_capacity(cells);
+    let mut forbidden = 0;
+    for (piece, range) in lowered.ranges.clone().into_iter().enumerate() {
+        for e in range.map(EmbeddingId) {
+            if !lowered.cover.is_allowed(e) {
+                continue;
+            }
+            let inside: Vec<usize> = lowered
+                .cover
+                .aspects(e)
+                .iter()
+                .map(|a| a.index())
+                .filter(|&a| a < cells)
+                .collect();
+            inside.iter().for_each(|&c| taken[c] = true);
+            seen.iter_mut().for_each(|s| *s = false);
+            let mut fits = true;
+            'border: for &c in &inside {
+                for &start in &neighbours[c] {
+                    if taken[start] || seen[start] {
+                        continue;
+                    }
+                    // The region of free cells around `start`, counted whole.
+                    seen[start] = true;
+                    stack.push(start);
+                    let mut size = 0;
+                    while let Some(cell) = stack.pop() {
+                        size += 1;
+                        for &n in &neighbours[cell] {
+                            if !taken[n] && !seen[n] {
+                                seen[n] = true;
+                                stack.push(n);
+                            }
+                        }
+                    }
+                    if !fillable[piece][size] {
+                        fits = false;
+                        break 'border;
+                    }
+                }
+            }
+            inside.iter().for_each(|&c| taken[c] = false);
+            if !fits {
+                lowered.cover.forbid(e);
+                forbidden += 1;
+            }
+        }
+    }
+    forbidden
+}
+
+/// Which totals from 0 to `limit` the pieces make, using every copy of each but one copy of
+/// piece `without`: a subset sum over the pieces' sizes.
+fn sums(pieces: &[Piece], without: usize, limit: usize) -> Vec<bool> {
+    let mut made = vec![false; limit + 1];
+    made[0] = true;
+    for (i, piece) in pieces.iter().enumerate() {
+        let copies = piece.count - u32::from(i == without);
+        let size = piece.shape.len();
+        for _ in 0..copies {
+            for total in (size..=limit).rev() {
+                made[total] |= made[total - size];
+            }
+        }
+    }
+    made
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::description::{Description, Loc};
+    use crate::error::Errors;
+    use crate::figure::shape_of_rows;
+    use crate::lower;
+    use crate::model::Model;
+
+    fn piece(name: &str, rows: &[&str], count: u32) -> Piece {
+        Piece {
+            name: name.into(),
+            loc: Loc::default(),
+            shape: shape_of_rows(rows).unwrap(),
+            count,
+        }
+    }
+
+    #[test]
+    fn the_reports_middle_domino_is_eliminated() {
+        // 2x3 with A (1 cell), B (2), C (3): B standing on cells 1 and 4 leaves {0, 3} and
+        // {2, 5}, two regions of 2 cells, and A and C make 0, 1, 3 or 4.
+        let d = Description::new("small")
+            .board(&["...", "..."])
+            .piece("A", &["#"])
+            .piece("B", &["##"])
+            .piece("C", &["##", "#."]);
+        let mut errors = Errors::default();
+        let model = Model::check(&d, &mut errors).unwrap();
+        let mut lowered = lower::lower(&model, &mut errors);
+        let b = model.box_model().unwrap();
+        assert_eq!(eliminate(&b.board, &b.pieces, &mut lowered), 1);
+        // Embedding 9 is B on {1, 4} (in the report's numbering).
+        assert!(!lowered.cover.is_allowed(EmbeddingId(9)));
+        assert_eq!(lowered.cover.allowed_count(), 20);
+    }
+
+    #[test]
+    fn subset_sums_count_copies() {
+        let pieces = [piece("D", &["##"], 3), piece("M", &["#"], 1)];
+        // Without one D: two D and the M: 0, 1, 2, 3, 4, 5.
+        let made = sums(&pieces, 0, 7);
+        assert_eq!(made, [true, true, true, true, true, true, false, false]);
+        // Without the M: 0, 2, 4, 6.
+        let made = sums(&pieces, 1, 7);
+        assert_eq!(made, [true, false, true, false, true, false, true, false]);
+    }
+}

@@ -1,0 +1,162 @@
+//! The module's tables as constant expressions: the facts, the catalog, the processor code,
+//! the symmetry check and the region check's tables. Long tables are lists of integer
+//! literals, which cost rustc far less than lists of structured values.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use puzzle_runtime::__private::Regions;
+use puzzle_runtime::symmetry::SymmetryCheck;
+use puzzle_runtime::{Catalog, Info, Prune, Solver};
+
+use crate::puzzle::Puzzle;
+
+/// `Some(tokens)` or `None`, as an expression.
+pub fn option(tokens: Option<TokenStream>) -> TokenStream {
+    match tokens {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// A borrowed `Cow` of a string.
+fn text(s: &str) -> TokenStream {
+    quote!(::std::borrow::Cow::Borrowed(#s))
+}
+
+/// A borrowed `Cow` of a slice of numbers.
+fn numbers(list: &[u32]) -> TokenStream {
+    let list = list.iter().copied().map(Literal::u32_unsuffixed);
+    quote!(::std::borrow::Cow::Borrowed(&[#(#list),*]))
+}
+
+/// The facts of a puzzle.
+pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
+    let Info {
+        name,
+        fingerprint,
+        aspects,
+        embeddings,
+        allowed,
+        eliminated,
+        procedures,
+        words,
+        order,
+        estimate,
+        symmetry,
+        prune,
+        cache,
+    } = info;
+    let (name, order) = (text(name), text(order));
+    let group_order = symmetry.group_order;
+    let piece = option(symmetry.piece.as_deref().map(text));
+    let second_piece = option(symmetry.second_piece.as_deref().map(text));
+    let prune = match prune {
+        Prune::Off => quote!(Off),
+        Prune::Holes => quote!(Holes),
+        Prune::Regions => quote!(Regions),
+    };
+    let cache = option(cache.map(|c| {
+        let (bits, words) = (c.bits, c.words);
+        quote!(#runtime::CacheInfo { bits: #bits, words: #words })
+    }));
+    quote! {
+        #runtime::Info {
+            name: #name,
+            fingerprint: #fingerprint,
+            aspects: #aspects,
+            embeddings: #embeddings,
+            allowed: #allowed,
+            eliminated: #eliminated,
+            procedures: #procedures,
+            words: #words,
+            order: #order,
+            estimate: #estimate,
+            symmetry: #runtime::SymmetryInfo {
+                group_order: #group_order,
+                piece: #piece,
+                second_piece: #second_piece,
+            },
+            prune: #runtime::Prune::#prune,
+            cache: #cache,
+        }
+    }
+}
+
+/// The catalog.
+pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
+    let name = text(&c.name);
+    let extents = numbers(&c.extents);
+    let cells = numbers(&c.cells);
+    let names = c.names.iter().map(|n| text(n));
+    let pieces = c.pieces;
+    let aspects = numbers(&c.embedding_aspects);
+    let starts = numbers(&c.embedding_starts);
+    quote! {
+        #runtime::Catalog {
+            name: #name,
+            extents: #extents,
+            cells: #cells,
+            names: ::std::borrow::Cow::Borrowed(&[#(#names),*]),
+            pieces: #pieces,
+            embedding_aspects: #aspects,
+            embedding_starts: #starts,
+        }
+    }
+}
+
+/// The processor code, made from its compact form when first used; none for a puzzle with a
+/// bag.
+pub fn processor(runtime: &TokenStream, puzzle: &Puzzle) -> Option<TokenStream> {
+    let code = puzzle.code()?;
+    let bytes = Literal::byte_string(&code.to_compact());
+    let procedures = code.procedures.iter().map(|&(a, b)| quote!((#a, #b)));
+    let aspects = code.aspects;
+    Some(quote! {
+        ::std::sync::LazyLock::new(|| #runtime::__private::code(#bytes, &[#(#procedures),*], #aspects))
+    })
+}
+
+/// The symmetry check.
+pub fn symmetry_check(runtime: &TokenStream, check: &SymmetryCheck) -> TokenStream {
+    let embeddings = check.embeddings;
+    let images = numbers(&check.images);
+    let fixed = check
+        .fixed
+        .iter()
+        .map(|&(e, first, count)| quote!((#e, #first, #count)));
+    let pairs = check
+        .pairs
+        .iter()
+        .map(|&(e, f, first, count)| quote!((#e, #f, #first, #count)));
+    let members = numbers(&check.members);
+    let everywhere = numbers(&check.everywhere);
+    quote! {
+        #runtime::symmetry::SymmetryCheck {
+            embeddings: #embeddings,
+            images: #images,
+            fixed: ::std::borrow::Cow::Borrowed(&[#(#fixed),*]),
+            members: #members,
+            everywhere: #everywhere,
+            pairs: ::std::borrow::Cow::Borrowed(&[#(#pairs),*]),
+        }
+    }
+}
+
+/// The region check's tables.
+pub fn regions(runtime: &TokenStream, r: &Regions) -> TokenStream {
+    let (neighbours, starts) = (numbers(&r.neighbours), numbers(&r.starts));
+    let (borders, border_starts) = (numbers(&r.borders), numbers(&r.border_starts));
+    let (smallest, divisor, cap) = (r.smallest, r.divisor, r.cap);
+    quote! {
+        #runtime::__private::Regions {
+            neighbours: #neighbours,
+            starts: #starts,
+            borders: #borders,
+            border_starts: #border_starts,
+            smallest: #smallest,
+            divisor: #divisor,
+            cap: #cap,
+        }
+    }
+}

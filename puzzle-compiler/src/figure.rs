@@ -1,0 +1,205 @@
+//! Reading drawings: rows of characters, layers of them for more dimensions, into which
+//! positions are on; every mistake recorded with where it was written.
+
+use crate::description::{chars, Drawing, Figure};
+use crate::error::{ErrorKind, Errors};
+use crate::geometry::{Point, Shape};
+
+/// Numbers joined, e.g. `5 x 4 x 3` or `0, 1`.
+pub fn format_extents(values: &[i32], separator: &str) -> String {
+    let parts: Vec<String> = values.iter().map(ToString::to_string).collect();
+    parts.join(separator)
+}
+
+/// The position of `p` in a block of `extents` in reading order, if it lies in the block.
+pub fn linear_in(extents: &[i32], p: &[i32]) -> Option<usize> {
+    let mut index = 0usize;
+    for (&x, &extent) in p.iter().zip(extents) {
+        if !(0..extent).contains(&x) {
+            return None;
+        }
+        index = index * extent as usize + x as usize;
+    }
+    Some(index)
+}
+
+/// A figure read: its size along each axis and, in reading order, which positions are on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// The size along each axis.
+    pub extents: Vec<i32>,
+    /// Whether each position is on (a cell), in reading order.
+    pub on: Vec<bool>,
+}
+
+fn no_rows(what: &str, allowed: &'static str) -> ErrorKind {
+    ErrorKind::NoRows {
+        what: what.to_string(),
+        allowed,
+    }
+}
+
+/// Reads a figure of any dimension (`on` and `off` characters), recording ragged rows, layers
+/// of other sizes and unknown characters in `errors`. `None` if anything was wrong.
+pub fn read_figure(
+    figure: &Figure,
+    what: &str,
+    chars: (char, char),
+    allowed: &'static str,
+    errors: &mut Errors,
+) -> Option<Grid> {
+    match figure {
+        Figure::Rows(drawing) => {
+            if drawing.rows.is_empty() {
+                errors.push(drawing.loc, no_rows(what, allowed));
+                return None;
+            }
+            let rows = read_grid(drawing, what, chars, allowed, errors)?;
+            Some(Grid {
+                extents: vec![rows.len() as i32, rows[0].len() as i32],
+                on: rows.into_iter().flatten().collect(),
+            })
+        }
+        Figure::Layers { layers, loc } => {
+            if layers.is_empty() {
+                errors.push(*loc, no_rows(what, allowed));
+                return None;
+            }
+            let read: Vec<Option<Grid>> = layers
+                .iter()
+                .map(|l| read_figure(l, what, chars, allowed, errors))
+                .collect();
+            let grids: Vec<Grid> = read.into_iter().collect::<Option<_>>()?;
+            let expected = grids[0].extents.clone();
+            let mut ok = true;
+            for (i, (g, layer)) in grids.iter().zip(layers).enumerate().skip(1) {
+                if g.extents != expected {
+                    ok = false;
+                    let kind = ErrorKind::LayerSize {
+                        layer: i + 1,
+                        found: format_extents(&g.extents, "x"),
+                        expected: format_extents(&expected, "x"),
+                    };
+                    errors.push(layer.loc(), kind);
+                }
+            }
+            ok.then(|| Grid {
+                extents: std::iter::once(layers.len() as i32)
+                    .chain(expected.iter().copied())
+                    .collect(),
+                on: grids.into_iter().flat_map(|g| g.on).collect(),
+            })
+        }
+    }
+}
+
+/// The point at position `linear` of a block in reading order.
+pub fn unlinear(extents: &[i32], mut linear: i32) -> Point {
+    let mut p = vec![0; extents.len()];
+    for (x, &extent) in p.iter_mut().zip(extents).rev() {
+        *x = linear % extent;
+        linear /= extent;
+    }
+    p
+}
+
+/// Reads a drawing into rows of booleans (`on` is true, `off` false), recording ragged rows and
+/// unknown characters in `errors`. `None` if anything was wrong.
+pub fn read_grid(
+    drawing: &Drawing,
+    what: &str,
+    (on, off): (char, char),
+    allowed: &'static str,
+    errors: &mut Errors,
+) -> Option<Vec<Vec<bool>>> {
+    let before = errors.0.len();
+    let expected = drawing.rows.first().map_or(0, |r| r.text.chars().count());
+    let mut grid = Vec::with_capacity(drawing.rows.len());
+    for (r, row) in drawing.rows.iter().enumerate() {
+        let len = row.text.chars().count();
+        if len != expected {
+            errors.push(
+                row.loc,
+                ErrorKind::RaggedRows {
+                    row: r + 1,
+                    len,
+                    expected,
+                },
+            );
+        }
+        let mut line = Vec::with_capacity(len);
+        for (c, ch) in row.text.chars().enumerate() {
+            if ch == on || ch == off {
+                line.push(ch == on);
+            } else {
+                errors.push(
+                    row.loc,
+                    ErrorKind::UnknownCharacter {
+                        ch,
+                        what: what.to_owned(),
+                        row: r + 1,
+                        column: c + 1,
+                        allowed,
+                    },
+                );
+            }
+        }
+        grid.push(line);
+    }
+    (errors.0.len() == before).then_some(grid)
+}
+
+/// The shape drawn by `rows` (`#` a cell, `.` empty), or `None` if the drawing is malformed.
+pub fn shape_of_rows<S: AsRef<str>>(rows: &[S]) -> Option<Shape> {
+    let mut errors = Errors::default();
+    let figure = Figure::Rows(Drawing::from_rows(rows));
+    shape_of_figure(&figure, "a piece", &mut errors)
+}
+
+/// The shape of a piece drawing, recording what is wrong in `errors`.
+pub fn shape_of_figure(figure: &Figure, what: &str, errors: &mut Errors) -> Option<Shape> {
+    let grid = read_figure(
+        figure,
+        what,
+        (chars::PIECE_CELL, chars::PIECE_EMPTY),
+        "`#` for a cell of the piece and `.` for an empty place",
+        errors,
+    )?;
+    let cells = grid
+        .on
+        .iter()
+        .enumerate()
+        .filter(|&(_, &on)| on)
+        .map(|(i, _)| unlinear(&grid.extents, i as i32));
+    Some(Shape::new(grid.extents.len(), cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_drawings_are_reported_together() {
+        let mut errors = Errors::default();
+        let d = Figure::Rows(Drawing::from_rows(&["..x", "...."]));
+        assert!(read_figure(&d, "the box", ('.', '#'), "`.`", &mut errors).is_none());
+        assert_eq!(errors.0.len(), 2, "{errors}");
+    }
+
+    #[test]
+    fn layers_of_different_sizes_are_reported() {
+        let mut errors = Errors::default();
+        let ragged = Figure::from_layers(&[&["..", ".."], &["...", "..."]]);
+        assert!(read_figure(&ragged, "the box", ('.', '#'), "`.`", &mut errors).is_none());
+        assert!(
+            matches!(errors.0[0].kind, ErrorKind::LayerSize { layer: 2, .. }),
+            "{errors}"
+        );
+        let cube = Figure::from_layers(&[&["..", ".#"], &["..", ".."]]);
+        let grid = read_figure(&cube, "the box", ('.', '#'), "`.`", &mut errors).unwrap();
+        assert_eq!(grid.extents, [2, 2, 2]);
+        assert_eq!(grid.on.iter().filter(|&&on| on).count(), 7);
+        assert_eq!(unlinear(&grid.extents, 5), [1, 0, 1]);
+        assert_eq!(linear_in(&grid.extents, &[1, 0, 1]), Some(5));
+    }
+}

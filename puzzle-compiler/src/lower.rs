@@ -1,0 +1,238 @@
+//! The second stage: a model to exact cover. A box puzzle's aspects are its cells, then its
+//! pieces; every placement of every piece is an embedding `{cells..., piece}`, numbered by
+//! piece, then by its sorted cells; the drawn restrictions forbid the other placements of
+//! their pieces. An abstract puzzle's aspects and embeddings are as listed. Forbidden
+//! embeddings keep their numbers.
+
+use std::ops::Range;
+
+use crate::board::Board;
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::error::{ErrorKind, Errors};
+use crate::model::{AbstractModel, BoxModel, Model, Piece, PieceId, Problem};
+
+/// Lowers a model, recording the mistakes only the placements show: a piece that fits
+/// nowhere, a cell no placement covers.
+pub fn lower(model: &Model, errors: &mut Errors) -> Lowered {
+    match &model.problem {
+        Problem::Box(b) => lower_box(b, errors),
+        Problem::Abstract(a) => lower_abstract(a),
+    }
+}
+
+fn lower_box(model: &BoxModel, errors: &mut Errors) -> Lowered {
+    let mut lowered = cover(&model.board, &model.pieces, model.reflect, errors);
+    for r in &model.restrictions {
+        let aspect = lowered.piece_aspects[r.piece.index()];
+        let keep: Vec<EmbeddingId> = r
+            .placements
+            .iter()
+            .filter_map(|cells| {
+                let mut aspects: Vec<AspectId> = cells.iter().map(|&c| AspectId(c)).collect();
+                aspects.extend(aspect);
+                lowered
+                    .embeddings_of(r.piece)
+                    .find(|&e| lowered.cover.aspects(e) == aspects.as_slice())
+            })
+            .collect();
+        for e in lowered.embeddings_of(r.piece).collect::<Vec<_>>() {
+            if !keep.contains(&e) {
+                lowered.cover.forbid(e);
+            }
+        }
+    }
+    if errors.is_empty() {
+        let uses = lowered.cover.uses();
+        for (cell, &loc) in model.cell_locs.iter().enumerate() {
+            if uses[cell] == 0 {
+                let cell = model.board.describe(cell as u32);
+                errors.push(loc, ErrorKind::UncoverableCell { cell });
+            }
+        }
+    }
+    lowered
+}
+
+fn lower_abstract(model: &AbstractModel) -> Lowered {
+    let mut cover = Cover::new(model.names.clone(), model.embeddings.clone());
+    for &a in &model.optional {
+        cover.set_optional(a);
+    }
+    Lowered {
+        cover,
+        ranges: Vec::new(),
+        piece_aspects: Vec::new(),
+    }
+}
+
+/// The exact-cover form of a puzzle, and where each piece's embeddings lie in it.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    /// Aspects: the box's cells, then the pieces that have one; embeddings numbered by piece,
+    /// then cells. An abstract puzzle's, as listed.
+    pub cover: Cover,
+    /// For each piece, the range of its embedding numbers (none for an abstract puzzle).
+    pub ranges: Vec<Range<u32>>,
+    /// For each piece, its aspect; identical copies of one kind have none.
+    pub piece_aspects: Vec<Option<AspectId>>,
+}
+
+impl Lowered {
+    /// The piece whose embeddings include `e` (a box puzzle's embedding).
+    pub fn piece_of(&self, e: EmbeddingId) -> Option<PieceId> {
+        self.ranges
+            .iter()
+            .position(|r| r.contains(&e.0))
+            .map(|i| PieceId(i as u32))
+    }
+
+    /// The embeddings of a piece.
+    pub fn embeddings_of(&self, piece: PieceId) -> impl Iterator<Item = EmbeddingId> {
+        self.ranges[piece.index()].clone().map(EmbeddingId)
+    }
+
+    /// The allowed embeddings of a piece.
+    pub fn allowed_of(&self, piece: PieceId) -> impl Iterator<Item = EmbeddingId> + '_ {
+        self.embeddings_of(piece)
+            .filter(|&e| self.cover.is_allowed(e))
+    }
+
+    /// Whether every piece has an aspect (no piece comes in copies).
+    pub fn every_piece_has_aspect(&self) -> bool {
+        self.piece_aspects.iter().all(Option::is_some)
+    }
+}
+
+/// Every placement of every piece as an embedding `{cells..., piece}`. Copies of one kind of
+/// piece get no piece aspect: as the areas match, covering every cell with the other pieces,
+/// each placed once, leaves room for exactly as many copies as were declared. Copies of several
+/// kinds get a bag each, an aspect covered as many times as there are copies, since the areas
+/// alone could trade copies of one kind for another.
+fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
+    let bags = pieces.iter().filter(|p| p.count > 1).count() > 1;
+    let mut names: Vec<String> = board
+        .cells()
+        .iter()
+        .map(|p| {
+            let coords: Vec<String> = p.iter().map(ToString::to_string).collect();
+            format!("({})", coords.join(","))
+        })
+        .collect();
+    let mut piece_aspects = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        let aspect = (piece.count == 1 || bags).then_some(AspectId(names.len() as u32));
+        if aspect.is_some() {
+            names.push(piece.name.clone());
+        }
+        piece_aspects.push(aspect);
+    }
+    let mut embeddings = Vec::new();
+    let mut ranges = Vec::with_capacity(pieces.len());
+    for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
+        let start = embeddings.len() as u32;
+        let placements = board.placements(&piece.shape, reflect);
+        if placements.is_empty() {
+            let name = piece.name.clone();
+            errors.push(piece.loc, ErrorKind::FitsNowhere { name });
+        }
+        for cells in placements {
+            let mut aspects: Vec<AspectId> = cells.into_iter().map(AspectId).collect();
+            aspects.extend(*aspect);
+            embeddings.push(aspects);
+        }
+        ranges.push(start..embeddings.len() as u32);
+    }
+    let mut cover = Cover::new(names, embeddings);
+    for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
+        if let Some(a) = aspect {
+            cover.set_multiplicity(*a, piece.count);
+        }
+    }
+    Lowered {
+        cover,
+        ranges,
+        piece_aspects,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::description::Description;
+
+    fn lowered(d: &Description) -> (Lowered, Errors) {
+        let mut errors = Errors::default();
+        let model = Model::check(d, &mut errors).unwrap();
+        (lower(&model, &mut errors), errors)
+    }
+
+    fn small() -> Description {
+        Description::new("small")
+            .board(&["...", "..."])
+            .piece("A", &["#"])
+            .piece("B", &["##"])
+            .piece("C", &["##", "#."])
+    }
+
+    #[test]
+    fn embeddings_are_numbered_by_piece_then_cells() {
+        let (l, errors) = lowered(&small());
+        assert!(errors.is_empty());
+        assert_eq!(l.cover.aspect_count(), 9);
+        assert_eq!(l.cover.embedding_count(), 21);
+        assert_eq!(l.ranges, [0..6, 6..13, 13..21]);
+        let cells = |e: u32| -> Vec<u32> {
+            let aspects = l.cover.aspects(EmbeddingId(e)).iter();
+            aspects.map(|a| a.0).filter(|&a| a < 6).collect()
+        };
+        assert_eq!(cells(6), [0, 1]);
+        assert_eq!(cells(12), [4, 5]);
+        assert_eq!(cells(18), [1, 3, 4]);
+        assert_eq!(l.piece_of(EmbeddingId(18)), Some(PieceId(2)));
+    }
+
+    #[test]
+    fn restrictions_forbid_the_other_placements() {
+        let (l, errors) = lowered(&small().restrict("C", &[&[".#.", "##."], &["..#", ".##"]]));
+        assert!(errors.is_empty());
+        let kept: Vec<EmbeddingId> = l.allowed_of(PieceId(2)).collect();
+        assert_eq!(kept, [EmbeddingId(18), EmbeddingId(20)]);
+        assert_eq!(l.cover.allowed_count(), 15);
+    }
+
+    #[test]
+    fn copies_of_one_kind_have_no_aspect_and_of_several_a_bag_each() {
+        let one = Description::new("d")
+            .board(&["...."; 3])
+            .piece("D", &["##"])
+            .copies(6);
+        let (l, _) = lowered(&one);
+        assert_eq!(l.piece_aspects, [None]);
+        assert_eq!(l.cover.aspect_count(), 12);
+        let two = Description::new("r")
+            .board(&["......"])
+            .piece("D", &["##"])
+            .copies(2)
+            .piece("M", &["#"])
+            .copies(2);
+        let (l, _) = lowered(&two);
+        assert_eq!(l.piece_aspects, [Some(AspectId(6)), Some(AspectId(7))]);
+        assert_eq!(l.cover.multiplicity(AspectId(6)), 2);
+    }
+
+    #[test]
+    fn pieces_that_fit_nowhere_and_cells_no_placement_covers() {
+        let d = Description::new("n")
+            .board(&["......."])
+            .piece("A", &["###"])
+            .piece("B", &["##", "##"]);
+        let (_, errors) = lowered(&d);
+        assert_eq!(errors.to_string(), "piece `B` fits nowhere in the box");
+        let island = Description::new("i")
+            .board(&["..#.", "..##"])
+            .piece("P", &["##", "#."])
+            .piece("Q", &["##"]);
+        let (_, errors) = lowered(&island);
+        assert_eq!(errors.to_string(), "no placement of any piece covers the cell at row 1, column 4, so the puzzle has no solution");
+    }
+}

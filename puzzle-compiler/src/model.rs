@@ -1,0 +1,706 @@
+//! The first stage: a [`Description`] checked into a [`Model`]. Every drawing is read, every
+//! name resolved to what it names, every option checked; the later stages take the model and
+//! never look at the description again. Each mistake is recorded where it was written, and
+//! the checks go on, so that all mistakes are reported together.
+
+use std::collections::BTreeSet;
+
+use crate::board::{Board, MAX_VOLUME};
+use crate::cover::AspectId;
+use crate::description::{
+    chars, AbstractSpec, BoardSpec, Caching, Description, Lead, Loc, OrderChoice, PieceSpec,
+    Pruning, ShapeSpec, Symmetry,
+};
+use crate::error::{suggest, ErrorKind, Errors};
+use crate::figure::{
+    format_extents, linear_in, read_figure, shape_of_figure, shape_of_rows, unlinear, Grid,
+};
+use crate::geometry::{Point, Shape};
+use crate::pentominoes;
+
+/// A piece, by its place in the list of pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PieceId(pub u32);
+
+impl PieceId {
+    /// The number as an index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Its name.
+    pub name: String,
+    /// Where its name was written.
+    pub loc: Loc,
+    /// Its cells.
+    pub shape: Shape,
+    /// How many identical copies there are.
+    pub count: u32,
+}
+
+/// A puzzle as checked: what every later stage takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// The puzzle's name.
+    pub name: String,
+    /// Where the name was written.
+    pub loc: Loc,
+    /// The box and pieces, or the aspects and embeddings.
+    pub problem: Problem,
+    /// How to compile it.
+    pub options: Options,
+}
+
+/// What is to be covered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// A box to fill with pieces.
+    Box(BoxModel),
+    /// Aspects and embeddings listed outright.
+    Abstract(AbstractModel),
+}
+
+/// A box and its pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoxModel {
+    /// The box.
+    pub board: Board,
+    /// Where each cell was written: its row of the drawing, or the box's sizes.
+    pub cell_locs: Vec<Loc>,
+    /// The pieces, in the order that numbers them.
+    pub pieces: Vec<Piece>,
+    /// Whether pieces may be turned over.
+    pub reflect: bool,
+    /// The placements the user kept, per piece.
+    pub restrictions: Vec<Restriction>,
+}
+
+/// The only placements a piece may take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Restriction {
+    /// The piece.
+    pub piece: PieceId,
+    /// Where the restriction was written.
+    pub loc: Loc,
+    /// Each placement as the sorted cells it covers (each checked to be a placement of the
+    /// piece).
+    pub placements: Vec<Vec<u32>>,
+}
+
+/// An abstract puzzle: aspects and embeddings by number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbstractModel {
+    /// The aspects' names, in the order the search covers them.
+    pub names: Vec<String>,
+    /// The aspects that need not be covered.
+    pub optional: Vec<AspectId>,
+    /// The embeddings.
+    pub embeddings: Vec<Vec<AspectId>>,
+}
+
+/// How to compile a puzzle, as the user asked, every name resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether embeddings share the tests they have in common.
+    pub sharing: bool,
+    /// Whether placements that cut off a region no pieces can fill are dropped first.
+    pub eliminate: bool,
+    /// Which solutions to find.
+    pub symmetry: Reduce,
+    /// How the cells are scanned.
+    pub scan: OrderChoice,
+    /// Which pieces come before the cells.
+    pub lead: Leading,
+    /// What the search prunes, as asked (the plan resolves `Auto`).
+    pub prune: Pruning,
+    /// Whether a count keeps a failure cache, as asked (the plan resolves `Auto`).
+    pub cache: Caching,
+}
+
+/// Which solutions to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduce {
+    /// Every solution.
+    All,
+    /// One per class of solutions modulo the puzzle's symmetries, with this piece restricted
+    /// if one is named.
+    Classes(Option<PieceId>),
+}
+
+/// Which pieces come before the cells in the aspect order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Leading {
+    /// Chosen with the scan.
+    Auto,
+    /// None.
+    None,
+    /// Every piece.
+    All,
+    /// These, in this order.
+    Named(Vec<PieceId>),
+}
+
+impl Model {
+    /// Checks a description, recording every mistake in `errors`. The model comes back even
+    /// with mistakes when the later stages can still find more of them (a box that was read,
+    /// with the pieces that were): the caller goes on only while `errors` is empty.
+    pub fn check(description: &Description, errors: &mut Errors) -> Option<Model> {
+        let problem = match &description.abstract_puzzle {
+            Some(spec) => check_abstract(spec, errors).map(Problem::Abstract),
+            None => check_box(description, errors).map(Problem::Box),
+        };
+        let pieces: &[Piece] = match &problem {
+            Some(Problem::Box(b)) => &b.pieces,
+            _ => &[],
+        };
+        let symmetry = match &description.symmetry {
+            Symmetry::All => Reduce::All,
+            Symmetry::Reduced { piece: None } => Reduce::Classes(None),
+            Symmetry::Reduced {
+                piece: Some((name, loc)),
+            } => {
+                if description.abstract_puzzle.is_some() {
+                    let reason = format!("an abstract puzzle has no pieces, so none can carry the reduction (`{name}`); write `symmetry: reduced`");
+                    errors.push(*loc, ErrorKind::Symmetry { reason });
+                    Reduce::Classes(None)
+                } else {
+                    Reduce::Classes(find_piece(pieces, name, *loc, errors))
+                }
+            }
+        };
+        let boxless = description.abstract_puzzle.is_some();
+        if boxless && matches!(description.prune, Pruning::Holes | Pruning::Regions) {
+            errors.push(description.prune_loc, ErrorKind::PruneWithoutBox);
+        }
+        let lead = match &description.lead {
+            Lead::Auto => Leading::Auto,
+            Lead::None => Leading::None,
+            Lead::All => Leading::All,
+            Lead::Named(names) => Leading::Named(
+                names
+                    .iter()
+                    .filter_map(|(name, loc)| find_piece(pieces, name, *loc, errors))
+                    .collect(),
+            ),
+        };
+        let options = Options {
+            sharing: description.sharing,
+            eliminate: description.eliminate,
+            symmetry,
+            scan: description.order,
+            lead,
+            prune: description.prune,
+            cache: description.cache,
+        };
+        Some(Model {
+            name: description.name.clone(),
+            loc: description.loc,
+            problem: problem?,
+            options,
+        })
+    }
+
+    /// The box and pieces, if the puzzle has a box.
+    pub fn box_model(&self) -> Option<&BoxModel> {
+        match &self.problem {
+            Problem::Box(b) => Some(b),
+            Problem::Abstract(_) => None,
+        }
+    }
+}
+
+/// The box, its pieces and their restrictions.
+fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel> {
+    let board = read_board(&description.board, &description.holes, errors);
+    let dims = board.as_ref().map_or(2, |(b, _)| b.dims());
+    let pieces = check_pieces(description, dims, errors);
+    let (board, cell_locs) = board?;
+    let area: usize = pieces
+        .iter()
+        .map(|p| p.shape.len() * p.count as usize)
+        .sum();
+    // Only compare areas when every piece was read, or the figure would mislead.
+    if errors.is_empty() && area != board.cells().len() {
+        let cells = board.cells().len();
+        let kind = ErrorKind::AreaMismatch {
+            pieces: area,
+            cells,
+        };
+        errors.push(description.pieces_loc, kind);
+    }
+    let restrictions = check_restrictions(description, &board, &pieces, errors);
+    Some(BoxModel {
+        board,
+        cell_locs,
+        pieces,
+        reflect: description.reflect,
+        restrictions,
+    })
+}
+
+/// Reads a box (drawn with `.` for a cell and `#` for a hole, or a block) less its `holes`,
+/// and where each cell was written.
+fn read_board(
+    spec: &BoardSpec,
+    holes: &[(Vec<i32>, Loc)],
+    errors: &mut Errors,
+) -> Option<(Board, Vec<Loc>)> {
+    let grid = match spec {
+        BoardSpec::Drawn(figure) => read_figure(
+            figure,
+            "the box",
+            (chars::BOX_CELL, chars::BOX_HOLE),
+            "`.` for a cell of the box and `#` for a hole",
+            errors,
+        )?,
+        BoardSpec::Block { extents, loc } => {
+            let sizes: Vec<i32> = extents.iter().map(|e| e.0).collect();
+            // Point at a size that is wrong, if one is; else at the whole.
+            let loc = extents.iter().find(|e| e.0 < 1).map_or(loc, |e| &e.1);
+            let volume = sizes
+                .iter()
+                .try_fold(1usize, |v, &e| v.checked_mul(usize::try_from(e).ok()?));
+            match volume {
+                Some(v) if v <= MAX_VOLUME && sizes.iter().all(|&e| e >= 1) => Grid {
+                    extents: sizes,
+                    on: vec![true; v],
+                },
+                _ => {
+                    let extents = format_extents(&sizes, " x ");
+                    let limit = MAX_VOLUME;
+                    errors.push(*loc, ErrorKind::BlockSize { extents, limit });
+                    return None;
+                }
+            }
+        }
+    };
+    let mut on = grid.on;
+    let mut ok = true;
+    for (hole, loc) in holes {
+        let index = (hole.len() == grid.extents.len())
+            .then(|| linear_in(&grid.extents, hole))
+            .flatten();
+        let problem = match index {
+            None => Some(format!(
+                "is not a position of the box, which has {} positions along its {} axes",
+                format_extents(&grid.extents, " x "),
+                grid.extents.len()
+            )),
+            Some(i) if !on[i] => Some("is not a cell of the box (given twice?)".to_owned()),
+            Some(i) => {
+                on[i] = false;
+                None
+            }
+        };
+        if let Some(problem) = problem {
+            ok = false;
+            let hole = format!("({})", format_extents(hole, ", "));
+            errors.push(*loc, ErrorKind::BadHole { hole, problem });
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let board = Board::with_cells(&grid.extents, |p| {
+        linear_in(&grid.extents, p).is_some_and(|i| on[i])
+    });
+    if board.cells().is_empty() {
+        errors.push(spec.loc(), ErrorKind::EmptyBox);
+        return None;
+    }
+    let cell_locs = board
+        .cells()
+        .iter()
+        .map(|point| match spec {
+            BoardSpec::Drawn(figure) => figure.row_loc(point).unwrap_or(spec.loc()),
+            BoardSpec::Block { .. } => spec.loc(),
+        })
+        .collect();
+    Some((board, cell_locs))
+}
+
+/// Reads every piece for a box of `dims` axes. A piece that is wrong is left out after its
+/// errors are recorded, and so is a second piece of the same name.
+fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> Vec<Piece> {
+    if description.pieces.is_empty() {
+        errors.push(description.pieces_loc, ErrorKind::NoPieces);
+    }
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for spec in &description.pieces {
+        if !seen.insert(spec.name.as_str()) {
+            let name = spec.name.clone();
+            errors.push(spec.loc, ErrorKind::DuplicatePiece { name });
+            continue;
+        }
+        if let Some(piece) = check_piece(spec, dims, errors) {
+            out.push(piece);
+        }
+    }
+    out
+}
+
+fn check_piece(spec: &PieceSpec, dims: usize, errors: &mut Errors) -> Option<Piece> {
+    let what = format!("piece `{}`", spec.name);
+    let shape = match &spec.shape {
+        ShapeSpec::Drawing(figure) => shape_of_figure(figure, &what, errors),
+        ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, dims, errors),
+        ShapeSpec::Builtin => match pentominoes::drawing(&spec.name) {
+            Some(rows) => shape_of_rows(rows),
+            None => {
+                let name = spec.name.clone();
+                errors.push(spec.loc, ErrorKind::UnknownBuiltin { name });
+                None
+            }
+        },
+    }?;
+    let name = spec.name.clone();
+    if shape.is_empty() {
+        errors.push(spec.loc, ErrorKind::EmptyPiece { name });
+    } else if !spec.allow_disconnected && !shape.is_connected() {
+        errors.push(spec.loc, ErrorKind::DisconnectedPiece { name });
+    } else if shape.dims() > dims {
+        let (piece, board) = (shape.dims(), dims);
+        errors.push(spec.loc, ErrorKind::PieceDimensions { name, piece, board });
+    } else if spec.count.0 == 0 {
+        errors.push(spec.count.1, ErrorKind::ZeroCount { name });
+    } else {
+        return Some(Piece {
+            name,
+            loc: spec.loc,
+            shape,
+            count: spec.count.0,
+        });
+    }
+    None
+}
+
+/// How far from the origin a piece's coordinate may lie; far enough for any real piece, near
+/// enough that no arithmetic on coordinates can overflow.
+pub const MAX_COORDINATE: i32 = 1 << 16;
+
+/// A piece given as coordinates.
+fn shape_of_cells(
+    name: &str,
+    cells: &[(Vec<i32>, Loc)],
+    dims: usize,
+    errors: &mut Errors,
+) -> Option<Shape> {
+    let Some((first, _)) = cells.first() else {
+        return Some(Shape::new(dims, []));
+    };
+    let piece_dims = first.len();
+    let mut ok = true;
+    let mut seen = BTreeSet::new();
+    for (cell, loc) in cells {
+        let name = name.to_owned();
+        if let Some(&value) = cell.iter().find(|x| x.abs() > MAX_COORDINATE) {
+            let limit = MAX_COORDINATE;
+            errors.push(*loc, ErrorKind::CoordinateRange { name, value, limit });
+        } else if cell.is_empty() {
+            let expected = "a cell needs at least one".to_owned();
+            let found = 0;
+            errors.push(
+                *loc,
+                ErrorKind::Dimensions {
+                    name,
+                    found,
+                    expected,
+                },
+            );
+        } else if cell.len() != piece_dims {
+            let expected = format!("its first cell has {piece_dims}");
+            let found = cell.len();
+            errors.push(
+                *loc,
+                ErrorKind::Dimensions {
+                    name,
+                    found,
+                    expected,
+                },
+            );
+        } else if !seen.insert(cell) {
+            let cell = cell.clone();
+            errors.push(*loc, ErrorKind::RepeatedCell { name, cell });
+        } else {
+            continue;
+        }
+        ok = false;
+    }
+    ok.then(|| Shape::new(piece_dims, cells.iter().map(|(c, _)| c.clone())))
+}
+
+/// The drawn restrictions: each piece named once, each drawing a placement of its piece.
+fn check_restrictions(
+    description: &Description,
+    board: &Board,
+    pieces: &[Piece],
+    errors: &mut Errors,
+) -> Vec<Restriction> {
+    let mut restricted = BTreeSet::new();
+    let mut out = Vec::new();
+    for r in &description.restrictions {
+        let Some(piece) = find_piece(pieces, &r.piece, r.loc, errors) else {
+            continue;
+        };
+        if !restricted.insert(piece) {
+            let piece = r.piece.clone();
+            errors.push(r.loc, ErrorKind::RepeatedRestriction { piece });
+            continue;
+        }
+        let shape = &pieces[piece.index()].shape;
+        let orientations = shape
+            .embedded_in(board.dims())
+            .orientations(description.reflect);
+        let mut placements = Vec::new();
+        for figure in &r.placements {
+            let what = format!("a placement of `{}`", r.piece);
+            let Some(grid) = read_figure(
+                figure,
+                &what,
+                (chars::PIECE_CELL, chars::PIECE_EMPTY),
+                "`#` where the piece lies and `.` elsewhere",
+                errors,
+            ) else {
+                continue;
+            };
+            if grid.extents != board.extents() {
+                let kind = ErrorKind::PlacementSize {
+                    found: format_extents(&grid.extents, "x"),
+                    expected: format_extents(board.extents(), "x"),
+                };
+                errors.push(figure.loc(), kind);
+                continue;
+            }
+            let points: Vec<Point> = (0..grid.on.len())
+                .filter(|&i| grid.on[i])
+                .map(|i| unlinear(&grid.extents, i as i32))
+                .collect();
+            let cells: Option<Vec<u32>> = points.iter().map(|p| board.cell_at(p)).collect();
+            let drawn = Shape::new(board.dims(), points.iter().cloned());
+            match cells {
+                Some(mut cells) if orientations.contains(&drawn) => {
+                    cells.sort_unstable();
+                    placements.push(cells);
+                }
+                _ => {
+                    let piece = r.piece.clone();
+                    errors.push(figure.loc(), ErrorKind::NotAPlacement { piece });
+                }
+            }
+        }
+        out.push(Restriction {
+            piece,
+            loc: r.loc,
+            placements,
+        });
+    }
+    out
+}
+
+/// The piece named `name`, or an error (with the closest name) at `loc`.
+fn find_piece(pieces: &[Piece], name: &str, loc: Loc, errors: &mut Errors) -> Option<PieceId> {
+    let found = pieces.iter().position(|p| p.name == name);
+    if found.is_none() {
+        let suggestion = suggest(name, pieces.iter().map(|p| p.name.as_str()));
+        let name = name.to_owned();
+        errors.push(loc, ErrorKind::UnknownPiece { name, suggestion });
+    }
+    found.map(|i| PieceId(i as u32))
+}
+
+/// An abstract puzzle: its aspects in the order given, its embeddings as listed.
+fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractModel> {
+    let before = errors.0.len();
+    let mut index = std::collections::BTreeMap::new();
+    let mut repeated = BTreeSet::new();
+    for (i, (name, loc)) in spec.aspects.iter().enumerate() {
+        if index.contains_key(name.as_str()) {
+            repeated.insert(i);
+            let name = name.clone();
+            errors.push(*loc, ErrorKind::DuplicateAspect { name });
+        } else {
+            index.insert(name.as_str(), AspectId(i as u32));
+        }
+    }
+    let names: Vec<String> = spec.aspects.iter().map(|a| a.0.clone()).collect();
+    let lookup = |name: &str, loc: Loc, errors: &mut Errors| {
+        let found = index.get(name).copied();
+        if found.is_none() {
+            let suggestion = suggest(name, names.iter().map(String::as_str));
+            let name = name.to_owned();
+            errors.push(loc, ErrorKind::UnknownAspect { name, suggestion });
+        }
+        found
+    };
+    let optional: Vec<AspectId> = spec
+        .optional
+        .iter()
+        .filter_map(|(name, loc)| lookup(name, *loc, errors))
+        .collect();
+    let mut embeddings = Vec::with_capacity(spec.embeddings.len());
+    for (members, loc) in &spec.embeddings {
+        if members.is_empty() {
+            errors.push(*loc, ErrorKind::EmptyEmbedding);
+        }
+        let mut aspects = Vec::with_capacity(members.len());
+        for (name, at) in members {
+            if let Some(a) = lookup(name, *at, errors) {
+                if aspects.contains(&a) {
+                    let name = name.clone();
+                    errors.push(*at, ErrorKind::RepeatedAspect { name });
+                }
+                aspects.push(a);
+            }
+        }
+        embeddings.push(aspects);
+    }
+    let mut used = vec![false; names.len()];
+    for a in embeddings.iter().flatten() {
+        used[a.index()] = true;
+    }
+    for (i, (name, loc)) in spec.aspects.iter().enumerate() {
+        let a = AspectId(i as u32);
+        if !used[i] && !optional.contains(&a) && !repeated.contains(&i) {
+            let name = name.clone();
+            errors.push(*loc, ErrorKind::UncoveredAspect { name });
+        }
+    }
+    (errors.0.len() == before).then_some(AbstractModel {
+        names,
+        optional,
+        embeddings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(d: &Description) -> (Option<Model>, Errors) {
+        let mut errors = Errors::default();
+        (Model::check(d, &mut errors), errors)
+    }
+
+    fn kinds(errors: &Errors) -> Vec<&ErrorKind> {
+        errors.0.iter().map(|e| &e.kind).collect()
+    }
+
+    #[test]
+    fn a_box_is_read_with_where_each_cell_was_written() {
+        let mut d = Description::new("small")
+            .board(&["..#", "..."])
+            .piece("A", &["##"])
+            .piece("B", &["###"])
+            .symmetry(Symmetry::Reduced {
+                piece: Some(("B".into(), Loc(0))),
+            });
+        if let BoardSpec::Drawn(crate::description::Figure::Rows(rows)) = &mut d.board {
+            rows.rows[1].loc = Loc(7);
+        }
+        let (model, errors) = check(&d);
+        assert!(errors.is_empty(), "{errors}");
+        let model = model.unwrap();
+        let b = model.box_model().unwrap();
+        assert_eq!(b.board.cells().len(), 5);
+        assert_eq!(b.cell_locs, [Loc(0), Loc(0), Loc(7), Loc(7), Loc(7)]);
+        assert_eq!(model.options.symmetry, Reduce::Classes(Some(PieceId(1))));
+    }
+
+    #[test]
+    fn blocks_and_holes() {
+        let d = Description::new("b")
+            .block(&[2, 2, 2])
+            .holes(&[&[1, 0, 0], &[0, 0, 1]])
+            .piece("A", &["###"])
+            .piece("B", &["###"]);
+        let (model, errors) = check(&d);
+        assert!(errors.is_empty(), "{errors}");
+        let model = model.unwrap();
+        let board = &model.box_model().unwrap().board;
+        assert_eq!((board.extents(), board.cells().len()), (&[2, 2, 2][..], 6));
+        let outside = Description::new("b")
+            .block(&[5, 3, 2, 2])
+            .holes(&[&[5, 0, 0, 0], &[0, 0]])
+            .piece("A", &["#"]);
+        let (model, errors) = check(&outside);
+        assert!(model.is_none());
+        assert_eq!(errors.0.len(), 2);
+    }
+
+    #[test]
+    fn mistakes_in_pieces_are_all_reported_and_the_areas_compared_only_without_them() {
+        let d = Description::new("bad")
+            .board(&["....", "..x"])
+            .piece("A", &["##"])
+            .piece("A", &["#"])
+            .piece("B", &["#.#"])
+            .builtin("Q");
+        let (model, errors) = check(&d);
+        assert!(model.is_none());
+        assert!(matches!(
+            kinds(&errors)[..],
+            [
+                ErrorKind::RaggedRows { row: 2, .. },
+                ErrorKind::UnknownCharacter { ch: 'x', .. },
+                ErrorKind::DuplicatePiece { .. },
+                ErrorKind::DisconnectedPiece { .. },
+                ErrorKind::UnknownBuiltin { .. },
+            ]
+        ));
+        let (_, errors) = check(&Description::new("big").board(&["..."]).piece("A", &["##"]));
+        assert!(matches!(
+            kinds(&errors)[..],
+            [ErrorKind::AreaMismatch {
+                pieces: 2,
+                cells: 3
+            }]
+        ));
+    }
+
+    #[test]
+    fn restrictions_are_placements_of_their_piece() {
+        let d = Description::new("small")
+            .board(&["...", "..."])
+            .piece("A", &["#"])
+            .piece("B", &["##"])
+            .piece("C", &["##", "#."])
+            .restrict("C", &[&[".#.", "##."], &["###", "..."], &["..#", ".##"]]);
+        let (model, errors) = check(&d);
+        assert!(matches!(
+            kinds(&errors)[..],
+            [ErrorKind::NotAPlacement { .. }]
+        ));
+        let model = model.unwrap();
+        let r = &model.box_model().unwrap().restrictions[0];
+        assert_eq!(r.piece, PieceId(2));
+        assert_eq!(r.placements, [vec![1, 3, 4], vec![2, 4, 5]]);
+    }
+
+    #[test]
+    fn abstract_puzzles_resolve_their_names() {
+        let d = Description::new("path").abstract_puzzle(
+            &["a", "b", "c", "d"],
+            &["c"],
+            &[&["a", "b"], &["b", "c"], &["c", "d"], &["a"], &["d"]],
+        );
+        let (model, errors) = check(&d);
+        assert!(errors.is_empty(), "{errors}");
+        let Problem::Abstract(a) = model.unwrap().problem else {
+            panic!("an abstract puzzle")
+        };
+        assert_eq!(a.optional, [AspectId(2)]);
+        assert_eq!(a.embeddings[1], [AspectId(1), AspectId(2)]);
+        let lonely = Description::new("l").abstract_puzzle(&["a", "b"], &[], &[&["a"]]);
+        let (model, errors) = check(&lonely);
+        assert!(model.is_none());
+        assert!(matches!(
+            kinds(&errors)[..],
+            [ErrorKind::UncoveredAspect { .. }]
+        ));
+    }
+}

@@ -1,0 +1,747 @@
+//! The puzzle language: tokens to a [`Description`], with every mistake collected. The macro
+//! reads its input with it, and a program can read the same text from a file (see
+//! [`parse_str`]): the tokens are `proc_macro2`'s, whose spans give lines and columns outside
+//! a macro too.
+//!
+//! ```text
+//! #[doc = "..."]* VIS mod NAME {
+//!     box: FIGURE | 5 x 4 x 3,                  // required: `.` cell, `#` hole
+//!     holes: [(x, y, ...), ...],                // default none
+//!     pieces: pentominoes | { PIECE, ... },     // required
+//!     reflect: true | false,                    // default true (free pieces)
+//!     symmetry: all | reduced | reduced(NAME),  // default all
+//!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
+//!     sharing: true | false,                    // default true
+//!     eliminate: true | false,                  // default true
+//!     prune: auto | off | holes | regions,      // default auto: holes
+//!     cache: auto | on | off,                   // default auto: on where the scan's frontier is narrow
+//!     restrict: { NAME: [DRAWING, ...], ... },  // default none
+//! }
+//! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
+//!     aspects: [NAME, ...],                     // in search order; identifiers, numbers, strings
+//!     optional: [NAME, ...],                    // covered at most once; default none
+//!     embeddings: [[NAME, ...], ...],
+//!     sharing: true | false,
+//! }
+//! PIECE := #[allow(disconnected)]? (COUNT x)? NAME (: FIGURE | : [(x, y, ...), ...])?
+//! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
+//! ```
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+
+use crate::description::{
+    AbstractSpec, BoardSpec, Caching, Description, Drawing, Figure, Lead, Loc, Named, NamedSet,
+    OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
+};
+use crate::error::suggest;
+use crate::pentominoes;
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
+
+/// The keys a puzzle body accepts.
+const KEYS: [&str; 14] = [
+    "box",
+    "holes",
+    "pieces",
+    "reflect",
+    "symmetry",
+    "order",
+    "sharing",
+    "eliminate",
+    "prune",
+    "cache",
+    "restrict",
+    "aspects",
+    "optional",
+    "embeddings",
+];
+
+/// The most rows `["row"; N]` may make; a larger box would not compile in reasonable time.
+const MAX_REPEAT: usize = 4096;
+
+/// The spans of everything a [`Loc`] can name: `Loc(i)` is `spans[i]`.
+#[derive(Default)]
+pub struct Spans(Vec<Span>);
+
+impl Spans {
+    /// A new table whose `Loc::default()` is `span`.
+    pub fn new(span: Span) -> Spans {
+        Spans(vec![span])
+    }
+
+    fn loc(&mut self, span: Span) -> Loc {
+        self.0.push(span);
+        Loc(self.0.len() as u32 - 1)
+    }
+
+    /// The span a location names.
+    pub fn span(&self, loc: Loc) -> Span {
+        self.0
+            .get(loc.0 as usize)
+            .copied()
+            .unwrap_or_else(Span::call_site)
+    }
+}
+
+/// The part of a puzzle that becomes the module's header.
+pub struct Header {
+    /// Attributes, doc comments among them, for the module.
+    pub attrs: Vec<Attribute>,
+    /// The module's visibility.
+    pub vis: syn::Visibility,
+    /// The module's name.
+    pub name: Ident,
+}
+
+/// One puzzle as parsed: its header and description, and whatever was wrong with its syntax.
+pub struct Parsed {
+    /// The module header.
+    pub header: Header,
+    /// The description (partial when `errors` is not empty).
+    pub description: Description,
+    /// Whether the box and the pieces were both given, so the description is worth checking.
+    pub complete: bool,
+    /// Where each location of the description was written.
+    pub spans: Spans,
+    /// Syntax errors.
+    pub errors: Vec<syn::Error>,
+    /// Keys whose values did not parse.
+    failed: Vec<String>,
+    /// Keys suggested for misspelt ones.
+    suggested: Vec<String>,
+}
+
+/// Parses every puzzle of a token stream: the macro's input, or a file's.
+pub fn parse(tokens: TokenStream) -> syn::Result<Vec<Parsed>> {
+    puzzles.parse2(tokens)
+}
+
+/// Parses every puzzle of a text, as a file holds them: what `puzzle! { ... }` would hold.
+/// Spans point into the text (with lines and columns).
+pub fn parse_str(text: &str) -> syn::Result<Vec<Parsed>> {
+    let tokens: TokenStream = text.parse().map_err(syn::Error::from)?;
+    parse(tokens)
+}
+
+/// Parses every puzzle of the macro input.
+pub fn puzzles(input: ParseStream) -> syn::Result<Vec<Parsed>> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        out.push(puzzle(input)?);
+    }
+    if out.is_empty() {
+        return Err(input.error("expected a puzzle: `mod NAME { box: [...], pieces: ... }`"));
+    }
+    Ok(out)
+}
+
+fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
+    let attrs = input.call(Attribute::parse_outer)?;
+    let vis: syn::Visibility = input.parse()?;
+    input.parse::<Token![mod]>()?;
+    let name: Ident = input.parse()?;
+    let body;
+    braced!(body in input);
+    let mut p = Parsed {
+        description: Description::new(name.to_string()),
+        spans: Spans::new(name.span()),
+        header: Header { attrs, vis, name },
+        complete: false,
+        errors: Vec::new(),
+        failed: Vec::new(),
+        suggested: Vec::new(),
+    };
+    let mut seen: Vec<Ident> = Vec::new();
+    while !body.is_empty() {
+        if let Err(e) = entry(&body, &mut p, &mut seen) {
+            p.errors.push(e);
+            // The rest of the body cannot be split into entries reliably.
+            break;
+        }
+    }
+    let has = |key: &str| seen.iter().any(|k| k == key);
+    let abstract_puzzle = has("aspects") || has("embeddings");
+    if abstract_puzzle && (has("box") || has("pieces")) {
+        let msg = "a puzzle has a `box` and `pieces`, or `aspects` and `embeddings`, not both";
+        p.errors.push(syn::Error::new(p.header.name.span(), msg));
+    }
+    let required = if abstract_puzzle {
+        ["aspects", "embeddings"]
+    } else {
+        ["box", "pieces"]
+    };
+    for required in required {
+        // A misspelt key already said what it should have been.
+        if !has(required) && !p.suggested.iter().any(|s| s == required) {
+            let msg = format!("puzzle `{}` has no `{required}`", p.header.name);
+            p.errors.push(syn::Error::new(p.header.name.span(), msg));
+        }
+    }
+    let usable = |key: &str| has(key) && !p.failed.iter().any(|f| f == key);
+    p.complete = required.iter().all(|key| usable(key));
+    Ok(p)
+}
+
+/// One `key: value` entry and the comma after it.
+fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Result<()> {
+    let key = Ident::parse_any(body)?;
+    body.parse::<Token![:]>()?;
+    let mut value = TokenStream::new();
+    while !body.is_empty() && !body.peek(Token![,]) {
+        value.extend([body.parse::<TokenTree>()?]);
+    }
+    if !body.is_empty() {
+        body.parse::<Token![,]>()?;
+    }
+    let name = key.to_string();
+    if !KEYS.contains(&name.as_str()) {
+        let mut msg = format!("unknown key `{name}`");
+        match suggest(&name, KEYS) {
+            Some(s) => {
+                msg += &format!("; did you mean `{s}`?");
+                p.suggested.push(s);
+            }
+            None => {
+                msg += &format!(
+                    "; the keys are {}",
+                    KEYS.map(|k| format!("`{k}`")).join(", ")
+                )
+            }
+        }
+        p.errors.push(syn::Error::new(key.span(), msg));
+        return Ok(());
+    }
+    if let Some(first) = seen.iter().find(|k| **k == name) {
+        let mut e = syn::Error::new(key.span(), format!("`{name}` is given twice"));
+        e.combine(syn::Error::new(first.span(), "first given here"));
+        p.errors.push(e);
+        return Ok(());
+    }
+    seen.push(key.clone());
+    if value.is_empty() {
+        let msg = format!("`{name}` needs a value");
+        p.errors.push(syn::Error::new(key.span(), msg));
+        return Ok(());
+    }
+    let d = &mut p.description;
+    let spans = &mut p.spans;
+    let result = match name.as_str() {
+        "box" => (|input: ParseStream| board(input, spans))
+            .parse2(value)
+            .map(|b| d.board = b),
+        "holes" => (|input: ParseStream| coordinates(input, spans))
+            .parse2(value)
+            .map(|h| d.holes = h),
+        "pieces" => {
+            d.pieces_loc = spans.loc(key.span());
+            (|input: ParseStream| pieces(input, spans))
+                .parse2(value)
+                .map(|v| d.pieces = v)
+        }
+        "reflect" => <LitBool as syn::parse::Parse>::parse
+            .parse2(value)
+            .map(|b| d.reflect = b.value),
+        "sharing" => <LitBool as syn::parse::Parse>::parse
+            .parse2(value)
+            .map(|b| d.sharing = b.value),
+        "eliminate" => <LitBool as syn::parse::Parse>::parse
+            .parse2(value)
+            .map(|b| d.eliminate = b.value),
+        "prune" => {
+            d.prune_loc = spans.loc(key.span());
+            prune.parse2(value).map(|p| d.prune = p)
+        }
+        "cache" => caching.parse2(value).map(|c| d.cache = c),
+        "symmetry" => (|input: ParseStream| symmetry(input, spans))
+            .parse2(value)
+            .map(|s| d.symmetry = s),
+        "order" => (|input: ParseStream| order(input, spans))
+            .parse2(value)
+            .map(|(o, lead)| {
+                d.order = o;
+                d.lead = lead;
+            }),
+        "aspects" => (|input: ParseStream| names(input, spans))
+            .parse2(value)
+            .map(|a| abstract_spec(d).aspects = a),
+        "optional" => (|input: ParseStream| names(input, spans))
+            .parse2(value)
+            .map(|a| abstract_spec(d).optional = a),
+        "embeddings" => (|input: ParseStream| embeddings(input, spans))
+            .parse2(value)
+            .map(|e| abstract_spec(d).embeddings = e),
+        "restrict" => (|input: ParseStream| restrictions(input, spans))
+            .parse2(value)
+            .map(|r| d.restrictions = r),
+        _ => unreachable!("every key in KEYS is handled"),
+    };
+    if let Err(e) = result {
+        p.errors.push(e);
+        p.failed.push(name);
+    }
+    Ok(())
+}
+
+/// The abstract part of a description, made on first use.
+fn abstract_spec(d: &mut Description) -> &mut AbstractSpec {
+    d.abstract_puzzle.get_or_insert_with(Default::default)
+}
+
+/// A drawn box (a figure) or a block: `5 x 4 x 3` (also `5x4x3`).
+fn board(input: ParseStream, spans: &mut Spans) -> syn::Result<BoardSpec> {
+    if input.peek(syn::token::Bracket) {
+        return Ok(BoardSpec::Drawn(figure(input, spans)?));
+    }
+    let first: LitInt = input.parse()?;
+    let mut span = first.span();
+    let mut extents = Vec::new();
+    // `5x4x3` is one token: an integer whose suffix holds the rest.
+    let mut push = |lit: &LitInt, spans: &mut Spans| -> syn::Result<()> {
+        let loc = spans.loc(lit.span());
+        let digits = lit.base10_digits();
+        extents.push((parse_extent(digits, lit)?, loc));
+        let suffix = lit.suffix();
+        if !suffix.is_empty() {
+            for part in suffix.strip_prefix('x').unwrap_or("?").split('x') {
+                extents.push((parse_extent(part, lit)?, loc));
+            }
+        }
+        Ok(())
+    };
+    push(&first, spans)?;
+    while input.peek(Ident) {
+        let x: Ident = input.parse()?;
+        if x != "x" {
+            return Err(syn::Error::new(
+                x.span(),
+                "expected `x` between the sizes, e.g. `5 x 4 x 3`",
+            ));
+        }
+        let lit: LitInt = input.parse()?;
+        span = span.join(lit.span()).unwrap_or(span);
+        push(&lit, spans)?;
+    }
+    Ok(BoardSpec::Block {
+        extents,
+        loc: spans.loc(span),
+    })
+}
+
+fn parse_extent(text: &str, lit: &LitInt) -> syn::Result<i32> {
+    text.parse().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            "expected the box's sizes as whole numbers, e.g. `5 x 4 x 3`",
+        )
+    })
+}
+
+/// A figure: `["row", ...]` (also `["row"; N]`), or layers `[FIGURE, ...]` (also
+/// `[FIGURE; N]`) for one more dimension.
+fn figure(input: ParseStream, spans: &mut Spans) -> syn::Result<Figure> {
+    if !input.peek(syn::token::Bracket) {
+        return Err(input.error(
+            "expected a drawing in brackets: `[\"row\", ...]`, or layers `[[...], [...]]`",
+        ));
+    }
+    let fork = input.fork();
+    let content;
+    bracketed!(content in fork);
+    if !content.peek(syn::token::Bracket) {
+        return Ok(Figure::Rows(drawing(input, spans)?));
+    }
+    let content;
+    let bracket = bracketed!(content in input);
+    let layers = if is_repeat(&content) {
+        let layer = figure(&content, spans)?;
+        content.parse::<Token![;]>()?;
+        vec![layer; repeat_count(&content)?]
+    } else {
+        comma_separated(&content, |input| figure(input, spans))?
+    };
+    Ok(Figure::Layers {
+        layers,
+        loc: spans.loc(bracket.span.join()),
+    })
+}
+
+/// Whether a bracket holds `ITEM; N`.
+fn is_repeat(content: ParseStream) -> bool {
+    let fork = content.fork();
+    let item = if fork.peek(LitStr) {
+        fork.parse::<LitStr>().is_ok()
+    } else {
+        fork.parse::<proc_macro2::Group>().is_ok()
+    };
+    item && fork.peek(Token![;])
+}
+
+/// The `N` of `ITEM; N`, within bounds.
+fn repeat_count(content: ParseStream) -> syn::Result<usize> {
+    let count: LitInt = content.parse()?;
+    let n: usize = count.base10_parse()?;
+    if n > MAX_REPEAT {
+        let msg = format!("a drawing may repeat a row or layer at most {MAX_REPEAT} times");
+        return Err(syn::Error::new(count.span(), msg));
+    }
+    Ok(n)
+}
+
+/// An aspect's name: an identifier, a number or a string.
+fn name(input: ParseStream, spans: &mut Spans) -> syn::Result<Named> {
+    if input.peek(LitStr) {
+        let s: LitStr = input.parse()?;
+        Ok((s.value(), spans.loc(s.span())))
+    } else if input.peek(LitInt) {
+        let n: LitInt = input.parse()?;
+        Ok((n.to_string(), spans.loc(n.span())))
+    } else {
+        let i = Ident::parse_any(input)?;
+        Ok((i.to_string(), spans.loc(i.span())))
+    }
+}
+
+/// `[NAME, ...]`.
+fn names(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Named>> {
+    let content;
+    bracketed!(content in input);
+    comma_separated(&content, |input| name(input, spans))
+}
+
+/// `[[NAME, ...], ...]`.
+fn embeddings(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<NamedSet>> {
+    let content;
+    bracketed!(content in input);
+    comma_separated(&content, |input| {
+        let inner;
+        let bracket = bracketed!(inner in input);
+        let members = comma_separated(&inner, |input| name(input, spans))?;
+        Ok((members, spans.loc(bracket.span.join())))
+    })
+}
+
+/// `[(x, y, ...), ...]`.
+fn coordinates(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<(Vec<i32>, Loc)>> {
+    let content;
+    bracketed!(content in input);
+    comma_separated(&content, |input| {
+        let inner;
+        let paren = parenthesized!(inner in input);
+        let coords = Punctuated::<SignedInt, Token![,]>::parse_terminated(&inner)?;
+        Ok((
+            coords.iter().map(|c| c.0).collect(),
+            spans.loc(paren.span.join()),
+        ))
+    })
+}
+
+/// `["row", ...]`, or `["row"; N]` for N equal rows.
+fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
+    let content;
+    let bracket = bracketed!(content in input);
+    let rows = if content.peek(LitStr) && content.peek2(Token![;]) {
+        let row: LitStr = content.parse()?;
+        content.parse::<Token![;]>()?;
+        vec![row; repeat_count(&content)?]
+    } else {
+        Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?
+            .into_iter()
+            .collect()
+    };
+    Ok(Drawing {
+        rows: rows
+            .iter()
+            .map(|lit| Row {
+                text: lit.value(),
+                loc: spans.loc(lit.span()),
+            })
+            .collect(),
+        loc: spans.loc(bracket.span.join()),
+    })
+}
+
+/// `pentominoes` or `{ PIECE, ... }`.
+fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
+    if input.peek(Ident) {
+        let set: Ident = input.parse()?;
+        if set != pentominoes::SET_NAME {
+            let msg = format!(
+                "unknown piece set `{set}`; write `pentominoes` or list the pieces in braces: `{{ A: [\"##\"], F, ... }}`"
+            );
+            return Err(syn::Error::new(set.span(), msg));
+        }
+        return Ok(builtin_set(&set, spans));
+    }
+    let content;
+    braced!(content in input);
+    let lists = comma_separated(&content, |input| piece(input, spans))?;
+    Ok(lists.into_iter().flatten().collect())
+}
+
+fn builtin_set(set: &Ident, spans: &mut Spans) -> Vec<PieceSpec> {
+    let loc = spans.loc(set.span());
+    pentominoes::NAMES
+        .iter()
+        .map(|name| PieceSpec {
+            name: (*name).to_owned(),
+            loc,
+            shape: ShapeSpec::Builtin,
+            allow_disconnected: false,
+            count: (1, loc),
+        })
+        .collect()
+}
+
+/// `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`; the name `pentominoes` stands for all
+/// twelve.
+fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
+    let attrs = input.call(Attribute::parse_outer)?;
+    let mut allow_disconnected = false;
+    for attr in &attrs {
+        if attr.path().is_ident("doc") {
+            continue;
+        }
+        let allowed = attr.path().is_ident("allow")
+            && attr
+                .parse_args::<Ident>()
+                .is_ok_and(|arg| arg == "disconnected");
+        if !allowed {
+            return Err(syn::Error::new_spanned(
+                attr,
+                "unknown piece attribute; the only one is `#[allow(disconnected)]`",
+            ));
+        }
+        allow_disconnected = true;
+    }
+    let count = copies(input, spans)?;
+    let name: Ident = input.parse()?;
+    if !input.peek(Token![:]) {
+        if name == pentominoes::SET_NAME && count.0 == 1 {
+            return Ok(builtin_set(&name, spans));
+        }
+        return Ok(vec![PieceSpec {
+            name: name.to_string(),
+            loc: spans.loc(name.span()),
+            shape: ShapeSpec::Builtin,
+            allow_disconnected,
+            count,
+        }]);
+    }
+    input.parse::<Token![:]>()?;
+    let shape = if input.peek(syn::token::Bracket) && {
+        let fork = input.fork();
+        let content;
+        bracketed!(content in fork);
+        content.peek(syn::token::Paren)
+    } {
+        ShapeSpec::Cells(coordinates(input, spans)?)
+    } else {
+        ShapeSpec::Drawing(figure(input, spans)?)
+    };
+    Ok(vec![PieceSpec {
+        name: name.to_string(),
+        loc: spans.loc(name.span()),
+        shape,
+        allow_disconnected,
+        count,
+    }])
+}
+
+/// `COUNT x` (also `COUNTx`) before a piece's name, or 1 copy.
+fn copies(input: ParseStream, spans: &mut Spans) -> syn::Result<(u32, Loc)> {
+    if !input.peek(LitInt) {
+        return Ok((1, Loc::default()));
+    }
+    let lit: LitInt = input.parse()?;
+    let n: u32 = lit.base10_digits().parse().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            "expected a count of copies, e.g. `6 x D: [\"##\"]`",
+        )
+    })?;
+    match lit.suffix() {
+        "x" => {}
+        "" => {
+            let x: Ident = input.parse()?;
+            if x != "x" {
+                return Err(syn::Error::new(
+                    x.span(),
+                    "expected `x` after the count, e.g. `6 x D`",
+                ));
+            }
+        }
+        _ => {
+            return Err(syn::Error::new(
+                lit.span(),
+                "expected a count of copies, e.g. `6 x D`",
+            ))
+        }
+    }
+    Ok((n, spans.loc(lit.span())))
+}
+
+/// An integer coordinate, possibly negative.
+struct SignedInt(i32);
+
+impl syn::parse::Parse for SignedInt {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let negative = input.parse::<Option<Token![-]>>()?.is_some();
+        let lit: LitInt = input.parse()?;
+        let value: i32 = lit.base10_parse()?;
+        Ok(SignedInt(if negative { -value } else { value }))
+    }
+}
+
+/// `all`, `reduced` or `reduced(NAME)`.
+fn symmetry(input: ParseStream, spans: &mut Spans) -> syn::Result<Symmetry> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "all" => Ok(Symmetry::All),
+        "reduced" => {
+            let piece = if input.peek(syn::token::Paren) {
+                let inner;
+                parenthesized!(inner in input);
+                let name: Ident = inner.parse()?;
+                Some((name.to_string(), spans.loc(name.span())))
+            } else {
+                None
+            };
+            Ok(Symmetry::Reduced { piece })
+        }
+        other => Err(unknown_word(&word, other, "symmetry", &["all", "reduced"])),
+    }
+}
+
+/// `SCAN`, or a list: the pieces that come first (`pieces` for all, or names), the scan, and
+/// optionally `pieces` after it. `auto` alone leaves both the scan and the pieces first to the
+/// chooser; a scan named alone puts the pieces after the cells.
+fn order(input: ParseStream, spans: &mut Spans) -> syn::Result<(OrderChoice, Lead)> {
+    if !input.peek(syn::token::Bracket) {
+        let scan = scan(input)?;
+        let lead = match scan {
+            OrderChoice::Auto => Lead::Auto,
+            _ => Lead::None,
+        };
+        return Ok((scan, lead));
+    }
+    let content;
+    let bracket = bracketed!(content in input);
+    let parts = Punctuated::<Ident, Token![,]>::parse_terminated(&content)?;
+    let is_scan = |p: &Ident| ["auto", "rows", "columns"].iter().any(|s| p == s);
+    let expected = || {
+        syn::Error::new(
+            bracket.span.join(),
+            "expected `[pieces, SCAN]`, `[SCAN, pieces]` or `[NAME, ..., SCAN]` (the pieces named first), where SCAN is `auto`, `rows` or `columns`",
+        )
+    };
+    let at = parts.iter().position(is_scan).ok_or_else(expected)?;
+    let before: Vec<&Ident> = parts.iter().take(at).collect();
+    let after: Vec<&Ident> = parts.iter().skip(at + 1).collect();
+    let scan_word = &parts[at];
+    let scan = scan.parse2(quote::quote!(#scan_word))?;
+    let lead = match (before.as_slice(), after.as_slice()) {
+        ([], [pieces]) if *pieces == "pieces" => Lead::None,
+        ([pieces], []) if *pieces == "pieces" => Lead::All,
+        (names, []) if !names.is_empty() && names.iter().all(|n| *n != "pieces" && !is_scan(n)) => {
+            Lead::Named(
+                names
+                    .iter()
+                    .map(|n| (n.to_string(), spans.loc(n.span())))
+                    .collect(),
+            )
+        }
+        _ => return Err(expected()),
+    };
+    Ok((scan, lead))
+}
+
+/// `auto`, `off`, `holes` or `regions`.
+fn prune(input: ParseStream) -> syn::Result<Pruning> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(Pruning::Auto),
+        "off" => Ok(Pruning::Off),
+        "holes" => Ok(Pruning::Holes),
+        "regions" => Ok(Pruning::Regions),
+        other => Err(unknown_word(
+            &word,
+            other,
+            "prune",
+            &["auto", "off", "holes", "regions"],
+        )),
+    }
+}
+
+/// `auto`, `on` or `off`.
+fn caching(input: ParseStream) -> syn::Result<Caching> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(Caching::Auto),
+        "on" => Ok(Caching::On),
+        "off" => Ok(Caching::Off),
+        other => Err(unknown_word(&word, other, "cache", &["auto", "on", "off"])),
+    }
+}
+
+/// `auto`, `rows` or `columns`.
+fn scan(input: ParseStream) -> syn::Result<OrderChoice> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(OrderChoice::Auto),
+        "rows" => Ok(OrderChoice::Rows),
+        "columns" => Ok(OrderChoice::Columns),
+        other => Err(unknown_word(
+            &word,
+            other,
+            "order",
+            &["auto", "rows", "columns"],
+        )),
+    }
+}
+
+fn unknown_word(word: &Ident, text: &str, what: &str, choices: &[&str]) -> syn::Error {
+    let mut msg = format!("unknown {what} `{text}`");
+    match suggest(text, choices.iter().copied()) {
+        Some(s) => msg += &format!("; did you mean `{s}`?"),
+        None => {
+            let list: Vec<String> = choices.iter().map(|c| format!("`{c}`")).collect();
+            msg += &format!("; expected one of {}", list.join(", "));
+        }
+    }
+    syn::Error::new(word.span(), msg)
+}
+
+/// `{ NAME: [DRAWING, ...], ... }`.
+fn restrictions(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Restriction>> {
+    let content;
+    braced!(content in input);
+    comma_separated(&content, |input| {
+        let name: Ident = input.parse()?;
+        input.parse::<Token![:]>()?;
+        let list;
+        bracketed!(list in input);
+        let placements = comma_separated(&list, |input| figure(input, spans))?;
+        Ok(Restriction {
+            piece: name.to_string(),
+            loc: spans.loc(name.span()),
+            placements,
+        })
+    })
+}
+
+/// Items parsed by `item` up to the end of `input`, separated by commas (a trailing one too).
+fn comma_separated<T>(
+    input: ParseStream,
+    mut item: impl FnMut(ParseStream) -> syn::Result<T>,
+) -> syn::Result<Vec<T>> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        out.push(item(input)?);
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    Ok(out)
+}

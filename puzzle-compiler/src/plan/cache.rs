@@ -1,0 +1,93 @@
+//! The failure cache's part of the plan: whether a count keeps one (`cache: auto` decides by
+//! the scan's frontier), from which procedure on it is consulted, how a free set becomes its
+//! key, and how large its table is.
+
+use puzzle_runtime::FailureCache;
+
+use crate::board::Board;
+use crate::cover::AspectId;
+use crate::geometry::face_neighbours;
+use crate::order::Order;
+
+/// The most slots a cache takes, as a power of two (the run-time cache's limit).
+pub const MAX_BITS: u32 = FailureCache::MAX_BITS;
+
+/// The widest frontier at which the cache pays: on the pentomino boxes it pays on the 2-D
+/// ones (frontiers of 5 to 8 cells) and costs on the 3-D ones (10 and 12), whose lookups
+/// rarely hit.
+pub const NARROW_FRONTIER: usize = 8;
+
+/// The most free cells that border the covered ones while the order's scan covers the box
+/// cell by cell: the cells a free set can differ in just past the covered part, so a narrow
+/// frontier means few distinct free sets at each depth and a cache that hits often.
+pub fn frontier(board: &Board, order: &Order) -> usize {
+    let cells = board.cells();
+    let mut scan: Vec<usize> = (0..cells.len()).collect();
+    scan.sort_by_key(|&c| order.position(AspectId(c as u32)));
+    let mut covered = vec![false; cells.len()];
+    let mut bordering = vec![false; cells.len()];
+    let (mut width, mut widest) = (0usize, 0);
+    for c in scan {
+        covered[c] = true;
+        if std::mem::take(&mut bordering[c]) {
+            width -= 1;
+        }
+        for n in face_neighbours(&cells[c]).filter_map(|p| board.cell_at(&p)) {
+            let n = n as usize;
+            if !covered[n] && !bordering[n] {
+                bordering[n] = true;
+                width += 1;
+            }
+        }
+        widest = widest.max(width);
+    }
+    widest
+}
+
+/// The size of cache to give a search of about `placements` placements: a slot for every
+/// fourth, within 2^10 and 2^18 slots (the most a cache takes).
+pub fn bits_for(placements: f64) -> u32 {
+    let wanted = (placements / 4.0).max(1.0).log2().ceil();
+    (wanted as u32).clamp(10, MAX_BITS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The frontier of a box scanned with these axes varying fastest first.
+    fn frontier_of(extents: &[i32], fastest_first: &[usize]) -> usize {
+        let board = Board::block(extents);
+        let order = Order::for_board(&board, &[], fastest_first, &[]);
+        frontier(&board, &order)
+    }
+
+    #[test]
+    fn the_frontier_is_the_cross_section_the_scan_moves() {
+        // 10 by 6 scanned along the 6 first: a line of 6 cells borders the covered part.
+        assert_eq!(frontier_of(&[10, 6], &[1, 0]), 6);
+        assert_eq!(frontier_of(&[10, 6], &[0, 1]), 10);
+        assert_eq!(frontier_of(&[5, 4, 3], &[2, 1, 0]), 12);
+        assert_eq!(frontier_of(&[5, 4, 3], &[0, 1, 2]), 20);
+        assert_eq!(frontier_of(&[7], &[0]), 1);
+    }
+
+    #[test]
+    fn holes_narrow_the_frontier() {
+        // A 3x3 square scanned by rows has a frontier of 3; without its middle, only the two
+        // cells at the ends of the next row border the first.
+        let square = Board::block(&[3, 3]);
+        let ring = Board::with_cells(&[3, 3], |p| p != [1, 1]);
+        for (board, width) in [(square, 3), (ring, 2)] {
+            let order = Order::for_board(&board, &[], &[0, 1], &[]);
+            assert_eq!(frontier(&board, &order), width);
+        }
+    }
+
+    #[test]
+    fn the_table_has_a_slot_for_every_fourth_placement_within_bounds() {
+        assert_eq!(bits_for(1.1e6), MAX_BITS);
+        assert_eq!(bits_for(10.0), 10);
+        assert_eq!(bits_for(1e5), 15);
+    }
+}

@@ -1,0 +1,277 @@
+//! The plan: everything decided about how a program runs, decided once, here. The layout of
+//! the free set, what is pruned after each placement and on which board, whether a count keeps
+//! a failure cache and how it keys it, and the fingerprint of the whole. The emitter prints the
+//! plan, the walker follows it, and neither decides anything of its own.
+
+mod cache;
+mod layout;
+mod prune;
+
+use std::fmt;
+
+use puzzle_runtime::__private::Regions;
+use puzzle_runtime::{CacheInfo, Prune};
+
+pub use cache::{bits_for, frontier, NARROW_FRONTIER};
+pub use layout::{Bag, Field, Key, Layout, Repr};
+pub use prune::{regions, BitBoard};
+
+use crate::cover::Cover;
+use crate::description::{Caching, Pruning};
+use crate::fingerprint::Fingerprint;
+use crate::model::{Model, Problem};
+use crate::order::{Order, Position};
+use crate::program::{Body, Node, Program};
+
+/// Distinct neighbour distances a bit board may have: its checks unroll one step per distance
+/// (a box without holes has one per axis).
+pub const MAX_STEPS: usize = 8;
+
+/// How a program runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// Where each aspect lives in `q`.
+    pub layout: Layout,
+    /// What the search prunes after each placement.
+    pub prune: PrunePlan,
+    /// The failure cache a count keeps, if it keeps one.
+    pub cache: Option<CachePlan>,
+    /// The fingerprint of the search: the compiler's version, the exact-cover problem, the
+    /// order, the program and the rest of this plan.
+    pub fingerprint: u64,
+}
+
+/// What the search prunes after each placement, with its tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrunePlan {
+    /// Nothing (also where nothing could be pruned: a piece of one cell fills any hole).
+    Off,
+    /// Holes: a free cell next to the placement walled in.
+    Holes(Check),
+    /// Regions next to the placement that no pieces could fill.
+    Regions(Check),
+}
+
+/// The tables of a pruning check, and the bit board it runs on where the cells fit one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The neighbours of each cell and the border of each placement, by position.
+    pub regions: Regions,
+    /// The bit board, where `q` is one integer and the board has one.
+    pub board: Option<BitBoard>,
+}
+
+impl PrunePlan {
+    /// The check and its tables, unless nothing is pruned.
+    pub fn check(&self) -> Option<&Check> {
+        match self {
+            PrunePlan::Off => None,
+            PrunePlan::Holes(check) | PrunePlan::Regions(check) => Some(check),
+        }
+    }
+
+    /// What is pruned, as the run time tells it.
+    pub fn kind(&self) -> Prune {
+        match self {
+            PrunePlan::Off => Prune::Off,
+            PrunePlan::Holes(_) => Prune::Holes,
+            PrunePlan::Regions(_) => Prune::Regions,
+        }
+    }
+}
+
+/// The failure cache of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CachePlan {
+    /// The procedures from this position on consult the cache: the same free set comes back
+    /// along several paths only after a few placements.
+    pub from: Position,
+    /// How a free set becomes its key.
+    pub key: Key,
+    /// The words of a key.
+    pub words: usize,
+    /// The table has `2^bits` slots.
+    pub bits: u32,
+}
+
+impl CachePlan {
+    /// What the run time needs to make the cache.
+    pub fn info(&self) -> CacheInfo {
+        CacheInfo {
+            bits: self.bits,
+            words: self.words,
+        }
+    }
+}
+
+impl Plan {
+    /// The plan of a program: the model's options resolved against the puzzle.
+    pub fn new(
+        model: &Model,
+        cover: &Cover,
+        order: &Order,
+        program: &Program,
+        estimate: f64,
+    ) -> Plan {
+        let layout = Layout::of(cover, order);
+        let prune = match &model.problem {
+            Problem::Box(b) => {
+                let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
+                let tables = || regions(&b.board, cover, order, &sizes);
+                let check = |regions: Regions| {
+                    let board = match layout.repr {
+                        Repr::U64 | Repr::U128 => BitBoard::of(&regions, MAX_STEPS),
+                        Repr::Words(_) => None,
+                    };
+                    Check { regions, board }
+                };
+                match model.options.prune {
+                    Pruning::Off => PrunePlan::Off,
+                    Pruning::Auto | Pruning::Holes => match tables() {
+                        r if r.smallest > 1 => PrunePlan::Holes(check(r)),
+                        _ => PrunePlan::Off,
+                    },
+                    Pruning::Regions => match tables() {
+                        r if r.can_prune() => PrunePlan::Regions(check(r)),
+                        _ => PrunePlan::Off,
+                    },
+                }
+            }
+            Problem::Abstract(_) => PrunePlan::Off,
+        };
+        let keeps = match (model.options.cache, &model.problem) {
+            (Caching::Auto, Problem::Box(b)) => frontier(&b.board, order) <= NARROW_FRONTIER,
+            // Nothing to judge by without a box.
+            (Caching::Auto, Problem::Abstract(_)) => true,
+            (caching, _) => caching == Caching::On,
+        };
+        let cache = keeps.then(|| {
+            let procedures = program.procedures();
+            let from = Position(procedures.len() as u32 / 4);
+            // The key leaves out the aspects every search has covered by then, unless an
+            // optional one among them may still be free.
+            let key = match procedures[..from.index()].iter().any(|p| p.optional) {
+                true => layout.key(Position(0)),
+                false => layout.key(from),
+            };
+            CachePlan {
+                from,
+                key,
+                words: layout.key_words(key),
+                bits: bits_for(estimate),
+            }
+        });
+        let mut plan = Plan {
+            layout,
+            prune,
+            cache,
+            fingerprint: 0,
+        };
+        plan.fingerprint = plan.fingerprint_of(cover, order, program);
+        plan
+    }
+
+    fn fingerprint_of(&self, cover: &Cover, order: &Order, program: &Program) -> u64 {
+        let mut f = Fingerprint::new();
+        f.text(env!("CARGO_PKG_VERSION"));
+        f.number(cover.aspect_count() as u64);
+        f.number(cover.embedding_count() as u64);
+        for a in cover.all_aspects() {
+            f.number(u64::from(cover.multiplicity(a)));
+            f.number(u64::from(cover.is_optional(a)));
+        }
+        for e in cover.allowed() {
+            f.number(u64::from(e.0));
+            f.numbers(cover.aspects(e).iter().map(|a| u64::from(a.0)));
+        }
+        f.numbers(order.sequence().iter().map(|a| u64::from(a.0)));
+        for p in program.procedures() {
+            f.number(u64::from(p.aspect.0));
+            f.number(u64::from(p.optional));
+            match &p.body {
+                Body::Require => f.number(1),
+                Body::Pass => f.number(2),
+                Body::Place(roots) => {
+                    f.number(3);
+                    roots.iter().for_each(|n| node(&mut f, n));
+                }
+            }
+        }
+        fn node(f: &mut Fingerprint, n: &Node) {
+            match n {
+                Node::Test { aspect, children } => {
+                    f.number(u64::from(aspect.0));
+                    f.number(children.len() as u64);
+                    children.iter().for_each(|c| node(f, c));
+                }
+                Node::Place { embedding, next } => {
+                    f.number(u64::from(u32::MAX));
+                    f.number(u64::from(embedding.0));
+                    f.number(u64::from(next.0));
+                }
+            }
+        }
+        f.numbers(self.layout.fields.iter().map(|field| {
+            let bag = field.bag.map_or(0, |b| u64::from(b.count));
+            u64::from(field.offset) | bag << 32
+        }));
+        f.number(self.layout.words() as u64);
+        f.number(match &self.prune {
+            PrunePlan::Off => 0,
+            PrunePlan::Holes(c) => 1 | u64::from(c.board.is_some()) << 8,
+            PrunePlan::Regions(c) => 2 | u64::from(c.board.is_some()) << 8,
+        });
+        if let Some(cache) = &self.cache {
+            f.number(u64::from(cache.from.0));
+            f.number(cache.words as u64);
+            f.number(u64::from(cache.bits));
+            f.number(match cache.key {
+                Key::Whole => 0,
+                Key::Shifted(s) => 1 | u64::from(s) << 8,
+                Key::From(w) => 2 | (w as u64) << 8,
+            });
+        }
+        f.finish()
+    }
+}
+
+/// A summary of the plan, for people: e.g. `q: u128; prune: holes on a bit board of 60
+/// cells; cache: from position 15, key 1 word, 2^17 slots`.
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.layout.repr {
+            Repr::U64 => write!(f, "q: u64")?,
+            Repr::U128 => write!(f, "q: u128")?,
+            Repr::Words(n) => write!(f, "q: [u64; {n}]")?,
+        }
+        let bags = self
+            .layout
+            .fields
+            .iter()
+            .filter(|f| f.bag.is_some())
+            .count();
+        if bags > 0 {
+            write!(f, " with {bags} bags")?;
+        }
+        let on = |c: &Check| match &c.board {
+            Some(b) => format!(" on a bit board of {} cells", b.cells.count_ones()),
+            None => " by tables".to_owned(),
+        };
+        match &self.prune {
+            PrunePlan::Off => write!(f, "; prune: off")?,
+            PrunePlan::Holes(c) => write!(f, "; prune: holes{}", on(c))?,
+            PrunePlan::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
+        }
+        match &self.cache {
+            None => write!(f, "; cache: off"),
+            Some(c) => write!(
+                f,
+                "; cache: from position {}, key {} word{}, 2^{} slots",
+                c.from,
+                c.words,
+                if c.words == 1 { "" } else { "s" },
+                c.bits
+            ),
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! The program: one procedure per aspect, each a tree of guarded tests.
+//!
+//! `Solve_a` is called with the free set `q` once every aspect before `a` is covered. If `a` is
+//! covered it passes `q` on to the next procedure; else it tries each embedding of
+//! `E_a = {e : min e = a}` by testing and clearing its aspects one by one, and calls the next
+//! procedure for each embedding that fits. Embeddings that share aspects share their tests.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::lower::Lowered;
+use crate::model::{Model, Problem};
+use crate::order::{Order, Position};
+
+/// A node of a procedure's tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// `if aspect ∈ q { q -= aspect; children...; q += aspect }`.
+    Test {
+        /// The aspect tested.
+        aspect: AspectId,
+        /// What runs while it is held.
+        children: Vec<Node>,
+    },
+    /// Every aspect of the embedding is held: place it and go on.
+    Place {
+        /// The embedding placed.
+        embedding: EmbeddingId,
+        /// The procedure to go on with: the first after this one whose aspect the embedding
+        /// leaves free (those between would only pass `q` on), or the sentinel.
+        next: Position,
+    },
+}
+
+impl Node {
+    /// The lowest-numbered embedding placed in this subtree (siblings are sorted by it).
+    pub fn lowest(&self) -> EmbeddingId {
+        match self {
+            Node::Place { embedding, .. } => *embedding,
+            Node::Test { children, .. } => children
+                .iter()
+                .map(Node::lowest)
+                .min()
+                .expect("a test guards at least one placement"),
+        }
+    }
+
+    fn visit(&self, tests: &mut usize, places: &mut usize) {
+        match self {
+            Node::Place { .. } => *places += 1,
+            Node::Test { children, .. } => {
+                *tests += 1;
+                for c in children {
+                    c.visit(tests, places);
+                }
+            }
+        }
+    }
+}
+
+/// What a procedure does when its aspect is free.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// Try the embeddings of `E_a`: every root tests the procedure's aspect (with sharing there is
+    /// one root; without, one chain per embedding).
+    Place(Vec<Node>),
+    /// `E_a` is empty: a free aspect here can never be covered, so the search backtracks.
+    Require,
+    /// `E_a` is empty and the aspect is optional: the procedure only passes `q` on.
+    Pass,
+}
+
+/// `Solve_a` for one aspect `a`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Procedure {
+    /// The aspect `a`.
+    pub aspect: AspectId,
+    /// What it does when `a` is free.
+    pub body: Body,
+    /// Whether `a` is optional: after trying the embeddings of `E_a`, the procedure also passes
+    /// `q` on with `a` left free.
+    pub optional: bool,
+}
+
+/// Static instruction counts of a program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Procedures, the solution sentinel included.
+    pub procedures: usize,
+    /// Guarded tests (the processor's `IF`).
+    pub tests: usize,
+    /// Placements (the processor's `CALL`).
+    pub places: usize,
+}
+
+/// The whole program: the procedures in aspect order, then the sentinel that reports a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    procedures: Vec<Procedure>,
+    sharing: bool,
+}
+
+impl Program {
+    /// The program of a lowered puzzle in `order`, without the trailing procedures whose
+    /// aspects are sure to be covered by then.
+    pub fn new(model: &Model, lowered: &Lowered, order: &Order) -> Program {
+        let mut program = Program::build(&lowered.cover, order, model.options.sharing);
+        match &model.problem {
+            Problem::Box(b) => {
+                let cells = b.board.cells().len();
+                let exact_pieces = lowered.every_piece_has_aspect();
+                // Areas match and each piece is placed as often as it is declared, so once
+                // every cell is covered every piece is placed, and the other way round: a
+                // trailing run of only pieces, or only cells, needs no procedures. Copies
+                // without an aspect prove nothing.
+                program.drop_implied_tail(|tail| {
+                    exact_pieces
+                        && (tail.iter().all(|a| a.index() >= cells)
+                            || tail.iter().all(|a| a.index() < cells))
+                });
+            }
+            // Nothing is implied without a box's areas; only trailing passes go.
+            Problem::Abstract(_) => program.drop_implied_tail(|_| false),
+        }
+        program
+    }
+
+    /// Builds one procedure per aspect, in `order`. With `sharing`, the embeddings of each
+    /// procedure share their common tests by the greedy rule (see the module).
+    pub fn build(cover: &Cover, order: &Order, sharing: bool) -> Program {
+        let uses = cover.uses();
+        let mut by_least: Vec<Vec<EmbeddingId>> = vec![Vec::new(); order.len()];
+        for e in cover.allowed() {
+            if let Some(least) = order.least(cover.aspects(e)) {
+                by_least[order.position(least).index()].push(e);
+            }
+        }
+        let procedures = order
+            .sequence()
+            .iter()
+            .zip(by_least)
+            .map(|(&aspect, embeddings)| {
+                let optional = cover.is_optional(aspect);
+                let body = if embeddings.is_empty() && optional {
+                    Body::Pass
+                } else if embeddings.is_empty() {
+                    Body::Require
+                } else if sharing {
+                    let items = embeddings
+                        .iter()
+                        .map(|&e| {
+                            let rest = cover.aspects(e).iter().copied();
+                            (e, rest.filter(|&x| x != aspect).collect())
+                        })
+                        .collect();
+                    Body::Place(vec![Node::Test {
+                        aspect,
+                        children: shared_tree(items, &uses, cover, order),
+                    }])
+                } else {
+                    Body::Place(embeddings.iter().map(|&e| chain(cover, order, e)).collect())
+                };
+                Procedure {
+                    aspect,
+                    body,
+                    optional,
+                }
+            })
+            .collect();
+        Program {
+            procedures,
+            sharing,
+        }
+    }
+
+    /// Drops the longest run of trailing procedures that only require their aspect and whose
+    /// aspects `implied` says are sure to be covered once every earlier one is (the report has no
+    /// procedure for the pieces A, B, C because covering every cell places every piece).
+    pub fn drop_implied_tail(&mut self, implied: impl Fn(&[AspectId]) -> bool) {
+        // Procedures that only pass `q` on need nothing to follow them.
+        while self.procedures.last().is_some_and(|p| p.body == Body::Pass) {
+            self.procedures.pop();
+        }
+        let owned = self
+            .procedures
+            .iter()
+            .rposition(|p| matches!(p.body, Body::Place(_)))
+            .map_or(0, |i| i + 1);
+        let required = |from: usize| -> Vec<AspectId> {
+            self.procedures[from..]
+                .iter()
+                .filter(|p| p.body == Body::Require)
+                .map(|p| p.aspect)
+                .collect()
+        };
+        if let Some(start) = (owned..self.procedures.len()).find(|&i| implied(&required(i))) {
+            self.procedures.truncate(start);
+        }
+        // What came after the last procedure left is now the sentinel.
+        let sentinel = Position(self.procedures.len() as u32);
+        fn clamp(node: &mut Node, sentinel: Position) {
+            match node {
+                Node::Place { next, .. } => *next = (*next).min(sentinel),
+                Node::Test { children, .. } => children.iter_mut().for_each(|c| clamp(c, sentinel)),
+            }
+        }
+        for p in &mut self.procedures {
+            if let Body::Place(roots) = &mut p.body {
+                roots.iter_mut().for_each(|n| clamp(n, sentinel));
+            }
+        }
+    }
+
+    /// The position of the sentinel, which reports a solution: after the last procedure.
+    pub fn sentinel(&self) -> Position {
+        Position(self.procedures.len() as u32)
+    }
+
+    /// The procedures, in order; the sentinel follows the last.
+    pub fn procedures(&self) -> &[Procedure] {
+        &self.procedures
+    }
+
+    /// Whether tests are shared.
+    pub fn sharing(&self) -> bool {
+        self.sharing
+    }
+
+    /// Static counts.
+    pub fn stats(&self) -> Stats {
+        let mut stats = Stats {
+            procedures: self.procedures.len() + 1,
+            ..Stats::default()
+        };
+        for p in &self.procedures {
+            if let Body::Place(roots) = &p.body {
+                for n in roots {
+                    n.visit(&mut stats.tests, &mut stats.places);
+                }
+            }
+        }
+        stats
+    }
+
+    /// A readable dump of the program, naming aspects through `cover`.
+    pub fn dump<'a>(&'a self, cover: &'a Cover) -> impl fmt::Display + 'a {
+        Dump {
+            program: self,
+            cover,
+        }
+    }
+}
+
+/// Embeddings still to be told apart, each with the aspects it has left to test.
+type Items = Vec<(EmbeddingId, Vec<AspectId>)>;
+
+/// The greedy overlap rule: leaves for embeddings with nothing left to test; then, repeatedly,
+/// the aspect contained in most of the rest (ties: in more embeddings of the whole puzzle, then
+/// earlier in the order) guards the tree of those that contain it. Siblings are ordered by the
+/// lowest embedding they place.
+fn shared_tree(items: Items, uses: &[usize], cover: &Cover, order: &Order) -> Vec<Node> {
+    let (done, mut rest): (Items, Items) = items.into_iter().partition(|(_, r)| r.is_empty());
+    let mut nodes: Vec<Node> = done
+        .into_iter()
+        .map(|(embedding, _)| place(cover, order, embedding))
+        .collect();
+    while !rest.is_empty() {
+        let mut counts: BTreeMap<AspectId, usize> = BTreeMap::new();
+        for (_, r) in &rest {
+            for &a in r {
+                *counts.entry(a).or_default() += 1;
+            }
+        }
+        let (&aspect, _) = counts
+            .iter()
+            .max_by_key(|&(&a, &n)| (n, uses[a.index()], std::cmp::Reverse(order.position(a))))
+            .expect("every remaining embedding has an aspect to test");
+        let (mut with, without): (Items, Items) =
+            rest.into_iter().partition(|(_, r)| r.contains(&aspect));
+        for (_, r) in &mut with {
+            r.retain(|&x| x != aspect);
+        }
+        nodes.push(Node::Test {
+            aspect,
+            children: shared_tree(with, uses, cover, order),
+        });
+        rest = without;
+    }
+    nodes.sort_by_key(Node::lowest);
+    nodes
+}
+
+/// Without sharing: one chain of tests for one embedding, its aspects in order.
+fn chain(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
+    let mut aspects = cover.aspects(e).to_vec();
+    aspects.sort_by_key(|&a| order.position(a));
+    aspects
+        .into_iter()
+        .rev()
+        .fold(place(cover, order, e), |inner, aspect| Node::Test {
+            aspect,
+            children: vec![inner],
+        })
+}
+
+/// The leaf that places `e`, going on at the first position after its least aspect's that it
+/// leaves free.
+fn place(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
+    let mut covered: Vec<Position> = cover
+        .aspects(e)
+        .iter()
+        .map(|&a| order.position(a))
+        .collect();
+    covered.sort_unstable();
+    let mut next = covered.first().map_or(Position(0), |p| Position(p.0 + 1));
+    while covered.binary_search(&next).is_ok() {
+        next = Position(next.0 + 1);
+    }
+    Node::Place { embedding: e, next }
+}
+
+struct Dump<'a> {
+    program: &'a Program,
+    cover: &'a Cover,
+}
+
+impl fmt::Display for Dump<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn node(f: &mut fmt::Formatter<'_>, cover: &Cover, n: &Node, depth: usize) -> fmt::Result {
+            match n {
+                Node::Place { embedding, .. } => {
+                    writeln!(f, "{:w$}place {embedding}", "", w = depth * 2)
+                }
+                Node::Test { aspect, children } => {
+                    writeln!(
+                        f,
+                        "{:w$}if {}",
+                        "",
+                        cover.aspect_name(*aspect),
+                        w = depth * 2
+                    )?;
+                    children
+                        .iter()
+                        .try_for_each(|c| node(f, cover, c, depth + 1))
+                }
+            }
+        }
+        for p in self.program.procedures() {
+            writeln!(f, "solve {}:", self.cover.aspect_name(p.aspect))?;
+            match &p.body {
+                Body::Require => writeln!(f, "  require")?,
+                Body::Pass => writeln!(f, "  pass")?,
+                Body::Place(roots) => {
+                    for n in roots {
+                        node(f, self.cover, n, 1)?;
+                    }
+                    if p.optional {
+                        writeln!(f, "  or leave it")?;
+                    }
+                }
+            }
+        }
+        writeln!(f, "solution")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cover(embeddings: &[&[u32]]) -> Cover {
+        let aspects = embeddings.iter().flat_map(|e| e.iter()).max().unwrap() + 1;
+        Cover::new(
+            (0..aspects).map(|a| a.to_string()).collect(),
+            embeddings
+                .iter()
+                .map(|e| e.iter().map(|&a| AspectId(a)).collect())
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn shared_tests_are_written_once() {
+        // Three embeddings of aspect 0; two share aspect 1.
+        let c = cover(&[&[0, 1, 2], &[0, 4], &[0, 1, 3]]);
+        let order = Order::by_number(c.aspect_count());
+        let program = Program::build(&c, &order, true);
+        let want = "solve 0:\n  if 0\n    if 1\n      if 2\n        place 0\n      if 3\n        place 2\n    if 4\n      place 1\n";
+        assert!(
+            program.dump(&c).to_string().starts_with(want),
+            "{}",
+            program.dump(&c)
+        );
+        assert_eq!(program.stats().tests, 5);
+        let unshared = Program::build(&c, &order, false);
+        assert_eq!(unshared.stats().tests, 8);
+    }
+
+    #[test]
+    fn greedy_rule_prefers_the_most_shared_aspect() {
+        // After 0: aspect 2 is in all three, 1 in two: 2 is tested first.
+        let c = cover(&[&[0, 1, 2], &[0, 1, 2, 3], &[0, 2, 4]]);
+        let program = Program::build(&c, &Order::by_number(c.aspect_count()), true);
+        let dump = program.dump(&c).to_string();
+        assert!(
+            dump.starts_with("solve 0:\n  if 0\n    if 2\n      if 1\n"),
+            "{dump}"
+        );
+    }
+
+    #[test]
+    fn a_placement_goes_on_past_the_aspects_it_covers() {
+        // Aspect 0's embedding {0, 1, 3} leaves 2 free: the search goes on at 2; {0, 1, 2}
+        // covers everything up to 3, the last procedure.
+        let c = cover(&[&[0, 1, 3], &[0, 1, 2], &[3], &[2]]);
+        let program = Program::build(&c, &Order::by_number(4), true);
+        let mut nexts = Vec::new();
+        fn walk(n: &Node, out: &mut Vec<(u32, u32)>) {
+            match n {
+                Node::Place { embedding, next } => out.push((embedding.0, next.0)),
+                Node::Test { children, .. } => children.iter().for_each(|c| walk(c, out)),
+            }
+        }
+        for p in program.procedures() {
+            if let Body::Place(roots) = &p.body {
+                roots.iter().for_each(|n| walk(n, &mut nexts));
+            }
+        }
+        assert_eq!(nexts, [(0, 2), (1, 3), (3, 3), (2, 4)]);
+    }
+
+    #[test]
+    fn aspects_without_embeddings_are_required() {
+        let c = cover(&[&[0, 1], &[1, 2]]);
+        let mut program = Program::build(&c, &Order::by_number(3), true);
+        assert_eq!(program.procedures()[2].body, Body::Require);
+        assert!(!program.procedures()[2].optional);
+        program.drop_implied_tail(|tail| tail == [AspectId(2)]);
+        assert_eq!(program.procedures().len(), 2);
+        // A placement that went on to the dropped procedure now goes on to the sentinel.
+        let Body::Place(roots) = &program.procedures()[1].body else {
+            panic!("aspect 1 has embeddings")
+        };
+        assert!(
+            matches!(roots[0], Node::Test { ref children, .. } if matches!(children[..], [Node::Test { ref children, .. }] if matches!(children[..], [Node::Place { next: Position(2), .. }])))
+        );
+    }
+}

@@ -1,0 +1,291 @@
+//! A compiled puzzle: every stage of the pipeline run once, in order, each taking the previous
+//! one's output. The macro emits Rust from it; at run time it is a [`Solver`] that walks the
+//! same program with the same plan.
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+
+use puzzle_runtime::processor::Code;
+use puzzle_runtime::search::{Counter, Sink, Visit, Visitor};
+use puzzle_runtime::symmetry::{Checked, SymmetryCheck};
+use puzzle_runtime::{Catalog, Info, Run, Solver, SymmetryInfo, Unit, UnitError};
+
+use crate::assemble::assemble;
+use crate::board::Board;
+use crate::catalog::catalog;
+use crate::choose::{choose, Chosen};
+use crate::cover::Cover;
+use crate::description::Description;
+use crate::error::Errors;
+use crate::lower::{lower, Lowered};
+use crate::model::{Model, Piece, PieceId, Problem};
+use crate::order::Order;
+use crate::plan::Plan;
+use crate::program::Program;
+use crate::symmetry::{reduce, Reduction};
+use crate::walk::{self, Start};
+use crate::{eliminate, reference};
+
+/// A compiled puzzle.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    model: Model,
+    lowered: Lowered,
+    eliminated: usize,
+    reduction: Option<Reduction>,
+    chosen: Chosen,
+    program: Program,
+    plan: Plan,
+    catalog: Catalog,
+    code: Option<Code>,
+    info: Info,
+}
+
+impl Puzzle {
+    /// Checks and compiles a description, reporting every mistake found.
+    pub fn new(description: &Description) -> Result<Puzzle, Errors> {
+        let mut errors = Errors::default();
+        // Checking and lowering both report what they find before either gives up.
+        let model = Model::check(description, &mut errors);
+        let lowered = model.as_ref().map(|model| lower(model, &mut errors));
+        let (Some(model), Some(mut lowered), true) = (model, lowered, errors.is_empty()) else {
+            return Err(errors);
+        };
+        let eliminated = match &model.problem {
+            Problem::Box(b) if model.options.eliminate => {
+                eliminate::eliminate(&b.board, &b.pieces, &mut lowered)
+            }
+            _ => 0,
+        };
+        let reduction = reduce(&model, &mut lowered, &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let chosen = choose(&model, &lowered);
+        let program = Program::new(&model, &lowered, &chosen.order);
+        let plan = Plan::new(
+            &model,
+            &lowered.cover,
+            &chosen.order,
+            &program,
+            chosen.estimate,
+        );
+        let catalog = catalog(&model, &lowered);
+        let code = assemble(&program, &lowered.cover, &chosen.order).ok();
+        let info = info(
+            &model,
+            &lowered,
+            eliminated,
+            reduction.as_ref(),
+            &chosen,
+            &program,
+            &plan,
+        );
+        Ok(Puzzle {
+            model,
+            lowered,
+            eliminated,
+            reduction,
+            chosen,
+            program,
+            plan,
+            catalog,
+            code,
+            info,
+        })
+    }
+
+    /// The puzzle as checked.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The box (an abstract puzzle has none).
+    pub fn board(&self) -> Option<&Board> {
+        self.model.box_model().map(|b| &b.board)
+    }
+
+    /// The pieces, in declared order (an abstract puzzle has none).
+    pub fn pieces(&self) -> &[Piece] {
+        self.model.box_model().map_or(&[], |b| &b.pieces)
+    }
+
+    /// The exact-cover problem.
+    pub fn cover(&self) -> &Cover {
+        &self.lowered.cover
+    }
+
+    /// The exact-cover problem and where each piece's embeddings lie in it.
+    pub fn lowered(&self) -> &Lowered {
+        &self.lowered
+    }
+
+    /// The embedding numbers of a piece.
+    pub fn piece_embeddings(&self, piece: PieceId) -> std::ops::Range<u32> {
+        self.lowered.ranges[piece.index()].clone()
+    }
+
+    /// How many embeddings were forbidden at compile time because they cut off a region that
+    /// no other pieces can fill.
+    pub fn eliminated(&self) -> usize {
+        self.eliminated
+    }
+
+    /// What the symmetry reduction did, if one was asked for and the puzzle has symmetries.
+    pub fn reduction(&self) -> Option<&Reduction> {
+        self.reduction.as_ref()
+    }
+
+    /// The aspect order.
+    pub fn order(&self) -> &Order {
+        &self.chosen.order
+    }
+
+    /// How the aspect order was chosen, with the candidates tried and the estimates of their
+    /// searches.
+    pub fn chosen(&self) -> &Chosen {
+        &self.chosen
+    }
+
+    /// The program.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// How the program runs.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Why the program has no processor code, when it has none (a bag needs a counter).
+    pub fn code_error(&self) -> Option<puzzle_runtime::processor::CodeError> {
+        assemble(&self.program, &self.lowered.cover, &self.chosen.order).err()
+    }
+
+    /// Runs the program from `start` into `sink`, through the symmetry check if there is one.
+    fn walk(&self, start: Start<'_>, placed: &[u32], sink: &mut impl Sink) -> ControlFlow<()> {
+        let (program, order, plan) = (&self.program, self.order(), &self.plan);
+        match self.symmetry_check() {
+            Some(check) => {
+                let mut checked = Checked::new(check, self.info.aspects, sink);
+                placed.iter().for_each(|&e| checked.place(e));
+                walk::run(program, order, plan, start, &mut checked)
+            }
+            None => {
+                placed.iter().for_each(|&e| sink.place(e));
+                walk::run(program, order, plan, start, sink)
+            }
+        }
+    }
+
+    /// The reference backtracker in `order`, through the symmetry check if there is one.
+    fn reference(&self, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
+        let cover = self.cover();
+        match self.symmetry_check() {
+            Some(check) => {
+                let depth = cover.aspect_count();
+                reference::solve(cover, order, &mut Checked::new(check, depth, sink))
+            }
+            None => reference::solve(cover, order, sink),
+        }
+    }
+
+    /// Counts the solutions with the reference backtracker, which shares no code with the
+    /// program: what every engine is checked against.
+    pub fn reference_count(&self) -> u64 {
+        let mut counter = Counter::default();
+        let _ = self.reference(self.order(), &mut counter);
+        counter.solutions
+    }
+
+    /// Shows every solution the reference backtracker finds to `visitor`.
+    pub fn reference_solve(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
+        self.reference(self.order(), &mut Visit::new(&self.catalog, visitor))
+    }
+
+    /// Every solution as its embedding numbers, sorted: a canonical form for comparing
+    /// solvers. Found by the reference backtracker covering aspects by number, so that
+    /// neither the program nor its order has a part in it.
+    pub fn reference_solution_sets(&self) -> Vec<Vec<u32>> {
+        let by_number = Order::by_number(self.cover().aspect_count());
+        let mut all = Vec::new();
+        let mut keep = |s: &puzzle_runtime::Solution<'_>| {
+            all.push(s.embedding_set());
+            ControlFlow::Continue(())
+        };
+        let _ = self.reference(&by_number, &mut Visit::new(&self.catalog, &mut keep));
+        all.sort();
+        all
+    }
+}
+
+impl Solver for Puzzle {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    fn code(&self) -> Option<&Code> {
+        self.code.as_ref()
+    }
+
+    fn symmetry_check(&self) -> Option<&SymmetryCheck> {
+        self.reduction.as_ref().and_then(|r| r.check.as_ref())
+    }
+
+    fn run(&self, run: Run<'_, '_>) -> ControlFlow<()> {
+        match run {
+            Run::Count(counter) => self.walk(Start::Root, &[], counter),
+            Run::Record(recorder) => self.walk(Start::Root, &[], recorder),
+        }
+    }
+
+    fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError> {
+        unit.check(&self.info)?;
+        let start = Start::Unit {
+            q: &unit.q,
+            next: unit.next,
+        };
+        Ok(match run {
+            Run::Count(counter) => self.walk(start, &unit.placed, counter),
+            Run::Record(recorder) => self.walk(start, &unit.placed, recorder),
+        })
+    }
+}
+
+/// The facts a compiled puzzle publishes.
+fn info(
+    model: &Model,
+    lowered: &Lowered,
+    eliminated: usize,
+    reduction: Option<&Reduction>,
+    chosen: &Chosen,
+    program: &Program,
+    plan: &Plan,
+) -> Info {
+    let cover = &lowered.cover;
+    let pieces = model.box_model().map_or(&[][..], |b| &b.pieces);
+    let name = |p: Option<PieceId>| p.map(|p| Cow::Owned(pieces[p.index()].name.clone()));
+    Info {
+        name: Cow::Owned(model.name.clone()),
+        fingerprint: plan.fingerprint,
+        aspects: cover.aspect_count(),
+        embeddings: cover.embedding_count(),
+        allowed: cover.allowed_count(),
+        eliminated,
+        procedures: program.sentinel().0,
+        words: plan.layout.words(),
+        order: Cow::Owned(chosen.label.clone()),
+        estimate: chosen.estimate,
+        symmetry: SymmetryInfo {
+            group_order: reduction.map_or(1, |r| r.group_order),
+            piece: name(reduction.and_then(|r| r.piece)),
+            second_piece: name(reduction.and_then(|r| r.second)),
+        },
+        prune: plan.prune.kind(),
+        cache: plan.cache.map(|c| c.info()),
+    }
+}

@@ -1,0 +1,73 @@
+//! A plain backtracker over the exact-cover problem, sharing no code with the program, used to
+//! check every other engine.
+
+use std::ops::ControlFlow;
+
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::order::{Order, Position};
+use puzzle_runtime::search::Sink;
+
+/// Finds every solution of `cover` by the general procedure: cover the least
+/// uncovered aspect in `order` with each allowed embedding that fits, recursively (and, for an
+/// optional aspect, also leave it uncovered). Bags are never chosen (that would place their
+/// copies in every order); a solution must have used up every bag.
+pub fn solve(cover: &Cover, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
+    let mut containing: Vec<Vec<EmbeddingId>> = vec![Vec::new(); cover.aspect_count()];
+    for e in cover.allowed() {
+        for a in cover.aspects(e) {
+            containing[a.index()].push(e);
+        }
+    }
+    let mut search = Search {
+        cover,
+        order,
+        containing,
+        left: cover.all_aspects().map(|a| cover.multiplicity(a)).collect(),
+    };
+    search.run(0, sink)
+}
+
+struct Search<'c> {
+    cover: &'c Cover,
+    order: &'c Order,
+    containing: Vec<Vec<EmbeddingId>>,
+    /// How many more times each aspect must be covered.
+    left: Vec<u32>,
+}
+
+impl Search<'_> {
+    fn run(&mut self, from: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(position) = (from..self.left.len()).find(|&p| {
+            let a = self.order.aspect(Position(p as u32));
+            self.left[a.index()] > 0 && self.cover.multiplicity(a) == 1
+        }) else {
+            return match self.left.iter().all(|&n| n == 0) {
+                true => sink.solution(),
+                false => ControlFlow::Continue(()),
+            };
+        };
+        let next = self.order.aspect(Position(position as u32)).index();
+        for i in 0..self.containing[next].len() {
+            let e = self.containing[next][i];
+            let aspects = self.cover.aspects(e);
+            if aspects.iter().any(|a| self.left[a.index()] == 0) {
+                continue;
+            }
+            aspects.iter().for_each(|a| self.left[a.index()] -= 1);
+            sink.place(e.0);
+            let flow = self.run(position + 1, sink);
+            sink.unplace();
+            aspects.iter().for_each(|a| self.left[a.index()] += 1);
+            flow?;
+        }
+        if self.cover.is_optional(AspectId(next as u32)) {
+            // Leave it uncovered: block it, so that no later embedding covers it after all
+            // (that solution was found with the embedding above).
+            self.left[next] = 0;
+            let flow = self.run(position + 1, sink);
+            self.left[next] = 1;
+            return flow;
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,489 @@
+//! The symmetry reduction: keep one placement per orbit of one piece under the puzzle's
+//! symmetry group, so that each class of solutions is found once.
+//!
+//! When the kept placement of the piece is fixed by no symmetry, that is all. When some are
+//! (a flat piece in the middle layer of 5x4x3 is fixed by the mirror through that layer), the
+//! solutions found with the piece there are one orbit of that placement's stabilizer `H` per
+//! class. A second piece then keeps one placement per orbit of `H`: an optional aspect, a
+//! *mark*, is held by the first piece's placement and by the second's placements ruled out,
+//! so the search never tries them together (5x4x3: 4x fewer placements). Where `H` also fixes
+//! the second piece's placement, a [`SymmetryCheck`] keeps the least solution of the orbit,
+//! so the reduction stays exact.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+
+use puzzle_runtime::symmetry::SymmetryCheck;
+
+use crate::automorphism;
+use crate::board::Board;
+use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::error::{ErrorKind, Errors};
+use crate::lower::Lowered;
+use crate::model::{BoxModel, Model, Piece, PieceId, Problem, Reduce};
+
+/// What a symmetry reduction did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// The piece restricted; none when every solution is checked against the whole group
+    /// (identical copies, abstract puzzles).
+    pub piece: Option<PieceId>,
+    /// The order of the puzzle's symmetry group.
+    pub group_order: usize,
+    /// How many placements of the piece were kept (one per orbit); with no piece, every
+    /// embedding.
+    pub kept: usize,
+    /// A second piece, restricted where the first is kept on a placement that symmetries fix:
+    /// with the first there, the second keeps one placement per orbit of those symmetries,
+    /// through an optional aspect (a mark) per such placement of the first.
+    pub second: Option<PieceId>,
+    /// The marks' aspects, last by number.
+    pub marks: Vec<AspectId>,
+    /// For each symmetry other than the identity, the image of every embedding.
+    pub images: Vec<Vec<u32>>,
+    /// The check that finishes an inexact reduction, if one is needed.
+    pub check: Option<SymmetryCheck>,
+}
+
+impl Reduction {
+    /// How many symmetries map the solution made of `placed` onto itself (1 for the identity
+    /// alone): the class of that solution has `group_order` divided by this many members.
+    pub fn stabilizer_order(&self, placed: &[u32]) -> usize {
+        1 + self
+            .images
+            .iter()
+            .filter(|image| same_set(placed, image))
+            .count()
+    }
+
+    /// How many solutions the classes of `found` (one solution each) hold in all: the sum of
+    /// `group_order / stabilizer_order`. Equal to the full count when the reduction is exact.
+    pub fn class_members(&self, found: &[Vec<u32>]) -> u64 {
+        found
+            .iter()
+            .map(|s| (self.group_order / self.stabilizer_order(s)) as u64)
+            .sum()
+    }
+}
+
+/// Whether the embeddings `placed` are, as a set, their own images under `image`.
+fn same_set(placed: &[u32], image: &[u32]) -> bool {
+    placed.iter().all(|&e| placed.contains(&image[e as usize]))
+}
+
+/// The symmetries of a puzzle, as maps on embeddings.
+struct Group {
+    /// For each symmetry other than the identity, the image of each embedding.
+    images: Vec<Vec<u32>>,
+}
+
+impl Group {
+    /// The box symmetries that map every placement of every piece to a placement of that
+    /// piece (one-sided pieces keep only the rotations). Those that map an allowed embedding
+    /// to a forbidden one (a restriction that breaks the symmetry) are reported by embedding.
+    fn of(board: &Board, cover: &Cover) -> (Group, Option<EmbeddingId>) {
+        let cells = board.cells().len();
+        let index: BTreeMap<&[AspectId], u32> = (0..cover.embedding_count() as u32)
+            .map(|e| (cover.aspects(EmbeddingId(e)), e))
+            .collect();
+        let mut broken = None;
+        let mut images = Vec::new();
+        'symmetries: for perm in board.symmetries().into_iter().skip(1) {
+            let mut image = Vec::with_capacity(cover.embedding_count());
+            for e in (0..cover.embedding_count() as u32).map(EmbeddingId) {
+                let mut aspects: Vec<AspectId> = cover
+                    .aspects(e)
+                    .iter()
+                    .map(|&a| match a.index() < cells {
+                        true => AspectId(perm[a.index()]),
+                        false => a,
+                    })
+                    .collect();
+                aspects.sort_unstable();
+                let Some(&i) = index.get(aspects.as_slice()) else {
+                    continue 'symmetries;
+                };
+                if cover.is_allowed(e) && !cover.is_allowed(EmbeddingId(i)) {
+                    broken.get_or_insert(e);
+                    continue 'symmetries;
+                }
+                image.push(i);
+            }
+            images.push(image);
+        }
+        (Group { images }, broken)
+    }
+
+    /// The order of the group.
+    fn order(&self) -> usize {
+        self.images.len() + 1
+    }
+
+    /// The lowest-numbered embedding of each orbit among `embeddings`.
+    fn representatives(&self, embeddings: impl Iterator<Item = EmbeddingId>) -> Vec<EmbeddingId> {
+        let all: Vec<u32> = (0..self.images.len() as u32).collect();
+        self.representatives_under(&all, embeddings)
+    }
+
+    /// A reduction that restricts nothing and keeps each solution that is the least of its
+    /// images under the whole group.
+    fn check_everywhere(self, embeddings: usize) -> Reduction {
+        let images: Vec<u32> = self.images.iter().flatten().copied().collect();
+        let check = SymmetryCheck {
+            embeddings: embeddings as u32,
+            images: Cow::Owned(images),
+            fixed: Cow::Owned(Vec::new()),
+            members: Cow::Owned(Vec::new()),
+            everywhere: Cow::Owned((0..self.images.len() as u32).collect()),
+            pairs: Cow::Owned(Vec::new()),
+        };
+        Reduction {
+            piece: None,
+            group_order: self.order(),
+            kept: embeddings,
+            second: None,
+            marks: Vec::new(),
+            images: self.images,
+            check: Some(check),
+        }
+    }
+
+    /// The lowest-numbered embedding of each orbit among `embeddings` under the symmetries
+    /// `h` (indices; a group with the identity left out).
+    fn representatives_under(
+        &self,
+        h: &[u32],
+        embeddings: impl Iterator<Item = EmbeddingId>,
+    ) -> Vec<EmbeddingId> {
+        let mut seen = BTreeSet::new();
+        let mut kept = Vec::new();
+        for e in embeddings {
+            if seen.insert(e.0) {
+                kept.push(e);
+                seen.extend(h.iter().map(|&g| self.images[g as usize][e.index()]));
+            }
+        }
+        kept
+    }
+
+    /// The symmetries (by index) that fix embedding `e`.
+    fn stabilizer(&self, e: EmbeddingId) -> Vec<u32> {
+        (0..self.images.len() as u32)
+            .filter(|&g| self.images[g as usize][e.index()] == e.0)
+            .collect()
+    }
+}
+
+/// Applies the model's symmetry request ([`Reduce::Classes`]): forbids all but the
+/// lowest-numbered placement of each orbit of one piece (or, for an abstract puzzle or one of
+/// identical copies, keeps each solution that is the least of its images), and adds a check
+/// where that alone is not exact. `None` when every solution is asked for or the puzzle has no
+/// symmetry.
+pub fn reduce(model: &Model, lowered: &mut Lowered, errors: &mut Errors) -> Option<Reduction> {
+    let Reduce::Classes(named) = model.options.symmetry else {
+        return None;
+    };
+    match &model.problem {
+        Problem::Box(b) => reduce_box(b, named, lowered, errors),
+        Problem::Abstract(_) => reduce_abstract(model, &lowered.cover, errors),
+    }
+}
+
+fn reduce_box(
+    model: &BoxModel,
+    named: Option<PieceId>,
+    lowered: &mut Lowered,
+    errors: &mut Errors,
+) -> Option<Reduction> {
+    let pieces = &model.pieces;
+    let (group, broken) = Group::of(&model.board, &lowered.cover);
+    if let Some(e) = broken {
+        let piece = lowered.piece_of(e)?;
+        let name = &pieces[piece.index()].name;
+        let loc = model
+            .restrictions
+            .iter()
+            .find(|r| r.piece == piece)
+            .map_or(pieces[piece.index()].loc, |r| r.loc);
+        let reason = format!(
+            "piece `{name}` is restricted to placements that the box's symmetries do not map onto each other, so solutions cannot be counted modulo those symmetries; drop the restriction or ask for all solutions (`symmetry: all`)"
+        );
+        errors.push(loc, ErrorKind::Symmetry { reason });
+        return None;
+    }
+    if group.order() == 1 {
+        return None;
+    }
+    let single = |p: &PieceId| pieces[p.index()].count == 1;
+    let ids = (0..pieces.len() as u32).map(PieceId);
+    let piece = match named {
+        Some(piece) => Some(piece).filter(single),
+        // The fewest placements kept, then the fewest that need the check.
+        None => ids.filter(single).min_by_key(|&p| {
+            let kept = group.representatives(lowered.allowed_of(p));
+            let fixed = kept.iter().filter(|&&e| !group.stabilizer(e).is_empty());
+            (kept.len(), fixed.count())
+        }),
+    };
+    let Some(piece) = piece else {
+        // Only copies: no copy can be restricted alone.
+        return Some(group.check_everywhere(lowered.cover.embedding_count()));
+    };
+    let kept = group.representatives(lowered.allowed_of(piece));
+    for e in lowered.allowed_of(piece).collect::<Vec<_>>() {
+        if !kept.contains(&e) {
+            lowered.cover.forbid(e);
+        }
+    }
+    // Where symmetries fix a kept placement, they map the solutions with the piece there onto
+    // each other: a second piece keeps one placement per orbit of those symmetries.
+    let fixed: Vec<(EmbeddingId, Vec<u32>)> = kept
+        .iter()
+        .map(|&e| (e, group.stabilizer(e)))
+        .filter(|(_, h)| !h.is_empty())
+        .collect();
+    let second = keep_second(&group, pieces, lowered, piece, &fixed);
+    let fixed: Vec<(u32, Vec<u32>)> = fixed
+        .into_iter()
+        .filter(|(e, _)| !second.refined.contains(e))
+        .map(|(e, h)| (e.0, h))
+        .collect();
+    let check = symmetry_check(
+        &group,
+        &fixed,
+        &second.pairs,
+        lowered.cover.embedding_count(),
+    );
+    Some(Reduction {
+        piece: Some(piece),
+        group_order: group.order(),
+        kept: kept.len(),
+        second: second.piece,
+        marks: second.marks,
+        images: group.images,
+        check,
+    })
+}
+
+/// A second piece kept to one placement per orbit of the symmetries fixing a kept placement
+/// of the first, and what that needs.
+struct Second {
+    /// The piece, if any placement of the first has marks.
+    piece: Option<PieceId>,
+    /// The marks' aspects, one per placement of the first that has them.
+    marks: Vec<AspectId>,
+    /// Those placements of the first: the check looks them up in pairs.
+    refined: BTreeSet<EmbeddingId>,
+    /// `(first, second, symmetries)`: placements of both pieces kept together, and the
+    /// symmetries that still fix both.
+    pairs: Vec<(u32, u32, Vec<u32>)>,
+}
+
+/// Chooses the second piece (the fewest placements kept in all) and adds its marks to the
+/// cover: for each kept placement `first` of `piece` that the symmetries `h` fix, an optional
+/// aspect held by `first` and by every placement of the second piece that is not the least
+/// of its orbit under `h`, so the two are never placed together.
+fn keep_second(
+    group: &Group,
+    pieces: &[Piece],
+    lowered: &mut Lowered,
+    piece: PieceId,
+    fixed: &[(EmbeddingId, Vec<u32>)],
+) -> Second {
+    let chosen = (0..pieces.len() as u32)
+        .map(PieceId)
+        .filter(|&i| {
+            i != piece && pieces[i.index()].count == 1 && lowered.piece_aspects[i.index()].is_some()
+        })
+        .map(|i| {
+            let placements: Vec<EmbeddingId> = lowered.allowed_of(i).collect();
+            let kept: Vec<Vec<EmbeddingId>> = fixed
+                .iter()
+                .map(|(_, h)| group.representatives_under(h, placements.iter().copied()))
+                .collect();
+            (i, placements, kept)
+        })
+        .min_by_key(|(_, _, kept)| kept.iter().map(Vec::len).sum::<usize>())
+        .filter(|(_, placements, kept)| kept.iter().any(|k| k.len() < placements.len()));
+    let mut pairs = Vec::new();
+    let mut marks = Vec::new();
+    let mut refined = BTreeSet::new();
+    if let Some((second, placements, kept_second)) = &chosen {
+        for ((first, h), kept) in fixed.iter().zip(kept_second) {
+            let others: Vec<EmbeddingId> = std::iter::once(*first)
+                .chain(placements.iter().copied().filter(|e| !kept.contains(e)))
+                .collect();
+            if others.len() == 1 {
+                continue;
+            }
+            let name = format!(
+                "{} kept with {} at {first}",
+                pieces[second.index()].name,
+                pieces[piece.index()].name
+            );
+            marks.push(lowered.cover.add_optional(name, &others));
+            refined.insert(*first);
+            for &e in kept {
+                let both: Vec<u32> = h
+                    .iter()
+                    .copied()
+                    .filter(|&g| group.images[g as usize][e.index()] == e.0)
+                    .collect();
+                if !both.is_empty() {
+                    pairs.push((first.0, e.0, both));
+                }
+            }
+        }
+    }
+    Second {
+        piece: chosen.map(|c| c.0).filter(|_| !marks.is_empty()),
+        marks,
+        refined,
+        pairs,
+    }
+}
+
+/// The most symmetry images (symmetries times embeddings) a reduction may keep: each solution
+/// is compared with its image under every symmetry, and the images are static data in the
+/// generated code.
+pub const MAX_IMAGES: usize = 1 << 20;
+
+/// The reduction of an abstract puzzle: its symmetries are the permutations of aspects that
+/// map the embeddings onto themselves, and each solution found is kept only if it is the least
+/// of its images.
+fn reduce_abstract(model: &Model, cover: &Cover, errors: &mut Errors) -> Option<Reduction> {
+    let limit = (MAX_IMAGES / cover.embedding_count().max(1)).max(1);
+    match automorphism::automorphisms(cover, limit) {
+        Ok(images) if images.is_empty() => None,
+        Ok(images) => Some(Group { images }.check_everywhere(cover.embedding_count())),
+        Err(limit) => {
+            let reason = format!("this puzzle has more than {limit} symmetries, too many to compare each solution with all its images; ask for all solutions (`symmetry: all`)");
+            errors.push(model.loc, ErrorKind::Symmetry { reason });
+            None
+        }
+    }
+}
+
+/// The check for the kept placements that symmetries fix (`fixed`: a placement and those
+/// symmetries) and for the kept pairs of placements they fix (`pairs`), if there are any.
+fn symmetry_check(
+    group: &Group,
+    fixed: &[(u32, Vec<u32>)],
+    pairs: &[(u32, u32, Vec<u32>)],
+    embeddings: usize,
+) -> Option<SymmetryCheck> {
+    if fixed.is_empty() && pairs.is_empty() {
+        return None;
+    }
+    let mut members = Vec::new();
+    let mut used: BTreeMap<u32, u32> = BTreeMap::new();
+    // Each set of symmetries as a range of `members`, the images it needs numbered as met.
+    let mut range = |symmetries: &[u32]| {
+        let first = members.len() as u32;
+        for &g in symmetries {
+            let next = used.len() as u32;
+            members.push(*used.entry(g).or_insert(next));
+        }
+        (first, symmetries.len() as u32)
+    };
+    let mut fixed: Vec<(u32, u32, u32)> = fixed
+        .iter()
+        .map(|(e, h)| {
+            let (first, count) = range(h);
+            (*e, first, count)
+        })
+        .collect();
+    let mut pairs: Vec<(u32, u32, u32, u32)> = pairs
+        .iter()
+        .map(|(e, f, h)| {
+            let (first, count) = range(h);
+            (*e, *f, first, count)
+        })
+        .collect();
+    fixed.sort_unstable();
+    pairs.sort_unstable();
+    let mut images = vec![0; used.len() * embeddings];
+    for (&g, &slot) in &used {
+        let at = slot as usize * embeddings;
+        images[at..at + embeddings].copy_from_slice(&group.images[g as usize]);
+    }
+    Some(SymmetryCheck {
+        embeddings: embeddings as u32,
+        images: Cow::Owned(images),
+        fixed: Cow::Owned(fixed),
+        members: Cow::Owned(members),
+        everywhere: Cow::Owned(Vec::new()),
+        pairs: Cow::Owned(pairs),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::description::{Description, Symmetry};
+    use crate::lower;
+
+    fn reduced(d: Description) -> (Lowered, Option<Reduction>) {
+        let mut errors = Errors::default();
+        let d = d.symmetry(Symmetry::Reduced { piece: None });
+        let model = Model::check(&d, &mut errors).unwrap();
+        let mut lowered = lower::lower(&model, &mut errors);
+        let reduction = reduce(&model, &mut lowered, &mut errors);
+        assert!(errors.is_empty(), "{errors}");
+        (lowered, reduction)
+    }
+
+    #[test]
+    fn the_report_puzzle_keeps_two_placements_of_its_tromino() {
+        let d = Description::new("small")
+            .board(&["...", "..."])
+            .piece("A", &["#"])
+            .piece("B", &["##"])
+            .piece("C", &["##", "#."]);
+        let (lowered, reduction) = reduced(d);
+        let r = reduction.unwrap();
+        assert_eq!((r.piece, r.group_order, r.kept), (Some(PieceId(2)), 4, 2));
+        assert_eq!(lowered.allowed_of(PieceId(2)).count(), 2);
+        assert!(r.check.is_none() && r.marks.is_empty());
+    }
+
+    #[test]
+    fn identical_copies_are_checked_against_the_whole_group() {
+        let d = Description::new("d")
+            .board(&["...."; 3])
+            .piece("D", &["##"])
+            .copies(6);
+        let (_, reduction) = reduced(d);
+        let r = reduction.unwrap();
+        assert_eq!((r.piece, r.group_order), (None, 4));
+        let check = r.check.unwrap();
+        assert_eq!(check.everywhere.len(), 3);
+    }
+
+    #[test]
+    fn a_symmetric_kept_placement_restricts_a_second_piece_by_marks() {
+        // X on a diagonal of the 8x8 with its centre cut out is fixed by a mirror.
+        let d = Description::new("8x8")
+            .block(&[8, 8])
+            .holes(&[&[3, 3], &[3, 4], &[4, 3], &[4, 4]])
+            .pentominoes();
+        let (lowered, reduction) = reduced(d);
+        let r = reduction.unwrap();
+        assert_eq!(r.group_order, 8);
+        assert!(r.second.is_some() && !r.marks.is_empty());
+        assert_eq!(lowered.cover.aspect_count(), 60 + 12 + r.marks.len());
+        assert!(r.marks.iter().all(|&m| lowered.cover.is_optional(m)));
+    }
+
+    #[test]
+    fn abstract_symmetries_come_from_the_embeddings() {
+        // A hexagon's edges as dominoes: its 12 symmetries.
+        let names: Vec<String> = (0..6).map(|i| i.to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let edges: Vec<[&str; 2]> = (0..6).map(|i| [names[i], names[(i + 1) % 6]]).collect();
+        let edges: Vec<&[&str]> = edges.iter().map(|e| &e[..]).collect();
+        let d = Description::new("hexagon").abstract_puzzle(&names, &[], &edges);
+        let (_, reduction) = reduced(d);
+        assert_eq!(reduction.unwrap().group_order, 12);
+    }
+}

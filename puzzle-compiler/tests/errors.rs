@@ -1,0 +1,112 @@
+//! Bad descriptions built at run time: typed errors, all of them, with messages a person reads.
+
+use puzzle_compiler::{Description, ErrorKind, Puzzle, Symmetry};
+use puzzle_runtime::Solver;
+
+fn errors(d: &Description) -> Vec<ErrorKind> {
+    Puzzle::new(d)
+        .unwrap_err()
+        .0
+        .into_iter()
+        .map(|e| e.kind)
+        .collect()
+}
+
+#[test]
+fn several_mistakes_at_once() {
+    let d = Description::new("bad")
+        .board(&["....", "..x"])
+        .piece("A", &["##"])
+        .piece("A", &["#"])
+        .piece("B", &["#.#"])
+        .builtin("Q");
+    let found = errors(&d);
+    assert!(matches!(
+        found[0],
+        ErrorKind::RaggedRows {
+            row: 2,
+            len: 3,
+            expected: 4
+        }
+    ));
+    assert!(matches!(
+        found[1],
+        ErrorKind::UnknownCharacter {
+            ch: 'x',
+            row: 2,
+            column: 3,
+            ..
+        }
+    ));
+    assert!(matches!(&found[2], ErrorKind::DuplicatePiece { name } if name == "A"));
+    assert!(matches!(&found[3], ErrorKind::DisconnectedPiece { name } if name == "B"));
+    assert!(matches!(&found[4], ErrorKind::UnknownBuiltin { name } if name == "Q"));
+    assert_eq!(found.len(), 5);
+}
+
+#[test]
+fn messages_name_the_figures() {
+    let d = Description::new("big")
+        .board(&["...."])
+        .piece("A", &["###"]);
+    let message = Puzzle::new(&d).unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "the pieces have 3 cells in all, but the box has 4 cells; they must be equal"
+    );
+}
+
+#[test]
+fn unreachable_cells_and_misplaced_restrictions() {
+    let d = Description::new("island")
+        .board(&["..#.", "..##"])
+        .piece("P", &["##", "#."])
+        .piece("Q", &["##"]);
+    let found = errors(&d);
+    assert!(
+        matches!(&found[..], [ErrorKind::UncoverableCell { cell }] if cell == "row 1, column 4")
+    );
+
+    let d = Description::new("restricted")
+        .board(&["...", "..."])
+        .piece("A", &["#"])
+        .piece("B", &["##"])
+        .piece("C", &["##", "#."])
+        .restrict("C", &[&["###", "..."]])
+        .restrict("c", &[&["#..", "..."]]);
+    let found = errors(&d);
+    assert!(matches!(&found[0], ErrorKind::NotAPlacement { piece } if piece == "C"));
+    assert!(
+        matches!(&found[1], ErrorKind::UnknownPiece { name, suggestion: Some(s) } if name == "c" && s == "C")
+    );
+}
+
+#[test]
+fn symmetry_that_cannot_be_honoured() {
+    // Restricting C to one placement breaks the box's symmetry: no reduction modulo it.
+    let d = Description::new("lopsided")
+        .board(&["...", "..."])
+        .piece("A", &["#"])
+        .piece("B", &["##"])
+        .piece("C", &["##", "#."])
+        .restrict("C", &[&[".#.", "##."]])
+        .symmetry(Symmetry::Reduced { piece: None });
+    assert!(matches!(&errors(&d)[..], [ErrorKind::Symmetry { .. }]));
+    let message = Puzzle::new(&d).unwrap_err().to_string();
+    assert!(message.contains("piece `C` is restricted"), "{message}");
+}
+
+#[test]
+fn symmetric_placements_are_reduced_exactly() {
+    // Two dominoes in a 2x2 square: every placement is fixed by a mirror, yet the 4 solutions
+    // are one class.
+    let d = Description::new("square")
+        .board(&["..", ".."])
+        .piece("A", &["##"])
+        .piece("B", &["##"]);
+    assert_eq!(Puzzle::new(&d).unwrap().reference_count(), 4);
+    let reduced = Puzzle::new(&d.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    assert!(reduced.symmetry_check().is_some());
+    assert_eq!(reduced.reference_count(), 1);
+    assert_eq!(reduced.count(), 1);
+}

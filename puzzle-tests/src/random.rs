@@ -1,0 +1,319 @@
+//! Small random puzzles that are always well formed: a box (2-D or 3-D, with holes) cut into
+//! connected pieces, so the areas match, every piece fits and at least one solution exists,
+//! with random options: reflection, order, sharing, symmetry, elimination, pruning, the
+//! failure cache, and pieces of one shape declared as copies (bags where several kinds are).
+
+use puzzle::compiler::geometry::Shape;
+use puzzle::compiler::{parse, Description};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random puzzle, kept as the text of `puzzle!` input, from which both the macro's and the
+/// run time's puzzle are made (the run time parses it too).
+#[derive(Clone, Debug)]
+pub struct RandomPuzzle {
+    /// The seed it was made from.
+    pub seed: u64,
+    /// The size of the box along each axis.
+    pub extents: Vec<i32>,
+    /// The cells of the block, in reading order.
+    pub cells: Vec<bool>,
+    /// Each piece: its name, its cells (as coordinates) and how many copies there are.
+    pub pieces: Vec<(String, Vec<Vec<i32>>, u32)>,
+    /// The options, as `key: value` entries.
+    pub options: Vec<(&'static str, String)>,
+}
+
+impl RandomPuzzle {
+    /// The puzzle made from `seed` (the same on every machine).
+    pub fn new(seed: u64) -> RandomPuzzle {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        loop {
+            let puzzle = RandomPuzzle::draw(seed, &mut rng);
+            // Pieces of one shape not declared as copies multiply the solutions (k of them:
+            // k! each), and so do monominoes, which fill anything: keep the searches small.
+            let monominoes: u32 = puzzle
+                .pieces
+                .iter()
+                .filter(|(_, cells, _)| cells.len() == 1)
+                .map(|&(_, _, n)| n)
+                .sum();
+            if puzzle.permutations() <= 48 && monominoes <= 2 {
+                return puzzle;
+            }
+        }
+    }
+
+    /// How many ways the pieces of equal shape can be permuted.
+    fn permutations(&self) -> u64 {
+        let mut shapes: Vec<Shape> = self
+            .pieces
+            .iter()
+            .flat_map(|(_, cells, count)| (0..*count).map(|_| canonical(cells)))
+            .collect();
+        shapes.sort();
+        shapes
+            .chunk_by(|a, b| a == b)
+            .map(|same| (1..=same.len() as u64).product::<u64>())
+            .product()
+    }
+
+    fn draw(seed: u64, rng: &mut ChaCha8Rng) -> RandomPuzzle {
+        let solid = rng.random_bool(0.3);
+        let extents: Vec<i32> = match solid {
+            false => vec![rng.random_range(1..=4), rng.random_range(2..=5)],
+            // At most 12 cells: 2 x 2 x 2 or 2 x 2 x 3, in any order.
+            true => {
+                let mut e = vec![2, 2, rng.random_range(2..=3)];
+                let (i, j) = (rng.random_range(0..3), rng.random_range(0..3));
+                e.swap(i, j);
+                e
+            }
+        };
+        let volume = extents.iter().product::<i32>() as usize;
+        let mut cells: Vec<bool> = (0..volume).map(|_| rng.random_bool(0.85)).collect();
+        cells[0] = true;
+        // Cut the cells into connected pieces of 1 to 4 cells; now and then of 2 and 3 only,
+        // so that shapes repeat (copies, and bags where several kinds do).
+        let (small, large) = match (solid, rng.random_bool(0.3)) {
+            (_, true) => (2, 3),
+            (true, false) => (2, 4),
+            (false, false) => (1, 4),
+        };
+        let mut owner = vec![usize::MAX; volume];
+        let mut regions: Vec<Vec<usize>> = Vec::new();
+        for start in 0..volume {
+            if !cells[start] || owner[start] != usize::MAX {
+                continue;
+            }
+            let id = regions.len();
+            // Solid pieces of at least two cells: monominoes fill anything, and a solid box
+            // of them has too many solutions to list.
+            let target = rng.random_range(small..=large);
+            let mut region = vec![start];
+            owner[start] = id;
+            while region.len() < target {
+                let frontier: Vec<usize> = region
+                    .iter()
+                    .flat_map(|&c| neighbours(&extents, c))
+                    .filter(|&n| cells[n] && owner[n] == usize::MAX)
+                    .collect();
+                if frontier.is_empty() {
+                    break;
+                }
+                let next = frontier[rng.random_range(0..frontier.len())];
+                owner[next] = id;
+                region.push(next);
+            }
+            regions.push(region);
+        }
+        let reflect = rng.random_bool(0.8);
+        // Pieces of one shape become copies, sometimes.
+        let copies = rng.random_bool(0.5);
+        let mut pieces: Vec<(String, Vec<Vec<i32>>, u32)> = Vec::new();
+        for region in &regions {
+            let points: Vec<Vec<i32>> = region.iter().map(|&c| point(&extents, c)).collect();
+            let cells = canonical_cells(&points);
+            let same = |other: &Vec<Vec<i32>>| {
+                let mine = Shape::new(cells[0].len(), cells.iter().cloned());
+                let theirs = Shape::new(other[0].len(), other.iter().cloned());
+                mine.orientations(reflect).contains(&theirs)
+            };
+            match pieces.iter_mut().find(|(_, c, _)| copies && same(c)) {
+                Some(kind) => kind.2 += 1,
+                None => pieces.push((format!("P{}", pieces.len()), cells, 1)),
+            }
+        }
+        let pick = |rng: &mut ChaCha8Rng, choices: &[&str]| {
+            choices[rng.random_range(0..choices.len())].to_owned()
+        };
+        let options = vec![
+            ("reflect", reflect.to_string()),
+            ("order", pick(rng, &["auto", "rows", "columns"])),
+            ("sharing", rng.random_bool(0.7).to_string()),
+            ("symmetry", pick(rng, &["all", "all", "reduced"])),
+            ("eliminate", rng.random_bool(0.7).to_string()),
+            ("prune", pick(rng, &["auto", "off", "holes", "regions"])),
+            ("cache", pick(rng, &["auto", "on", "off"])),
+        ];
+        RandomPuzzle {
+            seed,
+            extents,
+            cells,
+            pieces,
+            options,
+        }
+    }
+
+    /// The same puzzle with an option set to `value`.
+    pub fn with(&self, key: &'static str, value: &str) -> RandomPuzzle {
+        let mut p = self.clone();
+        match p.options.iter_mut().find(|(k, _)| *k == key) {
+            Some(option) => option.1 = value.to_owned(),
+            None => p.options.push((key, value.to_owned())),
+        }
+        p
+    }
+
+    /// The same puzzle with every copy a piece of its own.
+    pub fn apart(&self) -> RandomPuzzle {
+        let mut p = self.clone();
+        p.pieces = self
+            .pieces
+            .iter()
+            .flat_map(|(name, cells, count)| {
+                (0..*count).map(move |i| (format!("{name}_{i}"), cells.clone(), 1))
+            })
+            .collect();
+        p
+    }
+
+    /// The same puzzle with the pieces of one shape (as the puzzle may turn them) declared as
+    /// copies of one.
+    pub fn merged(&self) -> RandomPuzzle {
+        let reflect = self.option("reflect") == "true";
+        let mut p = self.apart();
+        let mut kinds: Vec<(String, Vec<Vec<i32>>, u32)> = Vec::new();
+        for (_, cells, _) in &p.pieces {
+            let shape = Shape::new(cells[0].len(), cells.iter().cloned());
+            let same = |other: &Vec<Vec<i32>>| {
+                let other = Shape::new(other[0].len(), other.iter().cloned());
+                shape.orientations(reflect).contains(&other)
+            };
+            match kinds.iter_mut().find(|(_, c, _)| same(c)) {
+                Some(kind) => kind.2 += 1,
+                None => kinds.push((format!("K{}", kinds.len()), cells.clone(), 1)),
+            }
+        }
+        p.pieces = kinds;
+        p
+    }
+
+    /// How many ways the copies can be named apart: each solution of the puzzle is that many
+    /// solutions of [`RandomPuzzle::apart`].
+    pub fn namings(&self) -> u64 {
+        self.pieces
+            .iter()
+            .map(|&(_, _, count)| (1..=u64::from(count)).product::<u64>())
+            .product()
+    }
+
+    /// An option's value.
+    pub fn option(&self, key: &str) -> &str {
+        self.options
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or("", |(_, v)| v.as_str())
+    }
+
+    /// The puzzle as `puzzle!` input: one module named `module`.
+    pub fn source(&self, module: &str) -> String {
+        let mut entries = vec![format!("box: {}", self.board())];
+        let pieces: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|(name, cells, count)| {
+                let count = if *count > 1 {
+                    format!("{count} x ")
+                } else {
+                    String::new()
+                };
+                let cells: Vec<String> = cells
+                    .iter()
+                    .map(|c| {
+                        let c: Vec<String> = c.iter().map(ToString::to_string).collect();
+                        format!("({})", c.join(", "))
+                    })
+                    .collect();
+                format!("{count}{name}: [{}]", cells.join(", "))
+            })
+            .collect();
+        entries.push(format!("pieces: {{ {} }}", pieces.join(", ")));
+        entries.extend(self.options.iter().map(|(k, v)| format!("{k}: {v}")));
+        format!("mod {module} {{ {} }}", entries.join(", "))
+    }
+
+    /// The box: drawn for 2-D, a block with holes for 3-D.
+    fn board(&self) -> String {
+        if self.extents.len() == 2 {
+            let width = self.extents[1] as usize;
+            let rows: Vec<String> = self
+                .cells
+                .chunks(width)
+                .map(|row| {
+                    let row: String = row.iter().map(|&c| if c { '.' } else { '#' }).collect();
+                    format!("{row:?}")
+                })
+                .collect();
+            return format!("[{}]", rows.join(", "));
+        }
+        let sizes: Vec<String> = self.extents.iter().map(ToString::to_string).collect();
+        let holes: Vec<String> = (0..self.cells.len())
+            .filter(|&i| !self.cells[i])
+            .map(|i| {
+                let p: Vec<String> = point(&self.extents, i)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                format!("({})", p.join(", "))
+            })
+            .collect();
+        match holes.is_empty() {
+            true => sizes.join(" x "),
+            false => format!("{}, holes: [{}]", sizes.join(" x "), holes.join(", ")),
+        }
+    }
+
+    /// The puzzle as the run time reads it: its source, parsed.
+    pub fn description(&self) -> Description {
+        let parsed = parse::parse_str(&self.source(&format!("r{}", self.seed)))
+            .expect("a random puzzle parses");
+        let puzzle = parsed.into_iter().next().expect("one puzzle");
+        assert!(puzzle.errors.is_empty(), "a random puzzle is well formed");
+        puzzle.description
+    }
+}
+
+/// The coordinates of position `i` of a block in reading order.
+fn point(extents: &[i32], mut i: usize) -> Vec<i32> {
+    let mut p = vec![0; extents.len()];
+    for (x, &e) in p.iter_mut().zip(extents).rev() {
+        *x = (i % e as usize) as i32;
+        i /= e as usize;
+    }
+    p
+}
+
+/// The positions next to position `i` of a block.
+fn neighbours(extents: &[i32], i: usize) -> Vec<usize> {
+    let p = point(extents, i);
+    let mut out = Vec::new();
+    for axis in 0..p.len() {
+        for step in [-1, 1] {
+            let mut n = p.clone();
+            n[axis] += step;
+            if (0..extents[axis]).contains(&n[axis]) {
+                out.push(
+                    n.iter()
+                        .zip(extents)
+                        .fold(0, |acc, (&x, &e)| acc * e as usize + x as usize),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// A piece's cells moved to the origin.
+fn canonical_cells(points: &[Vec<i32>]) -> Vec<Vec<i32>> {
+    Shape::new(points[0].len(), points.iter().cloned())
+        .cells()
+        .to_vec()
+}
+
+/// A piece's shape up to every motion: the least of its orientations.
+fn canonical(cells: &[Vec<i32>]) -> Shape {
+    Shape::new(cells[0].len(), cells.iter().cloned())
+        .orientations(true)
+        .remove(0)
+}
