@@ -745,3 +745,73 @@ fn comma_separated<T>(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Parsed {
+        let mut puzzles = parse_str(text).expect("the puzzle's outline parses");
+        assert_eq!(puzzles.len(), 1);
+        puzzles.remove(0)
+    }
+
+    #[test]
+    fn a_puzzle_becomes_its_description() {
+        let p = one(
+            "/// Five by four.\npub mod small { box: 5 x 4, pieces: { 2 x D: [\"##\"], F, X: [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)] }, reflect: false, symmetry: reduced(F), order: [X, rows], prune: regions, cache: off }",
+        );
+        assert!(p.errors.is_empty() && p.complete);
+        assert_eq!(p.header.name, "small");
+        let d = &p.description;
+        assert!(
+            matches!(&d.board, BoardSpec::Block { extents, .. } if extents.iter().map(|e| e.0).eq([5, 4]))
+        );
+        let names: Vec<&str> = d.pieces.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["D", "F", "X"]);
+        assert_eq!(d.pieces[0].count.0, 2);
+        assert!(matches!(d.pieces[1].shape, ShapeSpec::Builtin));
+        assert!(matches!(&d.pieces[2].shape, ShapeSpec::Cells(cells) if cells.len() == 5));
+        assert!(!d.reflect);
+        assert!(matches!(&d.symmetry, Symmetry::Reduced { piece: Some((name, _)) } if name == "F"));
+        assert!(matches!(&d.lead, Lead::Named(names) if names.len() == 1 && names[0].0 == "X"));
+        assert_eq!(d.order, OrderChoice::Rows);
+        assert_eq!((d.prune, d.cache), (Pruning::Regions, Caching::Off));
+    }
+
+    #[test]
+    fn every_mistake_of_a_puzzle_is_kept_with_where_it_was_written() {
+        let p = one("mod m {\n  box: [\"..\"],\n  pieces: { A: [\"##\"] },\n  orde: rows,\n  symmetry: some,\n  box: [\".\"],\n}");
+        let messages: Vec<String> = p.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "unknown key `orde`; did you mean `order`?",
+                "unknown symmetry `some`; expected one of `all`, `reduced`",
+                "`box` is given twice",
+            ]
+        );
+        // Spans of a text carry lines and columns (from 1 and from 0).
+        let start = p.errors[0].span().start();
+        assert_eq!((start.line, start.column), (4, 2));
+        let loc = p.description.pieces[0].loc;
+        let start = p.spans.span(loc).start();
+        assert_eq!((start.line, start.column), (3, 12));
+    }
+
+    #[test]
+    fn an_abstract_puzzle_and_a_missing_key() {
+        let p = one(
+            "mod path { aspects: [a, 1, \"c d\"], optional: [a], embeddings: [[a, 1], [\"c d\"]] }",
+        );
+        assert!(p.errors.is_empty() && p.complete);
+        let spec = p.description.abstract_puzzle.as_ref().unwrap();
+        let names: Vec<&str> = spec.aspects.iter().map(|a| a.0.as_str()).collect();
+        assert_eq!(names, ["a", "1", "c d"]);
+        assert_eq!(spec.embeddings.len(), 2);
+        let p = one("mod bare { box: [\"..\"] }");
+        assert!(!p.complete);
+        assert_eq!(p.errors[0].to_string(), "puzzle `bare` has no `pieces`");
+        assert!(parse_str("mod { }").is_err());
+    }
+}

@@ -192,3 +192,76 @@ impl Walker<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use puzzle_runtime::search::{collect, Tally, Visit};
+    use puzzle_runtime::{Run, Solver};
+
+    use crate::description::{Description, OrderChoice};
+    use crate::Puzzle;
+
+    fn small() -> Description {
+        Description::new("small")
+            .board(&["...", "..."])
+            .piece("A", &["#"])
+            .piece("B", &["##"])
+            .piece("C", &["##", "#."])
+            .order(OrderChoice::Columns)
+            .eliminate(false)
+    }
+
+    #[test]
+    fn the_walker_finds_the_reports_solutions_in_its_order() {
+        let d = small().restrict("C", &[&[".#.", "##."], &["..#", ".##"]]);
+        let p = Puzzle::new(&d).unwrap();
+        assert_eq!(p.collect(), [[0, 18, 10], [6, 3, 20], [7, 1, 20]]);
+        // Nothing pruned (a monomino fills any hole): one placement per CALL of the report's
+        // run, and the failure cache of the count changes nothing.
+        assert_eq!(
+            p.tally(),
+            Tally {
+                solutions: 3,
+                placements: 10
+            }
+        );
+        assert_eq!(p.count(), 3);
+    }
+
+    #[test]
+    fn units_resume_where_they_were_cut() {
+        let p = Puzzle::new(&small()).unwrap();
+        let whole = p.collect();
+        assert_eq!(whole.len(), 12);
+        for depth in 1..=3 {
+            let units = puzzle_runtime::parallel::units_at(&p, depth);
+            let mut parts = Vec::new();
+            for unit in &units {
+                parts.extend(collect(|v| {
+                    let mut recorder =
+                        puzzle_runtime::search::Recorder::new().visit(p.catalog(), v);
+                    p.run_unit(unit, Run::Record(&mut recorder)).unwrap()
+                }));
+            }
+            assert_eq!(parts, whole, "cut at {depth}");
+        }
+        // A unit's placements are replayed before it resumes.
+        let unit = &puzzle_runtime::parallel::units_at(&p, 2)[0];
+        let mut first = Vec::new();
+        let mut visit = Visit::new(p.catalog(), |s: &puzzle_runtime::Solution<'_>| {
+            first.push(s.embeddings().to_vec());
+            std::ops::ControlFlow::Continue(())
+        });
+        let _ = super::run(
+            p.program(),
+            p.order(),
+            p.plan(),
+            super::Start::Unit {
+                q: &unit.q,
+                next: unit.next,
+            },
+            &mut visit,
+        );
+        assert!(first.iter().all(|s| s.len() == 3 - unit.placed.len()));
+    }
+}

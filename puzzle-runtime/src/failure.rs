@@ -153,15 +153,17 @@ pub fn remembered<S: Sink + ?Sized>(
     let Some(before) = consult(owner, q, sink) else {
         return ControlFlow::Continue(());
     };
-    search(sink)?;
+    if search(sink).is_break() && sink.may_stop() {
+        return ControlFlow::Break(());
+    }
     remember(q, sink, before);
     ControlFlow::Continue(())
 }
 
-/// What generated code asks before the search below free set `q` (the cache's key for it) of
-/// puzzle `owner`: `None` when the sink's cache knows `q` holds no solution, so the search is
-/// skipped; else the solutions reached so far, which [`remember`] takes after the search. The
-/// two halves of [`remembered`], without a closure, which rustc would optimise once more.
+/// What a search asks before going below free set `q` (the cache's key for it) of puzzle
+/// `owner`: `None` when the sink's cache knows `q` holds no solution, so the search is skipped;
+/// else the solutions reached so far, which [`remember`] takes after the search. The two
+/// halves of [`remembered`].
 #[inline(always)]
 pub fn consult<S: Sink + ?Sized>(owner: u64, q: &[u64], sink: &mut S) -> Option<u64> {
     match sink.failures() {

@@ -99,15 +99,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                                 if #is_covered {
                                     return #next(q, sink);
                                 }
-                                let key = #key;
-                                let ::core::option::Option::Some(before) = #runtime::__private::consult(PUZZLE, &key, sink) else {
-                                    return ::core::ops::ControlFlow::Continue(());
-                                };
-                                if #tree(q, sink).is_break() && sink.may_stop() {
-                                    return ::core::ops::ControlFlow::Break(());
-                                }
-                                #runtime::__private::remember(&key, sink, before);
-                                ::core::ops::ControlFlow::Continue(())
+                                #runtime::__private::remembered(PUZZLE, &#key, sink, |sink| #tree(q, sink))
                             }
                         }
                         None => quote! {
