@@ -102,12 +102,10 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
         OrderChoice::Auto => axis_orders(board),
         choice => vec![Order::scan_axes(board, choice)],
     };
-    let mut candidates = Vec::new();
-    let mut estimate = |lead: &[usize], scan: &[usize]| {
+    let estimate = |&(lead, scan): &(&Vec<usize>, &Vec<usize>)| {
         let order = Order::for_board(board, &multiplicities, scan, lead);
         let label = label(board, pieces, &single, lead, scan);
         let estimate = estimate::placements(cover, &order, PROBES, estimate::SEED);
-        candidates.push((label.clone(), estimate));
         Chosen {
             order,
             label,
@@ -117,37 +115,59 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
     };
     // Two stages keep the candidates few: the scans with no piece first and with the most
     // promising lead, then every lead with the two best scans.
-    let best_of = |tried: Vec<(usize, Chosen)>| {
-        // Strictly better only: ties keep the earlier candidate, so the choice is stable.
-        tried
-            .into_iter()
-            .fold(None::<(usize, Chosen)>, |best, (i, c)| match best {
-                Some(b) if b.1.estimate <= c.estimate => Some(b),
-                _ => Some((i, c)),
-            })
-    };
-    let mut scan_scores: Vec<(usize, f64)> = Vec::new();
-    let mut chosen = None;
-    for (i, scan) in scans.iter().enumerate() {
-        let tried: Vec<(usize, Chosen)> = leads
-            .iter()
-            .take(2)
-            .map(|lead| (i, estimate(lead, scan)))
-            .collect();
-        let (_, best) = best_of(tried).expect("every scan is tried with a lead");
-        scan_scores.push((i, best.estimate));
-        chosen = best_of(chosen.into_iter().chain([(i, best)]).collect());
-    }
+    let first: Vec<(&Vec<usize>, &Vec<usize>)> = scans
+        .iter()
+        .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
+        .collect();
+    let first = in_parallel(&first, &estimate);
+    let per_scan = leads.len().min(2);
+    let mut scan_scores: Vec<(usize, f64)> = first
+        .chunks(per_scan)
+        .enumerate()
+        .map(|(i, tried)| (i, best_of(tried).estimate))
+        .collect();
     scan_scores.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-    for &(i, _) in scan_scores.iter().take(2) {
-        for lead in leads.iter().skip(2) {
-            let c = estimate(lead, &scans[i]);
-            chosen = best_of(chosen.into_iter().chain([(i, c)]).collect());
-        }
-    }
-    let (_, mut best) = chosen.expect("every box has a scan");
-    best.candidates = candidates;
+    let second: Vec<(&Vec<usize>, &Vec<usize>)> = scan_scores
+        .iter()
+        .take(2)
+        .flat_map(|&(i, _)| {
+            let scan = &scans[i];
+            leads.iter().skip(2).map(move |lead| (lead, scan))
+        })
+        .collect();
+    let second = in_parallel(&second, &estimate);
+    let tried: Vec<Chosen> = first.into_iter().chain(second).collect();
+    let mut best = best_of(&tried).clone();
+    best.candidates = tried.into_iter().map(|c| (c.label, c.estimate)).collect();
     best
+}
+
+/// The candidate with the smallest estimate; of equal ones the first, so that the choice is
+/// stable.
+fn best_of(tried: &[Chosen]) -> &Chosen {
+    tried
+        .iter()
+        .reduce(|best, c| if c.estimate < best.estimate { c } else { best })
+        .expect("every scan is tried with a lead")
+}
+
+/// `f` of every item, in order, made on as many threads as the machine has (the estimates are
+/// the macro's main work, and the compiler runs it while one thread expands macros). Each item's
+/// result depends on the item alone, so the results are the same on any machine.
+fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = items.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let f = &f;
+        let workers: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("an estimate does not panic"))
+            .collect()
+    })
 }
 
 /// Every order of the axes, fastest first, starting with the shorter sides first; for more
