@@ -119,7 +119,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
         .iter()
         .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
         .collect();
-    let first = in_parallel(&first, &estimate);
+    let first = in_parallel(&first, estimate);
     let per_scan = leads.len().min(2);
     let mut scan_scores: Vec<(usize, f64)> = first
         .chunks(per_scan)
@@ -135,7 +135,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
             leads.iter().skip(2).map(move |lead| (lead, scan))
         })
         .collect();
-    let second = in_parallel(&second, &estimate);
+    let second = in_parallel(&second, estimate);
     let tried: Vec<Chosen> = first.into_iter().chain(second).collect();
     let mut best = best_of(&tried).clone();
     best.candidates = tried.into_iter().map(|c| (c.label, c.estimate)).collect();
