@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One table of the benchmarks: the median of every solver on every box, and its ratio to the
 # generated solver with its defaults, measured side by side in one run. Then what the macro
-# costs: compile time of the examples and size of the expansion.
+# costs: the time to rebuild the examples and the size of the expansion.
 #
 #   bash puzzle-bench/compare.sh            # run the benchmarks (about 15 minutes), then the table
 #   bash puzzle-bench/compare.sh --no-run   # the table from the last run's results
@@ -51,4 +51,4 @@ for example in pentomino_6x10 pentomino_3d; do
     end=$(date +%s.%N)
     echo "  $example: $(python3 -c "print(f'{$end - $start:.1f}')") s"
 done
-cargo test --quiet --release -p puzzle-macros expansion -- --nocapture 2>/dev/null | grep -o "[0-9a-z]* expansion: .*" || true
+cargo test --quiet --release -p puzzle-compiler --test expansion -- --nocapture 2>/dev/null | grep -o "[0-9a-z]* expansion: .*" || true

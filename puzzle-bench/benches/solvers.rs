@@ -229,8 +229,8 @@ fn boxes(c: &mut Criterion) {
 
 /// The time one core takes to see a word another core wrote, and back: what a failure cache
 /// shared between threads pays for a slot the other thread wrote last. It is not the
-/// project's code but the machine's state, which `all cores` depends on: on the virtual
-/// machine this was written on it moved, between runs, from about 130 to about 490 ns.
+/// project's code but the machine's state, which `all cores` depends on, and on a virtual
+/// machine it moves between runs (the README gives figures).
 fn machine(c: &mut Criterion) {
     let mut group = c.benchmark_group("machine");
     group.bench_function("cross-core round trip", |b| {

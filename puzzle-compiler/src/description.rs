@@ -330,6 +330,16 @@ impl Description {
         }
     }
 
+    /// The small puzzle the method is explained with (see `docs/method.md`): a 2x3 box, a
+    /// monomino `A`, a domino `B` and an L tromino `C`, with the defaults.
+    pub fn report_example() -> Description {
+        Description::new("small")
+            .board(&["...", "..."])
+            .piece("A", &["#"])
+            .piece("B", &["##"])
+            .piece("C", &["##", "#."])
+    }
+
     /// Makes this an abstract puzzle with these aspects (in search order), of which the
     /// `optional` ones need not be covered, and these embeddings.
     pub fn abstract_puzzle(

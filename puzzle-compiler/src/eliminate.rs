@@ -121,11 +121,7 @@ mod tests {
     fn the_reports_middle_domino_is_eliminated() {
         // 2x3 with A (1 cell), B (2), C (3): B standing on cells 1 and 4 leaves {0, 3} and
         // {2, 5}, two regions of 2 cells, and A and C make 0, 1, 3 or 4.
-        let d = Description::new("small")
-            .board(&["...", "..."])
-            .piece("A", &["#"])
-            .piece("B", &["##"])
-            .piece("C", &["##", "#."]);
+        let d = Description::report_example();
         let mut errors = Errors::default();
         let model = Model::check(&d, &mut errors).unwrap();
         let mut lowered = lower::lower(&model, &mut errors);

@@ -166,17 +166,9 @@ mod tests {
         (lower(&model, &mut errors), errors)
     }
 
-    fn small() -> Description {
-        Description::new("small")
-            .board(&["...", "..."])
-            .piece("A", &["#"])
-            .piece("B", &["##"])
-            .piece("C", &["##", "#."])
-    }
-
     #[test]
     fn embeddings_are_numbered_by_piece_then_cells() {
-        let (l, errors) = lowered(&small());
+        let (l, errors) = lowered(&Description::report_example());
         assert!(errors.is_empty());
         assert_eq!(l.cover.aspect_count(), 9);
         assert_eq!(l.cover.embedding_count(), 21);
@@ -193,7 +185,9 @@ mod tests {
 
     #[test]
     fn restrictions_forbid_the_other_placements() {
-        let (l, errors) = lowered(&small().restrict("C", &[&[".#.", "##."], &["..#", ".##"]]));
+        let (l, errors) = lowered(
+            &Description::report_example().restrict("C", &[&[".#.", "##."], &["..#", ".##"]]),
+        );
         assert!(errors.is_empty());
         let kept: Vec<EmbeddingId> = l.allowed_of(PieceId(2)).collect();
         assert_eq!(kept, [EmbeddingId(18), EmbeddingId(20)]);

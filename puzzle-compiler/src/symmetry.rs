@@ -435,11 +435,7 @@ mod tests {
 
     #[test]
     fn the_report_puzzle_keeps_two_placements_of_its_tromino() {
-        let d = Description::new("small")
-            .board(&["...", "..."])
-            .piece("A", &["#"])
-            .piece("B", &["##"])
-            .piece("C", &["##", "#."]);
+        let d = Description::report_example();
         let (lowered, reduction) = reduced(d);
         let r = reduction.unwrap();
         assert_eq!((r.piece, r.group_order, r.kept), (Some(PieceId(2)), 4, 2));

@@ -202,11 +202,7 @@ mod tests {
     use crate::Puzzle;
 
     fn small() -> Description {
-        Description::new("small")
-            .board(&["...", "..."])
-            .piece("A", &["#"])
-            .piece("B", &["##"])
-            .piece("C", &["##", "#."])
+        Description::report_example()
             .order(OrderChoice::Columns)
             .eliminate(false)
     }

@@ -67,11 +67,7 @@ fn unreachable_cells_and_misplaced_restrictions() {
         matches!(&found[..], [ErrorKind::UncoverableCell { cell }] if cell == "row 1, column 4")
     );
 
-    let d = Description::new("restricted")
-        .board(&["...", "..."])
-        .piece("A", &["#"])
-        .piece("B", &["##"])
-        .piece("C", &["##", "#."])
+    let d = Description::report_example()
         .restrict("C", &[&["###", "..."]])
         .restrict("c", &[&["#..", "..."]]);
     let found = errors(&d);
@@ -84,11 +80,7 @@ fn unreachable_cells_and_misplaced_restrictions() {
 #[test]
 fn symmetry_that_cannot_be_honoured() {
     // Restricting C to one placement breaks the box's symmetry: no reduction modulo it.
-    let d = Description::new("lopsided")
-        .board(&["...", "..."])
-        .piece("A", &["#"])
-        .piece("B", &["##"])
-        .piece("C", &["##", "#."])
+    let d = Description::report_example()
         .restrict("C", &[&[".#.", "##."]])
         .symmetry(Symmetry::Reduced { piece: None });
     assert!(matches!(&errors(&d)[..], [ErrorKind::Symmetry { .. }]));

@@ -92,13 +92,13 @@ fn bags() {
 #[test]
 fn regions_on_a_bit_board_and_by_tables() {
     insta::assert_snapshot!(
-        "bit board",
+        "regions_on_a_bit_board",
         expanded(
             "mod square { box: [\"....\"; 4], pieces: { 2 x L: [\"###\", \"#..\"], 4 x D: [\"##\"] }, prune: regions }"
         )
     );
     insta::assert_snapshot!(
-        "tables",
+        "regions_by_tables",
         trimmed(
             "mod long { box: 1 x 129, pieces: { 43 x I: [\"###\"] }, eliminate: false, prune: regions }"
         )

@@ -8,11 +8,7 @@ use puzzle_runtime::search::{collect, Counter, Visit};
 use puzzle_runtime::{Catalog, Solver};
 
 fn restricted(sharing: bool, pieces_first: bool) -> Puzzle {
-    let d = Description::new("small")
-        .board(&["...", "..."])
-        .piece("A", &["#"])
-        .piece("B", &["##"])
-        .piece("C", &["##", "#."])
+    let d = Description::report_example()
         .order(OrderChoice::Columns)
         .eliminate(false)
         .pieces_first(pieces_first)

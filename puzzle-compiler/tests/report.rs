@@ -6,11 +6,7 @@ use puzzle_compiler::{Description, EmbeddingId, OrderChoice, PieceId, Puzzle, Sy
 use puzzle_runtime::Solver;
 
 fn small() -> Description {
-    Description::new("small")
-        .board(&["...", "..."])
-        .piece("A", &["#"])
-        .piece("B", &["##"])
-        .piece("C", &["##", "#."])
+    Description::report_example()
         .order(OrderChoice::Columns)
         .eliminate(false)
 }

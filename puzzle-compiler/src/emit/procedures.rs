@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::state::{Need, State};
@@ -540,73 +540,58 @@ impl Emitter<'_> {
                 }
             }
         });
-        let leaves = used.leaves.iter().map(|&k| {
-            let (name, place) = (
-                format_ident!("leaf_{}", k.0),
-                format_ident!("place_{}", k.0),
-            );
+        // The inlined test at a placement: take the last aspects' bits and call the helper.
+        let guarded = |name: Ident, callee: Ident, border: Option<&TokenStream>| {
+            let (param, arg) = match border {
+                Some(word) => (quote!(border: #word,), quote!(border,)),
+                None => (quote!(), quote!()),
+            };
             quote! {
                 #[inline(always)]
-                fn #name<#sink>(q: #q_ty, #word_param e: u32, sink: &mut S) -> #flow {
+                fn #name<#sink>(q: #q_ty, #word_param #param e: u32, sink: &mut S) -> #flow {
                     if #test {
                         #skip
                     }
                     #take
-                    let flow = #place(q, e, sink);
+                    let flow = #callee(q, #arg e, sink);
                     if sink.may_stop() { flow } else { ::core::ops::ControlFlow::Continue(()) }
                 }
             }
+        };
+        let leaves = used.leaves.iter().map(|&k| {
+            guarded(
+                format_ident!("leaf_{}", k.0),
+                format_ident!("place_{}", k.0),
+                None,
+            )
         });
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let word = board.map(board_word);
-        let holes = used.holes.iter().map(|&k| {
-            let (name, enter) = (format_ident!("hole_{}", k.0), format_ident!("enter_{}", k.0));
+        // A pruning helper: the inlined test, then (once per target) the check and the placement.
+        let pruned = |k: Position, prefix: &str, entry: &str, fails: TokenStream| {
+            let (name, enter) = (
+                format_ident!("{prefix}_{}", k.0),
+                format_ident!("{entry}_{}", k.0),
+            );
             let (next, at) = (name_of(k, self.sentinel), k.0);
+            let test = guarded(name, enter.clone(), word.as_ref());
             quote! {
-                #[inline(always)]
-                fn #name<#sink>(q: #q_ty, #word_param border: #word, e: u32, sink: &mut S) -> #flow {
-                    if #test {
-                        #skip
-                    }
-                    #take
-                    let flow = #enter(q, border, e, sink);
-                    if sink.may_stop() { flow } else { ::core::ops::ControlFlow::Continue(()) }
-                }
+                #test
 
                 #[inline(never)]
                 fn #enter<#sink>(q: #q_ty, border: #word, e: u32, sink: &mut S) -> #flow {
-                    if holes_left(q, border) {
+                    if #fails {
                         sink.pruned();
                         #skip
                     }
                     go(q, e, sink, #at, #next)
                 }
             }
-        });
-        let regions = used.regions.iter().map(|&k| {
-            let (name, fill) = (format_ident!("regions_{}", k.0), format_ident!("fill_{}", k.0));
-            let (next, at) = (name_of(k, self.sentinel), k.0);
-            quote! {
-                #[inline(always)]
-                fn #name<#sink>(q: #q_ty, #word_param border: #word, e: u32, sink: &mut S) -> #flow {
-                    if #test {
-                        #skip
-                    }
-                    #take
-                    let flow = #fill(q, border, e, sink);
-                    if sink.may_stop() { flow } else { ::core::ops::ControlFlow::Continue(()) }
-                }
-
-                #[inline(never)]
-                fn #fill<#sink>(q: #q_ty, border: #word, e: u32, sink: &mut S) -> #flow {
-                    if !regions_allow(q, border) {
-                        sink.pruned();
-                        #skip
-                    }
-                    go(q, e, sink, #at, #next)
-                }
-            }
-        });
+        };
+        let holes =
+            (used.holes.iter()).map(|&k| pruned(k, "hole", "enter", quote!(holes_left(q, border))));
+        let regions = (used.regions.iter())
+            .map(|&k| pruned(k, "regions", "fill", quote!(!regions_allow(q, border))));
         quote! {
             #(#places)*
             #(#leaves)*
