@@ -230,7 +230,7 @@ mod tests {
         let whole = p.collect();
         assert_eq!(whole.len(), 12);
         for depth in 1..=3 {
-            let units = puzzle_runtime::parallel::units_at(&p, depth);
+            let units = p.units_at(depth);
             let mut parts = Vec::new();
             for unit in &units {
                 parts.extend(collect(|v| {
@@ -242,7 +242,7 @@ mod tests {
             assert_eq!(parts, whole, "cut at {depth}");
         }
         // A unit's placements are replayed before it resumes.
-        let unit = &puzzle_runtime::parallel::units_at(&p, 2)[0];
+        let unit = &p.units_at(2)[0];
         let mut first = Vec::new();
         let mut visit = Visit::new(p.catalog(), |s: &puzzle_runtime::Solution<'_>| {
             first.push(s.embeddings().to_vec());

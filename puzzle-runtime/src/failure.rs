@@ -7,12 +7,9 @@
 //! was there, so memory stays fixed and the cache may forget, but never errs: a hit compares
 //! the whole free set.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
-
-use crate::search::Sink;
 
 /// The most slots a cache takes, as a power of two (2 MiB for keys of one word).
 const MAX_BITS: u32 = 18;
@@ -80,7 +77,7 @@ impl FailureCache {
     /// Makes the table hold the failures of puzzle `owner`, whose free sets take `words`
     /// words: as it is if it already does, empty otherwise.
     #[inline(always)]
-    fn serve(&mut self, owner: u64, words: usize) {
+    pub(crate) fn serve(&mut self, owner: u64, words: usize) {
         if self.owner != owner || self.words != words {
             self.reset(owner, words);
         }
@@ -101,7 +98,7 @@ impl FailureCache {
 
     /// Whether `q` is known to hold no solution.
     #[inline(always)]
-    fn holds(&self, q: &[u64]) -> bool {
+    pub(crate) fn holds(&self, q: &[u64]) -> bool {
         let at = self.slot(q);
         self.table
             .get(at..at + q.len())
@@ -110,13 +107,19 @@ impl FailureCache {
 
     /// Remembers that `q` holds no solution.
     #[inline(always)]
-    fn insert(&mut self, q: &[u64]) {
+    pub(crate) fn insert(&mut self, q: &[u64]) {
         let at = self.slot(q);
         if let Some(slot) = self.table.get(at..at + q.len()) {
             for (s, &w) in slot.iter().zip(q) {
                 s.store(w, Relaxed);
             }
         }
+    }
+
+    /// Counts a free set skipped because the cache held it.
+    #[inline(always)]
+    pub(crate) fn skip(&mut self) {
+        self.skips += 1;
     }
 
     /// Free sets skipped so far because the cache held them (each a whole subtree not
@@ -140,68 +143,9 @@ impl FailureCache {
     }
 }
 
-/// Runs `search` below free set `q` (the cache's key for it) of puzzle `owner` (its
-/// fingerprint), unless the sink's cache knows `q` fails; remembers `q` when it reached no
-/// solution. A sink without a cache just runs `search`.
-#[inline(always)]
-pub fn remembered<S: Sink + ?Sized>(
-    owner: u64,
-    q: &[u64],
-    sink: &mut S,
-    search: impl FnOnce(&mut S) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let Some(before) = consult(owner, q, sink) else {
-        return ControlFlow::Continue(());
-    };
-    if search(sink).is_break() && sink.may_stop() {
-        return ControlFlow::Break(());
-    }
-    remember(q, sink, before);
-    ControlFlow::Continue(())
-}
-
-/// What a search asks before going below free set `q` (the cache's key for it) of puzzle
-/// `owner`: `None` when the sink's cache knows `q` holds no solution, so the search is skipped;
-/// else the solutions reached so far, which [`remember`] takes after the search. The two
-/// halves of [`remembered`].
-#[inline(always)]
-pub fn consult<S: Sink + ?Sized>(owner: u64, q: &[u64], sink: &mut S) -> Option<u64> {
-    match sink.failures() {
-        Some(cache) => {
-            cache.serve(owner, q.len());
-            if cache.holds(q) {
-                cache.skips += 1;
-                return None;
-            }
-            Some(cache.reached())
-        }
-        None => Some(0),
-    }
-}
-
-/// After the search below `q` ran to its end: remembers `q` if it reached no solution since
-/// [`consult`] gave `before`.
-#[inline(always)]
-pub fn remember<S: Sink + ?Sized>(q: &[u64], sink: &mut S, before: u64) {
-    if let Some(cache) = sink.failures() {
-        if cache.reached() == before {
-            cache.insert(q);
-        }
-    }
-}
-
-/// Tells the sink's cache, if it has one, that a solution was reached.
-#[inline(always)]
-pub fn reach<S: Sink + ?Sized>(sink: &mut S) {
-    if let Some(cache) = sink.failures() {
-        cache.reach();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::CachedCounter;
 
     #[test]
     fn a_cache_holds_what_was_inserted_until_a_collision_replaces_it() {
@@ -240,41 +184,5 @@ mod tests {
         apart.serve(9, 2);
         apart.insert(&[1, 2]);
         assert!(apart.holds(&[1, 2]) && !two.holds(&[1, 2]));
-    }
-
-    #[test]
-    fn a_free_set_is_remembered_only_when_its_search_reached_no_solution() {
-        let mut sink = CachedCounter::new(4);
-        // A search that reaches a solution is not remembered...
-        let flow = remembered(1, &[3], &mut sink, |s| {
-            reach(s);
-            s.solution()
-        });
-        assert!(flow.is_continue());
-        assert_eq!(sink.solutions, 1);
-        assert!(!sink.failures().unwrap().holds(&[3]));
-        // ...one that reaches none is, and is then skipped.
-        let mut runs = 0;
-        for _ in 0..3 {
-            let _ = remembered(1, &[9], &mut sink, |_| {
-                runs += 1;
-                ControlFlow::Continue(())
-            });
-        }
-        assert_eq!(runs, 1);
-        assert!(sink.failures().unwrap().holds(&[9]));
-        assert_eq!(sink.failures().unwrap().skips(), 2);
-        // Another puzzle's search of the same free set is not skipped: it starts afresh.
-        let _ = remembered(2, &[9], &mut sink, |_| {
-            runs += 1;
-            ControlFlow::Continue(())
-        });
-        assert_eq!(runs, 2);
-        assert!(sink.failures().unwrap().holds(&[9]));
-        let _ = remembered(1, &[9], &mut sink, |_| {
-            runs += 1;
-            ControlFlow::Continue(())
-        });
-        assert_eq!(runs, 3);
     }
 }

@@ -15,6 +15,7 @@
 //! The method behind it all is described in the repository's `docs/method.md`.
 
 mod failure;
+mod info;
 mod native;
 pub mod parallel;
 pub mod processor;
@@ -23,13 +24,15 @@ pub mod search;
 mod solution;
 mod solver;
 pub mod symmetry;
+mod unit;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
 pub use failure::FailureCache;
+pub use info::{CacheInfo, Info, Prune, SymmetryInfo};
 pub use native::NativeSolver;
-pub use parallel::{Unit, UnitError};
-pub use solution::{Aspect, Catalog, Placement, Solution};
-pub use solver::{CacheInfo, Info, Prune, Run, Solver, SymmetryInfo};
+pub use solution::{Aspect, Catalog, Picture, Placement, Slot, Solution};
+pub use solver::{Run, Solver};
+pub use unit::{Unit, UnitError};

@@ -4,11 +4,12 @@
 use std::ops::ControlFlow;
 use std::sync::LazyLock;
 
-use crate::parallel::{Unit, UnitError};
+use crate::info::Info;
 use crate::processor::Code;
 use crate::solution::Catalog;
-use crate::solver::{Info, Run, Solver};
+use crate::solver::{Run, Solver};
 use crate::symmetry::SymmetryCheck;
+use crate::unit::{Unit, UnitError};
 
 /// A native solver: what a `puzzle!` module's `SOLVER` is. Its program is Rust compiled for
 /// that one puzzle; this value points at it and at the module's tables.

@@ -1,20 +1,14 @@
-//! All cores: the search cut into work units at a fixed depth, run on a thread pool (rayon),
-//! their counts summed and their solutions merged in the order the serial search finds them.
-//!
-//! A unit is the state of the search after its first few placements: the embeddings placed,
-//! the free set and the procedure to run next. Units are numbered in the order the serial
-//! search reaches them, so a number names the same unit on every machine and on every engine,
-//! and a unit can be run alone (to shard a search across machines). Each carries its puzzle's
-//! fingerprint, so that a unit of another puzzle is refused, never run.
+//! All cores: work units ([`Unit`]) run on a thread pool (rayon), their counts summed and their
+//! solutions merged in the order the serial search finds them. A [`Solver`](crate::Solver)
+//! cuts itself into units ([`Solver::units`](crate::Solver::units)) and runs them here.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use crate::search::{CachedCounter, Recorder, Visitor};
-use crate::solution::Solution;
-use crate::solver::{Info, Run, Solver};
+use crate::search::CachedCounter;
+pub use crate::unit::{Unit, UnitError};
 
 /// The units to aim for: enough that two to a few dozen threads stay busy to the end.
 pub const TARGET_UNITS: usize = 512;
@@ -22,143 +16,13 @@ pub const TARGET_UNITS: usize = 512;
 /// The deepest cut tried when looking for enough units.
 pub const MAX_DEPTH: usize = 8;
 
-/// A piece of the search that runs alone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unit {
-    /// The fingerprint of the puzzle it belongs to ([`Info::fingerprint`]).
-    pub fingerprint: u64,
-    /// Its number: its place in the serial search's order.
-    pub id: usize,
-    /// The embeddings placed before the cut, in placement order.
-    pub placed: Vec<u32>,
-    /// The free set at the cut, as the program holds it (none for a unit that is a solution).
-    pub q: Vec<u64>,
-    /// The position of the procedure to run next (the sentinel when `placed` is a solution).
-    pub next: u32,
-}
-
-impl Unit {
-    /// Whether this unit can be run by the puzzle `info` describes: one of its own, not a
-    /// unit of another puzzle or build, and well formed.
-    pub fn check(&self, info: &Info) -> Result<(), UnitError> {
-        if self.fingerprint != info.fingerprint {
-            return Err(UnitError::OtherPuzzle {
-                id: self.id,
-                expected: info.fingerprint,
-                found: self.fingerprint,
-            });
-        }
-        if self.next > info.procedures {
-            return Err(UnitError::UnknownPosition {
-                id: self.id,
-                next: self.next,
-                procedures: info.procedures,
-            });
-        }
-        let solution = self.next == info.procedures && self.q.is_empty();
-        if self.q.len() != info.words && !solution {
-            return Err(UnitError::FreeSet {
-                id: self.id,
-                found: self.q.len(),
-                expected: info.words,
-            });
-        }
-        if let Some(&embedding) = self.placed.iter().find(|&&e| e as usize >= info.embeddings) {
-            return Err(UnitError::UnknownEmbedding {
-                id: self.id,
-                embedding,
-                embeddings: info.embeddings,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// Why a unit cannot be run.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum UnitError {
-    /// The unit belongs to another puzzle, or to another build of this one.
-    #[error("unit {id} belongs to another puzzle or build (fingerprint {found:#018x}, this puzzle's is {expected:#018x})")]
-    OtherPuzzle {
-        /// The unit's number.
-        id: usize,
-        /// This puzzle's fingerprint.
-        expected: u64,
-        /// The unit's.
-        found: u64,
-    },
-    /// The unit resumes at a procedure the program does not have.
-    #[error("unit {id} resumes at position {next}, but the program has {procedures} procedures")]
-    UnknownPosition {
-        /// The unit's number.
-        id: usize,
-        /// Where it resumes.
-        next: u32,
-        /// How many procedures there are.
-        procedures: u32,
-    },
-    /// The unit's free set has the wrong number of words.
-    #[error(
-        "unit {id} holds its free set in {found} words, but this program holds it in {expected}"
-    )]
-    FreeSet {
-        /// The unit's number.
-        id: usize,
-        /// The unit's words.
-        found: usize,
-        /// The program's.
-        expected: usize,
-    },
-    /// The unit places an embedding the puzzle does not have.
-    #[error("unit {id} places embedding {embedding}, but the puzzle has {embeddings} embeddings")]
-    UnknownEmbedding {
-        /// The unit's number.
-        id: usize,
-        /// The embedding.
-        embedding: u32,
-        /// How many embeddings there are.
-        embeddings: usize,
-    },
-}
-
-/// The units of a search: cut at the least depth (up to [`MAX_DEPTH`]) that gives at least
-/// [`TARGET_UNITS`]. The result depends on the puzzle alone.
-pub fn units<S: Solver + ?Sized>(solver: &S) -> Vec<Unit> {
-    let mut units = Vec::new();
-    for depth in 1..=MAX_DEPTH {
-        units = units_at(solver, depth);
-        if units.len() >= TARGET_UNITS {
-            break;
-        }
-    }
-    units
-}
-
-/// The units of a search cut at `depth` placements.
-pub fn units_at<S: Solver + ?Sized>(solver: &S, depth: usize) -> Vec<Unit> {
-    let mut recorder = Recorder::new().cut(depth, solver.info());
-    let _ = solver.run(Run::Record(&mut recorder));
-    recorder.into_units()
-}
-
-/// Counts the solutions of a puzzle on the current thread pool: its [`units`], each counted by
-/// [`count_units`].
-pub fn count<S: Solver + ?Sized>(solver: &S) -> u64 {
-    count_units(&solver.units(), solver.counter(), |unit, counter| {
-        let _ = solver
-            .run_unit(unit, Run::Count(counter))
-            .expect("a solver's own units are its own");
-    })
-}
-
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
 /// one unit into a counter. Every thread of the pool takes the next unit in the serial
 /// search's order until none is left, with a counter that shares `counter`'s cache where it
 /// can: the threads then work side by side on neighbouring units, whose free sets are much
-/// the same, so the cache learns nearly what the serial search's does (6x10: 0.2% more
-/// placements on two threads, where halves of the units each with a cache of their own took
-/// 7% more). Large units tend to come early in that order (6x10: its five largest are among
-/// its first 40 of 1,134), so the threads also end together.
+/// the same, so the cache learns nearly what the serial search's does (where halves of the
+/// units each with a cache of their own would learn less). Large units tend to come early in
+/// that order, so the threads also end together.
 pub fn count_units<R>(units: &[Unit], counter: CachedCounter, run: R) -> u64
 where
     R: Fn(&Unit, &mut CachedCounter) + Sync,
@@ -176,29 +40,10 @@ where
 }
 
 /// Shows every solution to `visitor` on the calling thread, in the order the serial search
-/// finds them, while the units run on the current pool: a unit's solutions are shown once every
-/// earlier unit's have been. `Break` from the visitor ends the search: units not yet started
-/// are skipped, and the result is `Break`.
-pub fn visit<S: Solver + ?Sized>(solver: &S, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-    let catalog = solver.catalog();
-    visit_units(
-        &solver.units(),
-        |unit, solutions| {
-            let mut keep = |s: &Solution<'_>| {
-                solutions.push(s.embeddings().to_vec());
-                ControlFlow::Continue(())
-            };
-            let mut recorder = Recorder::new().visit(catalog, &mut keep);
-            let _ = solver
-                .run_unit(unit, Run::Record(&mut recorder))
-                .expect("a solver's own units are its own");
-        },
-        |placed| visitor(&Solution::new(catalog, placed)),
-    )
-}
-
-/// [`visit`] for any units: `run` runs one unit, keeping its solutions (each its embeddings in
-/// placement order), and `visitor` is shown them in unit order.
+/// finds them, while the units run on the current pool: `run` runs one unit, keeping its
+/// solutions (each its embeddings in placement order), and a unit's solutions are shown once
+/// every earlier unit's have been. `Break` from the visitor ends the search: units not yet
+/// started are skipped, and the result is `Break`.
 pub fn visit_units<R, V>(units: &[Unit], run: R, mut visitor: V) -> ControlFlow<()>
 where
     R: Fn(&Unit, &mut Vec<Vec<u32>>) + Sync,

@@ -5,9 +5,9 @@
 use std::ops::ControlFlow;
 
 use crate::failure::FailureCache;
-use crate::parallel::Unit;
+use crate::info::Info;
 use crate::solution::{Catalog, Solution};
-use crate::solver::Info;
+use crate::unit::Unit;
 
 /// Receives a search's moves.
 ///

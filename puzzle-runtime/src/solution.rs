@@ -80,6 +80,15 @@ impl Catalog {
             })
     }
 
+    /// The number of the piece an embedding places among the named pieces, if it names one.
+    pub fn piece_index(&self, e: u32) -> Option<u32> {
+        let cells = self.cells.len() as u32;
+        self.embedding(e)
+            .iter()
+            .find(|&&a| a >= cells && a - cells < self.pieces)
+            .map(|&a| a - cells)
+    }
+
     /// The block positions of the cells an embedding covers.
     pub fn cells_of(&self, e: u32) -> impl Iterator<Item = u32> + '_ {
         self.embedding(e)
@@ -178,21 +187,18 @@ impl<'a> Solution<'a> {
         })
     }
 
-    /// For each position of the box's block: the letter of the piece covering it (`Some(None)`
-    /// for a cell that no piece covers, `None` for a position outside the box). A placement
-    /// that names no piece, or a piece placed more than once (one of identical copies), gets a
-    /// letter of its own: `a`, `b`, ...
-    fn grid(&self) -> Vec<Option<Option<char>>> {
+    /// The solution laid out on the box's block, to draw.
+    pub fn picture(&self) -> Picture {
         let catalog = self.catalog;
         let volume: u32 = catalog.extents.iter().product();
-        let mut grid = vec![None; volume as usize];
+        let mut slots = vec![Slot::Outside; volume as usize];
         for &at in catalog.cells.iter() {
-            grid[at as usize] = Some(None);
+            slots[at as usize] = Slot::Empty;
         }
         let mut copies = (b'a'..=b'z').cycle().map(char::from);
         let placed_pieces: Vec<Option<&str>> =
             self.placed.iter().map(|&e| catalog.piece_of(e)).collect();
-        for (&e, &piece) in self.placed.iter().zip(&placed_pieces) {
+        for (placement, (&e, &piece)) in self.placed.iter().zip(&placed_pieces).enumerate() {
             // A piece placed more than once is one of a bag's copies.
             let single =
                 piece.filter(|p| placed_pieces.iter().filter(|&&q| q == Some(p)).count() == 1);
@@ -200,11 +206,73 @@ impl<'a> Solution<'a> {
                 Some(name) => name.chars().next().unwrap_or('?'),
                 None => copies.next().unwrap_or('?'),
             };
+            let piece = catalog.piece_index(e);
             for at in catalog.cells_of(e) {
-                grid[at as usize] = Some(Some(letter));
+                slots[at as usize] = Slot::Placed {
+                    placement,
+                    piece,
+                    letter,
+                };
             }
         }
-        grid
+        Picture {
+            extents: catalog.extents.to_vec(),
+            slots,
+        }
+    }
+}
+
+/// A solution laid out on its box's block, position by position in reading order (last axis
+/// fastest): what a drawing, in text or in SVG, is made from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The size of the block along each axis.
+    pub extents: Vec<u32>,
+    /// What each position of the block holds.
+    pub slots: Vec<Slot>,
+}
+
+/// What one position of a [`Picture`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Not part of the box (a hole, or outside its drawing).
+    Outside,
+    /// A cell no placement covers.
+    Empty,
+    /// A cell covered by a placement.
+    Placed {
+        /// The placement's place in the solution (0 for the first placed).
+        placement: usize,
+        /// The piece's number among the puzzle's named pieces, if the placement names one (a
+        /// copy of a bag's kind names none).
+        piece: Option<u32>,
+        /// The letter it is drawn with: the first of its piece's name, or `a`, `b`, ... for
+        /// one of several copies.
+        letter: char,
+    },
+}
+
+impl Picture {
+    /// The letter each position is drawn with: its piece's, `.` for an empty cell, a space
+    /// outside the box.
+    pub fn letter(&self, at: usize) -> char {
+        match self.slots[at] {
+            Slot::Outside => ' ',
+            Slot::Empty => '.',
+            Slot::Placed { letter, .. } => letter,
+        }
+    }
+
+    /// The width (last axis) and height (the axis before it) of one 2-D layer.
+    pub fn layer_size(&self) -> (usize, usize) {
+        let n = self.extents.len();
+        let width = self.extents.last().copied().unwrap_or(1).max(1) as usize;
+        let height = if n >= 2 {
+            self.extents[n - 2] as usize
+        } else {
+            1
+        };
+        (width, height)
     }
 }
 
@@ -220,26 +288,16 @@ impl fmt::Display for Solution<'_> {
             }
             return Ok(());
         }
-        let extents = &self.catalog.extents;
-        let width = extents.last().copied().unwrap_or(1).max(1) as usize;
-        let height = if extents.len() >= 2 {
-            extents[extents.len() - 2] as usize
-        } else {
-            1
-        };
-        let grid = self.grid();
-        for (l, layer) in grid.chunks(width * height).enumerate() {
+        let picture = self.picture();
+        let (width, height) = picture.layer_size();
+        for l in 0..picture.slots.len() / (width * height) {
             if l > 0 {
                 writeln!(f)?;
             }
-            for row in layer.chunks(width) {
-                let line: String = row
-                    .iter()
-                    .map(|slot| match slot {
-                        None => ' ',
-                        Some(None) => '.',
-                        Some(Some(letter)) => *letter,
-                    })
+            for r in 0..height {
+                let start = (l * height + r) * width;
+                let line: String = (start..start + width)
+                    .map(|at| picture.letter(at))
                     .collect();
                 writeln!(f, "{}", line.trim_end())?;
             }

@@ -1,18 +1,19 @@
 //! One shape for every compiled puzzle: the [`Solver`] trait, what a search reports to
-//! ([`Run`]), and the facts a puzzle publishes ([`Info`]).
+//! ([`Run`]), and the work units it cuts itself into.
 //!
 //! Every `puzzle!` module's `SOLVER` implements it, and so does the compiler's run-time
 //! `Puzzle`, which walks the same program with the same plan: the same name means the same
 //! thing on every engine, and finds the same solutions in the same order.
 
-use std::borrow::Cow;
 use std::ops::ControlFlow;
 
-use crate::parallel::{self, Unit, UnitError};
+use crate::info::Info;
+use crate::parallel;
 use crate::processor::Code;
 use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
 use crate::solution::{Catalog, Solution};
 use crate::symmetry::SymmetryCheck;
+use crate::unit::{Unit, UnitError};
 
 /// What one search reports to. A generated solver holds one copy of its program for each
 /// variant: a count, which is what speed is measured on, and a [`Recorder`] for everything
@@ -67,7 +68,11 @@ pub trait Solver: Sync {
     /// Counts the solutions on every core (rayon's pool: run inside
     /// [`parallel::with_threads`] to choose the number of threads).
     fn count_parallel(&self) -> u64 {
-        parallel::count(self)
+        parallel::count_units(&self.units(), self.counter(), |unit, counter| {
+            let _ = self
+                .run_unit(unit, Run::Count(counter))
+                .expect("a solver's own units are its own");
+        })
     }
 
     /// Shows each solution to `visitor`, in the order the search finds them; the visitor
@@ -87,7 +92,21 @@ pub trait Solver: Sync {
     /// Shows each solution to `visitor` on this thread, in the order the serial search finds
     /// them, while the search runs on every core; `Break` stops it.
     fn solve_parallel(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        parallel::visit(self, visitor)
+        let catalog = self.catalog();
+        parallel::visit_units(
+            &self.units(),
+            |unit, solutions| {
+                let mut keep = |s: &Solution<'_>| {
+                    solutions.push(s.embeddings().to_vec());
+                    ControlFlow::Continue(())
+                };
+                let mut recorder = Recorder::new().visit(catalog, &mut keep);
+                let _ = self
+                    .run_unit(unit, Run::Record(&mut recorder))
+                    .expect("a solver's own units are its own");
+            },
+            |placed| visitor(&Solution::new(catalog, placed)),
+        )
     }
 
     /// Every solution, as embedding numbers in placement order, in the order found.
@@ -122,82 +141,26 @@ pub trait Solver: Sync {
     /// numbered in the order the serial search reaches them (the same on every machine and
     /// every engine).
     fn units(&self) -> Vec<Unit> {
-        parallel::units(self)
+        let mut units = Vec::new();
+        for depth in 1..=parallel::MAX_DEPTH {
+            units = self.units_at(depth);
+            if units.len() >= parallel::TARGET_UNITS {
+                break;
+            }
+        }
+        units
+    }
+
+    /// The search cut into work units after `depth` placements (and each solution found above
+    /// that depth as a unit of its own), numbered in the serial search's order.
+    fn units_at(&self, depth: usize) -> Vec<Unit> {
+        let mut recorder = Recorder::new().cut(depth, self.info());
+        let _ = self.run(Run::Record(&mut recorder));
+        recorder.into_units()
     }
 
     /// The solution made of these embeddings, to draw or list.
     fn solution<'a>(&'a self, placed: &'a [u32]) -> Solution<'a> {
         Solution::new(self.catalog(), placed)
     }
-}
-
-/// Facts about a compiled puzzle and how its program runs: static in generated code, owned at
-/// run time.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
-    /// The puzzle's name.
-    pub name: Cow<'static, str>,
-    /// A number for the search this program makes (its exact-cover problem, order, program
-    /// and plan, and the compiler's version): work units and failure caches carry it, so that
-    /// those of another puzzle, or of another build of this one, are never mixed in.
-    pub fingerprint: u64,
-    /// The number of aspects: the box's cells, then the pieces, then any others.
-    pub aspects: usize,
-    /// The number of embeddings (placements), forbidden ones included; embedding numbers run
-    /// from 0 to this.
-    pub embeddings: usize,
-    /// The number of embeddings the search uses.
-    pub allowed: usize,
-    /// The number of embeddings dropped at compile time because each cuts off a region that no
-    /// other pieces can fill.
-    pub eliminated: usize,
-    /// The number of procedures; the solution sentinel comes after them.
-    pub procedures: u32,
-    /// The number of 64-bit words the program holds the free set `q` in.
-    pub words: usize,
-    /// The aspect order: the pieces placed before the cells, and how the cells are scanned.
-    pub order: Cow<'static, str>,
-    /// Knuth's estimate, made by the compiler, of the placements the search makes in this
-    /// order (compare [`Tally::placements`]).
-    pub estimate: f64,
-    /// What the symmetry reduction did.
-    pub symmetry: SymmetryInfo,
-    /// What the search prunes after each placement.
-    pub prune: Prune,
-    /// The failure cache a count keeps, if it keeps one.
-    pub cache: Option<CacheInfo>,
-}
-
-/// What a symmetry reduction did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SymmetryInfo {
-    /// The order of the group the solutions are reduced by (1 when all are found).
-    pub group_order: usize,
-    /// The piece restricted to one placement per orbit.
-    pub piece: Option<Cow<'static, str>>,
-    /// The piece kept to one placement per orbit of the symmetries that fix the first's
-    /// placement, where some do.
-    pub second_piece: Option<Cow<'static, str>>,
-}
-
-/// What the search checks after each placement, to backtrack at once from a state no pieces
-/// can complete.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Prune {
-    /// Nothing.
-    #[default]
-    Off,
-    /// A free cell next to the placement walled in.
-    Holes,
-    /// A region of free cells next to the placement that no pieces could fill.
-    Regions,
-}
-
-/// The failure cache a count keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CacheInfo {
-    /// The table has `2^bits` slots.
-    pub bits: u32,
-    /// The words of a free set's key.
-    pub words: usize,
 }

@@ -1,0 +1,75 @@
+//! The facts a compiled puzzle publishes: what the compiler made of it and how its program
+//! runs.
+
+use std::borrow::Cow;
+
+/// Facts about a compiled puzzle and how its program runs: static in generated code, owned at
+/// run time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// The puzzle's name.
+    pub name: Cow<'static, str>,
+    /// A number for the search this program makes (its exact-cover problem, order, program
+    /// and plan, and the compiler's version): work units and failure caches carry it, so that
+    /// those of another puzzle, or of another build of this one, are never mixed in.
+    pub fingerprint: u64,
+    /// The number of aspects: the box's cells, then the pieces, then any others.
+    pub aspects: usize,
+    /// The number of embeddings (placements), forbidden ones included; embedding numbers run
+    /// from 0 to this.
+    pub embeddings: usize,
+    /// The number of embeddings the search uses.
+    pub allowed: usize,
+    /// The number of embeddings dropped at compile time because each cuts off a region that no
+    /// other pieces can fill.
+    pub eliminated: usize,
+    /// The number of procedures; the solution sentinel comes after them.
+    pub procedures: u32,
+    /// The number of 64-bit words the program holds the free set `q` in.
+    pub words: usize,
+    /// The aspect order: the pieces placed before the cells, and how the cells are scanned.
+    pub order: Cow<'static, str>,
+    /// Knuth's estimate, made by the compiler, of the placements the search makes in this
+    /// order (compare [`Tally::placements`](crate::search::Tally::placements)).
+    pub estimate: f64,
+    /// What the symmetry reduction did.
+    pub symmetry: SymmetryInfo,
+    /// What the search prunes after each placement.
+    pub prune: Prune,
+    /// The failure cache a count keeps, if it keeps one.
+    pub cache: Option<CacheInfo>,
+}
+
+/// What a symmetry reduction did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SymmetryInfo {
+    /// The order of the group the solutions are reduced by (1 when all are found).
+    pub group_order: usize,
+    /// The piece restricted to one placement per orbit.
+    pub piece: Option<Cow<'static, str>>,
+    /// The piece kept to one placement per orbit of the symmetries that fix the first's
+    /// placement, where some do.
+    pub second_piece: Option<Cow<'static, str>>,
+}
+
+/// What the search checks after each placement, to backtrack at once from a state no pieces
+/// can complete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Prune {
+    /// Nothing.
+    #[default]
+    Off,
+    /// A free cell next to the placement walled in.
+    Holes,
+    /// A region of free cells next to the placement that no pieces could fill.
+    Regions,
+}
+
+/// The failure cache a count keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheInfo {
+    /// The table has `2^bits` slots.
+    pub bits: u32,
+    /// The words of a free set's key.
+    pub words: usize,
+}
