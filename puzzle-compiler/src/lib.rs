@@ -17,8 +17,8 @@
 //!
 //! [`Puzzle`] runs the stages. Its back ends: [`emit`] (Rust), [`assemble`] (processor code),
 //! [`walk`] (the program run directly: the run-time engine, and what the emitted Rust must
-//! mean), [`catalog`] (for reading solutions). [`reference`](mod@reference) is an independent backtracker
-//! that checks them all. The method is described in the repository's `docs/method.md`, the
+//! mean), [`catalog`] (for reading solutions), [`print`](mod@print) (a description back in the puzzle
+//! language). [`reference`](mod@reference) is an independent backtracker that checks them all. The method is described in the repository's `docs/method.md`, the
 //! puzzle language in `docs/language.md`.
 
 pub mod assemble;
@@ -41,6 +41,7 @@ pub mod order;
 pub mod parse;
 pub mod pentominoes;
 pub mod plan;
+pub mod print;
 pub mod program;
 mod puzzle;
 pub mod reference;

@@ -76,6 +76,16 @@ impl Spans {
         Loc(self.0.len() as u32 - 1)
     }
 
+    /// How many locations the table names.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the table names no location.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The span a location names.
     pub fn span(&self, loc: Loc) -> Span {
         self.0

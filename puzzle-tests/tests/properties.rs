@@ -66,6 +66,21 @@ proptest! {
         prop_assert_eq!(sorted_sets(&found), p.reference_solution_sets());
     }
 
+    /// A description printed in the puzzle language (what the `puzzle` command hands to a
+    /// native build) reads back as the same puzzle: the same facts and fingerprint, the same
+    /// solutions in the same order.
+    #[test]
+    fn printed_descriptions_read_back_as_the_same_puzzle(seed: u64) {
+        let random = RandomPuzzle::new(seed);
+        let d = random.description();
+        let text = puzzle::compiler::print::source(&d).unwrap();
+        let parsed = puzzle::compiler::parse::parse_str(&text).unwrap();
+        prop_assert!(parsed[0].errors.is_empty(), "{}", text);
+        let (a, b) = (Puzzle::new(&d).unwrap(), Puzzle::new(&parsed[0].description).unwrap());
+        prop_assert_eq!(a.info(), b.info(), "{}", text);
+        prop_assert_eq!(a.collect(), b.collect());
+    }
+
     #[test]
     fn program_finds_the_reference_solutions(seed: u64) {
         let random = RandomPuzzle::new(seed);

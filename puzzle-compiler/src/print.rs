@@ -1,0 +1,387 @@
+//! A [`Description`] back in the puzzle language: what a program prints for a puzzle read from
+//! another format, and what it hands to `puzzle!` to build a native solver. Reading the text
+//! back ([`crate::parse::parse_str`]) gives the same puzzle: the same fingerprint, the same
+//! solutions in the same order.
+
+use std::fmt::Write;
+
+use crate::description::{
+    BoardSpec, Caching, Description, Figure, Lead, OrderChoice, PieceSpec, Pruning, ShapeSpec,
+    Symmetry,
+};
+use crate::pentominoes;
+
+/// Why a description has no text in the puzzle language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PrintError {
+    /// A puzzle or piece name that is not a Rust identifier (the language writes them bare).
+    #[error("`{name}` cannot name a {what} in the puzzle language: a name is a Rust identifier such as `{suggestion}`")]
+    Name {
+        /// The name.
+        name: String,
+        /// What it names.
+        what: &'static str,
+        /// An identifier made from it.
+        suggestion: String,
+    },
+    /// A named scan with the pieces first chosen automatically: the language names a scan
+    /// together with the pieces that come first.
+    #[error(
+        "a fixed scan with the pieces first left to the chooser has no form in the puzzle language"
+    )]
+    Order,
+}
+
+/// The puzzle as `mod NAME { ... }`, one entry a line, only what differs from the defaults.
+pub fn source(d: &Description) -> Result<String, PrintError> {
+    let mut out = String::new();
+    let name = identifier(&d.name, "puzzle")?;
+    let _ = writeln!(out, "mod {name} {{");
+    match &d.abstract_puzzle {
+        Some(spec) => {
+            let names = |list: &[(String, _)]| -> String {
+                let names: Vec<String> = list.iter().map(|(n, _)| aspect(n)).collect();
+                format!("[{}]", names.join(", "))
+            };
+            let _ = writeln!(out, "    aspects: {},", names(&spec.aspects));
+            if !spec.optional.is_empty() {
+                let _ = writeln!(out, "    optional: {},", names(&spec.optional));
+            }
+            let _ = writeln!(out, "    embeddings: [");
+            for (members, _) in &spec.embeddings {
+                let _ = writeln!(out, "        {},", names(members));
+            }
+            let _ = writeln!(out, "    ],");
+        }
+        None => {
+            boxed(&mut out, d)?;
+        }
+    }
+    options(&mut out, d)?;
+    out.push_str("}\n");
+    Ok(out)
+}
+
+/// The box, the holes, the pieces and the restrictions.
+fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
+    match &d.board {
+        BoardSpec::Block { extents, .. } => {
+            let sizes: Vec<String> = extents.iter().map(|(n, _)| n.to_string()).collect();
+            let _ = writeln!(out, "    box: {},", sizes.join(" x "));
+        }
+        BoardSpec::Drawn(figure) => {
+            let _ = writeln!(out, "    box: {},", drawn(figure, 1));
+        }
+    }
+    if !d.holes.is_empty() {
+        let holes: Vec<String> = d.holes.iter().map(|(p, _)| point(p)).collect();
+        let _ = writeln!(out, "    holes: [{}],", holes.join(", "));
+    }
+    if is_pentomino_set(&d.pieces) {
+        let _ = writeln!(out, "    pieces: {},", pentominoes::SET_NAME);
+    } else {
+        let _ = writeln!(out, "    pieces: {{");
+        for piece in &d.pieces {
+            let _ = writeln!(out, "        {},", self::piece(piece)?);
+        }
+        let _ = writeln!(out, "    }},");
+    }
+    if !d.restrictions.is_empty() {
+        let _ = writeln!(out, "    restrict: {{");
+        for r in &d.restrictions {
+            let name = identifier(&r.piece, "piece")?;
+            let drawings: Vec<String> = r.placements.iter().map(|f| drawn(f, 3)).collect();
+            let _ = writeln!(out, "        {name}: [");
+            for drawing in drawings {
+                let _ = writeln!(out, "            {drawing},");
+            }
+            let _ = writeln!(out, "        ],");
+        }
+        let _ = writeln!(out, "    }},");
+    }
+    Ok(())
+}
+
+/// The options that differ from their defaults.
+fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
+    let defaults = Description::new(&d.name);
+    if d.reflect != defaults.reflect {
+        let _ = writeln!(out, "    reflect: {},", d.reflect);
+    }
+    match &d.symmetry {
+        Symmetry::All => {}
+        Symmetry::Reduced { piece: None } => {
+            let _ = writeln!(out, "    symmetry: reduced,");
+        }
+        Symmetry::Reduced {
+            piece: Some((name, _)),
+        } => {
+            let name = identifier(name, "piece")?;
+            let _ = writeln!(out, "    symmetry: reduced({name}),");
+        }
+    }
+    if let Some(order) = order(d.order, &d.lead)? {
+        let _ = writeln!(out, "    order: {order},");
+    }
+    if d.sharing != defaults.sharing {
+        let _ = writeln!(out, "    sharing: {},", d.sharing);
+    }
+    if d.eliminate != defaults.eliminate {
+        let _ = writeln!(out, "    eliminate: {},", d.eliminate);
+    }
+    let prune = match d.prune {
+        Pruning::Auto => None,
+        Pruning::Off => Some("off"),
+        Pruning::Holes => Some("holes"),
+        Pruning::Regions => Some("regions"),
+    };
+    if let Some(prune) = prune {
+        let _ = writeln!(out, "    prune: {prune},");
+    }
+    let cache = match d.cache {
+        Caching::Auto => None,
+        Caching::On => Some("on"),
+        Caching::Off => Some("off"),
+    };
+    if let Some(cache) = cache {
+        let _ = writeln!(out, "    cache: {cache},");
+    }
+    Ok(())
+}
+
+/// The `order` entry, or `None` for the default.
+fn order(scan: OrderChoice, lead: &Lead) -> Result<Option<String>, PrintError> {
+    let scan_word = match scan {
+        OrderChoice::Auto => "auto",
+        OrderChoice::Rows => "rows",
+        OrderChoice::Columns => "columns",
+    };
+    Ok(match (scan, lead) {
+        (OrderChoice::Auto, Lead::Auto) => None,
+        (_, Lead::Auto) => return Err(PrintError::Order),
+        (OrderChoice::Auto, Lead::None) => Some("[auto, pieces]".to_owned()),
+        (_, Lead::None) => Some(scan_word.to_owned()),
+        (_, Lead::All) => Some(format!("[pieces, {scan_word}]")),
+        (_, Lead::Named(names)) => {
+            let mut parts = Vec::new();
+            for (name, _) in names {
+                parts.push(identifier(name, "piece")?);
+            }
+            parts.push(scan_word.to_owned());
+            Some(format!("[{}]", parts.join(", ")))
+        }
+    })
+}
+
+/// Whether the pieces are the twelve built-in pentominoes, once each, in their order.
+fn is_pentomino_set(pieces: &[PieceSpec]) -> bool {
+    pieces.len() == pentominoes::NAMES.len()
+        && pieces.iter().zip(pentominoes::NAMES).all(|(p, name)| {
+            p.name == name
+                && p.shape == ShapeSpec::Builtin
+                && p.count.0 == 1
+                && !p.allow_disconnected
+        })
+}
+
+/// One piece: `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`.
+fn piece(p: &PieceSpec) -> Result<String, PrintError> {
+    let mut out = String::new();
+    if p.allow_disconnected {
+        out.push_str("#[allow(disconnected)] ");
+    }
+    if p.count.0 != 1 {
+        let _ = write!(out, "{} x ", p.count.0);
+    }
+    out.push_str(&identifier(&p.name, "piece")?);
+    match &p.shape {
+        ShapeSpec::Builtin => {}
+        ShapeSpec::Drawing(figure) => {
+            let _ = write!(out, ": {}", drawn(figure, 2));
+        }
+        ShapeSpec::Cells(cells) => {
+            let cells: Vec<String> = cells.iter().map(|(c, _)| point(c)).collect();
+            let _ = write!(out, ": [{}]", cells.join(", "));
+        }
+    }
+    Ok(out)
+}
+
+/// A figure: a 2-D drawing on one line, layers one to a line at `indent` levels.
+fn drawn(figure: &Figure, indent: usize) -> String {
+    match figure {
+        Figure::Rows(drawing) => {
+            let rows: Vec<String> = drawing
+                .rows
+                .iter()
+                .map(|r| format!("{:?}", r.text))
+                .collect();
+            format!("[{}]", rows.join(", "))
+        }
+        Figure::Layers { layers, .. } => {
+            let inner = "    ".repeat(indent + 1);
+            let mut out = String::from("[\n");
+            for layer in layers {
+                let _ = writeln!(out, "{inner}{},", drawn(layer, indent + 1));
+            }
+            out.push_str(&"    ".repeat(indent));
+            out.push(']');
+            out
+        }
+    }
+}
+
+/// `(x, y, ...)`.
+fn point(p: &[i32]) -> String {
+    let coordinates: Vec<String> = p.iter().map(i32::to_string).collect();
+    format!("({})", coordinates.join(", "))
+}
+
+/// An aspect's name: bare where the language reads it back as written, else a string.
+fn aspect(name: &str) -> String {
+    let number = !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit());
+    if is_identifier(name) || number {
+        name.to_owned()
+    } else {
+        format!("{name:?}")
+    }
+}
+
+/// `name`, if it is an identifier the language reads as a name.
+fn identifier(name: &str, what: &'static str) -> Result<String, PrintError> {
+    if is_identifier(name) {
+        Ok(name.to_owned())
+    } else {
+        Err(PrintError::Name {
+            name: name.to_owned(),
+            what,
+            suggestion: to_identifier(name),
+        })
+    }
+}
+
+/// Whether `name` is a Rust identifier that is not a keyword.
+pub fn is_identifier(name: &str) -> bool {
+    syn::parse_str::<syn::Ident>(name).is_ok()
+}
+
+/// An identifier made from `name`: characters an identifier cannot hold become `_`, and a
+/// name that starts with a digit or is a keyword gets a leading `P`.
+pub fn to_identifier(name: &str) -> String {
+    let mut id: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if id.is_empty() || id == "_" {
+        return "P".to_owned();
+    }
+    if !is_identifier(&id) {
+        id.insert(0, 'P');
+    }
+    if is_identifier(&id) {
+        id
+    } else {
+        "P".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_str;
+    use crate::Puzzle;
+
+    /// The description printed and read back gives the same puzzle.
+    fn round_trip(d: &Description) -> String {
+        let text = source(d).unwrap();
+        let parsed = parse_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(parsed.len(), 1);
+        let back = &parsed[0].description;
+        let (a, b) = (Puzzle::new(d).unwrap(), Puzzle::new(back).unwrap());
+        use puzzle_runtime::Solver;
+        assert_eq!(a.info(), b.info(), "{text}");
+        text
+    }
+
+    #[test]
+    fn a_box_with_every_option_reads_back() {
+        let d = Description::report_example()
+            .order(OrderChoice::Columns)
+            .eliminate(false)
+            .sharing(false)
+            .prune(Pruning::Off)
+            .cache(Caching::On)
+            .restrict("C", &[&[".#.", "##."], &["..#", ".##"]]);
+        let text = round_trip(&d);
+        assert!(text.contains("order: columns,"), "{text}");
+        let d = Description::new("cube")
+            .block(&[2, 2, 2])
+            .holes(&[&[1, 1, 1]])
+            .piece_cells("L", &[&[0, 0, 0], &[1, 0, 0], &[0, 1, 0]])
+            .piece("D", &["##"])
+            .copies(2)
+            .reflect(false)
+            .symmetry(Symmetry::Reduced {
+                piece: Some(("L".to_owned(), Default::default())),
+            })
+            .pieces_first(true);
+        let text = round_trip(&d);
+        assert!(text.contains("2 x D: [\"##\"]"), "{text}");
+        assert!(text.contains("order: [pieces, auto],"), "{text}");
+    }
+
+    #[test]
+    fn layers_and_the_pentominoes_read_back() {
+        let d = Description::new("p")
+            .layers(&[&["....", "...."], &["....", "#..#"]])
+            .piece("P", &["##", "##", "#."])
+            .piece("S", &["#.", "##", ".#"])
+            .piece("L", &["####", "#..."])
+            .lead(Lead::Named(vec![("S".to_owned(), Default::default())]));
+        round_trip(&d);
+        let d = Description::new("p6x10")
+            .board(&[".........."; 6])
+            .pentominoes()
+            .symmetry(Symmetry::Reduced { piece: None });
+        assert!(round_trip(&d).contains("pieces: pentominoes,"));
+    }
+
+    #[test]
+    fn abstract_puzzles_read_back_with_any_names() {
+        let d = Description::new("odd").abstract_puzzle(
+            &["a", "r1c2", "7", "with space", "0"],
+            &["0"],
+            &[
+                &["a", "r1c2"],
+                &["7", "with space", "0"],
+                &["a", "7", "with space"],
+                &["r1c2"],
+            ],
+        );
+        let text = round_trip(&d);
+        assert!(text.contains("\"with space\""), "{text}");
+    }
+
+    #[test]
+    fn names_the_language_cannot_hold_are_errors() {
+        let d = Description::new("two words")
+            .piece("A", &["#"])
+            .board(&["."]);
+        assert!(
+            matches!(source(&d), Err(PrintError::Name { suggestion, .. }) if suggestion == "two_words")
+        );
+        let d = Description::report_example()
+            .order(OrderChoice::Rows)
+            .lead(Lead::Auto);
+        assert_eq!(source(&d), Err(PrintError::Order));
+        assert_eq!(to_identifier("3d"), "P3d");
+        assert_eq!(to_identifier("fn"), "Pfn");
+        assert_eq!(to_identifier("-"), "P");
+    }
+}
