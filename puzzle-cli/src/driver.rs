@@ -1,0 +1,297 @@
+//! Running a compiled puzzle for a person or a script: the count and the time, solutions drawn
+//! in the terminal, as an SVG gallery or as JSON lines, statistics, and progress. One driver for
+//! every engine: it takes any [`Solver`], the run-time `Puzzle` or a native solver built on
+//! demand, so both show the same solutions in the same order.
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::ValueEnum;
+use puzzle::parallel;
+use puzzle::search::Recorder;
+use puzzle::{Run, Solution, Solver};
+
+use crate::draw::{self, Palette};
+use crate::progress::{Progress, Shown};
+
+/// When to do something that suits a terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum When {
+    /// When the stream is a terminal (and, for colour, `NO_COLOR` is not set).
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl When {
+    fn word(self) -> &'static str {
+        match self {
+            When::Auto => "auto",
+            When::Always => "always",
+            When::Never => "never",
+        }
+    }
+}
+
+/// What a run shows: the options the `puzzle` command and a native solver share.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunArgs {
+    /// Stop after N solutions, and draw them (or list them, with --json).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Print the number of solutions alone, for scripts.
+    #[arg(long, conflicts_with_all = ["stats", "json", "draw"])]
+    pub count: bool,
+    /// Draw every solution found in the terminal.
+    #[arg(long)]
+    pub draw: bool,
+    /// Write the solutions found (up to --limit) to FILE as an SVG gallery.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Print the solutions found as JSON, one a line, instead of drawing them.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the order chosen, the compiler's estimate and the placements at each depth.
+    #[arg(long)]
+    pub stats: bool,
+    /// Colour the pieces: auto (when stdout is a terminal and NO_COLOR is not set), always or
+    /// never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = When::Auto)]
+    pub color: When,
+    /// Progress on stderr: auto (a bar when stderr is a terminal and the run takes more than a
+    /// second), log (a line at every tenth of the estimated work) or never.
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = Shown::Auto)]
+    pub progress: Shown,
+    /// Threads to run on (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+}
+
+impl RunArgs {
+    /// The same options as command-line arguments, to hand to another program.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(n) = self.limit {
+            args.extend(["--limit".to_owned(), n.to_string()]);
+        }
+        for (set, flag) in [
+            (self.count, "--count"),
+            (self.draw, "--draw"),
+            (self.json, "--json"),
+            (self.stats, "--stats"),
+        ] {
+            if set {
+                args.push(flag.to_owned());
+            }
+        }
+        if let Some(svg) = &self.svg {
+            args.extend(["--svg".to_owned(), svg.display().to_string()]);
+        }
+        args.extend([
+            format!("--color={}", self.color.word()),
+            format!("--progress={}", self.progress.word()),
+            format!("--threads={}", self.threads),
+        ]);
+        args
+    }
+
+    /// Whether the run needs the solutions themselves, not only their number.
+    fn wants_solutions(&self) -> bool {
+        self.limit.is_some() || self.draw || self.json || self.svg.is_some()
+    }
+}
+
+/// What a run found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    /// The solutions found.
+    pub solutions: u64,
+    /// Whether the run stopped at the limit (there may be more).
+    pub stopped: bool,
+    /// The time the search took, in seconds.
+    pub seconds: f64,
+}
+
+/// Runs a solver as the options say, writing to stdout (and progress to stderr).
+pub fn run(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
+    parallel::with_threads(args.threads, || run_here(solver, args))
+}
+
+fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
+    let colour = match args.color {
+        When::Auto => anstream::AutoStream::choice(&io::stdout()),
+        When::Always => anstream::ColorChoice::Always,
+        When::Never => anstream::ColorChoice::Never,
+    };
+    let styled = colour != anstream::ColorChoice::Never;
+    let mut out = anstream::AutoStream::new(io::stdout().lock(), colour);
+    let start = Instant::now();
+    let units = solver.units();
+    // Estimating the units' sizes costs a little: only for progress that may be shown.
+    let shown = match args.progress {
+        Shown::Auto => io::stderr().is_terminal(),
+        Shown::Log => true,
+        Shown::Never => false,
+    };
+    let weights = match shown {
+        true => crate::progress::weights(solver, &units),
+        false => vec![1.0; units.len()],
+    };
+    let progress = Progress::new(&units, &weights, args.progress);
+    let mut summary = if args.wants_solutions() {
+        solve(solver, args, &units, &progress, &mut out, styled)?
+    } else {
+        let counter = solver.counter();
+        let solutions = parallel::count_units(&units, counter, |unit, counter| {
+            let before = counter.solutions;
+            let _ = solver
+                .run_unit(unit, Run::Count(counter))
+                .expect("a solver's own units are its own");
+            progress.done(unit.id, counter.solutions - before);
+        });
+        Summary {
+            solutions,
+            stopped: false,
+            seconds: 0.0,
+        }
+    };
+    progress.finish();
+    summary.seconds = start.elapsed().as_secs_f64();
+    if args.count {
+        writeln!(out, "{}", summary.solutions)?;
+        return Ok(summary);
+    }
+    if args.stats {
+        stats(solver, &mut out)?;
+    }
+    let info = solver.info();
+    let what = match (summary.solutions, info.symmetry.group_order) {
+        (1, 1) => "solution".to_owned(),
+        (_, 1) => "solutions".to_owned(),
+        (1, g) => format!("solution (one per symmetry class; {g} symmetries)"),
+        (_, g) => format!("solutions (one per symmetry class; {g} symmetries)"),
+    };
+    let stop = if summary.stopped {
+        ", stopped at the limit"
+    } else {
+        ""
+    };
+    let line = format!(
+        "{}: {} {what} in {:.3} s{stop}",
+        info.name, summary.solutions, summary.seconds
+    );
+    // With JSON on stdout, the summary goes to stderr so that stdout stays JSON.
+    if args.json {
+        eprintln!("{line}");
+    } else {
+        writeln!(out, "{line}")?;
+    }
+    Ok(summary)
+}
+
+/// Finds the solutions (up to the limit) in the serial search's order, showing each as the
+/// options say.
+fn solve(
+    solver: &dyn Solver,
+    args: &RunArgs,
+    units: &[puzzle::Unit],
+    progress: &Progress,
+    out: &mut dyn Write,
+    styled: bool,
+) -> io::Result<Summary> {
+    let catalog = solver.catalog();
+    let palette = Palette::new(catalog);
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let mut gallery = args.svg.as_ref().map(|_| draw::svg::Gallery::new(catalog));
+    let mut failure = None;
+    let draw_text = !args.json && (args.draw || args.limit.is_some());
+    let flow = parallel::visit_units(
+        units,
+        |unit, solutions| {
+            let mut keep = |s: &Solution<'_>| {
+                solutions.push(s.embeddings().to_vec());
+                ControlFlow::Continue(())
+            };
+            let mut recorder = Recorder::new().visit(catalog, &mut keep);
+            let _ = solver
+                .run_unit(unit, Run::Record(&mut recorder))
+                .expect("a solver's own units are its own");
+            progress.done(unit.id, recorder.solutions);
+        },
+        |placed| {
+            found += 1;
+            let solution = Solution::new(catalog, placed);
+            let shown = if args.json {
+                writeln!(out, "{}", draw::json::line(&solution, found))
+            } else if draw_text {
+                writeln!(out, "#{found}").and_then(|()| {
+                    draw::text::write(out, &solution, &palette, styled)?;
+                    writeln!(out)
+                })
+            } else {
+                Ok(())
+            };
+            if let Some(gallery) = &mut gallery {
+                gallery.add(&solution);
+            }
+            match shown {
+                Ok(()) if found < limit => ControlFlow::Continue(()),
+                Ok(()) => ControlFlow::Break(()),
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if let (Some(gallery), Some(path)) = (gallery, &args.svg) {
+        let file = File::create(path).map_err(|e| with_path(e, path))?;
+        let mut file = BufWriter::new(file);
+        gallery
+            .write(&mut file, &palette)
+            .and_then(|()| file.flush())
+            .map_err(|e| with_path(e, path))?;
+    }
+    Ok(Summary {
+        solutions: found,
+        stopped: flow.is_break() && found >= limit && args.limit.is_some(),
+        seconds: 0.0,
+    })
+}
+
+/// An I/O error that names the file.
+fn with_path(e: io::Error, path: &std::path::Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// The order, the estimate, and the search tree's placements by depth.
+fn stats(solver: &dyn Solver, out: &mut dyn Write) -> io::Result<()> {
+    let info = solver.info();
+    let stats = solver.stats();
+    writeln!(out, "order: {}", info.order)?;
+    writeln!(
+        out,
+        "aspects: {}, embeddings: {} ({} used, {} eliminated at compile time)",
+        info.aspects, info.embeddings, info.allowed, info.eliminated
+    )?;
+    writeln!(
+        out,
+        "placements: {} (the compiler estimated {:.0}), {} pruned",
+        stats.total_placements(),
+        info.estimate,
+        stats.pruned
+    )?;
+    let depths: Vec<String> = stats.placements.iter().map(u64::to_string).collect();
+    writeln!(out, "placements by depth: {}", depths.join(" "))?;
+    Ok(())
+}

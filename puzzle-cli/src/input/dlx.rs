@@ -1,0 +1,178 @@
+//! Knuth's DLX format for exact cover: the first line that is not a comment names the items,
+//! the primary ones (covered exactly once) before a `|` and the secondary ones (at most once)
+//! after it; every further line is an option, the items it covers. Lines that start with `|`
+//! are comments. The puzzle is abstract: its aspects are the items, its embeddings the options.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+
+use puzzle::compiler::description::AbstractSpec;
+use puzzle::compiler::Description;
+
+use super::diagnostic::{Diagnostic, InputError};
+use super::{name_from_path, Format, Loaded, Locs};
+
+/// Reads a DLX file's text.
+pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
+    let mut mistakes = Vec::new();
+    let mut locs = Locs::new(0..0);
+    let mut lines = lines(&text).filter(|(_, line)| {
+        let line = line.trim_start();
+        !line.is_empty() && !line.starts_with('|')
+    });
+    let Some((start, items_line)) = lines.next() else {
+        let d = Diagnostic::whole("the file names no items: it is empty or all comments")
+            .note("the first line that is not a comment lists the items, e.g. `a b c | x y`");
+        return Err(InputError::new(path, Some(&text), vec![d]));
+    };
+    let mut spec = AbstractSpec::default();
+    let mut known: HashMap<&str, Range<usize>> = HashMap::new();
+    let mut secondary = false;
+    for (at, word) in words(items_line) {
+        let range = start + at..start + at + word.len();
+        if word == "|" {
+            if secondary {
+                mistakes.push(Diagnostic::at(range, "a second `|` in the item line"));
+            }
+            secondary = true;
+            continue;
+        }
+        if word.contains(':') || word.contains('|') {
+            mistakes.push(
+                Diagnostic::at(range, format!("`{word}`: an item name holds no `:` or `|`"))
+                    .note("multiplicities (`m:n|item`) are not supported"),
+            );
+            continue;
+        }
+        if let Some(first) = known.get(word) {
+            let line = text[..first.start].matches('\n').count() + 1;
+            mistakes.push(Diagnostic::at(
+                range,
+                format!("item `{word}` is named twice (first on line {line})"),
+            ));
+            continue;
+        }
+        known.insert(word, range.clone());
+        let named = (word.to_owned(), locs.loc(range));
+        if secondary {
+            spec.optional.push(named.clone());
+        }
+        spec.aspects.push(named);
+    }
+    if spec.aspects.len() == spec.optional.len() {
+        mistakes.push(Diagnostic::at(
+            start..start + items_line.len(),
+            "the item line names no primary item (those before the `|`)",
+        ));
+    }
+    for (start, line) in lines {
+        let mut members = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for (at, word) in words(line) {
+            let range = start + at..start + at + word.len();
+            if let Some((item, colour)) = word.split_once(':') {
+                mistakes.push(
+                    Diagnostic::at(
+                        range,
+                        format!("`{word}`: colours (`{item}:{colour}`) are not supported"),
+                    )
+                    .note("this program solves exact cover without colours (Knuth's DLX1)"),
+                );
+                continue;
+            }
+            if !known.contains_key(word) {
+                mistakes.push(Diagnostic::at(
+                    range,
+                    format!("option names `{word}`, which is not an item of the item line"),
+                ));
+                continue;
+            }
+            if seen.contains(&word) {
+                mistakes.push(Diagnostic::at(
+                    range,
+                    format!("option names `{word}` twice"),
+                ));
+                continue;
+            }
+            seen.push(word);
+            members.push((word.to_owned(), locs.loc(range)));
+        }
+        let trimmed = line.trim_end();
+        spec.embeddings
+            .push((members, locs.loc(start..start + trimmed.len())));
+    }
+    if !mistakes.is_empty() {
+        return Err(InputError::new(path, Some(&text), mistakes));
+    }
+    let mut description = Description::new(name_from_path(path));
+    description.abstract_puzzle = Some(spec);
+    Ok(Loaded {
+        path: path.to_owned(),
+        format: Format::Dlx,
+        description,
+        text,
+        locs: locs.into_ranges(),
+    })
+}
+
+/// Each line with the byte it starts at.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_inclusive('\n').scan(0, |start, line| {
+        let at = *start;
+        *start += line.len();
+        Some((at, line.trim_end_matches(['\n', '\r'])))
+    })
+}
+
+/// Each word of a line with the byte it starts at in the line.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let start = from + line[from..].find(|c: char| !c.is_whitespace())?;
+        let end = line[start..]
+            .find(char::is_whitespace)
+            .map_or(line.len(), |n| start + n);
+        from = end;
+        Some((start, &line[start..end]))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_text(text: &str) -> Result<Loaded, InputError> {
+        read(Path::new("t.dlx"), text.to_owned())
+    }
+
+    #[test]
+    fn knuths_example_is_read_with_its_comments() {
+        let loaded =
+            read_text("| A simple example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
+                .unwrap();
+        let spec = loaded.description.abstract_puzzle.as_ref().unwrap();
+        assert_eq!(spec.aspects.len(), 7);
+        assert_eq!(spec.embeddings.len(), 6);
+        let p = loaded.compile().unwrap();
+        use puzzle::Solver;
+        assert_eq!(p.count(), 1);
+    }
+
+    #[test]
+    fn mistakes_are_all_reported_where_they_are() {
+        let e = read_text("a b | c c\na x\nb:1 a\na a\n").unwrap_err();
+        let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages.len(), 4, "{messages:?}");
+        assert!(messages[0].contains("named twice"));
+        assert!(messages[1].contains("`x`"));
+        assert!(messages[2].contains("colours"));
+        assert!(messages[3].contains("twice"));
+        assert_eq!(
+            e.line_column(e.diagnostics[1].range.clone().unwrap().start),
+            Some((2, 3))
+        );
+        let empty = read_text("| nothing here\n\n").unwrap_err();
+        assert!(empty.diagnostics[0].message.contains("names no items"));
+    }
+}

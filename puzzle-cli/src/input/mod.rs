@@ -1,0 +1,166 @@
+//! Puzzle files in the formats people already have, read into a [`Description`] that the
+//! compiler takes: the puzzle language ([`language`]), BurrTools' `.xmpuzzle` ([`xmpuzzle`])
+//! and Knuth's DLX format ([`dlx`]). Every mistake becomes a [`Diagnostic`] at the bytes of the
+//! file it is about, those the compiler finds later too (each part of the description carries
+//! a `Loc` that [`Loaded::range`] maps back into the file).
+
+pub mod diagnostic;
+pub mod dlx;
+pub mod language;
+pub mod xmpuzzle;
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use puzzle::compiler::{Description, Loc, Puzzle};
+
+pub use diagnostic::{Diagnostic, InputError};
+
+/// The format of a puzzle file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The puzzle language of `puzzle!` (`.puzzle`).
+    Puzzle,
+    /// BurrTools (`.xmpuzzle`, gzip-compressed or plain XML).
+    Xmpuzzle,
+    /// Knuth's DLX format for exact cover (`.dlx`).
+    Dlx,
+}
+
+impl Format {
+    /// The format a file's extension names.
+    pub fn of(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "puzzle" => Some(Format::Puzzle),
+            "xmpuzzle" | "xml" => Some(Format::Xmpuzzle),
+            "dlx" => Some(Format::Dlx),
+            _ => None,
+        }
+    }
+}
+
+/// Which puzzle of a file holding several to read.
+#[derive(Clone, Debug, Default)]
+pub struct Choice {
+    /// A puzzle of a `.puzzle` file, by name.
+    pub puzzle: Option<String>,
+    /// A problem of an `.xmpuzzle` file, by number (from 1) or name.
+    pub problem: Option<String>,
+}
+
+/// A puzzle read from a file.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The file.
+    pub path: PathBuf,
+    /// Its format.
+    pub format: Format,
+    /// Its text (an `.xmpuzzle` file's after decompression).
+    pub text: String,
+    /// The puzzle.
+    pub description: Description,
+    /// The bytes of `text` each `Loc` of the description names.
+    pub locs: Vec<Range<usize>>,
+}
+
+impl Loaded {
+    /// The bytes of the file a location of the description names.
+    pub fn range(&self, loc: Loc) -> Option<Range<usize>> {
+        self.locs.get(loc.0 as usize).cloned()
+    }
+
+    /// Compiles the puzzle; the compiler's errors point into the file.
+    pub fn compile(&self) -> Result<Puzzle, InputError> {
+        Puzzle::new(&self.description).map_err(|errors| {
+            let diagnostics = errors
+                .0
+                .into_iter()
+                .map(|e| Diagnostic {
+                    message: e.kind.to_string(),
+                    range: self.range(e.loc),
+                    notes: Vec::new(),
+                })
+                .collect();
+            InputError::new(&self.path, Some(&self.text), diagnostics)
+        })
+    }
+}
+
+/// Reads the puzzle in a file, in the format given or, failing that, its extension's.
+pub fn read(path: &Path, format: Option<Format>, choice: &Choice) -> Result<Loaded, InputError> {
+    if path.is_dir() {
+        return Err(InputError::file(
+            path,
+            format!("`{}` is a directory, not a puzzle file", path.display()),
+        ));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| InputError::file(path, format!("cannot read `{}`: {e}", path.display())))?;
+    let format = match format.or_else(|| Format::of(path)) {
+        Some(format) => format,
+        None => {
+            return Err(InputError::new(
+                path,
+                None,
+                vec![Diagnostic::whole(format!(
+                "`{}` has no extension that names a format",
+                path.display()
+            ))
+            .note(
+                "name it `.puzzle`, `.xmpuzzle` or `.dlx`, or say `--format puzzle|xmpuzzle|dlx`",
+            )],
+            ))
+        }
+    };
+    match format {
+        Format::Xmpuzzle => xmpuzzle::read(path, &bytes, choice.problem.as_deref()),
+        Format::Puzzle | Format::Dlx => {
+            let text = String::from_utf8(bytes).map_err(|e| {
+                InputError::file(
+                    path,
+                    format!(
+                        "`{}` is not UTF-8 text (at byte {})",
+                        path.display(),
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+            })?;
+            match format {
+                Format::Puzzle => language::read(path, text, choice.puzzle.as_deref()),
+                _ => dlx::read(path, text),
+            }
+        }
+    }
+}
+
+/// A puzzle's name from a file's name: an identifier, as the language wants.
+pub fn name_from_path(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("puzzle");
+    puzzle::compiler::print::to_identifier(stem)
+}
+
+/// A table of byte ranges to hand out `Loc`s from, as a reader finds the parts of a puzzle.
+#[derive(Debug, Default)]
+pub struct Locs(Vec<Range<usize>>);
+
+impl Locs {
+    /// A table whose `Loc::default()` is `whole`.
+    pub fn new(whole: Range<usize>) -> Locs {
+        Locs(vec![whole])
+    }
+
+    /// The location of `range`.
+    pub fn loc(&mut self, range: Range<usize>) -> Loc {
+        self.0.push(range);
+        Loc(self.0.len() as u32 - 1)
+    }
+
+    /// The table.
+    pub fn into_ranges(self) -> Vec<Range<usize>> {
+        self.0
+    }
+}

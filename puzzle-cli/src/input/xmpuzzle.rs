@@ -1,0 +1,459 @@
+//! BurrTools' `.xmpuzzle` files: XML, gzip-compressed or plain, as BurrTools reads both.
+//!
+//! A file holds shapes (`<voxel x= y= z= type="0">` with one character per voxel, x fastest,
+//! then y, then z: `#` filled, `_` empty, `+` variable) and problems (`<problem>`: its pieces,
+//! `<shape id= count=>` in `<shapes>`, and the shape to fill, `<result id=>`). Only the grid of
+//! cubes (type 0) is read. A flat problem (every shape one voxel thick along z) becomes a 2-D
+//! puzzle whose pieces may be turned over; a solid one a 3-D puzzle whose pieces may be turned
+//! over only where that is a rotation (each piece is its own mirror image), as real pieces
+//! move. Solutions are counted once per symmetry class, as BurrTools does, unless `--all`.
+
+use std::io::Read;
+use std::ops::Range;
+use std::path::Path;
+
+use puzzle::compiler::description::{BoardSpec, PieceSpec, ShapeSpec};
+use puzzle::compiler::geometry::Shape;
+use puzzle::compiler::{Description, Symmetry};
+use roxmltree::{Document, Node};
+
+use super::diagnostic::{Diagnostic, InputError, Lines};
+use super::{name_from_path, Format, Loaded, Locs};
+
+/// A shape as the file gives it.
+struct Voxels {
+    /// Its size along x, y and z.
+    size: [i32; 3],
+    /// Its name, if it has one.
+    name: Option<String>,
+    /// The filled voxels, as (x, y, z), each with the bytes of its character.
+    filled: Vec<([i32; 3], Range<usize>)>,
+    /// The empty voxels inside its block.
+    empty: Vec<[i32; 3]>,
+    /// The element.
+    range: Range<usize>,
+}
+
+/// Reads an `.xmpuzzle` file's bytes; `problem` picks one of several problems, by number
+/// (from 1) or by name.
+pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, InputError> {
+    let bytes = decompress(path, bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        InputError::file(
+            path,
+            format!("`{}` is not UTF-8 text (at byte {at})", path.display()),
+        )
+    })?;
+    let mut reader = Reader {
+        text: &text,
+        mistakes: Vec::new(),
+        locs: Locs::new(0..0),
+    };
+    let description = reader.puzzle(path, problem);
+    match description {
+        Some(description) if reader.mistakes.is_empty() => Ok(Loaded {
+            path: path.to_owned(),
+            format: Format::Xmpuzzle,
+            description,
+            locs: reader.locs.into_ranges(),
+            text,
+        }),
+        _ => {
+            let mistakes = reader.mistakes;
+            Err(InputError::new(path, Some(&text), mistakes))
+        }
+    }
+}
+
+/// The XML, unpacked if it is gzip-compressed.
+fn decompress(path: &Path, bytes: &[u8]) -> Result<Vec<u8>, InputError> {
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes.to_vec());
+    }
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .map_err(|e| {
+            InputError::file(
+                path,
+                format!(
+                    "`{}` is gzip-compressed but cannot be unpacked: {e}",
+                    path.display()
+                ),
+            )
+        })?;
+    Ok(out)
+}
+
+struct Reader<'t> {
+    text: &'t str,
+    mistakes: Vec<Diagnostic>,
+    locs: Locs,
+}
+
+impl Reader<'_> {
+    fn error(&mut self, range: Range<usize>, message: impl Into<String>) {
+        self.mistakes.push(Diagnostic::at(range, message));
+    }
+
+    /// The puzzle of the chosen problem; `None` (with the mistakes recorded) if there is none.
+    fn puzzle(&mut self, path: &Path, problem: Option<&str>) -> Option<Description> {
+        let document = match Document::parse(self.text) {
+            Ok(document) => document,
+            Err(e) => {
+                let pos = e.pos();
+                let at = Lines::new(self.text).byte(pos.row as usize, pos.col as usize - 1);
+                let message = format!("not well-formed XML: {e}");
+                self.error(at..at, message);
+                return None;
+            }
+        };
+        let root = document.root_element();
+        if root.tag_name().name() != "puzzle" {
+            let found = root.tag_name().name().to_owned();
+            self.error(
+                root.range(),
+                format!("expected a BurrTools puzzle (`<puzzle>`), found `<{found}>`"),
+            );
+            return None;
+        }
+        self.locs = Locs::new(start_tag(self.text, root));
+        // Files of old versions give no grid: cubes.
+        if let Some(grid) = child(root, "gridType") {
+            let kind = grid.attribute("type");
+            if kind != Some("0") {
+                let message = format!(
+                    "grid type {} is not supported: only the grid of cubes (type 0)",
+                    kind.unwrap_or("(none)")
+                );
+                self.error(start_tag(self.text, grid), message);
+            }
+        }
+        let shapes: Vec<Option<Voxels>> = child(root, "shapes")
+            .map(|s| children(s, "voxel").map(|v| self.voxels(v)).collect())
+            .unwrap_or_default();
+        let problems: Vec<Node<'_, '_>> = child(root, "problems")
+            .map(|p| children(p, "problem").collect())
+            .unwrap_or_default();
+        let problem = self.problem(&problems, problem, root)?;
+        self.describe(path, problem, &shapes)
+    }
+
+    /// The chosen problem.
+    fn problem<'a, 'i>(
+        &mut self,
+        problems: &[Node<'a, 'i>],
+        choice: Option<&str>,
+        root: Node<'a, 'i>,
+    ) -> Option<Node<'a, 'i>> {
+        let names: Vec<String> = problems
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p.attribute("name") {
+                Some(name) if !name.is_empty() => format!("{} `{name}`", i + 1),
+                _ => (i + 1).to_string(),
+            })
+            .collect();
+        let whole = start_tag(self.text, root);
+        match (problems, choice) {
+            ([], _) => {
+                self.error(whole, "the file has no problem (`<problem>`) to solve");
+                None
+            }
+            ([only], None) => Some(*only),
+            (_, None) => {
+                self.mistakes.push(
+                    Diagnostic::at(whole, format!("the file has {} problems", problems.len()))
+                        .note(format!(
+                            "choose one with `--problem N`: {}",
+                            names.join(", ")
+                        )),
+                );
+                None
+            }
+            (_, Some(choice)) => {
+                let by_number = choice
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| problems.get(i));
+                let by_name = problems
+                    .iter()
+                    .find(|p| p.attribute("name") == Some(choice));
+                match by_number.or(by_name) {
+                    Some(p) => Some(*p),
+                    None => {
+                        self.mistakes.push(
+                            Diagnostic::at(whole, format!("the file has no problem `{choice}`"))
+                                .note(format!("its problems: {}", names.join(", "))),
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// One shape; `None` (with the mistakes recorded) if it cannot be read.
+    fn voxels(&mut self, node: Node<'_, '_>) -> Option<Voxels> {
+        let tag = start_tag(self.text, node);
+        let mut size = [0; 3];
+        for (axis, name) in ["x", "y", "z"].iter().enumerate() {
+            match node.attribute(*name).map(str::parse::<i32>) {
+                Some(Ok(n)) if (1..=1000).contains(&n) => size[axis] = n,
+                _ => {
+                    self.error(
+                        tag.clone(),
+                        format!("a shape needs its size `{name}`, a whole number from 1 to 1000"),
+                    );
+                    return None;
+                }
+            }
+        }
+        if node.attribute("type").is_some_and(|t| t != "0") {
+            self.error(tag, "only voxel spaces of type 0 are supported");
+            return None;
+        }
+        let (content, start) = match node.first_child().filter(|c| c.is_text()) {
+            Some(t) => (t.text().unwrap_or(""), t.range().start),
+            None => ("", tag.end),
+        };
+        let volume = (size[0] * size[1] * size[2]) as usize;
+        let mut filled = Vec::new();
+        let mut empty = Vec::new();
+        let mut index = 0usize;
+        let mut bad = false;
+        for (at, c) in content.char_indices() {
+            let range = start + at..start + at + c.len_utf8();
+            let point = |i: usize| {
+                let i = i as i32;
+                [i % size[0], i / size[0] % size[1], i / (size[0] * size[1])]
+            };
+            match c {
+                '#' | '_' | '+' if index >= volume => {
+                    index += 1;
+                }
+                '#' => {
+                    filled.push((point(index), range));
+                    index += 1;
+                }
+                '_' => {
+                    empty.push(point(index));
+                    index += 1;
+                }
+                '+' => {
+                    self.mistakes.push(
+                        Diagnostic::at(range, "variable voxels (`+`) are not supported")
+                            .note("make each cell of the shape filled (`#`) or empty (`_`)"),
+                    );
+                    bad = true;
+                    index += 1;
+                }
+                '0'..='9' => {
+                    self.mistakes.push(
+                        Diagnostic::at(range, "colour constraints are not supported").note(
+                            "remove the colours in BurrTools, or the digits after the voxels",
+                        ),
+                    );
+                    bad = true;
+                }
+                c if c.is_whitespace() => {}
+                c => {
+                    self.error(
+                        range,
+                        format!("`{c}` is not a voxel: expected `#`, `_` or `+`"),
+                    );
+                    bad = true;
+                }
+            }
+        }
+        if index != volume && !content.is_empty() {
+            let message = format!(
+                "the shape has {index} voxels, but its size {} x {} x {} makes {volume}",
+                size[0], size[1], size[2]
+            );
+            let end = start + content.len();
+            self.error(start..end.max(start + 1).min(self.text.len()), message);
+            bad = true;
+        }
+        (!bad).then(|| Voxels {
+            size,
+            name: node
+                .attribute("name")
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned),
+            filled,
+            empty,
+            range: tag,
+        })
+    }
+
+    /// The problem as a description: its result shape the box, its parts the pieces.
+    fn describe(
+        &mut self,
+        path: &Path,
+        problem: Node<'_, '_>,
+        shapes: &[Option<Voxels>],
+    ) -> Option<Description> {
+        let tag = start_tag(self.text, problem);
+        let shape_at = |this: &mut Self, node: Node<'_, '_>| -> Option<usize> {
+            let range = start_tag(this.text, node);
+            match node.attribute("id").map(str::parse::<usize>) {
+                Some(Ok(id)) if id < shapes.len() => Some(id),
+                _ => {
+                    let message = format!(
+                        "`id` must name one of the file's {} shapes (from 0)",
+                        shapes.len()
+                    );
+                    this.error(range, message);
+                    None
+                }
+            }
+        };
+        let result = match child(problem, "result") {
+            Some(r) => shape_at(self, r),
+            None => {
+                self.error(
+                    tag.clone(),
+                    "the problem has no result shape (`<result id=...>`)",
+                );
+                None
+            }
+        };
+        let mut parts = Vec::new();
+        for part in child(problem, "shapes")
+            .into_iter()
+            .flat_map(|s| children(s, "shape"))
+        {
+            let range = start_tag(self.text, part);
+            let Some(id) = shape_at(self, part) else {
+                continue;
+            };
+            let count = match (
+                part.attribute("count"),
+                part.attribute("min"),
+                part.attribute("max"),
+            ) {
+                (Some(n), _, _) => n.parse::<u32>().ok(),
+                (None, Some(min), Some(max)) if min == max => min.parse::<u32>().ok(),
+                (None, Some(min), Some(max)) => {
+                    self.mistakes.push(
+                        Diagnostic::at(
+                            range,
+                            format!("a range of {min} to {max} copies is not supported"),
+                        )
+                        .note("give the piece a count: `count=\"N\"`"),
+                    );
+                    continue;
+                }
+                _ => Some(1),
+            };
+            match count {
+                Some(0) => self.error(range, "a piece count of 0: leave the piece out instead"),
+                Some(n) => parts.push((id, n, range)),
+                None => self.error(range, "the count must be a whole number"),
+            }
+        }
+        if parts.is_empty() && self.mistakes.is_empty() {
+            self.error(tag.clone(), "the problem has no pieces");
+        }
+        let result = result?;
+        let (Some(target), true) = (
+            shapes[result].as_ref(),
+            parts.iter().all(|p| shapes[p.0].is_some()),
+        ) else {
+            return None;
+        };
+        if !self.mistakes.is_empty() {
+            return None;
+        }
+        // Flat: every shape of the problem one voxel thick along z.
+        let flat = target.size[2] == 1
+            && parts
+                .iter()
+                .all(|&(id, ..)| shapes[id].as_ref().is_some_and(|s| s.size[2] == 1));
+        let axes = if flat { 2 } else { 3 };
+        // Axes slowest first: z (layers), y (rows), x (columns).
+        let point = |p: &[i32; 3]| -> Vec<i32> {
+            let zyx = [p[2], p[1], p[0]];
+            zyx[3 - axes..].to_vec()
+        };
+        let mut d = Description::new(name_from_path(path));
+        d.loc = self.locs.loc(tag.clone());
+        let extents = [target.size[2], target.size[1], target.size[0]];
+        let box_loc = self.locs.loc(target.range.clone());
+        d.board = BoardSpec::Block {
+            extents: extents[3 - axes..].iter().map(|&e| (e, box_loc)).collect(),
+            loc: box_loc,
+        };
+        d.holes = target.empty.iter().map(|p| (point(p), box_loc)).collect();
+        d.pieces_loc = self.locs.loc(tag);
+        let mut achiral = true;
+        let mut used_names = Vec::new();
+        for (id, count, range) in parts {
+            let shape = shapes[id].as_ref().expect("checked above");
+            let name = piece_name(shape.name.as_deref(), id, &mut used_names);
+            let loc = self.locs.loc(range.clone());
+            let cells: Vec<(Vec<i32>, _)> = shape
+                .filled
+                .iter()
+                .map(|(p, r)| (point(p), self.locs.loc(r.clone())))
+                .collect();
+            if cells.is_empty() {
+                self.error(shape.range.clone(), "a piece with no filled voxel");
+                continue;
+            }
+            let geometry = Shape::new(axes, cells.iter().map(|(p, _)| p.clone()));
+            achiral &= geometry.orientations(true).len() == geometry.orientations(false).len();
+            d.pieces.push(PieceSpec {
+                name,
+                loc,
+                shape: ShapeSpec::Cells(cells),
+                allow_disconnected: true,
+                count: (count, loc),
+            });
+        }
+        // A flat piece turns over in space; a solid one only where its mirror image is a turn.
+        d.reflect = flat || achiral;
+        d.symmetry = Symmetry::Reduced { piece: None };
+        self.mistakes.is_empty().then_some(d)
+    }
+}
+
+/// A piece's name: the shape's own where it is an identifier, else BurrTools' `S1`, `S2`, ...
+/// (shape numbers from 1), never one already taken.
+fn piece_name(name: Option<&str>, id: usize, used: &mut Vec<String>) -> String {
+    let own = name.map(puzzle::compiler::print::to_identifier);
+    let mut candidate = own.unwrap_or_else(|| format!("S{}", id + 1));
+    let mut n = 2;
+    while used.contains(&candidate) {
+        candidate = format!("S{}_{n}", id + 1);
+        n += 1;
+    }
+    used.push(candidate.clone());
+    candidate
+}
+
+/// The first child element named `name`.
+fn child<'a, 'i: 'a>(node: Node<'a, 'i>, name: &'a str) -> Option<Node<'a, 'i>> {
+    children(node, name).next()
+}
+
+/// The child elements named `name`.
+fn children<'a, 'i: 'a>(
+    node: Node<'a, 'i>,
+    name: &'a str,
+) -> impl Iterator<Item = Node<'a, 'i>> + 'a {
+    node.children()
+        .filter(move |c| c.is_element() && c.tag_name().name() == name)
+}
+
+/// The bytes of an element's start tag (its whole range if the tag cannot be found).
+fn start_tag(text: &str, node: Node<'_, '_>) -> Range<usize> {
+    let range = node.range();
+    match text.get(range.clone()).and_then(|t| t.find('>')) {
+        Some(end) => range.start..range.start + end + 1,
+        None => range,
+    }
+}

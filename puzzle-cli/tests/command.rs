@@ -1,0 +1,362 @@
+//! The `puzzle` command as a user runs it: every file of `puzzles/` gives the count its example
+//! or the published figure gives, on both engines; every output checked for what it must hold;
+//! every kind of bad input a clear error at its place, with exit code 2.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// The repository's puzzle files.
+fn puzzles() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles")
+}
+
+/// Runs the command with these arguments (relative file names from `puzzles/`).
+fn puzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(puzzles())
+        .env("NO_COLOR", "1")
+        .env(
+            "PUZZLE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("native"),
+        )
+        .output()
+        .expect("the command runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The number `--count` prints, checking the run succeeded.
+fn count(args: &[&str]) -> u64 {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.push("--count");
+    let output = puzzle(&all);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    stdout(&output)
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("{args:?}: {}", stdout(&output)))
+}
+
+#[test]
+fn every_puzzle_file_gives_its_examples_count() {
+    let cases: &[(&[&str], u64)] = &[
+        (&["pentomino_6x10.puzzle"], 2339),
+        (&["pentomino_6x10.puzzle", "--all"], 9356),
+        (&["pentomino_rectangles.puzzle", "--puzzle", "p3x20"], 2),
+        (&["pentomino_rectangles.puzzle", "--puzzle", "p4x15"], 368),
+        (&["pentomino_rectangles.puzzle", "--puzzle", "p5x12"], 1010),
+        (&["pentomino_8x8_hole.puzzle"], 65),
+        (&["pentomino_3d.puzzle", "--puzzle", "p10x3x2"], 12),
+        (&["pentomino_3d.puzzle", "--puzzle", "p6x5x2"], 264),
+        (&["pentomino_4d.puzzle"], 0),
+        (&["domino_3x4.puzzle", "--puzzle", "all"], 11),
+        (&["domino_3x4.puzzle", "--puzzle", "reduced"], 5),
+        (&["simple_puzzle.puzzle"], 3),
+        (&["dodecahedron.puzzle"], 125),
+        (&["queens_8.puzzle"], 92),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(count(args), *expected, "{args:?}");
+    }
+}
+
+#[test]
+fn dlx_files_give_the_published_counts() {
+    assert_eq!(count(&["queens_8.dlx"]), 92);
+    assert_eq!(count(&["knuth_example.dlx"]), 1);
+    // The one solution is the options `a d f`, `b g` and `c e`.
+    let output = puzzle(&["solve", "knuth_example.dlx", "--json"]);
+    let line: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let sets: BTreeSet<BTreeSet<String>> = (line["embeddings"].as_array().unwrap().iter())
+        .map(|e| {
+            (e.as_array().unwrap().iter())
+                .map(|a| a.as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect();
+    let expected: BTreeSet<BTreeSet<String>> = [&["a", "d", "f"][..], &["b", "g"], &["c", "e"]]
+        .iter()
+        .map(|s| s.iter().map(|a| (*a).to_owned()).collect())
+        .collect();
+    assert_eq!(sets, expected);
+}
+
+#[test]
+fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
+    for file in ["pentominoes.xmpuzzle", "pentominoes_gzip.xmpuzzle"] {
+        assert_eq!(count(&[file, "--problem", "1"]), 2339, "{file}");
+        assert_eq!(count(&[file, "--problem", "6x10", "--all"]), 9356, "{file}");
+    }
+    assert_eq!(count(&["pentominoes.xmpuzzle", "--problem", "5x4x3"]), 3940);
+    for file in ["soma.xmpuzzle", "soma_gzip.xmpuzzle"] {
+        assert_eq!(count(&[file, "--all"]), 11520, "{file}");
+        // Up to rotations: the screw pieces are each other's mirror images, so reflections
+        // are not symmetries of the piece set as it stands.
+        assert_eq!(count(&[file]), 480, "{file}");
+    }
+    let several = puzzle(&["solve", "pentominoes.xmpuzzle"]);
+    assert_eq!(several.status.code(), Some(2));
+    assert!(
+        stderr(&several).contains("1 `6x10`, 2 `5x4x3`"),
+        "{}",
+        stderr(&several)
+    );
+}
+
+/// Checks that each JSON line is an exact cover of the 6x10 box by the twelve pentominoes.
+#[test]
+fn json_lines_are_exact_covers() {
+    let output = puzzle(&["solve", "pentomino_6x10.puzzle", "--json", "--limit", "40"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 40);
+    for (n, line) in lines.iter().enumerate() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["puzzle"], "pentomino_6x10");
+        assert_eq!(v["solution"], n as u64 + 1);
+        let placements = v["placements"].as_array().unwrap();
+        assert_eq!(placements.len(), 12);
+        let mut cells = BTreeSet::new();
+        let mut pieces = BTreeSet::new();
+        for p in placements {
+            assert!(pieces.insert(p["piece"].as_str().unwrap().to_owned()));
+            let covered = p["cells"].as_array().unwrap();
+            assert_eq!(covered.len(), 5);
+            for c in covered {
+                let (r, c) = (c[0].as_u64().unwrap(), c[1].as_u64().unwrap());
+                assert!(r < 6 && c < 10);
+                assert!(cells.insert((r, c)), "cell ({r}, {c}) covered twice");
+            }
+        }
+        assert_eq!(cells.len(), 60);
+    }
+    assert!(
+        stderr(&output).contains("40 solutions"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn the_svg_gallery_has_a_group_per_solution_and_a_filled_cell_per_cell() {
+    let svg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gallery.svg");
+    let _ = std::fs::remove_file(&svg);
+    let file = svg.to_str().unwrap();
+    let output = puzzle(&[
+        "solve",
+        "pentomino_3d.puzzle",
+        "--puzzle",
+        "p10x3x2",
+        "--svg",
+        file,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(text.trim_end().ends_with("</svg>"));
+    assert_eq!(text.matches("<g class=\"solution\"").count(), 12);
+    assert_eq!(text.matches("</g>").count(), 12);
+    assert_eq!(text.matches("<rect class=\"cell\"").count(), 12 * 60);
+    // Every cell is filled in its piece's colour: no empty (white) cell in a solution.
+    assert!(!text.contains("fill=\"white\" stroke"));
+}
+
+#[test]
+fn drawings_show_letters_and_colours_when_asked() {
+    let output = puzzle(&["solve", "pentomino_6x10.puzzle", "--limit", "2"]);
+    let text = stdout(&output);
+    assert!(text.starts_with("#1\n"), "{text}");
+    let first: Vec<&str> = text.lines().skip(1).take(6).collect();
+    assert!(first.iter().all(|l| l.len() == 10), "{first:?}");
+    let letters: BTreeSet<char> = first.iter().flat_map(|l| l.chars()).collect();
+    assert_eq!(letters.len(), 12);
+    assert!(text.contains("2 solutions"), "{text}");
+    assert!(text.contains("stopped at the limit"), "{text}");
+    assert!(!text.contains('\u{1b}'));
+    let coloured = puzzle(&[
+        "solve",
+        "pentomino_6x10.puzzle",
+        "--limit",
+        "1",
+        "--color",
+        "always",
+    ]);
+    assert!(
+        stdout(&coloured).contains("\u{1b}[48;5;"),
+        "{}",
+        stdout(&coloured)
+    );
+    let layered = puzzle(&[
+        "solve",
+        "pentomino_3d.puzzle",
+        "--puzzle",
+        "p10x3x2",
+        "--limit",
+        "1",
+    ]);
+    assert!(stdout(&layered).contains("layer 1"), "{}", stdout(&layered));
+    assert!(stdout(&layered).contains("layer 2"), "{}", stdout(&layered));
+}
+
+#[test]
+fn the_default_output_is_the_count_and_the_time() {
+    let output = puzzle(&["solve", "pentomino_8x8_hole.puzzle"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("square: 65 solutions (one per symmetry class; 8 symmetries) in "),
+        "{text}"
+    );
+}
+
+#[test]
+fn progress_is_logged_by_the_weight_of_the_work() {
+    let output = puzzle(&["solve", "pentomino_6x10.puzzle", "--progress", "log"]);
+    let log = stderr(&output);
+    let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("progress:")).collect();
+    assert!(!lines.is_empty() && lines.len() <= 10, "{log}");
+    assert!(lines.last().unwrap().contains("100%"), "{log}");
+}
+
+#[test]
+fn rust_prints_a_program_for_any_format() {
+    let output = puzzle(&["rust", "soma.xmpuzzle"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("puzzle! {\n    mod soma {\n"), "{text}");
+    assert!(text.contains("reflect: false,"), "{text}");
+    assert!(text.contains("soma::SOLVER.count_parallel()"), "{text}");
+}
+
+/// Runs a bad input, expecting exit code 2 and each of `expected` in the report.
+fn refused(file: &Path, args: &[&str], expected: &[&str]) {
+    let mut all = vec!["solve", file.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let output = puzzle(&all);
+    let report = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{all:?}: {report}");
+    for e in expected {
+        assert!(report.contains(e), "{all:?}: `{e}` not in\n{report}");
+    }
+    assert!(!report.contains("panicked"), "{report}");
+}
+
+/// A file of bad input in the test's directory.
+fn bad(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn bad_files_are_clear_errors_at_their_place() {
+    let gz = std::fs::read(puzzles().join("soma_gzip.xmpuzzle")).unwrap();
+    refused(
+        &bad("truncated.xmpuzzle", &gz[..gz.len() / 2]),
+        &[],
+        &["gzip-compressed but cannot be unpacked"],
+    );
+    refused(
+        &bad(
+            "broken.xmpuzzle",
+            b"<puzzle version=\"2\">\n<shapes>\n</puzzle>\n",
+        ),
+        &[],
+        &["not well-formed XML", "broken.xmpuzzle:3:"],
+    );
+    let soma = std::fs::read_to_string(puzzles().join("soma.xmpuzzle")).unwrap();
+    refused(
+        &bad(
+            "grid.xmpuzzle",
+            soma.replace("gridType type=\"0\"", "gridType type=\"3\"")
+                .as_bytes(),
+        ),
+        &[],
+        &["grid type 3 is not supported", "grid.xmpuzzle:3:1"],
+    );
+    refused(
+        &bad(
+            "short.xmpuzzle",
+            soma.replace(">###_</voxel>", ">###</voxel>").as_bytes(),
+        ),
+        &[],
+        &[
+            "the shape has 3 voxels, but its size 2 x 2 x 1 makes 4",
+            "short.xmpuzzle:6:",
+        ],
+    );
+    refused(
+        &bad(
+            "noresult.xmpuzzle",
+            soma.replace("<result id=\"7\"/>", "").as_bytes(),
+        ),
+        &[],
+        &["the problem has no result shape"],
+    );
+    refused(
+        &bad(
+            "zero.xmpuzzle",
+            soma.replace(
+                "<shape id=\"2\" count=\"1\"/>",
+                "<shape id=\"2\" count=\"0\"/>",
+            )
+            .as_bytes(),
+        ),
+        &[],
+        &["a piece count of 0"],
+    );
+    refused(
+        &bad("unknown.dlx", b"a b c\na b\nc d\n"),
+        &[],
+        &["option names `d`, which is not an item", "unknown.dlx:3:3"],
+    );
+    refused(&bad("empty.dlx", b""), &[], &["names no items"]);
+    refused(
+        &bad(
+            "seventh.puzzle",
+            b"// A puzzle\n// with a mistake\n// on line 7.\nmod p {\n    box: [\"...\"],\n    pieces: { A: [\"###\"] },\n    symmetry: reducd,\n}\n",
+        ),
+        &[],
+        &["seventh.puzzle:7:15", "reducd", "reduced"],
+    );
+    refused(
+        Path::new("no/such/file.puzzle"),
+        &[],
+        &["cannot read `no/such/file.puzzle`"],
+    );
+    refused(&puzzles(), &[], &["is a directory"]);
+    refused(
+        &bad("plain.txt", b"mod p {}"),
+        &[],
+        &["no extension that names a format"],
+    );
+}
+
+#[test]
+fn compile_errors_point_into_the_file() {
+    refused(
+        &bad(
+            "areas.puzzle",
+            b"mod p {\n    box: [\"....\"],\n    pieces: { A: [\"###\"] },\n}\n",
+        ),
+        &[],
+        &[
+            "the pieces have 3 cells in all, but the box has 4 cells",
+            "areas.puzzle:3:5",
+        ],
+    );
+}

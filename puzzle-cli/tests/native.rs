@@ -1,0 +1,59 @@
+//! `--native`: a solver built with cargo for the one puzzle finds the same solutions in the
+//! same order as the run-time engine, and a second run reuses the build.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn puzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles"))
+        .env("NO_COLOR", "1")
+        .env(
+            "PUZZLE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("native"),
+        )
+        .output()
+        .expect("the command runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn native_solvers_agree_with_the_run_time_engine_and_are_built_once() {
+    for (file, extra) in [
+        ("pentomino_6x10.puzzle", &[][..]),
+        ("queens_8.dlx", &[][..]),
+        ("domino_3x4.puzzle", &["--puzzle", "all"][..]),
+    ] {
+        let mut args = vec!["solve", file, "--json", "--limit", "200"];
+        args.extend_from_slice(extra);
+        let walked = puzzle(&args);
+        assert!(walked.status.success(), "{file}: {}", text(&walked.stderr));
+        args.push("--native");
+        let native = puzzle(&args);
+        assert!(native.status.success(), "{file}: {}", text(&native.stderr));
+        assert_eq!(text(&native.stdout), text(&walked.stdout), "{file}");
+        assert!(!text(&native.stdout).is_empty());
+        let again = puzzle(&args);
+        assert!(
+            text(&again.stderr).contains("reusing the native solver"),
+            "{file}: {}",
+            text(&again.stderr)
+        );
+        assert_eq!(text(&again.stdout), text(&walked.stdout), "{file}");
+    }
+    let mut count = vec!["solve", "pentomino_6x10.puzzle", "--native", "--count"];
+    let output = puzzle(&count);
+    assert_eq!(text(&output.stdout).trim(), "2339");
+    count.push("--all");
+    let output = puzzle(&count);
+    assert!(
+        text(&output.stderr).contains("built the native solver"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(text(&output.stdout).trim(), "9356");
+}
