@@ -3,7 +3,7 @@
 # generated solver with its defaults, measured side by side in one run. Then what the macro
 # costs: the time to rebuild the examples and the size of the expansion.
 #
-#   bash puzzle-bench/compare.sh            # run the benchmarks (about 15 minutes), then the table
+#   bash puzzle-bench/compare.sh            # run the benchmarks (about 25 minutes), then the table
 #   bash puzzle-bench/compare.sh --no-run   # the table from the last run's results
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -65,7 +65,7 @@ pub struct RunArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = When::Auto)]
     pub color: When,
     /// Progress on stderr: auto (a bar when stderr is a terminal and the run takes more than a
-    /// second), log (a line at every tenth of the estimated work) or never.
+    /// second), log (a line at every twentieth of the estimated work) or never.
     #[arg(long, value_enum, value_name = "HOW", default_value_t = Shown::Auto)]
     pub progress: Shown,
     /// Threads to run on (0: one per core).

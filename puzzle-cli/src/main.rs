@@ -17,7 +17,8 @@ Examples:
   puzzle solve puzzles/pentomino_6x10.puzzle --limit 3    draw the first three
   puzzle solve puzzles/soma.xmpuzzle --svg soma.svg --limit 20
   puzzle solve puzzles/queens_8.dlx --count                the number alone
-  puzzle solve puzzles/pentomino_5x4x3.puzzle --native    a native solver, built once
+  puzzle solve puzzles/pentomino_3d.puzzle --puzzle p5x4x3 --native
+                                                          a native solver, built once
   puzzle rust puzzles/soma.xmpuzzle > src/main.rs          the same puzzle as Rust";
 
 /// Packing puzzles from files, solved by a program compiled for each puzzle.
@@ -49,7 +50,7 @@ Examples:
   puzzle solve pentomino_6x10.puzzle --limit 2 --color always
   puzzle solve soma.xmpuzzle --limit 12 --svg soma.svg
   puzzle solve queens_8.dlx --json --limit 5
-  puzzle solve pentomino_5x4x3.puzzle --native --progress log";
+  puzzle solve pentomino_3d.puzzle --puzzle p5x4x3 --native --progress log";
 
 const RUST_EXAMPLES: &str = "\
 Examples:

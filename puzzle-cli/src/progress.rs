@@ -21,7 +21,7 @@ pub enum Shown {
     /// A bar on stderr when it is a terminal, once the run has taken a second.
     #[default]
     Auto,
-    /// A plain line on stderr at every tenth of the estimated work, for logs and batch jobs.
+    /// A plain line on stderr at every twentieth of the estimated work, for logs and batch jobs.
     Log,
     /// Nothing.
     Never,
@@ -91,7 +91,7 @@ pub struct Progress {
     solutions: AtomicU64,
     start: Instant,
     /// Whether the bar is drawn now (it shows once the run has taken a second), and the last
-    /// tenth of the work logged.
+    /// twentieth of the work logged.
     shown: Mutex<(bool, u64)>,
     mode: Shown,
     count: usize,
@@ -151,10 +151,10 @@ impl Progress {
                 self.bar.set_message(message);
             }
             Shown::Log => {
-                let tenth = done * 10 / self.total.max(1);
+                let step = done * 20 / self.total.max(1);
                 let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
-                if tenth > shown.1 {
-                    shown.1 = tenth;
+                if step > shown.1 {
+                    shown.1 = step;
                     let elapsed = self.start.elapsed().as_secs_f64();
                     let left = elapsed * (self.total - done.min(self.total)) as f64 / done as f64;
                     eprintln!(

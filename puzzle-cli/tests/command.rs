@@ -57,6 +57,7 @@ fn every_puzzle_file_gives_its_examples_count() {
         (&["pentomino_rectangles.puzzle", "--puzzle", "p4x15"], 368),
         (&["pentomino_rectangles.puzzle", "--puzzle", "p5x12"], 1010),
         (&["pentomino_8x8_hole.puzzle"], 65),
+        (&["pentomino_8x8_corners.puzzle"], 2170),
         (&["pentomino_3d.puzzle", "--puzzle", "p10x3x2"], 12),
         (&["pentomino_3d.puzzle", "--puzzle", "p6x5x2"], 264),
         (&["pentomino_4d.puzzle"], 0),
@@ -226,8 +227,25 @@ fn progress_is_logged_by_the_weight_of_the_work() {
     let output = puzzle(&["solve", "pentomino_6x10.puzzle", "--progress", "log"]);
     let log = stderr(&output);
     let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("progress:")).collect();
-    assert!(!lines.is_empty() && lines.len() <= 10, "{log}");
+    assert!(!lines.is_empty() && lines.len() <= 20, "{log}");
     assert!(lines.last().unwrap().contains("100%"), "{log}");
+}
+
+#[test]
+fn the_help_shows_examples_with_files_that_exist() {
+    let help = stdout(&puzzle(&["--help"]));
+    let files: Vec<&str> = help
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix("puzzles/"))
+        .collect();
+    assert!(files.len() >= 4, "{help}");
+    for file in files {
+        assert!(puzzles().join(file).is_file(), "{file}");
+    }
+    for command in ["solve", "rust"] {
+        let help = stdout(&puzzle(&[command, "--help"]));
+        assert!(help.contains("Examples:"), "{help}");
+    }
 }
 
 #[test]

@@ -12,6 +12,8 @@ use super::Palette;
 const CELL: usize = 20;
 /// Space between layers, and around each solution.
 const GAP: usize = 12;
+/// The margin of the card each solution is drawn on, which keeps its layers together.
+const PAD: usize = 6;
 /// Room for a solution's number above it.
 const TITLE: usize = 18;
 /// The widest a row of solutions may grow before the next row starts.
@@ -52,19 +54,20 @@ impl Gallery {
         let sizes: Vec<(usize, usize)> = self.solutions.iter().map(|(p, l)| size(p, l)).collect();
         // Lay the solutions out in rows, left to right.
         let mut places = Vec::new();
-        let (mut x, mut y, mut row_height, mut width) = (GAP, GAP, 0, 0);
+        let step = GAP + 2 * PAD;
+        let (mut x, mut y, mut row_height, mut width) = (step, step, 0, 0);
         for &(w, h) in &sizes {
-            if x > GAP && x + w > MAX_WIDTH {
-                x = GAP;
-                y += row_height + GAP;
+            if x > step && x + w > MAX_WIDTH {
+                x = step;
+                y += row_height + step;
                 row_height = 0;
             }
             places.push((x, y));
-            x += w + GAP;
+            x += w + step;
             width = width.max(x);
             row_height = row_height.max(h);
         }
-        let height = y + row_height + GAP;
+        let height = y + row_height + step;
         writeln!(
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
