@@ -17,28 +17,20 @@ pub const SEED: u64 = 0x5eed_0f5e_a6c4;
 /// (nodes of the search tree other than the root). Bags are never chosen as the aspect to
 /// cover, as in the program.
 pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
-    let mut containing: Vec<Vec<EmbeddingId>> = vec![Vec::new(); cover.aspect_count()];
-    for e in cover.allowed() {
-        for a in cover.aspects(e) {
-            containing[a.index()].push(e);
-        }
-    }
-    let multiplicity: Vec<u32> = cover.all_aspects().map(|a| cover.multiplicity(a)).collect();
+    let state = Walks::new(cover);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut left = multiplicity.clone();
+    let (mut free, mut left) = (state.free.clone(), state.counts.clone());
     let mut fitting = Vec::new();
     let mut total = 0.0;
     for _ in 0..probes {
-        left.copy_from_slice(&multiplicity);
+        free.copy_from_slice(&state.free);
+        left.copy_from_slice(&state.counts);
         let mut weight = 1.0;
         let mut position = 0;
         loop {
-            // The least free aspect that is not a bag.
-            while position < order.len() {
-                let a = order.aspect(Position(position as u32)).index();
-                if left[a] > 0 && multiplicity[a] == 1 {
-                    break;
-                }
+            // The least free aspect that is not a bag (a bag has no bit).
+            while position < order.len() && !is_set(&free, order.aspect(Position(position as u32)))
+            {
                 position += 1;
             }
             if position == order.len() {
@@ -46,11 +38,7 @@ pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
             }
             let a = order.aspect(Position(position as u32));
             fitting.clear();
-            fitting.extend(
-                containing[a.index()]
-                    .iter()
-                    .filter(|&&e| cover.aspects(e).iter().all(|x| left[x.index()] > 0)),
-            );
+            state.fitting(a, &free, &left, &mut fitting);
             // An optional aspect may also stay uncovered: one more child.
             let optional = cover.is_optional(a);
             let children = fitting.len() + usize::from(optional);
@@ -62,18 +50,113 @@ pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
             match fitting.get(pick) {
                 Some(&e) => {
                     total += weight;
-                    cover.aspects(e).iter().for_each(|x| left[x.index()] -= 1);
+                    state.place(e, &mut free, &mut left);
                 }
                 // Leaving an optional aspect uncovered is no placement.
-                None => block(&mut left, a),
+                None => free[a.index() / 64] &= !(1 << (a.index() % 64)),
             }
         }
     }
     total / f64::from(probes.max(1))
 }
 
-fn block(left: &mut [u32], a: AspectId) {
-    left[a.index()] = 0;
+/// What the walks of one cover look up: aspects of multiplicity one as bits of a free set,
+/// and for each aspect the embeddings that contain it, one after another, each with its mask
+/// over the free set, so that finding those that fit is a scan of a few words apiece; bags
+/// (several copies) as counts.
+struct Walks {
+    /// Words of a free set.
+    words: usize,
+    /// The free set at the root: every aspect of multiplicity one.
+    free: Vec<u64>,
+    /// Copies left in each bag at the root (0 for other aspects).
+    counts: Vec<u32>,
+    /// For each aspect, the allowed embeddings that contain it, in the cover's order: the
+    /// embedding's number (with [`HAS_BAGS`] set if it takes from a bag), then its mask
+    /// (`words` words).
+    lists: Vec<Vec<u64>>,
+    /// Each embedding's mask, `words` words apiece, by number.
+    masks: Vec<u64>,
+    /// Each embedding's bags (none where the cover has no bag).
+    bags: Vec<Vec<AspectId>>,
+}
+
+impl Walks {
+    fn new(cover: &Cover) -> Walks {
+        let aspects = cover.aspect_count();
+        let words = aspects.div_ceil(64).max(1);
+        let bag = |a: AspectId| cover.multiplicity(a) > 1;
+        let mut free = vec![0; words];
+        let mut counts = vec![0; aspects];
+        for a in cover.all_aspects() {
+            match bag(a) {
+                true => counts[a.index()] = cover.multiplicity(a),
+                false => free[a.index() / 64] |= 1 << (a.index() % 64),
+            }
+        }
+        let mut lists = vec![Vec::new(); aspects];
+        let mut masks = vec![0; cover.embedding_count() * words];
+        let mut bags = vec![Vec::new(); cover.embedding_count()];
+        for e in cover.allowed() {
+            let mut mask = vec![0u64; words];
+            for &a in cover.aspects(e) {
+                match bag(a) {
+                    true => bags[e.index()].push(a),
+                    false => mask[a.index() / 64] |= 1 << (a.index() % 64),
+                }
+            }
+            let flag = match bags[e.index()].is_empty() {
+                true => 0,
+                false => HAS_BAGS,
+            };
+            for &a in cover.aspects(e) {
+                lists[a.index()].push(u64::from(e.0) | flag);
+                lists[a.index()].extend_from_slice(&mask);
+            }
+            masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
+        }
+        Walks {
+            words,
+            free,
+            counts,
+            lists,
+            masks,
+            bags,
+        }
+    }
+
+    /// The embeddings containing `a` whose aspects are all free, in the cover's order.
+    fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], out: &mut Vec<EmbeddingId>) {
+        for entry in self.lists[a.index()].chunks_exact(self.words + 1) {
+            if entry[1..].iter().zip(free).any(|(m, f)| m & !f != 0) {
+                continue;
+            }
+            let e = EmbeddingId(entry[0] as u32);
+            if entry[0] & HAS_BAGS == 0 || self.bags[e.index()].iter().all(|b| left[b.index()] > 0)
+            {
+                out.push(e);
+            }
+        }
+    }
+
+    /// Covers the aspects of `e`.
+    fn place(&self, e: EmbeddingId, free: &mut [u64], left: &mut [u32]) {
+        for &a in &self.bags[e.index()] {
+            left[a.index()] -= 1;
+        }
+        let mask = &self.masks[e.index() * self.words..(e.index() + 1) * self.words];
+        for (f, m) in free.iter_mut().zip(mask) {
+            *f &= !m;
+        }
+    }
+}
+
+/// The bit of a list entry's first word that says the embedding takes from a bag.
+const HAS_BAGS: u64 = 1 << 63;
+
+/// Whether aspect `a` is in the free set.
+fn is_set(free: &[u64], a: AspectId) -> bool {
+    free[a.index() / 64] & (1 << (a.index() % 64)) != 0
 }
 
 #[cfg(test)]
