@@ -23,7 +23,7 @@ use crate::order::Order;
 use crate::plan::Plan;
 use crate::program::Program;
 use crate::symmetry::{reduce, Reduction};
-use crate::walk::{self, Start};
+use crate::walk::{self, Start, Walkable};
 use crate::{eliminate, reference};
 
 /// A compiled puzzle.
@@ -36,6 +36,7 @@ pub struct Puzzle {
     chosen: Chosen,
     program: Program,
     plan: Plan,
+    walkable: Walkable,
     catalog: Catalog,
     code: Option<Code>,
     info: Info,
@@ -81,6 +82,12 @@ impl Puzzle {
             &program,
             &plan,
         );
+        let walkable = Walkable::new(
+            &program,
+            &chosen.order,
+            &plan,
+            lowered.cover.embedding_count(),
+        );
         Ok(Puzzle {
             model,
             lowered,
@@ -89,6 +96,7 @@ impl Puzzle {
             chosen,
             program,
             plan,
+            walkable,
             catalog,
             code,
             info,
@@ -164,16 +172,16 @@ impl Puzzle {
 
     /// Runs the program from `start` into `sink`, through the symmetry check if there is one.
     fn walk(&self, start: Start<'_>, placed: &[u32], sink: &mut impl Sink) -> ControlFlow<()> {
-        let (program, order, plan) = (&self.program, self.order(), &self.plan);
+        let (walkable, plan) = (&self.walkable, &self.plan);
         match self.symmetry_check() {
             Some(check) => {
                 let mut checked = Checked::new(check, self.info.aspects, sink);
                 placed.iter().for_each(|&e| checked.place(e));
-                walk::run(program, order, plan, start, &mut checked)
+                walk::run(walkable, plan, start, &mut checked)
             }
             None => {
                 placed.iter().for_each(|&e| sink.place(e));
-                walk::run(program, order, plan, start, sink)
+                walk::run(walkable, plan, start, sink)
             }
         }
     }

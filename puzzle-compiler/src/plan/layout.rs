@@ -136,6 +136,11 @@ impl Layout {
         (((1u128 << width) - 1) as u64) << (field.offset % 64)
     }
 
+    /// Whether a position holds a bag (a count) rather than a bit.
+    pub fn is_bag(&self, p: Position) -> bool {
+        self.fields[p.index()].bag.is_some()
+    }
+
     /// Whether a position's aspect is free in `q` (a bag: has a copy left).
     pub fn is_free(&self, q: &[u64], p: Position) -> bool {
         q[self.word(p)] & self.mask(p) != 0
