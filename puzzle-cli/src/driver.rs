@@ -11,7 +11,6 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use puzzle::parallel;
-use puzzle::search::Recorder;
 use puzzle::{Run, Solution, Solver};
 
 use crate::draw::{self, Palette};
@@ -215,15 +214,8 @@ fn solve(
     let flow = parallel::visit_units(
         units,
         |unit, solutions| {
-            let mut keep = |s: &Solution<'_>| {
-                solutions.push(s.embeddings().to_vec());
-                ControlFlow::Continue(())
-            };
-            let mut recorder = Recorder::new().visit(catalog, &mut keep);
-            let _ = solver
-                .run_unit(unit, Run::Record(&mut recorder))
-                .expect("a solver's own units are its own");
-            progress.done(unit.id, recorder.solutions);
+            let found = solver.unit_solutions(unit, solutions);
+            progress.done(unit.id, found);
         },
         |placed| {
             found += 1;

@@ -2,30 +2,14 @@
 //! or the published figure gives, on both engines; every output checked for what it must hold;
 //! every kind of bad input a clear error at its place, with exit code 2.
 
+mod common;
+
+use common::{puzzle, puzzles};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
-
-/// The repository's puzzle files.
-fn puzzles() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles")
-}
-
-/// Runs the command with these arguments (relative file names from `puzzles/`).
-fn puzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(puzzles())
-        .env("NO_COLOR", "1")
-        .env(
-            "PUZZLE_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("native"),
-        )
-        .output()
-        .expect("the command runs")
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

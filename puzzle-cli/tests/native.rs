@@ -1,21 +1,9 @@
 //! `--native`: a solver built with cargo for the one puzzle finds the same solutions in the
 //! same order as the run-time engine, and a second run reuses the build.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn puzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles"))
-        .env("NO_COLOR", "1")
-        .env(
-            "PUZZLE_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("native"),
-        )
-        .output()
-        .expect("the command runs")
-}
+use common::puzzle;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -96,17 +96,24 @@ pub trait Solver: Sync {
         parallel::visit_units(
             &self.units(),
             |unit, solutions| {
-                let mut keep = |s: &Solution<'_>| {
-                    solutions.push(s.embeddings().to_vec());
-                    ControlFlow::Continue(())
-                };
-                let mut recorder = Recorder::new().visit(catalog, &mut keep);
-                let _ = self
-                    .run_unit(unit, Run::Record(&mut recorder))
-                    .expect("a solver's own units are its own");
+                self.unit_solutions(unit, solutions);
             },
             |placed| visitor(&Solution::new(catalog, placed)),
         )
+    }
+
+    /// Runs one of this solver's own units, appending its solutions (each its embeddings in
+    /// placement order) to `solutions`; returns how many it found.
+    fn unit_solutions(&self, unit: &Unit, solutions: &mut Vec<Vec<u32>>) -> u64 {
+        let mut keep = |s: &Solution<'_>| {
+            solutions.push(s.embeddings().to_vec());
+            ControlFlow::Continue(())
+        };
+        let mut recorder = Recorder::new().visit(self.catalog(), &mut keep);
+        let _ = self
+            .run_unit(unit, Run::Record(&mut recorder))
+            .expect("a solver's own units are its own");
+        recorder.solutions
     }
 
     /// Every solution, as embedding numbers in placement order, in the order found.
