@@ -2,10 +2,16 @@
 //! as the plan lays it out, prunes with the plan's check on the plan's board, consults the
 //! failure cache where the plan does, and cuts units where the emitted Rust would: it is the
 //! meaning the emitted Rust must have, and the solver of puzzles compiled at run time.
+//!
+//! A tree reaches a placement exactly when every aspect on the path to it is free, so the walk
+//! tests each placement's aspects at once, as a mask over `q`, in the order the tree reaches
+//! its placements: the same placements in the same order as the emitted Rust, without the
+//! interpretation of one test at a time (the shared tests pay in compiled code, where a
+//! failing test is one branch; in a walk each is a step of a loop).
 
 use std::ops::ControlFlow;
 
-use puzzle_runtime::__private::{board_allows, board_holes, reach, remembered};
+use puzzle_runtime::__private::{board_allows, board_holes, reach, remembered, BoardWord};
 use puzzle_runtime::search::Sink;
 
 use crate::order::{Order, Position};
@@ -27,16 +33,41 @@ pub enum Start<'u> {
     },
 }
 
-/// A program laid out for walking, built once per puzzle: each procedure and each test as the
-/// word of `q` and the bits it reads, the trees flattened into one array (a test's subtree
-/// follows it and ends at its `end`), and each placement's border on the bit board, so that
-/// the walk does no lookups the emitted Rust would not.
+/// A program laid out for walking, built once per puzzle: each procedure's aspect as a word of
+/// `q` and its bits, each procedure's placements in the order its tree reaches them, each with
+/// the mask of the bits it takes from `q` and the bags it takes a copy from, and each
+/// placement's border on the bit board.
 #[derive(Clone, Debug)]
 pub struct Walkable {
+    /// Words of `q`.
+    words: usize,
     procedures: Vec<Entry>,
+    /// The procedures' trees, their large subtrees kept as tests, their small ones as runs of
+    /// leaves.
     ops: Vec<Op>,
-    /// Each embedding's border on the plan's bit board (empty without one).
-    borders: Vec<u128>,
+    /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
+    masks: Vec<u64>,
+    leaves: Vec<Leaf>,
+    /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.
+    bags: Vec<BagTake>,
+    /// The plan's bit board, if its check runs on one.
+    board: Option<Board>,
+}
+
+/// The plan's bit board, in the narrowest word it fits.
+#[derive(Clone, Debug)]
+enum Board {
+    Narrow(Bits<u64>),
+    Wide(Bits<u128>),
+}
+
+/// A bit board in words of `T`, with each embedding's border on it.
+#[derive(Clone, Debug)]
+struct Bits<T> {
+    offset: u32,
+    steps: Vec<(u32, T)>,
+    cells: T,
+    borders: Vec<T>,
 }
 
 /// One procedure.
@@ -53,103 +84,217 @@ struct Entry {
 enum EntryBody {
     Require,
     Pass,
-    /// Its trees: `ops[start..end]`.
+    /// Its tree: `ops[start..end]`.
     Place {
         start: u32,
         end: u32,
     },
 }
 
-/// One node of a tree.
+/// A step of a procedure's tree.
 #[derive(Clone, Copy, Debug)]
 enum Op {
-    /// The test of an aspect: free when `q[word] & mask` is not zero; taken by clearing `bit`
-    /// (or, for a bag, subtracting it). Its children are `ops[here + 1..end]`.
-    Test {
-        word: u32,
-        bit: u64,
-        mask: u64,
-        bag: bool,
-        end: u32,
-    },
-    /// A placement, and the procedure to go on with.
-    Place { embedding: u32, next: u32 },
+    /// The test of a subtree with many leaves: unless `q[word] & mask` (the aspect) is free,
+    /// the walk goes on at `ops[end]`. Its leaves test the aspect again.
+    Test { word: u32, mask: u64, end: u32 },
+    /// The leaves `leaves[start..end]`, scanned.
+    Scan { start: u32, end: u32 },
+}
+
+/// Subtrees with fewer leaves than this are scanned, not walked: a test per leaf costs less
+/// than a test per node where the nodes are about as many as the leaves.
+const SCANNED: usize = 64;
+
+/// One placement of a procedure's tree.
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    embedding: u32,
+    /// The procedure to go on with.
+    next: u32,
+    /// Its bags, as a range of [`Walkable::bags`] (empty for most).
+    bags: (u32, u32),
+}
+
+/// A copy taken from a bag: held while `q[word] & mask` is not zero, taken by subtracting
+/// `bit`.
+#[derive(Clone, Copy, Debug)]
+struct BagTake {
+    word: u32,
+    bit: u64,
+    mask: u64,
 }
 
 impl Walkable {
     /// Lays out `program` (of a puzzle with `embeddings` embeddings) as `plan` says.
     pub fn new(program: &Program, order: &Order, plan: &Plan, embeddings: usize) -> Walkable {
         let layout = &plan.layout;
-        let mut ops = Vec::new();
-        let procedures = (program.procedures().iter().enumerate())
-            .map(|(i, procedure)| {
-                let p = Position(i as u32);
-                let body = match &procedure.body {
-                    Body::Require => EntryBody::Require,
-                    Body::Pass => EntryBody::Pass,
-                    Body::Place(roots) => {
-                        let start = ops.len() as u32;
-                        roots.iter().for_each(|n| flatten(n, order, plan, &mut ops));
-                        EntryBody::Place {
-                            start,
-                            end: ops.len() as u32,
-                        }
-                    }
-                };
-                Entry {
-                    word: layout.word(p) as u32,
-                    mask: layout.mask(p),
-                    optional: procedure.optional,
-                    body,
-                }
-            })
-            .collect();
-        let borders = match plan.prune.check() {
-            Some(Check {
-                regions,
-                board: Some(board),
-            }) => (0..embeddings as u32)
-                .map(|e| board.mask(regions.border(e).iter().copied()))
-                .collect(),
-            _ => Vec::new(),
+        let mut walkable = Walkable {
+            words: layout.words(),
+            procedures: Vec::with_capacity(program.procedures().len()),
+            ops: Vec::new(),
+            masks: Vec::new(),
+            leaves: Vec::new(),
+            bags: Vec::new(),
+            board: None,
         };
-        Walkable {
-            procedures,
-            ops,
-            borders,
+        for (i, procedure) in program.procedures().iter().enumerate() {
+            let p = Position(i as u32);
+            let body = match &procedure.body {
+                Body::Require => EntryBody::Require,
+                Body::Pass => EntryBody::Pass,
+                Body::Place(roots) => {
+                    let start = walkable.ops.len() as u32;
+                    let (mut path, mut scan) = (Vec::new(), None);
+                    for root in roots {
+                        walkable.lay_out(root, order, plan, &mut path, &mut scan);
+                    }
+                    EntryBody::Place {
+                        start,
+                        end: walkable.ops.len() as u32,
+                    }
+                }
+            };
+            walkable.procedures.push(Entry {
+                word: layout.word(p) as u32,
+                mask: layout.mask(p),
+                optional: procedure.optional,
+                body,
+            });
+        }
+        if let Some(Check {
+            regions,
+            board: Some(board),
+        }) = plan.prune.check()
+        {
+            let borders =
+                (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
+            walkable.board = Some(match board.fits_u64() {
+                true => Board::Narrow(Bits {
+                    offset: board.offset,
+                    steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
+                    cells: board.cells as u64,
+                    borders: borders.map(|b| b as u64).collect(),
+                }),
+                false => Board::Wide(Bits {
+                    offset: board.offset,
+                    steps: board.steps.clone(),
+                    cells: board.cells,
+                    borders: borders.collect(),
+                }),
+            });
+        }
+        walkable
+    }
+
+    /// Appends the steps of `node`, whose ancestors test the positions in `path`. `scan` is
+    /// the scan that leaves laid out next may join: the last step, unless a test ended since.
+    fn lay_out(
+        &mut self,
+        node: &Node,
+        order: &Order,
+        plan: &Plan,
+        path: &mut Vec<Position>,
+        scan: &mut Option<usize>,
+    ) {
+        match node {
+            Node::Test { aspect, children } if leaves(node) >= SCANNED => {
+                let p = order.position(*aspect);
+                let at = self.ops.len();
+                self.ops.push(Op::Test {
+                    word: plan.layout.word(p) as u32,
+                    mask: plan.layout.mask(p),
+                    end: 0,
+                });
+                path.push(p);
+                *scan = None;
+                for child in children {
+                    self.lay_out(child, order, plan, path, scan);
+                }
+                path.pop();
+                *scan = None;
+                let end = self.ops.len() as u32;
+                if let Op::Test { end: e, .. } = &mut self.ops[at] {
+                    *e = end;
+                }
+            }
+            _ => {
+                let start = self.leaves.len() as u32;
+                self.flatten(node, order, plan, path);
+                let end = self.leaves.len() as u32;
+                match scan.map(|i| &mut self.ops[i]) {
+                    Some(Op::Scan { end: e, .. }) => *e = end,
+                    _ => {
+                        *scan = Some(self.ops.len());
+                        self.ops.push(Op::Scan { start, end });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends the leaves below `node`, whose ancestors test the positions in `path`.
+    fn flatten(&mut self, node: &Node, order: &Order, plan: &Plan, path: &mut Vec<Position>) {
+        match node {
+            Node::Test { aspect, children } => {
+                path.push(order.position(*aspect));
+                children
+                    .iter()
+                    .for_each(|c| self.flatten(c, order, plan, path));
+                path.pop();
+            }
+            Node::Place { embedding, next } => {
+                let layout = &plan.layout;
+                let mut mask = vec![0; self.words];
+                let start = self.bags.len() as u32;
+                for &p in path.iter() {
+                    let word = layout.word(p);
+                    match layout.is_bag(p) {
+                        true => self.bags.push(BagTake {
+                            word: word as u32,
+                            bit: layout.bit(p),
+                            mask: layout.mask(p),
+                        }),
+                        false => mask[word] |= layout.bit(p),
+                    }
+                }
+                self.masks.extend_from_slice(&mask);
+                self.leaves.push(Leaf {
+                    embedding: embedding.0,
+                    next: next.0,
+                    bags: (start, self.bags.len() as u32),
+                });
+            }
         }
     }
 }
 
-/// Appends a node and its subtree.
-fn flatten(node: &Node, order: &Order, plan: &Plan, ops: &mut Vec<Op>) {
-    let layout = &plan.layout;
+/// The leaves below `node`.
+fn leaves(node: &Node) -> usize {
     match node {
-        Node::Test { aspect, children } => {
-            let p = order.position(*aspect);
-            let at = ops.len();
-            ops.push(Op::Test {
-                word: layout.word(p) as u32,
-                bit: layout.bit(p),
-                mask: layout.mask(p),
-                bag: layout.is_bag(p),
-                end: 0,
-            });
-            children.iter().for_each(|c| flatten(c, order, plan, ops));
-            let end = ops.len() as u32;
-            if let Op::Test { end: e, .. } = &mut ops[at] {
-                *e = end;
-            }
-        }
-        Node::Place { embedding, next } => ops.push(Op::Place {
-            embedding: embedding.0,
-            next: next.0,
-        }),
+        Node::Test { children, .. } => children.iter().map(leaves).sum(),
+        Node::Place { .. } => 1,
     }
 }
 
 /// Searches with a program laid out by [`Walkable::new`] as `plan` says, from `start`.
 pub fn run(
+    walkable: &Walkable,
+    plan: &Plan,
+    start: Start<'_>,
+    sink: &mut impl Sink,
+) -> ControlFlow<()> {
+    // The common widths of `q` get a walk whose mask tests unroll.
+    match walkable.words {
+        1 => run_with::<1>(walkable, plan, start, sink),
+        2 => run_with::<2>(walkable, plan, start, sink),
+        3 => run_with::<3>(walkable, plan, start, sink),
+        4 => run_with::<4>(walkable, plan, start, sink),
+        _ => run_with::<0>(walkable, plan, start, sink),
+    }
+}
+
+/// [`run`] with `q` of `W` words (0: of `walkable.words`).
+fn run_with<const W: usize>(
     walkable: &Walkable,
     plan: &Plan,
     start: Start<'_>,
@@ -167,7 +312,7 @@ pub fn run(
     let words = q.len();
     let key_words = plan.cache.map_or(0, |c| c.words);
     let depths = walkable.procedures.len() + 1;
-    let mut walker = Walker {
+    let mut walker = Walker::<W> {
         walkable,
         plan,
         q,
@@ -178,7 +323,7 @@ pub fn run(
     walker.solve(next, sink)
 }
 
-struct Walker<'p> {
+struct Walker<'p, const W: usize> {
     walkable: &'p Walkable,
     plan: &'p Plan,
     /// The free set, as the plan lays it out.
@@ -192,7 +337,16 @@ struct Walker<'p> {
     scratch: (Vec<u64>, Vec<u64>),
 }
 
-impl Walker<'_> {
+impl<const W: usize> Walker<'_, W> {
+    /// The words of `q`: a constant where the walk was made for one width.
+    #[inline(always)]
+    fn words(&self) -> usize {
+        match W {
+            0 => self.walkable.words,
+            _ => W,
+        }
+    }
+
     /// `Solve` for the procedure at `position`; the sentinel past the last one.
     fn solve(&mut self, mut position: u32, sink: &mut impl Sink) -> ControlFlow<()> {
         let procedures = &self.walkable.procedures;
@@ -228,8 +382,8 @@ impl Walker<'_> {
         }
     }
 
-    /// The body of a procedure whose aspect is free: its trees, then, for an optional aspect,
-    /// the search with the aspect left uncovered.
+    /// The body of a procedure whose aspect is free: its placements, then, for an optional
+    /// aspect, the search with the aspect left uncovered.
     fn procedure(
         &mut self,
         position: u32,
@@ -238,34 +392,25 @@ impl Walker<'_> {
         optional: bool,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        self.siblings(start as usize, end as usize, sink)?;
+        self.walk(start as usize, end as usize, sink)?;
         match optional {
             true => self.solve(position + 1, sink),
             false => ControlFlow::Continue(()),
         }
     }
 
-    /// The subtrees in `ops[start..end]`, one after another. A failing test, the most common
-    /// step, is decided here without a call.
-    fn siblings(&mut self, start: usize, end: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// The steps `ops[start..end]` of a tree.
+    fn walk(&mut self, start: usize, end: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ops = &self.walkable.ops;
         let mut at = start;
         while at < end {
-            match self.walkable.ops[at] {
-                Op::Test {
-                    word,
-                    bit,
-                    mask,
-                    bag,
-                    end: below,
-                } => {
-                    let w = word as usize;
-                    if self.q[w] & mask != 0 {
-                        self.held(w, bit, bag, at + 1, below as usize, sink)?;
-                    }
-                    at = below as usize;
-                }
-                Op::Place { embedding, next } => {
-                    self.place(embedding, next, sink)?;
+            match ops[at] {
+                Op::Test { word, mask, end } => match self.q[word as usize] & mask {
+                    0 => at = end as usize,
+                    _ => at += 1,
+                },
+                Op::Scan { start, end } => {
+                    self.leaves(start as usize, end as usize, sink)?;
                     at += 1;
                 }
             }
@@ -273,28 +418,55 @@ impl Walker<'_> {
         ControlFlow::Continue(())
     }
 
-    /// The children `ops[start..end]` of a test whose aspect is free: with it taken.
-    fn held(
-        &mut self,
-        w: usize,
-        bit: u64,
-        bag: bool,
-        start: usize,
-        end: usize,
-        sink: &mut impl Sink,
-    ) -> ControlFlow<()> {
-        match bag {
-            true => self.q[w] -= bit,
-            false => self.q[w] ^= bit,
+    /// The leaves `start..end`, one after another: each whose aspects are all free is placed.
+    fn leaves(&mut self, start: usize, end: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+        let n = self.words();
+        let walkable = self.walkable;
+        let mut at = start;
+        while let Some(i) = self.next_fit(at, end) {
+            let leaf = walkable.leaves[i];
+            let mask = &walkable.masks[i * n..(i + 1) * n];
+            let bags = &walkable.bags[leaf.bags.0 as usize..leaf.bags.1 as usize];
+            at = i + 1;
+            if bags.iter().any(|b| self.q[b.word as usize] & b.mask == 0) {
+                continue;
+            }
+            self.take(mask, bags);
+            let flow = self.place(leaf.embedding, leaf.next, sink);
+            self.give_back(mask, bags);
+            flow?;
         }
-        let flow = self.siblings(start, end, sink);
-        match bag {
-            true => self.q[w] += bit,
-            false => self.q[w] ^= bit,
-        }
-        flow
+        ControlFlow::Continue(())
     }
 
+    /// The first leaf of `from..end` whose bits of `q` are all free: the walk's inner loop,
+    /// a scan of masks against a `q` that does not change while it runs.
+    #[inline(always)]
+    fn next_fit(&self, from: usize, end: usize) -> Option<usize> {
+        let n = self.words();
+        let q = &self.q[..n];
+        let masks = &self.walkable.masks[from * n..end * n];
+        let found = masks
+            .chunks_exact(n)
+            .position(|mask| mask.iter().zip(q).all(|(m, q)| m & !q == 0));
+        found.map(|i| from + i)
+    }
+
+    /// Takes a leaf's aspects from `q`.
+    #[inline(always)]
+    fn take(&mut self, mask: &[u64], bags: &[BagTake]) {
+        let n = self.words();
+        self.q[..n].iter_mut().zip(mask).for_each(|(q, m)| *q ^= m);
+        bags.iter().for_each(|b| self.q[b.word as usize] -= b.bit);
+    }
+
+    /// Gives a leaf's aspects back to `q`.
+    #[inline(always)]
+    fn give_back(&mut self, mask: &[u64], bags: &[BagTake]) {
+        let n = self.words();
+        self.q[..n].iter_mut().zip(mask).for_each(|(q, m)| *q ^= m);
+        bags.iter().for_each(|b| self.q[b.word as usize] += b.bit);
+    }
     /// Places an embedding whose aspects are all held, and goes on with procedure `next`.
     fn place(&mut self, embedding: u32, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
         if self.prunes(embedding) {
@@ -319,23 +491,13 @@ impl Walker<'_> {
             PrunePlan::Holes(check) => (check, true),
             PrunePlan::Regions(check) => (check, false),
         };
-        let Check { regions, board } = check;
-        match board {
-            Some(board) => {
-                // The board as a `u128` decides as the `u64` the emitted code may use: the
-                // board's cells bound what is read.
-                let q =
-                    u128::from(self.q[0]) | u128::from(self.q.get(1).copied().unwrap_or(0)) << 64;
-                let free = q >> board.offset;
-                let border = self.walkable.borders[e as usize];
-                match holes {
-                    true => board_holes(&board.steps, board.cells, free, border),
-                    false => {
-                        let limits = [regions.smallest, regions.divisor, regions.cap];
-                        !board_allows(&board.steps, board.cells, limits, free, border)
-                    }
-                }
-            }
+        let regions = &check.regions;
+        let limits = [regions.smallest, regions.divisor, regions.cap];
+        // The board's cells lie within 128 bits of `q` from its offset.
+        let q = || u128::from(self.q[0]) | u128::from(self.q.get(1).copied().unwrap_or(0)) << 64;
+        match &self.walkable.board {
+            Some(Board::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, holes, limits),
+            Some(Board::Wide(b)) => b.refuses(q() >> b.offset, e, holes, limits),
             None => match holes {
                 true => regions.leaves_hole(&self.q, e),
                 false => {
@@ -344,6 +506,19 @@ impl Walker<'_> {
                     !regions.allows_with(&self.q, e, counted, region)
                 }
             },
+        }
+    }
+}
+
+impl<T: BoardWord> Bits<T> {
+    /// Whether the check refuses the free cells `free` (the board's bits of `q`) left by
+    /// embedding `e`: a hole, or with `holes` false, a region that cannot be filled.
+    #[inline(always)]
+    fn refuses(&self, free: T, e: u32, holes: bool, limits: [u32; 3]) -> bool {
+        let border = self.borders[e as usize];
+        match holes {
+            true => board_holes(&self.steps, self.cells, free, border),
+            false => !board_allows(&self.steps, self.cells, limits, free, border),
         }
     }
 }
