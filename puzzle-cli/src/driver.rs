@@ -214,7 +214,7 @@ fn solve(
     let flow = parallel::visit_units(
         units,
         |unit, solutions| {
-            let found = solver.unit_solutions(unit, solutions);
+            let found = solver.unit_solutions(unit, solutions).solutions;
             progress.done(unit.id, found);
         },
         |placed| {

@@ -8,6 +8,9 @@
 //!   statistics, [`progress`].
 //! - [`native`]: a native solver built on demand with cargo; its program is
 //!   [`native_main`] on the puzzle's `SOLVER`.
+//! - [`work`]: the search shared out as numbered units: listed, run a shard at a time into
+//!   result files that survive a crash, and merged into a count only when every unit is there
+//!   once.
 //!
 //! Without the `compiler` feature this library is the driver alone, which is what a native
 //! solver links.
@@ -19,24 +22,39 @@ pub mod input;
 #[cfg(feature = "compiler")]
 pub mod native;
 pub mod progress;
+pub mod work;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use puzzle::Solver;
 
-/// A native solver's command line: the driver's options.
+/// A native solver's command line: the driver's options, or one of the work-sharing commands.
 #[derive(Parser, Debug)]
-#[command(about = "A native solver built by `puzzle --native` for one puzzle.")]
+#[command(
+    about = "A native solver built by `puzzle --native` for one puzzle.",
+    args_conflicts_with_subcommands = true
+)]
 struct NativeArgs {
+    #[command(subcommand)]
+    work: Option<NativeWork>,
     #[command(flatten)]
     run: driver::RunArgs,
 }
 
+/// What `puzzle units` and `puzzle run` ask of a native solver.
+#[derive(clap::Subcommand, Debug)]
+enum NativeWork {
+    /// List the work units as JSON lines.
+    Units(work::ListArgs),
+    /// Run units into a result file.
+    Run(work::RunUnitsArgs),
+}
+
 /// The program of a native solver: runs `solver` with the options on the command line, once it
 /// has checked that the macro compiled the puzzle the `puzzle` command compiled (the same
-/// `fingerprint`). Exit codes: 0 done, 1 an output could not be written, 3 the two compilers
-/// disagree.
+/// `fingerprint`). Exit codes: 0 done, 1 an output could not be written or a result file is
+/// not this puzzle's, 3 the two compilers disagree.
 pub fn native_main(solver: &dyn Solver, fingerprint: u64) -> ExitCode {
     let args = NativeArgs::parse();
     let found = solver.info().fingerprint;
@@ -46,8 +64,22 @@ pub fn native_main(solver: &dyn Solver, fingerprint: u64) -> ExitCode {
         );
         return ExitCode::from(3);
     }
-    match driver::run(solver, &args.run) {
-        Ok(_) => ExitCode::SUCCESS,
+    // A reader that has seen enough (`| head`) is no failure.
+    let quiet = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Ok(()),
+        _ => Err(e.to_string()),
+    };
+    let done = match &args.work {
+        None => driver::run(solver, &args.run).map(drop).or_else(quiet),
+        Some(NativeWork::Units(list)) => {
+            work::list(solver, list, &mut std::io::stdout().lock()).or_else(quiet)
+        }
+        Some(NativeWork::Run(run)) => work::run(solver, run)
+            .map(|summary| work::report(&summary, run))
+            .map_err(|e| e.to_string()),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)

@@ -9,7 +9,8 @@ use puzzle::compiler::{print, Symmetry};
 use puzzle::Solver;
 use puzzle_cli::driver::{self, RunArgs};
 use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
-use puzzle_cli::native;
+use puzzle_cli::native::{self, Build};
+use puzzle_cli::work::{self, merge::Merged};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -19,7 +20,10 @@ Examples:
   puzzle solve puzzles/queens_8.dlx --count                the number alone
   puzzle solve puzzles/pentomino_3d.puzzle --puzzle p5x4x3 --native
                                                           a native solver, built once
-  puzzle rust puzzles/soma.xmpuzzle > src/main.rs          the same puzzle as Rust";
+  puzzle rust puzzles/soma.xmpuzzle > src/main.rs          the same puzzle as Rust
+  parallel -j 2 puzzle run puzzles/pentomino_rectangles.puzzle --puzzle p5x12 \
+      --shard {}/8 --out p5x12.{}.jsonl --resume ::: 1 2 3 4 5 6 7 8
+  puzzle merge p5x12.*.jsonl                               1010, once every unit is in";
 
 /// Packing puzzles from files, solved by a program compiled for each puzzle.
 ///
@@ -41,6 +45,71 @@ enum Command {
     /// Print a Rust program that solves the puzzle with `puzzle!`.
     #[command(after_help = RUST_EXAMPLES)]
     Rust(InputArgs),
+    /// List the work units of a puzzle's search as JSON lines (id, depth, estimated size,
+    /// fingerprint): the same ids on every machine and on both engines.
+    #[command(after_help = UNITS_EXAMPLES)]
+    Units(UnitsArgs),
+    /// Run some of the work units (a shard, or a range of ids) on all cores, appending a
+    /// JSON line per finished unit to a result file that survives a crash.
+    #[command(after_help = RUN_EXAMPLES)]
+    Run(RunArgsOfUnits),
+    /// Add up result files, once they hold every unit of one puzzle exactly once; else list
+    /// what is missing, duplicated or foreign, and exit with code 1.
+    #[command(after_help = MERGE_EXAMPLES)]
+    Merge(MergeArgs),
+}
+
+const UNITS_EXAMPLES: &str = "\
+Examples:
+  puzzle units pentomino_3d.puzzle --puzzle p5x4x3 | head -3
+  puzzle units pentomino_6x10.puzzle --target 2000 --native";
+
+const RUN_EXAMPLES: &str = "\
+Examples:
+  puzzle run pentomino_3d.puzzle --puzzle p5x4x3 --shard 1/4 --out p5x4x3.1.jsonl
+  puzzle run pentomino_3d.puzzle --puzzle p5x4x3 --shard 1/4 --out p5x4x3.1.jsonl --resume
+  puzzle run pentomino_6x10.puzzle --units 0-99 --out first.jsonl --solutions --native";
+
+const MERGE_EXAMPLES: &str = "\
+Examples:
+  puzzle merge p5x4x3.*.jsonl
+  puzzle merge results/*.jsonl --count";
+
+/// Which puzzle's units to list.
+#[derive(Args, Debug)]
+struct UnitsArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// List the native solver's units (built with cargo once); they are the run-time
+    /// engine's.
+    #[arg(long)]
+    native: bool,
+    #[command(flatten)]
+    list: work::ListArgs,
+}
+
+/// Which puzzle's units to run.
+#[derive(Args, Debug)]
+struct RunArgsOfUnits {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Run the units on a native solver (built with cargo once); the results are the
+    /// run-time engine's, unit for unit.
+    #[arg(long)]
+    native: bool,
+    #[command(flatten)]
+    run: work::RunUnitsArgs,
+}
+
+/// Which result files to add up.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The result files of every shard.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Print the number of solutions alone, for scripts.
+    #[arg(long)]
+    count: bool,
 }
 
 const SOLVE_EXAMPLES: &str = "\
@@ -93,6 +162,9 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Solve(args) => solve(args),
         Command::Rust(args) => rust(args),
+        Command::Units(args) => units(args),
+        Command::Run(args) => run_units(args),
+        Command::Merge(args) => merge(args),
     };
     match result {
         Ok(code) => code,
@@ -104,6 +176,8 @@ fn main() -> ExitCode {
 enum Failure {
     /// Mistakes in the input: exit code 2.
     Input(InputError),
+    /// A data file (a result file) that is not what it should be: exit code 2.
+    Data(String),
     /// Anything else: exit code 1.
     Other(String),
 }
@@ -114,6 +188,10 @@ impl Failure {
         match self {
             Failure::Input(e) => {
                 let _ = write!(err, "{}", e.render(true));
+                ExitCode::from(2)
+            }
+            Failure::Data(message) => {
+                let _ = writeln!(err, "error: {message}");
                 ExitCode::from(2)
             }
             Failure::Other(message) => {
@@ -152,14 +230,39 @@ fn source(loaded: &Loaded) -> Result<String, Failure> {
 fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let loaded = load(&args.input)?;
     let puzzle = loaded.compile()?;
-    if !args.native {
-        return driver::run(&puzzle, &args.run)
-            .map(|_| ExitCode::SUCCESS)
-            .map_err(|e| Failure::Other(e.to_string()));
+    match args.native {
+        false => match driver::run(&puzzle, &args.run) {
+            // A reader that has seen enough (`| head`) is no failure.
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(Failure::Other(e.to_string()))
+            }
+            _ => Ok(ExitCode::SUCCESS),
+        },
+        true => run_native(&loaded, puzzle.info(), args.run.to_args()),
     }
-    let text = source(&loaded)?;
+}
+
+/// Builds (or finds built) the puzzle's native solver and runs it with `args`; its exit code
+/// is this program's.
+fn run_native(
+    loaded: &Loaded,
+    info: &puzzle::Info,
+    args: Vec<String>,
+) -> Result<ExitCode, Failure> {
+    let text = source(loaded)?;
+    let build = native::build(&text, info).map_err(|e| Failure::Other(e.to_string()))?;
+    announce(&build);
+    let status = native::run(&build, &args).map_err(|e| Failure::Other(e.to_string()))?;
+    Ok(match status.code() {
+        Some(0) => ExitCode::SUCCESS,
+        Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+        None => ExitCode::from(1),
+    })
+}
+
+/// Says on stderr whether the native solver was built now, and how long that took.
+fn announce(build: &Build) {
     let mut err = anstream::stderr();
-    let build = native::build(&text, puzzle.info()).map_err(|e| Failure::Other(e.to_string()))?;
     let _ = match build.took {
         Some(took) => writeln!(
             err,
@@ -173,12 +276,56 @@ fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
             build.binary.display()
         ),
     };
-    let status = native::run(&build, &args.run).map_err(|e| Failure::Other(e.to_string()))?;
-    Ok(match status.code() {
-        Some(0) => ExitCode::SUCCESS,
-        Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
-        None => ExitCode::from(1),
-    })
+}
+
+fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
+    let loaded = load(&args.input)?;
+    let puzzle = loaded.compile()?;
+    if args.native {
+        return run_native(&loaded, puzzle.info(), args.list.to_args());
+    }
+    match work::list(&puzzle, &args.list, &mut std::io::stdout().lock()) {
+        // A reader that has seen enough (`| head`) is no failure.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::Other(e.to_string())),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
+    let loaded = load(&args.input)?;
+    let puzzle = loaded.compile()?;
+    if args.native {
+        return run_native(&loaded, puzzle.info(), args.run.to_args());
+    }
+    let summary = work::run(&puzzle, &args.run).map_err(|e| Failure::Other(e.to_string()))?;
+    work::report(&summary, &args.run);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
+    match work::merge::merge(&args.files) {
+        Err(e) => Err(Failure::Data(e.to_string())),
+        Ok(Merged::Incomplete(problems)) => {
+            eprintln!("{problems}");
+            Ok(ExitCode::from(1))
+        }
+        Ok(Merged::Complete(total)) => {
+            match args.count {
+                true => println!("{}", total.solutions),
+                false => println!(
+                    "{}: {} solutions from {} units, every one once (fingerprint {}); {} placements, {:.3} s of search (the longest unit {:.3} s)",
+                    total.puzzle,
+                    total.solutions,
+                    total.units,
+                    total.fingerprint,
+                    total.placements,
+                    total.seconds,
+                    total.longest
+                ),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 fn rust(args: &InputArgs) -> Result<ExitCode, Failure> {

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use puzzle::Info;
 
+#[cfg(doc)]
 use crate::driver::RunArgs;
 
 /// Where this program's sources are: the native crates depend on them by path.
@@ -137,10 +138,11 @@ pub fn build(source: &str, info: &Info) -> Result<Build, NativeError> {
     })
 }
 
-/// Runs a native solver with the driver's options; its output is this program's.
-pub fn run(build: &Build, args: &RunArgs) -> Result<ExitStatus, NativeError> {
+/// Runs a native solver with these arguments (the driver's options, [`RunArgs::to_args`], or
+/// a work-sharing command); its output is this program's.
+pub fn run(build: &Build, args: &[String]) -> Result<ExitStatus, NativeError> {
     Command::new(&build.binary)
-        .args(args.to_args())
+        .args(args)
         .status()
         .map_err(|source| NativeError::Run {
             path: build.binary.clone(),

@@ -226,7 +226,7 @@ fn the_help_shows_examples_with_files_that_exist() {
     for file in files {
         assert!(puzzles().join(file).is_file(), "{file}");
     }
-    for command in ["solve", "rust"] {
+    for command in ["solve", "rust", "units", "run", "merge"] {
         let help = stdout(&puzzle(&[command, "--help"]));
         assert!(help.contains("Examples:"), "{help}");
     }

@@ -123,6 +123,9 @@ impl Sink for Counter {
 pub struct CachedCounter {
     /// Solutions seen so far.
     pub solutions: u64,
+    /// Embeddings placed so far: the work done, fewer than the whole tree's placements where
+    /// the cache skipped some.
+    pub placements: u64,
     cache: Option<FailureCache>,
 }
 
@@ -136,6 +139,7 @@ impl CachedCounter {
     pub fn with_cache(cache: FailureCache) -> CachedCounter {
         CachedCounter {
             solutions: 0,
+            placements: 0,
             cache: Some(cache),
         }
     }
@@ -144,6 +148,7 @@ impl CachedCounter {
     pub fn without_cache() -> CachedCounter {
         CachedCounter {
             solutions: 0,
+            placements: 0,
             cache: None,
         }
     }
@@ -166,6 +171,7 @@ impl CachedCounter {
     pub fn share(&self) -> CachedCounter {
         CachedCounter {
             solutions: 0,
+            placements: 0,
             cache: self.cache.as_ref().map(FailureCache::share),
         }
     }
@@ -178,7 +184,9 @@ impl CachedCounter {
 
 impl Sink for CachedCounter {
     #[inline(always)]
-    fn place(&mut self, _: u32) {}
+    fn place(&mut self, _: u32) {
+        self.placements += 1;
+    }
     #[inline(always)]
     fn unplace(&mut self) {}
     #[inline(always)]

@@ -103,8 +103,9 @@ pub trait Solver: Sync {
     }
 
     /// Runs one of this solver's own units, appending its solutions (each its embeddings in
-    /// placement order) to `solutions`; returns how many it found.
-    fn unit_solutions(&self, unit: &Unit, solutions: &mut Vec<Vec<u32>>) -> u64 {
+    /// placement order) to `solutions`; returns how many it found and the placements it made
+    /// (its own placements replayed among them).
+    fn unit_solutions(&self, unit: &Unit, solutions: &mut Vec<Vec<u32>>) -> Tally {
         let mut keep = |s: &Solution<'_>| {
             solutions.push(s.embeddings().to_vec());
             ControlFlow::Continue(())
@@ -113,7 +114,10 @@ pub trait Solver: Sync {
         let _ = self
             .run_unit(unit, Run::Record(&mut recorder))
             .expect("a solver's own units are its own");
-        recorder.solutions
+        Tally {
+            solutions: recorder.solutions,
+            placements: recorder.placements,
+        }
     }
 
     /// Every solution, as embedding numbers in placement order, in the order found.
@@ -148,10 +152,17 @@ pub trait Solver: Sync {
     /// numbered in the order the serial search reaches them (the same on every machine and
     /// every engine).
     fn units(&self) -> Vec<Unit> {
+        self.units_for(parallel::TARGET_UNITS)
+    }
+
+    /// The search cut into at least `target` units where a cut no deeper than
+    /// [`parallel::MAX_DEPTH`] gives that many: at the least depth that does (else at that
+    /// depth), numbered as [`Solver::units`] numbers them.
+    fn units_for(&self, target: usize) -> Vec<Unit> {
         let mut units = Vec::new();
         for depth in 1..=parallel::MAX_DEPTH {
             units = self.units_at(depth);
-            if units.len() >= parallel::TARGET_UNITS {
+            if units.len() >= target {
                 break;
             }
         }

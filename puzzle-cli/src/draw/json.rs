@@ -8,8 +8,23 @@ use serde_json::{json, Value};
 /// "cells"}]}` for a box (cells as coordinates, `piece` null for a copy of a bag's kind), or
 /// `{"puzzle", "solution", "embeddings": [[aspect, ...]]}` for an abstract puzzle.
 pub fn line(solution: &Solution<'_>, number: u64) -> String {
+    let name = &solution.catalog().name;
+    let value = match value(solution) {
+        Value::Object(mut fields) => {
+            fields.insert("puzzle".into(), json!(name));
+            fields.insert("solution".into(), json!(number));
+            Value::Object(fields)
+        }
+        other => other,
+    };
+    value.to_string()
+}
+
+/// One solution as a JSON object: `{"placements": [{"piece", "cells"}]}` for a box,
+/// `{"embeddings": [[aspect, ...]]}` for an abstract puzzle.
+pub fn value(solution: &Solution<'_>) -> Value {
     let catalog = solution.catalog();
-    let value = if catalog.extents.is_empty() {
+    if catalog.extents.is_empty() {
         let embeddings: Vec<Value> = solution
             .embeddings()
             .iter()
@@ -22,13 +37,12 @@ pub fn line(solution: &Solution<'_>, number: u64) -> String {
                 json!(names)
             })
             .collect();
-        json!({ "puzzle": catalog.name, "solution": number, "embeddings": embeddings })
+        json!({ "embeddings": embeddings })
     } else {
         let placements: Vec<Value> = solution
             .placements()
             .map(|p| json!({ "piece": p.piece, "cells": p.cells }))
             .collect();
-        json!({ "puzzle": catalog.name, "solution": number, "placements": placements })
-    };
-    value.to_string()
+        json!({ "placements": placements })
+    }
 }

@@ -8,17 +8,18 @@ pub fn puzzles() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles")
 }
 
-/// Runs the command with these arguments (file names relative to `puzzles/`), without colour
-/// and with native solvers cached in the test's own directory.
+/// The command, as a user would run it from `puzzles/`: without colour, and with native
+/// solvers cached in the tests' own directory.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    command.current_dir(puzzles()).env("NO_COLOR", "1").env(
+        "PUZZLE_CACHE",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("native"),
+    );
+    command
+}
+
+/// Runs the command with these arguments (file names relative to `puzzles/`).
 pub fn puzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(puzzles())
-        .env("NO_COLOR", "1")
-        .env(
-            "PUZZLE_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("native"),
-        )
-        .output()
-        .expect("the command runs")
+    command().args(args).output().expect("the command runs")
 }

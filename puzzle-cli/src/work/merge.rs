@@ -1,0 +1,223 @@
+//! Result files merged into one count, but only when they prove it: every unit of the puzzle
+//! exactly once, all of one puzzle and build. Anything else is listed, and is no count.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::results::{self, Record};
+use super::WorkError;
+
+/// The total of a complete set of results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Total {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// Its fingerprint.
+    pub fingerprint: String,
+    /// Its units, each counted once.
+    pub units: usize,
+    /// The solutions.
+    pub solutions: u64,
+    /// The placements made.
+    pub placements: u64,
+    /// The search time of all units together, in seconds.
+    pub seconds: f64,
+    /// The slowest unit's time.
+    pub longest: f64,
+}
+
+/// Why results do not add up to a count: each problem found, by file and line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Incomplete {
+    /// The units no file holds.
+    pub missing: Vec<usize>,
+    /// Units held more than once, with where.
+    pub duplicates: Vec<(usize, Vec<Place>)>,
+    /// Lines of another puzzle or build than the first line's.
+    pub foreign: Vec<(Place, String)>,
+    /// Torn last lines (a crash while they were written), not counted.
+    pub torn: Vec<Place>,
+    /// Units outside `0..units`.
+    pub unknown: Vec<(Place, usize)>,
+    /// How many units the puzzle has, by the first line.
+    pub units: usize,
+}
+
+/// A line of a result file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The file.
+    pub path: PathBuf,
+    /// The line, from 1.
+    pub line: usize,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.path.display(), self.line)
+    }
+}
+
+/// What a merge came to.
+#[derive(Debug)]
+pub enum Merged {
+    /// Every unit once: the count.
+    Complete(Total),
+    /// Not a count.
+    Incomplete(Incomplete),
+}
+
+/// Reads the result files and adds them up if they hold every unit exactly once. A file that
+/// cannot be read, or a whole line that is not a record, is an error.
+pub fn merge(paths: &[PathBuf]) -> Result<Merged, WorkError> {
+    let mut all: Vec<(Place, Record)> = Vec::new();
+    let mut problems = Incomplete::default();
+    for path in paths {
+        let read = results::read(path)?;
+        if let Some(torn) = read.torn {
+            problems.torn.push(place(path, torn.line));
+        }
+        all.extend(read.records.into_iter().map(|(l, r)| (place(path, l), r)));
+    }
+    let Some((_, first)) = all.first() else {
+        return Ok(Merged::Incomplete(problems));
+    };
+    let (fingerprint, units, puzzle) =
+        (first.fingerprint.clone(), first.units, first.puzzle.clone());
+    problems.units = units;
+    let mut seen: Vec<Vec<Place>> = vec![Vec::new(); units];
+    let mut total = Total {
+        puzzle,
+        fingerprint: fingerprint.clone(),
+        units,
+        solutions: 0,
+        placements: 0,
+        seconds: 0.0,
+        longest: 0.0,
+    };
+    for (at, record) in all {
+        if record.fingerprint != fingerprint || record.units != units {
+            let what = format!(
+                "puzzle `{}`, fingerprint {}, {} units",
+                record.puzzle, record.fingerprint, record.units
+            );
+            problems.foreign.push((at, what));
+            continue;
+        }
+        let Some(places) = seen.get_mut(record.unit) else {
+            problems.unknown.push((at, record.unit));
+            continue;
+        };
+        places.push(at);
+        total.solutions += record.count;
+        total.placements += record.placements;
+        total.seconds += record.seconds;
+        total.longest = total.longest.max(record.seconds);
+    }
+    for (unit, places) in seen.into_iter().enumerate() {
+        match places.len() {
+            0 => problems.missing.push(unit),
+            1 => {}
+            _ => problems.duplicates.push((unit, places)),
+        }
+    }
+    let clean = problems.missing.is_empty()
+        && problems.duplicates.is_empty()
+        && problems.foreign.is_empty()
+        && problems.unknown.is_empty();
+    Ok(match clean {
+        true => Merged::Complete(total),
+        false => Merged::Incomplete(problems),
+    })
+}
+
+fn place(path: &Path, line: usize) -> Place {
+    Place {
+        path: path.to_owned(),
+        line,
+    }
+}
+
+impl fmt::Display for Incomplete {
+    /// Every problem, one a line, then the verdict.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for at in &self.torn {
+            writeln!(f, "{at}: a torn last line (a crash while it was written): not counted; `run --resume` runs its unit again")?;
+        }
+        for (at, what) in &self.foreign {
+            writeln!(
+                f,
+                "{at}: a unit of another puzzle or build ({what}), not of this one's"
+            )?;
+        }
+        for (at, unit) in &self.unknown {
+            writeln!(
+                f,
+                "{at}: unit {unit}, but the puzzle has units 0-{}",
+                self.units.saturating_sub(1)
+            )?;
+        }
+        for (unit, places) in self.duplicates.iter().take(LISTED) {
+            let list: Vec<String> = places.iter().map(Place::to_string).collect();
+            writeln!(
+                f,
+                "unit {unit} is there {} times: {}",
+                places.len(),
+                list.join(", ")
+            )?;
+        }
+        if let Some(more) = self.duplicates.len().checked_sub(LISTED).filter(|&n| n > 0) {
+            writeln!(f, "... and {more} more units there more than once")?;
+        }
+        if self.units == 0 && self.missing.is_empty() {
+            return write!(f, "no results: the files hold no unit");
+        }
+        if !self.missing.is_empty() {
+            writeln!(
+                f,
+                "{} of {} units missing: {}",
+                self.missing.len(),
+                self.units,
+                ranges(&self.missing)
+            )?;
+        }
+        write!(f, "the results are incomplete: no count")
+    }
+}
+
+/// How many duplicated units, or runs of missing ones, are listed one by one.
+const LISTED: usize = 20;
+
+/// Ids as runs: `0-3, 7, 9-12`, the first [`LISTED`] of them, then how many more.
+fn ranges(ids: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &id in ids {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == id => *last = id,
+            _ => runs.push((id, id)),
+        }
+    }
+    let mut shown: Vec<String> = runs
+        .iter()
+        .take(LISTED)
+        .map(|&(a, b)| match a == b {
+            true => a.to_string(),
+            false => format!("{a}-{b}"),
+        })
+        .collect();
+    if runs.len() > LISTED {
+        shown.push(format!("... ({} more runs)", runs.len() - LISTED));
+    }
+    shown.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_ids_are_listed_as_runs() {
+        assert_eq!(ranges(&[0, 1, 2, 3, 7, 9, 10, 11, 12]), "0-3, 7, 9-12");
+        assert_eq!(ranges(&[5]), "5");
+    }
+}
