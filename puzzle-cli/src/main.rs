@@ -229,7 +229,10 @@ fn source(loaded: &Loaded) -> Result<String, Failure> {
 
 fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let loaded = load(&args.input)?;
-    let puzzle = loaded.compile()?;
+    let puzzle = match args.native {
+        true => loaded.compile_native()?,
+        false => loaded.compile()?,
+    };
     match args.native {
         false => match driver::run(&puzzle, &args.run) {
             // A reader that has seen enough (`| head`) is no failure.
@@ -280,7 +283,10 @@ fn announce(build: &Build) {
 
 fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
     let loaded = load(&args.input)?;
-    let puzzle = loaded.compile()?;
+    let puzzle = match args.native {
+        true => loaded.compile_native()?,
+        false => loaded.compile()?,
+    };
     if args.native {
         return run_native(&loaded, puzzle.info(), args.list.to_args());
     }
@@ -293,7 +299,10 @@ fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
 
 fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
     let loaded = load(&args.input)?;
-    let puzzle = loaded.compile()?;
+    let puzzle = match args.native {
+        true => loaded.compile_native()?,
+        false => loaded.compile()?,
+    };
     if args.native {
         return run_native(&loaded, puzzle.info(), args.run.to_args());
     }
@@ -330,8 +339,8 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
 
 fn rust(args: &InputArgs) -> Result<ExitCode, Failure> {
     let loaded = load(args)?;
-    // Only a puzzle that compiles is worth printing.
-    let puzzle = loaded.compile()?;
+    // Only a puzzle the macro compiles is worth printing.
+    let puzzle = loaded.compile_native()?;
     let text = source(&loaded)?;
     let module = &puzzle.info().name;
     let body: String = text.lines().map(|l| format!("    {l}\n")).collect();

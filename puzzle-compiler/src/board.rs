@@ -103,8 +103,9 @@ impl Board {
     }
 
     /// Every placement of a shape in the box: the sorted cell numbers it covers, in every
-    /// orientation (reflections too when `reflect`), each placement once, sorted.
-    pub fn placements(&self, shape: &Shape, reflect: bool) -> Vec<Vec<u32>> {
+    /// orientation (reflections too when `reflect`), each placement once, sorted. Past `limit`
+    /// placements it stops and returns those found, unsorted (more than `limit` says so).
+    pub fn placements(&self, shape: &Shape, reflect: bool, limit: usize) -> Vec<Vec<u32>> {
         if shape.dims() > self.dims() || shape.is_empty() {
             return Vec::new();
         }
@@ -133,6 +134,9 @@ impl Board {
                 }
                 cells.sort_unstable();
                 out.push(cells);
+                if out.len() > limit {
+                    return out;
+                }
             }
         }
         out.sort();
@@ -194,8 +198,8 @@ mod tests {
             vec![3, 4],
             vec![4, 5],
         ];
-        assert_eq!(b.placements(&domino, true), want);
+        assert_eq!(b.placements(&domino, true, usize::MAX), want);
         let l = shape_of_rows(&["##", "#."]).unwrap();
-        assert_eq!(b.placements(&l, true).len(), 8);
+        assert_eq!(b.placements(&l, true, usize::MAX).len(), 8);
     }
 }

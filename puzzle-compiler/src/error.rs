@@ -225,6 +225,32 @@ pub enum ErrorKind {
     /// Pruning by regions asked of a puzzle without a box.
     #[error("`prune: regions` needs a box: a puzzle given by its aspects has no cells whose regions could be measured")]
     PruneWithoutBox,
+    /// A box with more axes than the compiler tries every rotation in.
+    #[error("a box of {axes} axes: at most {limit} are possible, since every rotation and reflection of each piece is tried (2^n n! of them in n axes: 46,080 in 6)")]
+    TooManyAxes {
+        /// The box's axes.
+        axes: usize,
+        /// The most allowed.
+        limit: usize,
+    },
+    /// More placements of pieces than a search could get through.
+    #[error("the pieces have {embeddings} placements or more in this box, more than the {limit} a puzzle may have; make the box smaller or give fewer pieces")]
+    TooManyEmbeddings {
+        /// The placements counted when the limit was passed.
+        embeddings: usize,
+        /// The most allowed.
+        limit: usize,
+    },
+    /// A program too large to be compiled as Rust in reasonable time.
+    #[error("the solver would have {tests} tests and {places} placements, more than the {limit} rustc compiles in reasonable time; solve this puzzle with the run-time engine instead (`puzzle solve FILE` without --native, or `puzzle::compiler::Puzzle` in a program)")]
+    TooLargeForNative {
+        /// The program's tests.
+        tests: usize,
+        /// Its placements.
+        places: usize,
+        /// The most tests and placements together.
+        limit: usize,
+    },
     /// Symmetry reduction was asked for but cannot be done exactly.
     #[error("cannot reduce by symmetry: {reason}")]
     Symmetry {

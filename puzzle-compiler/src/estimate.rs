@@ -13,16 +13,24 @@ use crate::order::{Order, Position};
 /// The seed of every estimate: the same candidates get the same random walks on every build.
 pub const SEED: u64 = 0x5eed_0f5e_a6c4;
 
+/// The words of masks one estimate may compare, all its walks together: far more than the
+/// walks of the puzzles this method is for ever need, so that they make all their walks, and a
+/// bound on the time a huge box (walks hundreds of levels deep through long lists) can take.
+pub const MAX_WORK: u64 = 1 << 26;
+
 /// The mean of `probes` estimates of the number of placements the search makes in `order`
-/// (nodes of the search tree other than the root). Bags are never chosen as the aspect to
-/// cover, as in the program.
+/// (nodes of the search tree other than the root), or of fewer, as many as [`MAX_WORK`]
+/// allows (at least one). Bags are never chosen as the aspect to cover, as in the program.
 pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
     let state = Walks::new(cover);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut free, mut left) = (state.free.clone(), state.counts.clone());
     let mut fitting = Vec::new();
     let mut total = 0.0;
-    for _ in 0..probes {
+    let mut work = 0u64;
+    let mut made = 0u32;
+    while made < probes && (made == 0 || work < MAX_WORK) {
+        made += 1;
         free.copy_from_slice(&state.free);
         left.copy_from_slice(&state.counts);
         let mut weight = 1.0;
@@ -38,7 +46,7 @@ pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
             }
             let a = order.aspect(Position(position as u32));
             fitting.clear();
-            state.fitting(a, &free, &left, &mut fitting);
+            work += state.fitting(a, &free, &left, &mut fitting);
             // An optional aspect may also stay uncovered: one more child.
             let optional = cover.is_optional(a);
             let children = fitting.len() + usize::from(optional);
@@ -57,7 +65,7 @@ pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
             }
         }
     }
-    total / f64::from(probes.max(1))
+    total / f64::from(made.max(1))
 }
 
 /// What the walks of one cover look up: aspects of multiplicity one as bits of a free set,
@@ -125,8 +133,9 @@ impl Walks {
         }
     }
 
-    /// The embeddings containing `a` whose aspects are all free, in the cover's order.
-    fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], out: &mut Vec<EmbeddingId>) {
+    /// The embeddings containing `a` whose aspects are all free, in the cover's order; returns
+    /// the words of masks compared.
+    fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], out: &mut Vec<EmbeddingId>) -> u64 {
         for entry in self.lists[a.index()].chunks_exact(self.words + 1) {
             if entry[1..].iter().zip(free).any(|(m, f)| m & !f != 0) {
                 continue;
@@ -137,6 +146,7 @@ impl Walks {
                 out.push(e);
             }
         }
+        self.lists[a.index()].len() as u64
     }
 
     /// Covers the aspects of `e`.

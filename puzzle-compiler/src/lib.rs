@@ -35,6 +35,7 @@ pub mod estimate;
 pub mod figure;
 mod fingerprint;
 pub mod geometry;
+pub mod limits;
 pub mod lower;
 pub mod model;
 pub mod order;

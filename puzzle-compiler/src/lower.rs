@@ -9,6 +9,7 @@ use std::ops::Range;
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::error::{ErrorKind, Errors};
+use crate::limits::MAX_EMBEDDINGS;
 use crate::model::{AbstractModel, BoxModel, Model, Piece, PieceId, Problem};
 
 /// Lowers a model, recording the mistakes only the placements show: a piece that fits
@@ -130,7 +131,8 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
     let mut ranges = Vec::with_capacity(pieces.len());
     for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
         let start = embeddings.len() as u32;
-        let placements = board.placements(&piece.shape, reflect);
+        let left = MAX_EMBEDDINGS - embeddings.len();
+        let placements = board.placements(&piece.shape, reflect, left);
         if placements.is_empty() {
             let name = piece.name.clone();
             errors.push(piece.loc, ErrorKind::FitsNowhere { name });
@@ -141,6 +143,18 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
             embeddings.push(aspects);
         }
         ranges.push(start..embeddings.len() as u32);
+        if embeddings.len() > MAX_EMBEDDINGS {
+            let (found, limit) = (embeddings.len(), MAX_EMBEDDINGS);
+            let kind = ErrorKind::TooManyEmbeddings {
+                embeddings: found,
+                limit,
+            };
+            errors.push(piece.loc, kind);
+            // The pieces after it get no placements: the puzzle stops here.
+            let end = found as u32;
+            ranges.resize(pieces.len(), end..end);
+            break;
+        }
     }
     let mut cover = Cover::new(names, embeddings);
     for (piece, aspect) in pieces.iter().zip(&piece_aspects) {

@@ -216,7 +216,12 @@ impl Model {
 /// The box, its pieces and their restrictions.
 fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel> {
     let board = read_board(&description.board, &description.holes, errors);
-    let dims = board.as_ref().map_or(2, |(b, _)| b.dims());
+    // A box that could not be read still says how many axes it meant, for its pieces.
+    let dims = match (&board, &description.board) {
+        (Some((b, _)), _) => b.dims(),
+        (None, BoardSpec::Block { extents, .. }) => extents.len(),
+        (None, BoardSpec::Drawn(_)) => 2,
+    };
     let pieces = check_pieces(description, dims, errors);
     let (board, cell_locs) = board?;
     let area: usize = pieces
@@ -264,6 +269,11 @@ fn read_board(
             let volume = sizes
                 .iter()
                 .try_fold(1usize, |v, &e| v.checked_mul(usize::try_from(e).ok()?));
+            if sizes.len() > crate::limits::MAX_AXES {
+                let (axes, limit) = (sizes.len(), crate::limits::MAX_AXES);
+                errors.push(*loc, ErrorKind::TooManyAxes { axes, limit });
+                return None;
+            }
             match volume {
                 Some(v) if v <= MAX_VOLUME && sizes.iter().all(|&e| e >= 1) => Grid {
                     extents: sizes,

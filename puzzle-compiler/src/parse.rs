@@ -59,7 +59,7 @@ const KEYS: [&str; 14] = [
 ];
 
 /// The most rows `["row"; N]` may make; a larger box would not compile in reasonable time.
-const MAX_REPEAT: usize = 4096;
+pub const MAX_REPEAT: usize = 4096;
 
 /// The spans of everything a [`Loc`] can name: `Loc(i)` is `spans[i]`.
 #[derive(Default)]

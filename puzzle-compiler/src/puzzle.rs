@@ -16,7 +16,8 @@ use crate::catalog::catalog;
 use crate::choose::{choose, Chosen};
 use crate::cover::Cover;
 use crate::description::Description;
-use crate::error::Errors;
+use crate::error::{Error, ErrorKind, Errors};
+use crate::limits::MAX_NATIVE_NODES;
 use crate::lower::{lower, Lowered};
 use crate::model::{Model, Piece, PieceId, Problem};
 use crate::order::Order;
@@ -158,6 +159,23 @@ impl Puzzle {
     /// The program.
     pub fn program(&self) -> &Program {
         &self.program
+    }
+
+    /// Whether the program is small enough to be emitted as Rust ([`MAX_NATIVE_NODES`]): the
+    /// macro and native builds ask first, the run-time engine never needs to.
+    pub fn check_native(&self) -> Result<(), Error> {
+        let stats = self.program.stats();
+        match stats.tests + stats.places > MAX_NATIVE_NODES {
+            false => Ok(()),
+            true => Err(Error {
+                kind: ErrorKind::TooLargeForNative {
+                    tests: stats.tests,
+                    places: stats.places,
+                    limit: MAX_NATIVE_NODES,
+                },
+                loc: self.model.loc,
+            }),
+        }
     }
 
     /// How the program runs.

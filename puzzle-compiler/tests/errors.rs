@@ -102,3 +102,49 @@ fn symmetric_placements_are_reduced_exactly() {
     assert_eq!(reduced.reference_count(), 1);
     assert_eq!(reduced.count(), 1);
 }
+
+#[test]
+fn limits_are_errors_that_name_them() {
+    use puzzle_compiler::limits::{MAX_AXES, MAX_EMBEDDINGS, MAX_NATIVE_NODES};
+
+    // Seven axes: every piece would be tried in 2^7 7! orientations.
+    let d = Description::new("deep")
+        .block(&[2; 7])
+        .piece_cells("A", &[&[0; 7], &[1, 0, 0, 0, 0, 0, 0]]);
+    let found = errors(&d);
+    assert!(
+        matches!(found[..], [ErrorKind::TooManyAxes { axes: 7, limit }] if limit == MAX_AXES),
+        "{found:?}"
+    );
+    assert!(found[0].to_string().contains("at most 6"));
+
+    // A box of 200 x 200 with an L tetromino in it: more placements than a puzzle may have.
+    let d = Description::new("wide")
+        .block(&[200, 200])
+        .piece("L", &["#.", "#.", "##"])
+        .copies(10_000);
+    let found = errors(&d);
+    assert!(
+        matches!(found[..], [ErrorKind::TooManyEmbeddings { embeddings, limit }] if embeddings > limit && limit == MAX_EMBEDDINGS),
+        "{found:?}"
+    );
+    assert!(found[0].to_string().contains("make the box smaller"));
+
+    // The twelve pentominoes among 840 monominoes in a 30 x 30 box compile for the run-time
+    // engine, but are too large a program for rustc.
+    let mut d = Description::new("huge").block(&[30, 30]);
+    for name in ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"] {
+        d = d.builtin(name);
+    }
+    let d = d.piece("M", &["#"]).copies(840);
+    let puzzle = Puzzle::new(&d).expect("the run-time engine takes it");
+    let e = puzzle.check_native().unwrap_err();
+    assert!(
+        matches!(e.kind, ErrorKind::TooLargeForNative { tests, places, limit } if tests + places > limit && limit == MAX_NATIVE_NODES),
+        "{e}"
+    );
+    assert!(e
+        .kind
+        .to_string()
+        .contains("solve this puzzle with the run-time engine"));
+}

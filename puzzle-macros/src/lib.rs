@@ -8,7 +8,7 @@ use std::panic::AssertUnwindSafe;
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;
-use puzzle_compiler::{emit, parse, Puzzle};
+use puzzle_compiler::{emit, parse, Errors, Puzzle};
 use quote::quote;
 
 /// Compiles packing puzzles into specialised solvers; see the `puzzle` crate for the syntax.
@@ -50,7 +50,10 @@ fn expand(runtime: TokenStream2, input: TokenStream2) -> TokenStream2 {
             // A panic in the compiler is a bug, never the user's mistake: the user still gets
             // a compile error rather than a crashed macro.
             std::panic::catch_unwind(AssertUnwindSafe(|| {
-                Puzzle::new(&p.description).map(|puzzle| emit::module(&p.header, &runtime, &puzzle))
+                Puzzle::new(&p.description).and_then(|puzzle| {
+                    puzzle.check_native().map_err(|e| Errors(vec![e]))?;
+                    Ok(emit::module(&p.header, &runtime, &puzzle))
+                })
             }))
         });
         match module {

@@ -2,6 +2,7 @@
 //! reference backtracker, the exact-cover check, the processor code it was made with), and a
 //! generator of small random puzzles. The tests themselves are in `tests/`.
 
+pub mod fuzzing;
 pub mod random;
 
 use std::collections::BTreeSet;

@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use puzzle::compiler::{Description, Loc, Puzzle};
+use puzzle::compiler::{Description, Error, Loc, Puzzle};
 
 pub use diagnostic::{Diagnostic, InputError};
 
@@ -72,18 +72,28 @@ impl Loaded {
 
     /// Compiles the puzzle; the compiler's errors point into the file.
     pub fn compile(&self) -> Result<Puzzle, InputError> {
-        Puzzle::new(&self.description).map_err(|errors| {
-            let diagnostics = errors
-                .0
-                .into_iter()
-                .map(|e| Diagnostic {
-                    message: e.kind.to_string(),
-                    range: self.range(e.loc),
-                    notes: Vec::new(),
-                })
-                .collect();
-            InputError::new(&self.path, Some(&self.text), diagnostics)
-        })
+        Puzzle::new(&self.description).map_err(|errors| self.errors(errors.0))
+    }
+
+    /// Compiles the puzzle for a native solver: as [`Loaded::compile`], and small enough for
+    /// rustc ([`Puzzle::check_native`]).
+    pub fn compile_native(&self) -> Result<Puzzle, InputError> {
+        let puzzle = self.compile()?;
+        puzzle.check_native().map_err(|e| self.errors(vec![e]))?;
+        Ok(puzzle)
+    }
+
+    /// The compiler's errors, pointing into the file.
+    fn errors(&self, errors: Vec<Error>) -> InputError {
+        let diagnostics = errors
+            .into_iter()
+            .map(|e| Diagnostic {
+                message: e.kind.to_string(),
+                range: self.range(e.loc),
+                notes: Vec::new(),
+            })
+            .collect();
+        InputError::new(&self.path, Some(&self.text), diagnostics)
     }
 }
 

@@ -67,22 +67,38 @@ pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, 
 }
 
 /// The XML, unpacked if it is gzip-compressed.
+/// The most a gzip-compressed file may unpack to: far more than any puzzle needs, and a bound
+/// on the memory a small file crafted to unpack for ever can take.
+pub const MAX_UNPACKED: u64 = 64 << 20;
+
 fn decompress(path: &Path, bytes: &[u8]) -> Result<Vec<u8>, InputError> {
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return Ok(bytes.to_vec());
     }
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes)
-        .read_to_end(&mut out)
-        .map_err(|e| {
-            InputError::file(
-                path,
-                format!(
-                    "`{}` is gzip-compressed but cannot be unpacked: {e}",
-                    path.display()
-                ),
-            )
-        })?;
+    // One byte past the limit says the file unpacks to more than it.
+    let read = flate2::read::GzDecoder::new(bytes)
+        .take(MAX_UNPACKED + 1)
+        .read_to_end(&mut out);
+    if read.is_ok() && out.len() as u64 > MAX_UNPACKED {
+        return Err(InputError::file(
+            path,
+            format!(
+                "`{}` unpacks to more than {} MiB, the most a puzzle file may hold",
+                path.display(),
+                MAX_UNPACKED >> 20
+            ),
+        ));
+    }
+    read.map_err(|e| {
+        InputError::file(
+            path,
+            format!(
+                "`{}` is gzip-compressed but cannot be unpacked: {e}",
+                path.display()
+            ),
+        )
+    })?;
     Ok(out)
 }
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::results::{self, Record};
+use super::results::{self, Record, Results};
 use super::WorkError;
 
 /// The total of a complete set of results.
@@ -70,17 +70,30 @@ pub enum Merged {
 /// Reads the result files and adds them up if they hold every unit exactly once. A file that
 /// cannot be read, or a whole line that is not a record, is an error.
 pub fn merge(paths: &[PathBuf]) -> Result<Merged, WorkError> {
+    let files = paths
+        .iter()
+        .map(|path| Ok((path.clone(), results::read(path)?)))
+        .collect::<Result<Vec<_>, WorkError>>()?;
+    Ok(merge_read(files))
+}
+
+/// [`merge`] of files read already.
+pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
     let mut all: Vec<(Place, Record)> = Vec::new();
     let mut problems = Incomplete::default();
-    for path in paths {
-        let read = results::read(path)?;
-        if let Some(torn) = read.torn {
+    for (path, read) in &files {
+        let path = path.as_path();
+        if let Some(torn) = &read.torn {
             problems.torn.push(place(path, torn.line));
         }
-        all.extend(read.records.into_iter().map(|(l, r)| (place(path, l), r)));
+        all.extend(
+            read.records
+                .iter()
+                .map(|(l, r)| (place(path, *l), r.clone())),
+        );
     }
     let Some((_, first)) = all.first() else {
-        return Ok(Merged::Incomplete(problems));
+        return Merged::Incomplete(problems);
     };
     let (fingerprint, units, puzzle) =
         (first.fingerprint.clone(), first.units, first.puzzle.clone());
@@ -125,10 +138,10 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, WorkError> {
         && problems.duplicates.is_empty()
         && problems.foreign.is_empty()
         && problems.unknown.is_empty();
-    Ok(match clean {
+    match clean {
         true => Merged::Complete(total),
         false => Merged::Incomplete(problems),
-    })
+    }
 }
 
 fn place(path: &Path, line: usize) -> Place {

@@ -62,6 +62,11 @@ pub fn read(path: &Path) -> Result<Results, WorkError> {
         path: path.to_owned(),
         source,
     })?;
+    parse(path, &bytes)
+}
+
+/// [`read`] on the bytes of the file at `path`.
+pub fn parse(path: &Path, bytes: &[u8]) -> Result<Results, WorkError> {
     let mut results = Results::default();
     let mut offset = 0usize;
     for (index, piece) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {

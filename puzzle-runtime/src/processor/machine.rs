@@ -124,6 +124,13 @@ pub enum MachineError {
         /// The instruction's address.
         at: u32,
     },
+    /// The run executed as many instructions as it was allowed
+    /// ([`Machine::with_step_limit`]): code that loops, or a search too long for the caller.
+    #[error("stopped after {limit} instructions, the limit set for this run (code read from elsewhere may loop: a backward jump with no CALL between)")]
+    StepLimit {
+        /// The limit.
+        limit: u64,
+    },
     /// A saved state does not fit the code.
     #[error("the saved state does not fit the code: {reason}")]
     BadState {
@@ -140,6 +147,10 @@ pub struct Machine<'c> {
     placed_at: Vec<Option<u32>>,
     aspects: u32,
     stack_limit: usize,
+    /// The instructions runs may execute in all ([`Machine::with_step_limit`]), and of those
+    /// the ones left.
+    step_limit: u64,
+    steps_left: u64,
     executed: Executed,
 }
 
@@ -189,6 +200,8 @@ impl<'c> Machine<'c> {
             aspects: code.aspects,
             // A search places at most one embedding per aspect.
             stack_limit: code.aspects as usize + 1,
+            step_limit: u64::MAX,
+            steps_left: u64::MAX,
             executed: Executed::default(),
         })
     }
@@ -196,6 +209,15 @@ impl<'c> Machine<'c> {
     /// Sets how deep calls may nest before a run stops with a stack overflow.
     pub fn with_stack_limit(mut self, limit: usize) -> Self {
         self.stack_limit = limit;
+        self
+    }
+
+    /// Sets how many instructions the machine may execute in all, before a run stops with
+    /// [`MachineError::StepLimit`]: the bound under which code from elsewhere (text, which may
+    /// jump backwards) is sure to end.
+    pub fn with_step_limit(mut self, limit: u64) -> Self {
+        self.step_limit = limit;
+        self.steps_left = limit;
         self
     }
 
@@ -273,6 +295,11 @@ impl<'c> Machine<'c> {
             let Some(&ins) = self.code.get(at as usize) else {
                 return Err(MachineError::RanOff { len });
             };
+            if self.steps_left == 0 {
+                let limit = self.step_limit;
+                return Err(MachineError::StepLimit { limit });
+            }
+            self.steps_left -= 1;
             let next = at + 1;
             let jump = |rel: i32| (next as i64 + rel as i64) as u32;
             state.pc = next;
@@ -345,6 +372,27 @@ mod tests {
 
     fn run(c: &Code) -> Result<ControlFlow<()>, MachineError> {
         Machine::new(c)?.run(&mut Counter::default())
+    }
+
+    #[test]
+    fn code_that_loops_stops_at_the_step_limit() {
+        // The first IF takes aspect 0; the second fails and jumps back to the first, which
+        // fails and jumps to itself, for ever.
+        let c = code(
+            vec![
+                Instruction::If { aspect: 0, rel: -1 },
+                Instruction::If { aspect: 0, rel: -2 },
+                Instruction::Return,
+            ],
+            vec![],
+            1,
+        );
+        let mut machine = Machine::new(&c).unwrap().with_step_limit(1000);
+        assert_eq!(
+            machine.run(&mut Counter::default()),
+            Err(MachineError::StepLimit { limit: 1000 })
+        );
+        assert_eq!(machine.executed().total(), 1000);
     }
 
     #[test]

@@ -1,0 +1,21 @@
+//! Every limit the compiler holds a puzzle to, in one place: each bounds what input could make
+//! the compiler, or rustc compiling what it emits, run away, and each is an error that names
+//! it and says what to do, never a silent cut.
+
+pub use crate::board::MAX_VOLUME;
+pub use crate::model::MAX_COORDINATE;
+pub use crate::parse::MAX_REPEAT;
+pub use crate::symmetry::MAX_IMAGES;
+
+/// The most axes a box may have. The rotations and reflections of a piece in `n` axes number
+/// `2^n n!` and are all tried: 46,080 in 6 axes, ten million in 8.
+pub const MAX_AXES: usize = 6;
+
+/// The most embeddings (placements of pieces) a puzzle may have: about a hundred times the
+/// pentominoes' in a 6x10 box, and far past what a search over them could finish.
+pub const MAX_EMBEDDINGS: usize = 1 << 18;
+
+/// The most tests and placements the program of a native solver (what `puzzle!` emits) may
+/// have: about fifteen times the 6x10 pentomino's, for which rustc takes seconds. Past it
+/// rustc would take minutes to hours; the run-time engine runs such a puzzle as it is.
+pub const MAX_NATIVE_NODES: usize = 100_000;
