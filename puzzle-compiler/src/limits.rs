@@ -5,7 +5,7 @@
 pub use crate::board::MAX_VOLUME;
 pub use crate::model::MAX_COORDINATE;
 pub use crate::parse::MAX_REPEAT;
-pub use crate::symmetry::MAX_IMAGES;
+pub use crate::symmetry::{MAX_BOX_IMAGES, MAX_IMAGES};
 
 /// The most axes a box may have. The rotations and reflections of a piece in `n` axes number
 /// `2^n n!` and are all tried: 46,080 in 6 axes, ten million in 8.

@@ -184,7 +184,17 @@ pub fn reduce(model: &Model, lowered: &mut Lowered, errors: &mut Errors) -> Opti
         return None;
     };
     match &model.problem {
-        Problem::Box(b) => reduce_box(b, named, lowered, errors),
+        Problem::Box(b) => {
+            // Each symmetry's image of each embedding is computed: bound their number first.
+            let symmetries = b.board.symmetries().len();
+            let embeddings = lowered.cover.embedding_count();
+            if symmetries.saturating_mul(embeddings) > MAX_BOX_IMAGES {
+                let reason = format!("the box has {symmetries} symmetries and the pieces {embeddings} placements, whose images would number more than {MAX_BOX_IMAGES}; ask for all solutions (`symmetry: all`)");
+                errors.push(model.loc, ErrorKind::Symmetry { reason });
+                return None;
+            }
+            reduce_box(b, named, lowered, errors)
+        }
         Problem::Abstract(_) => reduce_abstract(model, &lowered.cover, errors),
     }
 }
@@ -347,6 +357,11 @@ fn keep_second(
 /// is compared with its image under every symmetry, and the images are static data in the
 /// generated code.
 pub const MAX_IMAGES: usize = 1 << 20;
+
+/// The most images of embeddings under a box's symmetries the reduction computes (each
+/// symmetry maps every embedding): a 4x4x4 cube's 48 symmetries of 20,000 placements are a
+/// sixteenth of it.
+pub const MAX_BOX_IMAGES: usize = 1 << 24;
 
 /// The reduction of an abstract puzzle: its symmetries are the permutations of aspects that
 /// map the embeddings onto themselves, and each solution found is kept only if it is the least

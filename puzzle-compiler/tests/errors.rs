@@ -107,6 +107,19 @@ fn symmetric_placements_are_reduced_exactly() {
 fn limits_are_errors_that_name_them() {
     use puzzle_compiler::limits::{MAX_AXES, MAX_EMBEDDINGS, MAX_NATIVE_NODES};
 
+    // A six-axis cube of side 3 has 46,080 symmetries: too many images of its placements
+    // to reduce by.
+    let d = Description::new("hypercube")
+        .block(&[3; 6])
+        .piece_cells("I", &[&[0; 6], &[1, 0, 0, 0, 0, 0], &[2, 0, 0, 0, 0, 0]])
+        .copies(243)
+        .symmetry(Symmetry::Reduced { piece: None });
+    let found = errors(&d);
+    assert!(
+        matches!(&found[..], [ErrorKind::Symmetry { reason }] if reason.contains("46080 symmetries")),
+        "{found:?}"
+    );
+
     // Seven axes: every piece would be tried in 2^7 7! orientations.
     let d = Description::new("deep")
         .block(&[2; 7])
