@@ -37,8 +37,6 @@ pub struct Incomplete {
     pub foreign: Vec<(Place, String)>,
     /// Torn last lines (a crash while they were written), not counted.
     pub torn: Vec<Place>,
-    /// Units outside `0..units`.
-    pub unknown: Vec<(Place, usize)>,
     /// How many units the puzzle has, by the first line.
     pub units: usize,
 }
@@ -117,11 +115,8 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
             problems.foreign.push((at, what));
             continue;
         }
-        let Some(places) = seen.get_mut(record.unit) else {
-            problems.unknown.push((at, record.unit));
-            continue;
-        };
-        places.push(at);
+        // Reading checked that the unit is below its own count, which is the first line's.
+        seen[record.unit].push(at);
         total.solutions += record.count;
         total.placements += record.placements;
         total.seconds += record.seconds;
@@ -136,8 +131,7 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
     }
     let clean = problems.missing.is_empty()
         && problems.duplicates.is_empty()
-        && problems.foreign.is_empty()
-        && problems.unknown.is_empty();
+        && problems.foreign.is_empty();
     match clean {
         true => Merged::Complete(total),
         false => Merged::Incomplete(problems),
@@ -161,13 +155,6 @@ impl fmt::Display for Incomplete {
             writeln!(
                 f,
                 "{at}: a unit of another puzzle or build ({what}), not of this one's"
-            )?;
-        }
-        for (at, unit) in &self.unknown {
-            writeln!(
-                f,
-                "{at}: unit {unit}, but the puzzle has units 0-{}",
-                self.units.saturating_sub(1)
             )?;
         }
         for (unit, places) in self.duplicates.iter().take(LISTED) {

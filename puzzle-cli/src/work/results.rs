@@ -32,6 +32,33 @@ pub struct Record {
     pub solutions: Option<Vec<serde_json::Value>>,
 }
 
+impl Record {
+    /// What JSON cannot say of a record: its fingerprint is 16 hex digits, its unit one of
+    /// the puzzle's, its time a time.
+    fn check(&self) -> Result<(), String> {
+        let hex =
+            self.fingerprint.len() == 16 && self.fingerprint.bytes().all(|b| b.is_ascii_hexdigit());
+        if !hex {
+            return Err(format!(
+                "the fingerprint `{}` is not 16 hex digits",
+                self.fingerprint
+            ));
+        }
+        if self.unit >= self.units {
+            return Err(format!(
+                "unit {} of {} units (the ids are 0 to {})",
+                self.unit,
+                self.units,
+                self.units.saturating_sub(1)
+            ));
+        }
+        if !self.seconds.is_finite() || self.seconds < 0.0 {
+            return Err(format!("{} seconds is not a time", self.seconds));
+        }
+        Ok(())
+    }
+}
+
 /// A fingerprint as result files write it.
 pub fn hex(fingerprint: u64) -> String {
     format!("{fingerprint:016x}")
@@ -82,16 +109,21 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Results, WorkError> {
         if text.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let record = serde_json::from_slice::<Record>(text).map_err(|e| WorkError::Corrupt {
+        let corrupt = |column, message| WorkError::Corrupt {
             path: path.to_owned(),
             line,
-            column: e.column(),
+            column,
+            message,
+        };
+        let record = serde_json::from_slice::<Record>(text).map_err(|e| {
             // The position is said once, in front.
-            message: e
-                .to_string()
+            let message = e.to_string();
+            let message = message
                 .rsplit_once(" at line ")
-                .map_or_else(|| e.to_string(), |(m, _)| m.to_owned()),
+                .map_or(&*message, |(m, _)| m);
+            corrupt(e.column(), message.to_owned())
         })?;
+        record.check().map_err(|message| corrupt(1, message))?;
         results.records.push((line, record));
     }
     Ok(results)
