@@ -473,3 +473,26 @@ fn start_tag(text: &str, node: Node<'_, '_>) -> Range<usize> {
         None => range,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    #[test]
+    fn a_file_that_unpacks_past_the_limit_is_an_error() {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..(MAX_UNPACKED >> 20) + 1 {
+            gz.write_all(&zeros).unwrap();
+        }
+        let bytes = gz.finish().unwrap();
+        let path = Path::new("bomb.xmpuzzle");
+        let message = read(path, &bytes, None).unwrap_err().render(false);
+        assert!(
+            message.contains("unpacks to more than 64 MiB, the most a puzzle file may hold"),
+            "{message}"
+        );
+    }
+}
