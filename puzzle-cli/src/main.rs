@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use puzzle::compiler::{print, Symmetry};
+use puzzle::compiler::{print, Puzzle, Symmetry};
 use puzzle::Solver;
 use puzzle_cli::driver::{self, RunArgs};
 use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
@@ -228,20 +228,43 @@ fn source(loaded: &Loaded) -> Result<String, Failure> {
 }
 
 fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
-    let loaded = load(&args.input)?;
-    let puzzle = match args.native {
-        true => loaded.compile_native()?,
-        false => loaded.compile()?,
+    let puzzle = match here_or_native(&args.input, args.native, || args.run.to_args())? {
+        Here(puzzle) => puzzle,
+        Ran(code) => return Ok(code),
     };
-    match args.native {
-        false => match driver::run(&puzzle, &args.run) {
-            // A reader that has seen enough (`| head`) is no failure.
-            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                Err(Failure::Other(e.to_string()))
-            }
-            _ => Ok(ExitCode::SUCCESS),
-        },
-        true => run_native(&loaded, puzzle.info(), args.run.to_args()),
+    output(driver::run(&*puzzle, &args.run).map(drop))
+}
+
+/// Where a command runs: here, on the puzzle compiled at run time, or on its native solver,
+/// which has already run.
+enum Engine {
+    Here(Box<Puzzle>),
+    Ran(ExitCode),
+}
+use Engine::{Here, Ran};
+
+/// Reads and compiles the puzzle; with `native`, builds its native solver and runs it with
+/// the arguments `native_args` gives.
+fn here_or_native(
+    input: &InputArgs,
+    native: bool,
+    native_args: impl FnOnce() -> Vec<String>,
+) -> Result<Engine, Failure> {
+    let loaded = load(input)?;
+    match native {
+        false => Ok(Here(Box::new(loaded.compile()?))),
+        true => {
+            let puzzle = loaded.compile_native()?;
+            run_native(&loaded, puzzle.info(), native_args()).map(Ran)
+        }
+    }
+}
+
+/// The outcome of writing to stdout: a reader that has seen enough (`| head`) is no failure.
+fn output(written: std::io::Result<()>) -> Result<ExitCode, Failure> {
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::Other(e.to_string())),
+        _ => Ok(ExitCode::SUCCESS),
     }
 }
 
@@ -282,31 +305,22 @@ fn announce(build: &Build) {
 }
 
 fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
-    let loaded = load(&args.input)?;
-    let puzzle = match args.native {
-        true => loaded.compile_native()?,
-        false => loaded.compile()?,
-    };
-    if args.native {
-        return run_native(&loaded, puzzle.info(), args.list.to_args());
-    }
-    match work::list(&puzzle, &args.list, &mut std::io::stdout().lock()) {
-        // A reader that has seen enough (`| head`) is no failure.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::Other(e.to_string())),
-        _ => Ok(ExitCode::SUCCESS),
+    match here_or_native(&args.input, args.native, || args.list.to_args())? {
+        Here(puzzle) => output(work::list(
+            &*puzzle,
+            &args.list,
+            &mut std::io::stdout().lock(),
+        )),
+        Ran(code) => Ok(code),
     }
 }
 
 fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
-    let loaded = load(&args.input)?;
-    let puzzle = match args.native {
-        true => loaded.compile_native()?,
-        false => loaded.compile()?,
+    let puzzle = match here_or_native(&args.input, args.native, || args.run.to_args())? {
+        Here(puzzle) => puzzle,
+        Ran(code) => return Ok(code),
     };
-    if args.native {
-        return run_native(&loaded, puzzle.info(), args.run.to_args());
-    }
-    let summary = work::run(&puzzle, &args.run).map_err(|e| Failure::Other(e.to_string()))?;
+    let summary = work::run(&*puzzle, &args.run).map_err(|e| Failure::Other(e.to_string()))?;
     work::report(&summary, &args.run);
     Ok(ExitCode::SUCCESS)
 }
