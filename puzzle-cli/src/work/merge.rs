@@ -1,6 +1,7 @@
 //! Result files merged into one count, but only when they prove it: every unit of the puzzle
 //! exactly once, all of one puzzle and build. Anything else is listed, and is no count.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -16,10 +17,10 @@ pub struct Total {
     pub fingerprint: String,
     /// Its units, each counted once.
     pub units: usize,
-    /// The solutions.
-    pub solutions: u64,
+    /// The solutions (wider than a unit's count, so that no sum of them wraps).
+    pub solutions: u128,
     /// The placements made.
-    pub placements: u64,
+    pub placements: u128,
     /// The search time of all units together, in seconds.
     pub seconds: f64,
     /// The slowest unit's time.
@@ -29,8 +30,8 @@ pub struct Total {
 /// Why results do not add up to a count: each problem found, by file and line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Incomplete {
-    /// The units no file holds.
-    pub missing: Vec<usize>,
+    /// The units no file holds, as runs of ids (first, last).
+    pub missing: Vec<(usize, usize)>,
     /// Units held more than once, with where.
     pub duplicates: Vec<(usize, Vec<Place>)>,
     /// Lines of another puzzle or build than the first line's.
@@ -96,7 +97,8 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
     let (fingerprint, units, puzzle) =
         (first.fingerprint.clone(), first.units, first.puzzle.clone());
     problems.units = units;
-    let mut seen: Vec<Vec<Place>> = vec![Vec::new(); units];
+    // By id, only those seen: a file may claim any number of units.
+    let mut seen: BTreeMap<usize, Vec<Place>> = BTreeMap::new();
     let mut total = Total {
         puzzle,
         fingerprint: fingerprint.clone(),
@@ -116,18 +118,25 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
             continue;
         }
         // Reading checked that the unit is below its own count, which is the first line's.
-        seen[record.unit].push(at);
-        total.solutions += record.count;
-        total.placements += record.placements;
+        seen.entry(record.unit).or_default().push(at);
+        total.solutions += u128::from(record.count);
+        total.placements += u128::from(record.placements);
         total.seconds += record.seconds;
         total.longest = total.longest.max(record.seconds);
     }
-    for (unit, places) in seen.into_iter().enumerate() {
-        match places.len() {
-            0 => problems.missing.push(unit),
-            1 => {}
-            _ => problems.duplicates.push((unit, places)),
+    // The ids between those seen are missing, as runs.
+    let mut next = 0;
+    for (unit, places) in seen {
+        if unit > next {
+            problems.missing.push((next, unit - 1));
         }
+        next = unit + 1;
+        if places.len() > 1 {
+            problems.duplicates.push((unit, places));
+        }
+    }
+    if next < units {
+        problems.missing.push((next, units - 1));
     }
     let clean = problems.missing.is_empty()
         && problems.duplicates.is_empty()
@@ -173,10 +182,10 @@ impl fmt::Display for Incomplete {
             return write!(f, "no results: the files hold no unit");
         }
         if !self.missing.is_empty() {
+            let count: usize = self.missing.iter().map(|(a, b)| b - a + 1).sum();
             writeln!(
                 f,
-                "{} of {} units missing: {}",
-                self.missing.len(),
+                "{count} of {} units missing: {}",
                 self.units,
                 ranges(&self.missing)
             )?;
@@ -188,15 +197,9 @@ impl fmt::Display for Incomplete {
 /// How many duplicated units, or runs of missing ones, are listed one by one.
 const LISTED: usize = 20;
 
-/// Ids as runs: `0-3, 7, 9-12`, the first [`LISTED`] of them, then how many more.
-fn ranges(ids: &[usize]) -> String {
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    for &id in ids {
-        match runs.last_mut() {
-            Some((_, last)) if *last + 1 == id => *last = id,
-            _ => runs.push((id, id)),
-        }
-    }
+/// Runs of ids (first and last) as `0-3, 7, 9-12`, the first [`LISTED`] of them, then how
+/// many more.
+fn ranges(runs: &[(usize, usize)]) -> String {
     let mut shown: Vec<String> = runs
         .iter()
         .take(LISTED)
@@ -217,7 +220,7 @@ mod tests {
 
     #[test]
     fn missing_ids_are_listed_as_runs() {
-        assert_eq!(ranges(&[0, 1, 2, 3, 7, 9, 10, 11, 12]), "0-3, 7, 9-12");
-        assert_eq!(ranges(&[5]), "5");
+        assert_eq!(ranges(&[(0, 3), (7, 7), (9, 12)]), "0-3, 7, 9-12");
+        assert_eq!(ranges(&[(5, 5)]), "5");
     }
 }
