@@ -107,6 +107,18 @@ fn symmetric_placements_are_reduced_exactly() {
 fn limits_are_errors_that_name_them() {
     use puzzle_compiler::limits::{MAX_AXES, MAX_EMBEDDINGS, MAX_NATIVE_NODES};
 
+    // A box of more positions than a board holds.
+    let d = Description::new("vast")
+        .block(&[300, 300])
+        .piece("M", &["#"])
+        .copies(90_000);
+    let found = errors(&d);
+    assert!(
+        matches!(&found[..], [ErrorKind::BlockSize { limit, .. }] if *limit == puzzle_compiler::limits::MAX_VOLUME),
+        "{found:?}"
+    );
+    assert!(found[0].to_string().contains("at most 65536 positions"));
+
     // A six-axis cube of side 3 has 46,080 symmetries: too many images of its placements
     // to reduce by.
     let d = Description::new("hypercube")
@@ -117,6 +129,20 @@ fn limits_are_errors_that_name_them() {
     let found = errors(&d);
     assert!(
         matches!(&found[..], [ErrorKind::Symmetry { reason }] if reason.contains("46080 symmetries")),
+        "{found:?}"
+    );
+
+    // Twelve items each covered alone: every permutation of them is a symmetry, 12! of them,
+    // too many to compare each solution with.
+    let items: Vec<String> = (0..12).map(|i| format!("i{i}")).collect();
+    let names: Vec<&str> = items.iter().map(String::as_str).collect();
+    let singletons: Vec<&[&str]> = names.iter().map(std::slice::from_ref).collect();
+    let d = Description::new("items")
+        .abstract_puzzle(&names, &[], &singletons)
+        .symmetry(Symmetry::Reduced { piece: None });
+    let found = errors(&d);
+    assert!(
+        matches!(&found[..], [ErrorKind::Symmetry { reason }] if reason.contains("too many to compare")),
         "{found:?}"
     );
 
