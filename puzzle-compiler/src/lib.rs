@@ -42,6 +42,7 @@ pub mod order;
 pub mod parse;
 pub mod pentominoes;
 pub mod plan;
+pub mod polyforms;
 pub mod print;
 pub mod program;
 mod puzzle;
