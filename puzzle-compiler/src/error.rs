@@ -222,9 +222,12 @@ pub enum ErrorKind {
         /// The piece.
         piece: String,
     },
-    /// Pruning by regions asked of a puzzle without a box.
-    #[error("`prune: regions` needs a box: a puzzle given by its aspects has no cells whose regions could be measured")]
-    PruneWithoutBox,
+    /// Pruning (by holes or regions) asked of a puzzle without a box.
+    #[error("`prune: {mode}` needs a box: a puzzle given by its aspects has no cells whose regions could be measured")]
+    PruneWithoutBox {
+        /// The pruning asked for, as written.
+        mode: &'static str,
+    },
     /// A box with more axes than the compiler tries every rotation in.
     #[error("a box of {axes} axes: at most {limit} are possible, since every rotation and reflection of each piece is tried (2^n n! of them in n axes: 46,080 in 6)")]
     TooManyAxes {

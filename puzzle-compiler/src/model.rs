@@ -173,8 +173,13 @@ impl Model {
             }
         };
         let boxless = description.abstract_puzzle.is_some();
-        if boxless && matches!(description.prune, Pruning::Holes | Pruning::Regions) {
-            errors.push(description.prune_loc, ErrorKind::PruneWithoutBox);
+        let mode = match description.prune {
+            Pruning::Holes => Some("holes"),
+            Pruning::Regions => Some("regions"),
+            Pruning::Auto | Pruning::Off => None,
+        };
+        if let Some(mode) = mode.filter(|_| boxless) {
+            errors.push(description.prune_loc, ErrorKind::PruneWithoutBox { mode });
         }
         let lead = match &description.lead {
             Lead::Auto => Leading::Auto,

@@ -22,6 +22,12 @@ puzzle::puzzle! {
         prune: regions,
     }
 
+    mod holes {
+        aspects: [a, b],
+        embeddings: [[a, b]],
+        prune: holes,
+    }
+
     mod both {
         box: [".."],
         aspects: [a],
