@@ -170,11 +170,22 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
         stats(solver, &mut out)?;
     }
     let info = solver.info();
+    let twins: Vec<String> = (info.symmetry.mirror_twins.iter())
+        .map(|(a, b)| format!("{a}/{b}"))
+        .collect();
+    let group = match twins.as_slice() {
+        [] => format!("{} symmetries", info.symmetry.group_order),
+        _ => format!(
+            "{} symmetries, mirror twins {} swapped by reflections",
+            info.symmetry.group_order,
+            twins.join(", ")
+        ),
+    };
     let what = match (summary.solutions, info.symmetry.group_order) {
         (1, 1) => "solution".to_owned(),
         (_, 1) => "solutions".to_owned(),
-        (1, g) => format!("solution (one per symmetry class; {g} symmetries)"),
-        (_, g) => format!("solutions (one per symmetry class; {g} symmetries)"),
+        (1, _) => format!("solution (one per symmetry class; {group})"),
+        (_, _) => format!("solutions (one per symmetry class; {group})"),
     };
     let stop = if summary.stopped {
         ", stopped at the limit"

@@ -126,9 +126,9 @@ pub struct Options {
 pub enum Reduce {
     /// Every solution.
     All,
-    /// One per class of solutions modulo the puzzle's symmetries, with this piece restricted
-    /// if one is named.
-    Classes(Option<PieceId>),
+    /// One per class of solutions modulo the puzzle's symmetries, with this piece (named
+    /// here) restricted if one is named.
+    Classes(Option<(PieceId, Loc)>),
 }
 
 /// Which pieces come before the cells in the aspect order.
@@ -168,7 +168,7 @@ impl Model {
                     errors.push(*loc, ErrorKind::Symmetry { reason });
                     Reduce::Classes(None)
                 } else {
-                    Reduce::Classes(find_piece(pieces, name, *loc, errors))
+                    Reduce::Classes(find_piece(pieces, name, *loc, errors).map(|p| (p, *loc)))
                 }
             }
         };
@@ -623,7 +623,11 @@ mod tests {
         let b = model.box_model().unwrap();
         assert_eq!(b.board.cells().len(), 5);
         assert_eq!(b.cell_locs, [Loc(0), Loc(0), Loc(7), Loc(7), Loc(7)]);
-        assert_eq!(model.options.symmetry, Reduce::Classes(Some(PieceId(1))));
+        let named = matches!(
+            model.options.symmetry,
+            Reduce::Classes(Some((PieceId(1), _)))
+        );
+        assert!(named);
     }
 
     #[test]

@@ -308,6 +308,10 @@ fn info(
         estimate: chosen.estimate,
         symmetry: SymmetryInfo {
             group_order: reduction.map_or(1, |r| r.group_order),
+            mirror_twins: Cow::Owned(reduction.map_or(Vec::new(), |r| {
+                let name = |p: PieceId| Cow::Owned(pieces[p.index()].name.clone());
+                r.swaps.iter().map(|&(a, b)| (name(a), name(b))).collect()
+            })),
             piece: name(reduction.and_then(|r| r.piece)),
             second_piece: name(reduction.and_then(|r| r.second)),
         },

@@ -18,6 +18,7 @@ use puzzle_runtime::symmetry::SymmetryCheck;
 use crate::automorphism;
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::description::Loc;
 use crate::error::{ErrorKind, Errors};
 use crate::lower::Lowered;
 use crate::model::{BoxModel, Model, Piece, PieceId, Problem, Reduce};
@@ -30,6 +31,9 @@ pub struct Reduction {
     pub piece: Option<PieceId>,
     /// The order of the puzzle's symmetry group.
     pub group_order: usize,
+    /// The mirror twins (pieces only turned, each the other's mirror image) that the group's
+    /// reflections swap: a solution and its mirror image with these swapped are one class.
+    pub swaps: Vec<(PieceId, PieceId)>,
     /// How many placements of the piece were kept (one per orbit); with no piece, every
     /// embedding.
     pub kept: usize,
@@ -75,20 +79,67 @@ fn same_set(placed: &[u32], image: &[u32]) -> bool {
 struct Group {
     /// For each symmetry other than the identity, the image of each embedding.
     images: Vec<Vec<u32>>,
+    /// For each symmetry other than the identity, the piece each piece's placements become
+    /// (itself, or its mirror twin under a reflection when pieces are only turned).
+    relabel: Vec<Vec<PieceId>>,
 }
 
 impl Group {
-    /// The box symmetries that map every placement of every piece to a placement of that
-    /// piece (one-sided pieces keep only the rotations). Those that map an allowed embedding
-    /// to a forbidden one (a restriction that breaks the symmetry) are reported by embedding.
-    fn of(board: &Board, cover: &Cover) -> (Group, Option<EmbeddingId>) {
+    /// The box symmetries that map the placements of every piece onto the placements of one
+    /// piece: the same piece, or, under a reflection when pieces may not be turned over, the
+    /// piece of the mirror image's shape (a relabelling that swaps mirror twins, so that a
+    /// solution and its mirror image are one class). Those that map an allowed embedding to a
+    /// forbidden one (a restriction that breaks the symmetry) are reported by embedding.
+    fn of(board: &Board, lowered: &Lowered, pieces: &[Piece]) -> (Group, Option<EmbeddingId>) {
+        let cover = &lowered.cover;
         let cells = board.cells().len();
         let index: BTreeMap<&[AspectId], u32> = (0..cover.embedding_count() as u32)
             .map(|e| (cover.aspects(EmbeddingId(e)), e))
             .collect();
+        // Pieces alike (the same placements, the same count) are one class; a symmetry maps
+        // each class onto a class, member by member in order.
+        let placements = |p: usize, perm: Option<&[u32]>| -> (u32, BTreeSet<Vec<u32>>) {
+            let cells_of = |e: u32| {
+                let mut cells: Vec<u32> = cover.aspects(EmbeddingId(e))[..]
+                    .iter()
+                    .filter(|a| a.index() < cells)
+                    .map(|a| perm.map_or(a.0, |perm| perm[a.index()]))
+                    .collect();
+                cells.sort_unstable();
+                cells
+            };
+            (
+                pieces[p].count,
+                lowered.ranges[p].clone().map(cells_of).collect(),
+            )
+        };
+        let mut classes: BTreeMap<(u32, BTreeSet<Vec<u32>>), Vec<PieceId>> = BTreeMap::new();
+        for p in 0..pieces.len() {
+            classes
+                .entry(placements(p, None))
+                .or_default()
+                .push(PieceId(p as u32));
+        }
         let mut broken = None;
         let mut images = Vec::new();
+        let mut relabels = Vec::new();
         'symmetries: for perm in board.symmetries().into_iter().skip(1) {
+            let mut relabel: Vec<PieceId> = (0..pieces.len() as u32).map(PieceId).collect();
+            for members in classes.values() {
+                let Some(twins) = classes.get(&placements(members[0].index(), Some(&perm))) else {
+                    continue 'symmetries;
+                };
+                for (p, q) in members.iter().zip(twins) {
+                    relabel[p.index()] = *q;
+                }
+            }
+            let mut aspect_of: Vec<AspectId> = cover.all_aspects().collect();
+            for (p, q) in relabel.iter().enumerate() {
+                let twins = (lowered.piece_aspects[p], lowered.piece_aspects[q.index()]);
+                if let (Some(a), Some(b)) = twins {
+                    aspect_of[a.index()] = b;
+                }
+            }
             let mut image = Vec::with_capacity(cover.embedding_count());
             for e in (0..cover.embedding_count() as u32).map(EmbeddingId) {
                 let mut aspects: Vec<AspectId> = cover
@@ -96,7 +147,7 @@ impl Group {
                     .iter()
                     .map(|&a| match a.index() < cells {
                         true => AspectId(perm[a.index()]),
-                        false => a,
+                        false => aspect_of[a.index()],
                     })
                     .collect();
                 aspects.sort_unstable();
@@ -110,8 +161,33 @@ impl Group {
                 image.push(i);
             }
             images.push(image);
+            relabels.push(relabel);
         }
-        (Group { images }, broken)
+        let group = Group {
+            images,
+            relabel: relabels,
+        };
+        (group, broken)
+    }
+
+    /// Whether every symmetry keeps piece `p` itself (a piece its own mirror image, or one
+    /// that may be turned over): only such a piece can be kept to one placement per orbit.
+    fn keeps(&self, p: PieceId) -> bool {
+        self.relabel.iter().all(|r| r[p.index()] == p)
+    }
+
+    /// The pairs of mirror twins some symmetry swaps, each once, the lower first.
+    fn swaps(&self) -> Vec<(PieceId, PieceId)> {
+        let mut swaps = BTreeSet::new();
+        for relabel in &self.relabel {
+            for (p, &q) in relabel.iter().enumerate() {
+                let p = PieceId(p as u32);
+                if p < q {
+                    swaps.insert((p, q));
+                }
+            }
+        }
+        swaps.into_iter().collect()
     }
 
     /// The order of the group.
@@ -138,6 +214,7 @@ impl Group {
             pairs: Cow::Owned(Vec::new()),
         };
         Reduction {
+            swaps: Vec::new(),
             piece: None,
             group_order: self.order(),
             kept: embeddings,
@@ -201,12 +278,12 @@ pub fn reduce(model: &Model, lowered: &mut Lowered, errors: &mut Errors) -> Opti
 
 fn reduce_box(
     model: &BoxModel,
-    named: Option<PieceId>,
+    named: Option<(PieceId, Loc)>,
     lowered: &mut Lowered,
     errors: &mut Errors,
 ) -> Option<Reduction> {
     let pieces = &model.pieces;
-    let (group, broken) = Group::of(&model.board, &lowered.cover);
+    let (group, broken) = Group::of(&model.board, lowered, pieces);
     if let Some(e) = broken {
         let piece = lowered.piece_of(e)?;
         let name = &pieces[piece.index()].name;
@@ -224,10 +301,22 @@ fn reduce_box(
     if group.order() == 1 {
         return None;
     }
-    let single = |p: &PieceId| pieces[p.index()].count == 1;
+    let single = |p: &PieceId| pieces[p.index()].count == 1 && group.keeps(*p);
     let ids = (0..pieces.len() as u32).map(PieceId);
     let piece = match named {
-        Some(piece) => Some(piece).filter(single),
+        Some((piece, loc)) if !group.keeps(piece) => {
+            let name = &pieces[piece.index()].name;
+            let twin = group
+                .relabel
+                .iter()
+                .map(|r| r[piece.index()])
+                .find(|&q| q != piece);
+            let twin = twin.map_or("", |q| pieces[q.index()].name.as_str());
+            let reason = format!("piece `{name}` is swapped with its mirror twin `{twin}` by the box's reflections, so it cannot be kept to one placement per orbit; name a piece that is its own mirror image, or leave the choice to the compiler (`symmetry: reduced`)");
+            errors.push(loc, ErrorKind::Symmetry { reason });
+            return None;
+        }
+        Some((piece, _)) => Some(piece).filter(single),
         // The fewest placements kept, then the fewest that need the check.
         None => ids.filter(single).min_by_key(|&p| {
             let kept = group.representatives(lowered.allowed_of(p));
@@ -236,8 +325,12 @@ fn reduce_box(
         }),
     };
     let Some(piece) = piece else {
-        // Only copies: no copy can be restricted alone.
-        return Some(group.check_everywhere(lowered.cover.embedding_count()));
+        // Only copies, or mirror twins: no piece can be restricted alone.
+        let swaps = group.swaps();
+        return Some(Reduction {
+            swaps,
+            ..group.check_everywhere(lowered.cover.embedding_count())
+        });
     };
     let kept = group.representatives(lowered.allowed_of(piece));
     for e in lowered.allowed_of(piece).collect::<Vec<_>>() {
@@ -265,6 +358,7 @@ fn reduce_box(
         lowered.cover.embedding_count(),
     );
     Some(Reduction {
+        swaps: group.swaps(),
         piece: Some(piece),
         group_order: group.order(),
         kept: kept.len(),
@@ -303,7 +397,10 @@ fn keep_second(
     let chosen = (0..pieces.len() as u32)
         .map(PieceId)
         .filter(|&i| {
-            i != piece && pieces[i.index()].count == 1 && lowered.piece_aspects[i.index()].is_some()
+            i != piece
+                && pieces[i.index()].count == 1
+                && group.keeps(i)
+                && lowered.piece_aspects[i.index()].is_some()
         })
         .map(|i| {
             let placements: Vec<EmbeddingId> = lowered.allowed_of(i).collect();
@@ -370,7 +467,11 @@ fn reduce_abstract(model: &Model, cover: &Cover, errors: &mut Errors) -> Option<
     let limit = (MAX_IMAGES / cover.embedding_count().max(1)).max(1);
     match automorphism::automorphisms(cover, limit) {
         Ok(images) if images.is_empty() => None,
-        Ok(images) => Some(Group { images }.check_everywhere(cover.embedding_count())),
+        Ok(images) => {
+            let relabel = vec![Vec::new(); images.len()];
+            let group = Group { images, relabel };
+            Some(group.check_everywhere(cover.embedding_count()))
+        }
         Err(limit) => {
             let reason = format!("this puzzle has more than {limit} symmetries, too many to compare each solution with all its images; ask for all solutions (`symmetry: all`)");
             errors.push(model.loc, ErrorKind::Symmetry { reason });

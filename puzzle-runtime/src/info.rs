@@ -45,6 +45,10 @@ pub struct Info {
 pub struct SymmetryInfo {
     /// The order of the group the solutions are reduced by (1 when all are found).
     pub group_order: usize,
+    /// The pairs of pieces, each the other's mirror image and only turned, that the group's
+    /// reflections swap: when there are any, the group holds the box's reflections too, and a
+    /// solution and its mirror image (these pieces swapped) are one class.
+    pub mirror_twins: Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>,
     /// The piece restricted to one placement per orbit.
     pub piece: Option<Cow<'static, str>>,
     /// The piece kept to one placement per orbit of the symmetries that fix the first's

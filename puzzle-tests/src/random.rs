@@ -189,6 +189,40 @@ impl RandomPuzzle {
         p
     }
 
+    /// The puzzle beside its mirror image, pieces only turned: the box doubled along its first
+    /// axis with the second half the first one mirrored, and each piece (kind of copies) with
+    /// a twin, its mirror image, named with a `m` after it. Solutions exist (the two halves
+    /// filled as drawn), and a reflection of the box swaps each chiral piece with its twin.
+    pub fn with_mirror_twins(&self) -> RandomPuzzle {
+        let mut p = self.with("reflect", "false");
+        let rows = self.cells.len() / self.extents[0] as usize;
+        let halves = self.cells.chunks(rows);
+        p.cells = halves
+            .clone()
+            .chain(halves.rev())
+            .flatten()
+            .copied()
+            .collect();
+        p.extents[0] *= 2;
+        let twins: Vec<(String, Vec<Vec<i32>>, u32)> = self
+            .pieces
+            .iter()
+            .map(|(name, cells, count)| {
+                let mirrored: Vec<Vec<i32>> = cells
+                    .iter()
+                    .map(|c| {
+                        std::iter::once(-c[0])
+                            .chain(c[1..].iter().copied())
+                            .collect()
+                    })
+                    .collect();
+                (format!("{name}m"), canonical_cells(&mirrored), *count)
+            })
+            .collect();
+        p.pieces.extend(twins);
+        p
+    }
+
     /// How many ways the copies can be named apart: each solution of the puzzle is that many
     /// solutions of [`RandomPuzzle::apart`].
     pub fn namings(&self) -> u64 {

@@ -245,3 +245,27 @@ fn classes_make_every_solution(
     }
     Ok(())
 }
+
+proptest! {
+    // Each case doubles its puzzle: fewer cases keep the suite's time.
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn mirror_twins_make_one_class_with_their_mirror_image(seed: u64) {
+        // Pieces only turned, each beside its mirror image: a reflection of the box is a
+        // symmetry once it swaps the twins, and each class is still found once.
+        let random = RandomPuzzle::new(seed);
+        prop_assume!(random.cells.iter().filter(|&&c| c).count() <= 8);
+        let twins = random.with_mirror_twins();
+        let all = compiled(&twins.with("symmetry", "all"));
+        let reduced = compiled(&twins.with("symmetry", "reduced"));
+        let found = reduced.collect();
+        prop_assert_eq!(reduced.reference_count(), found.len() as u64);
+        prop_assert!(exact(&reduced, &found));
+        let reduction = reduced.reduction().expect("the box's mirror is a symmetry");
+        // The mirror through the middle of the doubled axis maps the drawn solution onto a
+        // solution: the group holds a reflection, with the twins of chiral pieces swapped.
+        prop_assert!(reduction.group_order >= 2);
+        classes_make_every_solution(reduction, &found, all.reference_count())?;
+    }
+}

@@ -117,13 +117,16 @@ fn soma_cube() {
         |d, (name, cells)| d.piece_cells(name, cells),
     );
     // The published figure: 11,520 solutions, 240 up to rotations and reflections. The pieces
-    // are only turned, so a reflection is no symmetry of the puzzle (it swaps A and B): the
-    // reduction is by the 24 rotations, and each class of 240 is two of its classes.
+    // are only turned, so a reflection maps a solution to one with the mirror twins A and B
+    // swapped: the reduction is by the 48 symmetries with that relabelling.
     assert_eq!(Puzzle::new(&all).unwrap().reference_count(), 11_520);
     let reduced = all.symmetry(Symmetry::Reduced { piece: None });
-    assert_eq!(check(&soma::SOLVER, reduced), 480);
-    assert_eq!(soma::INFO.symmetry.group_order, 24);
-    assert_eq!(soma::SOLVER.count_parallel(), 480);
+    assert_eq!(check(&soma::SOLVER, reduced), 240);
+    assert_eq!(soma::INFO.symmetry.group_order, 48);
+    let twins = &soma::INFO.symmetry.mirror_twins;
+    assert_eq!(twins.len(), 1);
+    assert_eq!((&*twins[0].0, &*twins[0].1), ("A", "B"));
+    assert_eq!(soma::SOLVER.count_parallel(), 240);
 }
 
 #[test]

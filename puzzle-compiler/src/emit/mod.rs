@@ -54,6 +54,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             estimate: 0.0,
             symmetry: #runtime::SymmetryInfo {
                 group_order: 1,
+                mirror_twins: ::std::borrow::Cow::Borrowed(&[]),
                 piece: ::core::option::Option::None,
                 second_piece: ::core::option::Option::None,
             },

@@ -51,6 +51,10 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
     let group_order = symmetry.group_order;
     let piece = option(symmetry.piece.as_deref().map(text));
     let second_piece = option(symmetry.second_piece.as_deref().map(text));
+    let twins = symmetry.mirror_twins.iter().map(|(a, b)| {
+        let (a, b) = (text(a), text(b));
+        quote!((#a, #b))
+    });
     let prune = match prune {
         Prune::Off => quote!(Off),
         Prune::Holes => quote!(Holes),
@@ -74,6 +78,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
             estimate: #estimate,
             symmetry: #runtime::SymmetryInfo {
                 group_order: #group_order,
+                mirror_twins: ::std::borrow::Cow::Borrowed(&[#(#twins),*]),
                 piece: #piece,
                 second_piece: #second_piece,
             },
