@@ -214,7 +214,7 @@ impl Group {
             pairs: Cow::Owned(Vec::new()),
         };
         Reduction {
-            swaps: Vec::new(),
+            swaps: self.swaps(),
             piece: None,
             group_order: self.order(),
             kept: embeddings,
@@ -326,11 +326,7 @@ fn reduce_box(
     };
     let Some(piece) = piece else {
         // Only copies, or mirror twins: no piece can be restricted alone.
-        let swaps = group.swaps();
-        return Some(Reduction {
-            swaps,
-            ..group.check_everywhere(lowered.cover.embedding_count())
-        });
+        return Some(group.check_everywhere(lowered.cover.embedding_count()));
     };
     let kept = group.representatives(lowered.allowed_of(piece));
     for e in lowered.allowed_of(piece).collect::<Vec<_>>() {
