@@ -4,6 +4,8 @@
 //! (see [`Description::new`] and its builder methods). Every part carries a [`Loc`] so that an
 //! error found later can point back at what the user wrote.
 
+pub use crate::sets::PieceSet;
+
 /// Where something was written: an opaque label that the front end hands out and maps back to
 /// a place in the user's text (the macro keeps a table of token spans). `Loc::default()` is fine
 /// for descriptions built in code.
@@ -144,8 +146,12 @@ pub enum ShapeSpec {
     Drawing(Figure),
     /// Listed as coordinates, all with the same number of axes.
     Cells(Vec<(Vec<i32>, Loc)>),
-    /// One of the built-in pieces, looked up by the piece's name (the pentominoes).
+    /// A built-in piece looked up by the piece's name: a pentomino, or the mirror image of
+    /// one in lower case (`f`).
     Builtin,
+    /// The member of a built-in set named by the piece's name, as `pieces: soma` or
+    /// `polyominoes(6)` among the pieces writes it.
+    Member(PieceSet),
 }
 
 /// One piece of the puzzle.
@@ -439,9 +445,20 @@ impl Description {
 
     /// Adds the twelve pentominoes, F I L N P T U V W X Y Z.
     pub fn pentominoes(self) -> Description {
-        crate::pentominoes::NAMES
-            .iter()
-            .fold(self, |d, name| d.builtin(name))
+        self.set(PieceSet::PENTOMINOES)
+    }
+
+    /// Adds every piece of a built-in set, once each.
+    pub fn set(mut self, set: PieceSet) -> Description {
+        self.pieces
+            .extend(set.members().into_iter().map(|m| PieceSpec {
+                name: m.name,
+                loc: Loc::default(),
+                shape: ShapeSpec::Member(set),
+                allow_disconnected: false,
+                count: (1, Loc::default()),
+            }));
+        self
     }
 
     /// Sets whether pieces may be reflected.

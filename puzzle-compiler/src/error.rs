@@ -136,6 +136,16 @@ pub enum ErrorKind {
         /// The name.
         name: String,
     },
+    /// A built-in set has a piece whose name is taken.
+    #[error("`{set}` has pieces named {names}, and so has {earlier}; piece names must be unique, so declare one of the two by hand under other names")]
+    SetNameClash {
+        /// The names both have, each in backquotes.
+        names: String,
+        /// The set, as written.
+        set: String,
+        /// What declared the name first.
+        earlier: String,
+    },
     /// The same cell is listed twice in a piece's coordinates.
     #[error("piece `{name}` lists the cell ({}) more than once", cell.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
     RepeatedCell {
@@ -175,7 +185,7 @@ pub enum ErrorKind {
         board: usize,
     },
     /// A built-in piece name that does not exist.
-    #[error("there is no built-in piece `{name}`; the built-in pieces are F I L N P T U V W X Y Z (or `pentominoes` for all twelve); draw other pieces, e.g. `{name}: [\"##\", \"#.\"]`")]
+    #[error("there is no built-in piece `{name}`; the built-in pieces are the pentominoes F I L N P T U V W X Y Z and their mirror images f l n p y z (`pentominoes` for all twelve, or another set: `tetrominoes`, `polyominoes(6)`, `soma`, ...); draw other pieces, e.g. `{name}: [\"##\", \"#.\"]`")]
     UnknownBuiltin {
         /// The name.
         name: String,

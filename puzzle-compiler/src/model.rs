@@ -3,7 +3,7 @@
 //! never look at the description again. Each mistake is recorded where it was written, and
 //! the checks go on, so that all mistakes are reported together.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
@@ -12,11 +12,9 @@ use crate::description::{
     Pruning, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
-use crate::figure::{
-    format_extents, linear_in, read_figure, shape_of_figure, shape_of_rows, unlinear, Grid,
-};
+use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
 use crate::geometry::{Point, Shape};
-use crate::pentominoes;
+use crate::sets::{Member, PieceSet};
 
 /// A piece, by its place in the list of pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -344,34 +342,74 @@ fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> 
     if description.pieces.is_empty() {
         errors.push(description.pieces_loc, ErrorKind::NoPieces);
     }
-    let mut seen = BTreeSet::new();
+    let mut seen: BTreeMap<&str, &ShapeSpec> = BTreeMap::new();
     let mut out = Vec::new();
+    // Each set is generated once, however many of its pieces are named.
+    let mut sets: BTreeMap<PieceSet, Vec<Member>> = BTreeMap::new();
+    let mut clashes: BTreeMap<(Loc, String, String), Vec<String>> = BTreeMap::new();
     for spec in &description.pieces {
-        if !seen.insert(spec.name.as_str()) {
+        if let Some(&earlier) = seen.get(spec.name.as_str()) {
             let name = spec.name.clone();
-            errors.push(spec.loc, ErrorKind::DuplicatePiece { name });
+            match &spec.shape {
+                // One error per set and what it clashes with, naming every name they share.
+                ShapeSpec::Member(set) => {
+                    let earlier = match earlier {
+                        ShapeSpec::Member(other) => format!("`{other}`"),
+                        _ => "a piece declared before it".to_owned(),
+                    };
+                    clashes
+                        .entry((spec.loc, set.to_string(), earlier))
+                        .or_default()
+                        .push(format!("`{name}`"));
+                }
+                _ => errors.push(spec.loc, ErrorKind::DuplicatePiece { name }),
+            }
             continue;
         }
-        if let Some(piece) = check_piece(spec, dims, errors) {
+        seen.insert(&spec.name, &spec.shape);
+        let set = match spec.shape {
+            ShapeSpec::Builtin => Some(PieceSet::ONE_SIDED_PENTOMINOES),
+            ShapeSpec::Member(set) => Some(set),
+            _ => None,
+        };
+        let members = set.map(|set| sets.entry(set).or_insert_with(|| set.members()).as_slice());
+        if let Some(piece) = check_piece(spec, members, dims, errors) {
             out.push(piece);
         }
+    }
+    for ((loc, set, earlier), names) in clashes {
+        let names = names.join(", ");
+        errors.push(
+            loc,
+            ErrorKind::SetNameClash {
+                names,
+                set,
+                earlier,
+            },
+        );
     }
     out
 }
 
-fn check_piece(spec: &PieceSpec, dims: usize, errors: &mut Errors) -> Option<Piece> {
+/// Reads one piece; `members` are those of the built-in set its name is looked up in.
+fn check_piece(
+    spec: &PieceSpec,
+    members: Option<&[Member]>,
+    dims: usize,
+    errors: &mut Errors,
+) -> Option<Piece> {
     let what = format!("piece `{}`", spec.name);
     let shape = match &spec.shape {
         ShapeSpec::Drawing(figure) => shape_of_figure(figure, &what, errors),
         ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, dims, errors),
-        ShapeSpec::Builtin => match pentominoes::drawing(&spec.name) {
-            Some(rows) => shape_of_rows(rows),
-            None => {
+        ShapeSpec::Builtin | ShapeSpec::Member(_) => {
+            let member = members.and_then(|ms| ms.iter().find(|m| m.name == spec.name));
+            if member.is_none() {
                 let name = spec.name.clone();
                 errors.push(spec.loc, ErrorKind::UnknownBuiltin { name });
-                None
             }
-        },
+            member.map(|m| m.shape.clone())
+        }
     }?;
     let name = spec.name.clone();
     if shape.is_empty() {

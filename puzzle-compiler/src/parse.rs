@@ -7,7 +7,7 @@
 //! #[doc = "..."]* VIS mod NAME {
 //!     box: FIGURE | 5 x 4 x 3,                  // required: `.` cell, `#` hole
 //!     holes: [(x, y, ...), ...],                // default none
-//!     pieces: pentominoes | { PIECE, ... },     // required
+//!     pieces: SET | { PIECE | SET, ... },       // required
 //!     reflect: true | false,                    // default true (free pieces)
 //!     symmetry: all | reduced | reduced(NAME),  // default all
 //!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
@@ -24,6 +24,7 @@
 //!     sharing: true | false,
 //! }
 //! PIECE := #[allow(disconnected)]? (COUNT x)? NAME (: FIGURE | : [(x, y, ...), ...])?
+//! SET := (COUNT x)? (pentominoes | tetrominoes | polyominoes(N) | tetracubes | polycubes(N) | soma) // optional flag: (one_sided) polyominoes, (free) polycubes
 //! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
 
@@ -34,7 +35,7 @@ use crate::description::{
     OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
-use crate::pentominoes;
+use crate::sets::{PieceSet, SetError};
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
 use syn::punctuated::Punctuated;
@@ -472,17 +473,11 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
     })
 }
 
-/// `pentominoes` or `{ PIECE, ... }`.
+/// `SET` or `{ PIECE | SET, ... }`.
 fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     if input.peek(Ident) {
-        let set: Ident = input.parse()?;
-        if set != pentominoes::SET_NAME {
-            let msg = format!(
-                "unknown piece set `{set}`; write `pentominoes` or list the pieces in braces: `{{ A: [\"##\"], F, ... }}`"
-            );
-            return Err(syn::Error::new(set.span(), msg));
-        }
-        return Ok(builtin_set(&set, spans));
+        let word: Ident = input.parse()?;
+        return set_members(input, &word, (1, Loc::default()), spans);
     }
     let content;
     braced!(content in input);
@@ -490,22 +485,80 @@ fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> 
     Ok(lists.into_iter().flatten().collect())
 }
 
-fn builtin_set(set: &Ident, spans: &mut Spans) -> Vec<PieceSpec> {
-    let loc = spans.loc(set.span());
-    pentominoes::NAMES
-        .iter()
-        .map(|name| PieceSpec {
-            name: (*name).to_owned(),
+/// The rest of a set after its word, `(ARGS)?`, as one piece per member, each `count` times.
+fn set_members(
+    input: ParseStream,
+    word: &Ident,
+    count: (u32, Loc),
+    spans: &mut Spans,
+) -> syn::Result<Vec<PieceSpec>> {
+    let mut size = None;
+    let mut flag = None;
+    let mut at = word.span();
+    if input.peek(syn::token::Paren) {
+        let inner;
+        let paren = parenthesized!(inner in input);
+        at = paren.span.join();
+        for arg in Punctuated::<SetArgument, Token![,]>::parse_terminated(&inner)? {
+            match arg {
+                SetArgument::Size(lit) if size.is_none() => {
+                    size = Some(lit.base10_parse().map_err(|_| {
+                        syn::Error::new(
+                            lit.span(),
+                            "a set's size is its pieces' number of cells, e.g. `polyominoes(6)`",
+                        )
+                    })?);
+                }
+                SetArgument::Flag(ident) if flag.is_none() => flag = Some(ident.to_string()),
+                SetArgument::Size(lit) => {
+                    return Err(syn::Error::new(lit.span(), "the size is given twice"))
+                }
+                SetArgument::Flag(ident) => {
+                    return Err(syn::Error::new(ident.span(), "only one flag is allowed"))
+                }
+            }
+        }
+    }
+    let set = PieceSet::named(&word.to_string(), size, flag.as_deref()).map_err(|e| {
+        let span = if e == SetError::Unknown {
+            word.span()
+        } else {
+            at
+        };
+        syn::Error::new(span, e)
+    })?;
+    let loc = spans.loc(word.span());
+    Ok(set
+        .members()
+        .into_iter()
+        .map(|m| PieceSpec {
+            name: m.name,
             loc,
-            shape: ShapeSpec::Builtin,
+            shape: ShapeSpec::Member(set),
             allow_disconnected: false,
-            count: (1, loc),
+            count,
         })
-        .collect()
+        .collect())
 }
 
-/// `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`; the name `pentominoes` stands for all
-/// twelve.
+/// An argument of a piece set: its size, or a flag word.
+enum SetArgument {
+    Size(LitInt),
+    Flag(Ident),
+}
+
+impl syn::parse::Parse for SetArgument {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        if input.peek(LitInt) {
+            input.parse().map(SetArgument::Size)
+        } else {
+            input.parse().map(SetArgument::Flag)
+        }
+    }
+}
+
+/// `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`, or a set's word standing for its
+/// pieces (`pentominoes` for all twelve).
 fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     let attrs = input.call(Attribute::parse_outer)?;
     let mut allow_disconnected = false;
@@ -528,8 +581,8 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     let count = copies(input, spans)?;
     let name: Ident = input.parse()?;
     if !input.peek(Token![:]) {
-        if name == pentominoes::SET_NAME && count.0 == 1 {
-            return Ok(builtin_set(&name, spans));
+        if PieceSet::is_set_word(&name.to_string()) {
+            return set_members(input, &name, count, spans);
         }
         return Ok(vec![PieceSpec {
             name: name.to_string(),
@@ -764,6 +817,22 @@ mod tests {
         let mut puzzles = parse_str(text).expect("the puzzle's outline parses");
         assert_eq!(puzzles.len(), 1);
         puzzles.remove(0)
+    }
+
+    #[test]
+    fn a_set_stands_for_its_pieces_each_with_the_count() {
+        let p = one("mod m { box: 4 x 4 x 4, pieces: { 2 x tetrominoes(one_sided), soma, f } }");
+        assert!(p.errors.is_empty() && p.complete);
+        let pieces = &p.description.pieces;
+        let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["I", "O", "T", "S", "L", "Z", "J", "V", "L", "T", "Z", "A", "B", "P", "f"]
+        );
+        assert!(pieces[..7].iter().all(|p| p.count.0 == 2));
+        assert!(pieces[7..].iter().all(|p| p.count.0 == 1));
+        assert_eq!(pieces[7].shape, ShapeSpec::Member(PieceSet::Soma));
+        assert_eq!(pieces[14].shape, ShapeSpec::Builtin);
     }
 
     #[test]

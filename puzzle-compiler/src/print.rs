@@ -9,7 +9,6 @@ use crate::description::{
     BoardSpec, Caching, Description, Figure, Lead, OrderChoice, PieceSpec, Pruning, ShapeSpec,
     Symmetry,
 };
-use crate::pentominoes;
 
 /// Why a description has no text in the puzzle language.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -77,14 +76,18 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
         let holes: Vec<String> = d.holes.iter().map(|(p, _)| point(p)).collect();
         let _ = writeln!(out, "    holes: [{}],", holes.join(", "));
     }
-    if is_pentomino_set(&d.pieces) {
-        let _ = writeln!(out, "    pieces: {},", pentominoes::SET_NAME);
-    } else {
-        let _ = writeln!(out, "    pieces: {{");
-        for piece in &d.pieces {
-            let _ = writeln!(out, "        {},", self::piece(piece)?);
+    let entries = piece_entries(&d.pieces)?;
+    match entries.as_slice() {
+        [(whole, true)] => {
+            let _ = writeln!(out, "    pieces: {whole},");
         }
-        let _ = writeln!(out, "    }},");
+        _ => {
+            let _ = writeln!(out, "    pieces: {{");
+            for (entry, _) in entries {
+                let _ = writeln!(out, "        {entry},");
+            }
+            let _ = writeln!(out, "    }},");
+        }
     }
     if !d.restrictions.is_empty() {
         let _ = writeln!(out, "    restrict: {{");
@@ -173,15 +176,38 @@ fn order(scan: OrderChoice, lead: &Lead) -> Result<Option<String>, PrintError> {
     })
 }
 
-/// Whether the pieces are the twelve built-in pentominoes, once each, in their order.
-fn is_pentomino_set(pieces: &[PieceSpec]) -> bool {
-    pieces.len() == pentominoes::NAMES.len()
-        && pieces.iter().zip(pentominoes::NAMES).all(|(p, name)| {
-            p.name == name
-                && p.shape == ShapeSpec::Builtin
-                && p.count.0 == 1
-                && !p.allow_disconnected
-        })
+/// The entries of `pieces: { ... }`: a whole built-in set, in order, as its word (flagged
+/// `true` when it is written once, so that it may stand for the whole list), else each piece.
+fn piece_entries(pieces: &[PieceSpec]) -> Result<Vec<(String, bool)>, PrintError> {
+    let mut out = Vec::new();
+    let mut rest = pieces;
+    while let Some(first) = rest.first() {
+        if let ShapeSpec::Member(set) = first.shape {
+            let members = set.members();
+            let run = rest.get(..members.len()).filter(|run| {
+                run.iter().zip(&members).all(|(p, m)| {
+                    p.name == m.name
+                        && p.shape == first.shape
+                        && p.count.0 == first.count.0
+                        && !p.allow_disconnected
+                })
+            });
+            if run.is_some() {
+                let once = first.count.0 == 1;
+                let copies = if once {
+                    String::new()
+                } else {
+                    format!("{} x ", first.count.0)
+                };
+                out.push((format!("{copies}{set}"), once));
+                rest = &rest[members.len()..];
+                continue;
+            }
+        }
+        out.push((piece(first)?, false));
+        rest = &rest[1..];
+    }
+    Ok(out)
 }
 
 /// One piece: `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`.
@@ -202,6 +228,13 @@ fn piece(p: &PieceSpec) -> Result<String, PrintError> {
         ShapeSpec::Cells(cells) => {
             let cells: Vec<String> = cells.iter().map(|(c, _)| point(c)).collect();
             let _ = write!(out, ": [{}]", cells.join(", "));
+        }
+        ShapeSpec::Member(set) => {
+            // A member without the rest of its set is written out as its cells.
+            if let Some(m) = set.members().into_iter().find(|m| m.name == p.name) {
+                let cells: Vec<String> = m.shape.cells().iter().map(|c| point(c)).collect();
+                let _ = write!(out, ": [{}]", cells.join(", "));
+            }
         }
     }
     Ok(out)
@@ -295,6 +328,7 @@ pub fn to_identifier(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::parse::parse_str;
+    use crate::sets::PieceSet;
     use crate::Puzzle;
 
     /// The description printed and read back gives the same puzzle.
@@ -350,6 +384,43 @@ mod tests {
             .pentominoes()
             .symmetry(Symmetry::Reduced { piece: None });
         assert!(round_trip(&d).contains("pieces: pentominoes,"));
+    }
+
+    #[test]
+    fn built_in_sets_read_back_as_written() {
+        let d = Description::new("mixed")
+            .block(&[2, 2, 5])
+            .set(PieceSet::named("polyominoes", Some(3), None).unwrap())
+            .builtin("I")
+            .set(PieceSet::named("polyominoes", Some(2), None).unwrap())
+            .set(PieceSet::named("polyominoes", Some(1), None).unwrap());
+        let mut d = d.reflect(false);
+        d.pieces[0].count.0 = 2;
+        d.pieces[1].count.0 = 2;
+        let text = round_trip(&d);
+        assert!(
+            text.contains(
+                "2 x polyominoes(3),\n        I,\n        polyominoes(2),\n        polyominoes(1),"
+            ),
+            "{text}"
+        );
+        let soma = Description::new("soma")
+            .block(&[3, 3, 3])
+            .set(PieceSet::Soma);
+        assert!(round_trip(&soma).contains("pieces: soma,"));
+        // A set with a piece left out is written as its pieces, the members by their cells.
+        let mut part = soma.clone();
+        part.pieces.remove(0);
+        part.holes = vec![
+            (vec![0, 0, 0], Default::default()),
+            (vec![1, 0, 0], Default::default()),
+            (vec![0, 1, 0], Default::default()),
+        ];
+        let text = round_trip(&part);
+        assert!(
+            text.contains("L: [(0, 0, 0), (0, 1, 0), (1, 0, 0), (2, 0, 0)],"),
+            "{text}"
+        );
     }
 
     #[test]

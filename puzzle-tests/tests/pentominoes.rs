@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use puzzle::compiler::description::PieceSet;
 use puzzle::compiler::{Description, Puzzle, Symmetry};
 use puzzle::search::CachedCounter;
 use puzzle::{puzzle, Solver};
@@ -18,6 +19,10 @@ puzzle! {
     mod p6x10_kept { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, eliminate: false }
     mod p6x10_x_first { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, order: [X, columns] }
     mod p6x10_unshared { box: [".........."; 6], pieces: pentominoes, symmetry: reduced, sharing: false }
+
+    /// The eighteen one-sided pentominoes (the twelve and the mirror images of the six chiral
+    /// ones), turned but never turned over.
+    mod one_sided_3x30 { box: 3 x 30, pieces: pentominoes(one_sided), reflect: false, symmetry: reduced }
 
     /// Scott's 8x8: the twelve pentominoes and the square tetromino, which may go anywhere.
     mod scott { box: ["........"; 8], pieces: { pentominoes, O: ["##", "##"] }, symmetry: reduced }
@@ -71,6 +76,20 @@ fn pentomino_6x10() {
     assert_eq!(p6x10::INFO.eliminated, 128);
     assert_eq!(p6x10_kept::INFO.allowed, 2056 - 32 + 8);
     assert_eq!(p6x10_kept::SOLVER.count(), 2339);
+}
+
+#[test]
+fn one_sided_pentominoes_3x30() {
+    // The published figure counts a solution and its mirror image, with each chiral piece and
+    // its twin swapped, once: 46 classes of the 4 symmetries, none of which fixes a solution.
+    let all = Description::new("check")
+        .block(&[3, 30])
+        .set(PieceSet::ONE_SIDED_PENTOMINOES)
+        .reflect(false);
+    assert_eq!(Puzzle::new(&all).unwrap().reference_count(), 4 * 46);
+    let reduced = all.symmetry(Symmetry::Reduced { piece: None });
+    assert_eq!(check_solutions(&one_sided_3x30::SOLVER, reduced), 46);
+    assert_eq!(one_sided_3x30::INFO.symmetry.mirror_twins.len(), 6);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use std::ops::ControlFlow;
 
+use puzzle::compiler::description::PieceSet;
 use puzzle::compiler::{Description, Puzzle, Symmetry};
 use puzzle::{puzzle, Solver};
 use puzzle_tests::check_solutions as check;
@@ -34,16 +35,11 @@ puzzle! {
         box: 3 x 3 x 3,
         reflect: false,
         symmetry: reduced,
-        pieces: {
-            V: [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
-            L: [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
-            T: [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
-            Z: [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
-            A: [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)],
-            B: [(0, 0, 1), (1, 0, 1), (1, 1, 1), (1, 1, 0)],
-            P: [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],
-        },
+        pieces: soma,
     }
+
+    /// The eight tetracubes, the screws A and B among them, turned but not turned over.
+    mod tetracubes_2x4x4 { box: 2 x 4 x 4, reflect: false, symmetry: reduced, pieces: tetracubes }
 
     mod p8x8_holes {
         box: 8 x 8,
@@ -112,6 +108,7 @@ fn soma_cube() {
         ("B", &[&[0, 0, 1], &[1, 0, 1], &[1, 1, 1], &[1, 1, 0]]),
         ("P", &[&[0, 0, 0], &[1, 0, 0], &[0, 1, 0], &[0, 0, 1]]),
     ];
+    // The pieces as the built-in set `soma` has them, written out here to check the set.
     let all = SOMA.iter().fold(
         Description::new("soma").block(&[3, 3, 3]).reflect(false),
         |d, (name, cells)| d.piece_cells(name, cells),
@@ -127,6 +124,27 @@ fn soma_cube() {
     assert_eq!(twins.len(), 1);
     assert_eq!((&*twins[0].0, &*twins[0].1), ("A", "B"));
     assert_eq!(soma::SOLVER.count_parallel(), 240);
+}
+
+#[test]
+fn tetracubes_fill_a_2x4x4() {
+    let all = Description::new("tetracubes_2x4x4")
+        .block(&[2, 4, 4])
+        .set(PieceSet::Polyforms {
+            dims: 3,
+            cells: 4,
+            mirrors: true,
+        })
+        .reflect(false);
+    let every = Puzzle::new(&all).unwrap().reference_count();
+    let reduced = Puzzle::new(&all.symmetry(Symmetry::Reduced { piece: None })).unwrap();
+    engines_agree(&tetracubes_2x4x4::SOLVER, &reduced);
+    // Each class found once, and the classes' members are every solution.
+    let found = reduced.collect();
+    assert_eq!(found.len() as u64, reduced.reference_count());
+    let reduction = reduced.reduction().unwrap();
+    assert_eq!(reduction.group_order, 16);
+    assert_eq!(reduction.class_members(&found), every);
 }
 
 #[test]
