@@ -84,6 +84,11 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
         assert_eq!(count(&[file, "--problem", "6x10", "--all"]), 9356, "{file}");
     }
     assert_eq!(count(&["pentominoes.xmpuzzle", "--problem", "5x4x3"]), 3940);
+    // A range of copies: each pentomino at most once.
+    assert_eq!(
+        count(&["pentominoes.xmpuzzle", "--problem", "5x8 any"]),
+        3408
+    );
     for file in ["soma.xmpuzzle", "soma_gzip.xmpuzzle"] {
         assert_eq!(count(&[file, "--all"]), 11520, "{file}");
         // The published 240: the screw pieces are each other's mirror images, so a

@@ -32,7 +32,8 @@ impl fmt::Display for EmbeddingId {
 
 /// An exact-cover problem: a solution is a set of allowed embeddings that covers every aspect
 /// exactly once, or at most once for an optional aspect, or exactly `n` times for an aspect of
-/// multiplicity `n` (a bag: the piece aspect of `n` identical copies, held as a counter).
+/// multiplicity `n` (a bag: the piece aspect of `n` identical copies, held as a counter), or,
+/// for a bag with a range of copies, from its least to its multiplicity times.
 ///
 /// Forbidden embeddings keep their numbers, so a restricted puzzle numbers its embeddings as the
 /// unrestricted one does (the report's `0 18 10` names embeddings of the full table).
@@ -43,6 +44,7 @@ pub struct Cover {
     allowed: Vec<bool>,
     optional: Vec<bool>,
     multiplicity: Vec<u32>,
+    least: Vec<u32>,
 }
 
 impl Cover {
@@ -64,12 +66,14 @@ impl Cover {
         let allowed = vec![true; embeddings.len()];
         let optional = vec![false; aspect_names.len()];
         let multiplicity = vec![1; aspect_names.len()];
+        let least = multiplicity.clone();
         Cover {
             aspect_names,
             embeddings,
             allowed,
             optional,
             multiplicity,
+            least,
         }
     }
 
@@ -85,6 +89,7 @@ impl Cover {
         self.aspect_names.push(name);
         self.optional.push(true);
         self.multiplicity.push(1);
+        self.least.push(1);
         for e in embeddings {
             // The largest number: the aspects stay sorted.
             self.embeddings[e.index()].push(a);
@@ -95,11 +100,24 @@ impl Cover {
     /// Makes an exact aspect a bag: covered exactly `n` times.
     pub fn set_multiplicity(&mut self, a: AspectId, n: u32) {
         self.multiplicity[a.index()] = n;
+        self.least[a.index()] = n;
     }
 
-    /// How many times an aspect must be covered (1 unless it is a bag).
+    /// Lets a bag be covered as few as `n` times (at most its multiplicity): a range of copies.
+    pub fn set_least(&mut self, a: AspectId, n: u32) {
+        debug_assert!(n <= self.multiplicity[a.index()]);
+        self.least[a.index()] = n;
+    }
+
+    /// How many times an aspect may be covered at most (1 unless it is a bag).
     pub fn multiplicity(&self, a: AspectId) -> u32 {
         self.multiplicity[a.index()]
+    }
+
+    /// How many times a bag must be covered at least: its multiplicity unless it holds a
+    /// range of copies. (An optional aspect's is 1: it is covered once or left out.)
+    pub fn least(&self, a: AspectId) -> u32 {
+        self.least[a.index()]
     }
 
     /// Whether some aspect is a bag.
@@ -186,8 +204,8 @@ impl Cover {
             }
         }
         (0..self.aspect_count()).all(|a| {
-            let need = self.multiplicity[a];
-            covered[a] == need || (self.optional[a] && covered[a] == 0)
+            let (least, most) = (self.least[a], self.multiplicity[a]);
+            (least..=most).contains(&covered[a]) || (self.optional[a] && covered[a] == 0)
         })
     }
 }

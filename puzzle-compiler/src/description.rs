@@ -165,8 +165,44 @@ pub struct PieceSpec {
     pub shape: ShapeSpec,
     /// A piece whose cells do not all touch is an error unless this is set.
     pub allow_disconnected: bool,
-    /// How many identical copies there are, with where the count was written.
-    pub count: (u32, Loc),
+    /// How many identical copies a solution holds, with where the count was written.
+    pub count: (Count, Loc),
+}
+
+/// How many copies of a piece a solution holds: exactly one number, or any in a range
+/// (`0..=1 x F`: F may be left out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Count {
+    /// The fewest copies.
+    pub min: u32,
+    /// The most copies.
+    pub max: u32,
+}
+
+impl Count {
+    /// One copy, always placed.
+    pub const ONE: Count = Count { min: 1, max: 1 };
+
+    /// Exactly `n` copies.
+    pub const fn exactly(n: u32) -> Count {
+        Count { min: n, max: n }
+    }
+
+    /// Whether the number of copies is fixed.
+    pub const fn is_exact(self) -> bool {
+        self.min == self.max
+    }
+}
+
+/// As written before a piece's name: `3`, or `0..=1`.
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_exact() {
+            write!(f, "{}", self.max)
+        } else {
+            write!(f, "{}..={}", self.min, self.max)
+        }
+    }
 }
 
 /// Which solutions to find.
@@ -406,7 +442,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Drawing(Figure::Rows(Drawing::from_rows(rows))),
             allow_disconnected: false,
-            count: (1, Loc::default()),
+            count: (Count::ONE, Loc::default()),
         });
         self
     }
@@ -418,7 +454,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Cells(cells.iter().map(|c| (c.to_vec(), Loc::default())).collect()),
             allow_disconnected: false,
-            count: (1, Loc::default()),
+            count: (Count::ONE, Loc::default()),
         });
         self
     }
@@ -430,7 +466,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Builtin,
             allow_disconnected: false,
-            count: (1, Loc::default()),
+            count: (Count::ONE, Loc::default()),
         });
         self
     }
@@ -438,7 +474,16 @@ impl Description {
     /// Makes the last piece added `count` identical copies.
     pub fn copies(mut self, count: u32) -> Description {
         if let Some(p) = self.pieces.last_mut() {
-            p.count = (count, Loc::default());
+            p.count = (Count::exactly(count), Loc::default());
+        }
+        self
+    }
+
+    /// Makes the last piece added any number from `min` to `max` of identical copies
+    /// (`0, 1`: the piece may be left out).
+    pub fn copies_between(mut self, min: u32, max: u32) -> Description {
+        if let Some(p) = self.pieces.last_mut() {
+            p.count = (Count { min, max }, Loc::default());
         }
         self
     }
@@ -449,14 +494,19 @@ impl Description {
     }
 
     /// Adds every piece of a built-in set, once each.
-    pub fn set(mut self, set: PieceSet) -> Description {
+    pub fn set(self, set: PieceSet) -> Description {
+        self.set_counted(set, Count::ONE)
+    }
+
+    /// Adds every piece of a built-in set, `count` of each.
+    pub fn set_counted(mut self, set: PieceSet, count: Count) -> Description {
         self.pieces
             .extend(set.members().into_iter().map(|m| PieceSpec {
                 name: m.name,
                 loc: Loc::default(),
                 shape: ShapeSpec::Member(set),
                 allow_disconnected: false,
-                count: (1, Loc::default()),
+                count: (count, Loc::default()),
             }));
         self
     }

@@ -82,13 +82,13 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
     forbidden
 }
 
-/// Which totals from 0 to `limit` the pieces make, using every copy of each but one copy of
-/// piece `without`: a subset sum over the pieces' sizes.
+/// Which totals from 0 to `limit` the pieces make, using up to every copy of each but one copy
+/// of piece `without`: a subset sum over the pieces' sizes.
 fn sums(pieces: &[Piece], without: usize, limit: usize) -> Vec<bool> {
     let mut made = vec![false; limit + 1];
     made[0] = true;
     for (i, piece) in pieces.iter().enumerate() {
-        let copies = piece.count - u32::from(i == without);
+        let copies = piece.count.max - u32::from(i == without);
         let size = piece.shape.len();
         for _ in 0..copies {
             for total in (size..=limit).rev() {
@@ -102,7 +102,7 @@ fn sums(pieces: &[Piece], without: usize, limit: usize) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::description::{Description, Loc};
+    use crate::description::{Count, Description, Loc};
     use crate::error::Errors;
     use crate::figure::shape_of_rows;
     use crate::lower;
@@ -113,7 +113,7 @@ mod tests {
             name: name.into(),
             loc: Loc::default(),
             shape: shape_of_rows(rows).unwrap(),
-            count,
+            count: Count::exactly(count),
         }
     }
 

@@ -130,6 +130,16 @@ pub enum ErrorKind {
         /// The piece.
         name: String,
     },
+    /// A range of copies with its ends the wrong way round.
+    #[error("piece `{name}` has {min}..={max} copies, a range that holds no number; write the fewest first, e.g. `{max}..={min} x {name}`")]
+    EmptyCount {
+        /// The piece.
+        name: String,
+        /// The fewest copies, as written.
+        min: u32,
+        /// The most copies, as written.
+        max: u32,
+    },
     /// Two pieces share a name.
     #[error("a piece named `{name}` is already declared; piece names must be unique")]
     DuplicatePiece {
@@ -189,6 +199,16 @@ pub enum ErrorKind {
     UnknownBuiltin {
         /// The name.
         name: String,
+    },
+    /// The box's cells are fewer than the fewest pieces cover, or more than all of them do.
+    #[error("the pieces cover {least} to {most} cells (the fewest and the most copies their numbers allow), but the box has {cells} cells")]
+    AreaOutOfRange {
+        /// The cells of the fewest copies the ranges allow.
+        least: usize,
+        /// The cells of the most copies.
+        most: usize,
+        /// The box's cells.
+        cells: usize,
     },
     /// The pieces' cells do not add up to the box's.
     #[error(

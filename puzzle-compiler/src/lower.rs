@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::description::Count;
 use crate::error::{ErrorKind, Errors};
 use crate::limits::MAX_EMBEDDINGS;
 use crate::model::{AbstractModel, BoxModel, Model, Piece, PieceId, Problem};
@@ -108,9 +109,12 @@ impl Lowered {
 /// piece get no piece aspect: as the areas match, covering every cell with the other pieces,
 /// each placed once, leaves room for exactly as many copies as were declared. Copies of several
 /// kinds get a bag each, an aspect covered as many times as there are copies, since the areas
-/// alone could trade copies of one kind for another.
+/// alone could trade copies of one kind for another; so do copies beside a piece that may be
+/// left out. A single piece that may be left out has an optional aspect.
 fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
-    let bags = pieces.iter().filter(|p| p.count > 1).count() > 1;
+    let copies = pieces.iter().filter(|p| p.count.max > 1).count();
+    let ranges = pieces.iter().any(|p| !p.count.is_exact());
+    let bags = copies > 1 || (copies > 0 && ranges);
     let mut names: Vec<String> = board
         .cells()
         .iter()
@@ -121,7 +125,7 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
         .collect();
     let mut piece_aspects = Vec::with_capacity(pieces.len());
     for piece in pieces {
-        let aspect = (piece.count == 1 || bags).then_some(AspectId(names.len() as u32));
+        let aspect = (piece.count.max == 1 || bags).then_some(AspectId(names.len() as u32));
         if aspect.is_some() {
             names.push(piece.name.clone());
         }
@@ -159,7 +163,11 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
     let mut cover = Cover::new(names, embeddings);
     for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
         if let Some(a) = aspect {
-            cover.set_multiplicity(*a, piece.count);
+            cover.set_multiplicity(*a, piece.count.max);
+            match piece.count {
+                Count { min: 0, max: 1 } => cover.set_optional(*a),
+                Count { min, .. } => cover.set_least(*a, min),
+            }
         }
     }
     Lowered {

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
-    chars, AbstractSpec, BoardSpec, Caching, Description, Lead, Loc, OrderChoice, PieceSpec,
+    chars, AbstractSpec, BoardSpec, Caching, Count, Description, Lead, Loc, OrderChoice, PieceSpec,
     Pruning, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
@@ -36,8 +36,8 @@ pub struct Piece {
     pub loc: Loc,
     /// Its cells.
     pub shape: Shape,
-    /// How many identical copies there are.
-    pub count: u32,
+    /// How many identical copies a solution holds.
+    pub count: Count,
 }
 
 /// A puzzle as checked: what every later stage takes.
@@ -227,17 +227,23 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
     };
     let pieces = check_pieces(description, dims, errors);
     let (board, cell_locs) = board?;
-    let area: usize = pieces
-        .iter()
-        .map(|p| p.shape.len() * p.count as usize)
-        .sum();
+    let area = |copies: fn(Count) -> u32| -> usize {
+        pieces
+            .iter()
+            .map(|p| p.shape.len() * copies(p.count) as usize)
+            .sum()
+    };
+    let (least, most) = (area(|c| c.min), area(|c| c.max));
+    let cells = board.cells().len();
     // Only compare areas when every piece was read, or the figure would mislead.
-    if errors.is_empty() && area != board.cells().len() {
-        let cells = board.cells().len();
+    if errors.is_empty() && least == most && least != cells {
         let kind = ErrorKind::AreaMismatch {
-            pieces: area,
+            pieces: least,
             cells,
         };
+        errors.push(description.pieces_loc, kind);
+    } else if errors.is_empty() && !(least..=most).contains(&cells) {
+        let kind = ErrorKind::AreaOutOfRange { least, most, cells };
         errors.push(description.pieces_loc, kind);
     }
     let restrictions = check_restrictions(description, &board, &pieces, errors);
@@ -419,8 +425,11 @@ fn check_piece(
     } else if shape.dims() > dims {
         let (piece, board) = (shape.dims(), dims);
         errors.push(spec.loc, ErrorKind::PieceDimensions { name, piece, board });
-    } else if spec.count.0 == 0 {
+    } else if spec.count.0.max == 0 {
         errors.push(spec.count.1, ErrorKind::ZeroCount { name });
+    } else if spec.count.0.min > spec.count.0.max {
+        let Count { min, max } = spec.count.0;
+        errors.push(spec.count.1, ErrorKind::EmptyCount { name, min, max });
     } else {
         return Some(Piece {
             name,

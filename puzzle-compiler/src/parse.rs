@@ -23,7 +23,7 @@
 //!     embeddings: [[NAME, ...], ...],
 //!     sharing: true | false,
 //! }
-//! PIECE := #[allow(disconnected)]? (COUNT x)? NAME (: FIGURE | : [(x, y, ...), ...])?
+//! PIECE := #[allow(disconnected)]? (COUNT x | MIN..=MAX x)? NAME (: FIGURE | : [(x, y, ...), ...])?
 //! SET := (COUNT x)? (pentominoes | tetrominoes | polyominoes(N) | tetracubes | polycubes(N) | soma) // optional flag: (one_sided) polyominoes, (free) polycubes
 //! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
@@ -31,8 +31,8 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
-    AbstractSpec, BoardSpec, Caching, Description, Drawing, Figure, Lead, Loc, Named, NamedSet,
-    OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
+    AbstractSpec, BoardSpec, Caching, Count, Description, Drawing, Figure, Lead, Loc, Named,
+    NamedSet, OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
@@ -477,7 +477,7 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
 fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     if input.peek(Ident) {
         let word: Ident = input.parse()?;
-        return set_members(input, &word, (1, Loc::default()), spans);
+        return set_members(input, &word, (Count::ONE, Loc::default()), spans);
     }
     let content;
     braced!(content in input);
@@ -489,7 +489,7 @@ fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> 
 fn set_members(
     input: ParseStream,
     word: &Ident,
-    count: (u32, Loc),
+    count: (Count, Loc),
     spans: &mut Spans,
 ) -> syn::Result<Vec<PieceSpec>> {
     let mut size = None;
@@ -612,19 +612,38 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     }])
 }
 
-/// `COUNT x` (also `COUNTx`) before a piece's name, or 1 copy.
-fn copies(input: ParseStream, spans: &mut Spans) -> syn::Result<(u32, Loc)> {
+/// `COUNT x` (also `COUNTx`) or `MIN..=MAX x` before a piece's name, or 1 copy.
+fn copies(input: ParseStream, spans: &mut Spans) -> syn::Result<(Count, Loc)> {
     if !input.peek(LitInt) {
-        return Ok((1, Loc::default()));
+        return Ok((Count::ONE, Loc::default()));
     }
-    let lit: LitInt = input.parse()?;
-    let n: u32 = lit.base10_digits().parse().map_err(|_| {
-        syn::Error::new(
-            lit.span(),
-            "expected a count of copies, e.g. `6 x D: [\"##\"]`",
-        )
-    })?;
-    match lit.suffix() {
+    let first: LitInt = input.parse()?;
+    let loc = spans.loc(first.span());
+    let number = |lit: &LitInt| -> syn::Result<u32> {
+        lit.base10_digits().parse().map_err(|_| {
+            syn::Error::new(
+                lit.span(),
+                "expected a count of copies, e.g. `6 x D: [\"##\"]` or `0..=1 x F`",
+            )
+        })
+    };
+    let min = number(&first)?;
+    let mut last = first;
+    let mut max = min;
+    if last.suffix().is_empty() && input.peek(Token![..]) {
+        if input.peek(Token![..=]) {
+            input.parse::<Token![..=]>()?;
+        } else {
+            let dots: Token![..] = input.parse()?;
+            return Err(syn::Error::new(
+                dots.spans[0],
+                "write the range of copies with its end included, e.g. `0..=1 x F`",
+            ));
+        }
+        last = input.parse()?;
+        max = number(&last)?;
+    }
+    match last.suffix() {
         "x" => {}
         "" => {
             let x: Ident = input.parse()?;
@@ -637,12 +656,12 @@ fn copies(input: ParseStream, spans: &mut Spans) -> syn::Result<(u32, Loc)> {
         }
         _ => {
             return Err(syn::Error::new(
-                lit.span(),
+                last.span(),
                 "expected a count of copies, e.g. `6 x D`",
             ))
         }
     }
-    Ok((n, spans.loc(lit.span())))
+    Ok((Count { min, max }, loc))
 }
 
 /// An integer coordinate, possibly negative.
@@ -829,8 +848,8 @@ mod tests {
             names,
             ["I", "O", "T", "S", "L", "Z", "J", "V", "L", "T", "Z", "A", "B", "P", "f"]
         );
-        assert!(pieces[..7].iter().all(|p| p.count.0 == 2));
-        assert!(pieces[7..].iter().all(|p| p.count.0 == 1));
+        assert!(pieces[..7].iter().all(|p| p.count.0 == Count::exactly(2)));
+        assert!(pieces[7..].iter().all(|p| p.count.0 == Count::ONE));
         assert_eq!(pieces[7].shape, ShapeSpec::Member(PieceSet::Soma));
         assert_eq!(pieces[14].shape, ShapeSpec::Builtin);
     }
@@ -848,7 +867,16 @@ mod tests {
         );
         let names: Vec<&str> = d.pieces.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["D", "F", "X"]);
-        assert_eq!(d.pieces[0].count.0, 2);
+        assert_eq!(d.pieces[0].count.0, Count::exactly(2));
+        let ranged = one("mod r { box: 2 x 5, pieces: { 0..=1x F, 1..=3 x D: [\"##\"] } }");
+        assert!(ranged.errors.is_empty());
+        let counts: Vec<Count> = ranged
+            .description
+            .pieces
+            .iter()
+            .map(|p| p.count.0)
+            .collect();
+        assert_eq!(counts, [Count { min: 0, max: 1 }, Count { min: 1, max: 3 }]);
         assert!(matches!(d.pieces[1].shape, ShapeSpec::Builtin));
         assert!(matches!(&d.pieces[2].shape, ShapeSpec::Cells(cells) if cells.len() == 5));
         assert!(!d.reflect);

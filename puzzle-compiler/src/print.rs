@@ -6,8 +6,8 @@
 use std::fmt::Write;
 
 use crate::description::{
-    BoardSpec, Caching, Description, Figure, Lead, OrderChoice, PieceSpec, Pruning, ShapeSpec,
-    Symmetry,
+    BoardSpec, Caching, Count, Description, Figure, Lead, OrderChoice, PieceSpec, Pruning,
+    ShapeSpec, Symmetry,
 };
 
 /// Why a description has no text in the puzzle language.
@@ -193,7 +193,7 @@ fn piece_entries(pieces: &[PieceSpec]) -> Result<Vec<(String, bool)>, PrintError
                 })
             });
             if run.is_some() {
-                let once = first.count.0 == 1;
+                let once = first.count.0 == Count::ONE;
                 let copies = if once {
                     String::new()
                 } else {
@@ -216,7 +216,7 @@ fn piece(p: &PieceSpec) -> Result<String, PrintError> {
     if p.allow_disconnected {
         out.push_str("#[allow(disconnected)] ");
     }
-    if p.count.0 != 1 {
+    if p.count.0 != Count::ONE {
         let _ = write!(out, "{} x ", p.count.0);
     }
     out.push_str(&identifier(&p.name, "piece")?);
@@ -395,8 +395,8 @@ mod tests {
             .set(PieceSet::named("polyominoes", Some(2), None).unwrap())
             .set(PieceSet::named("polyominoes", Some(1), None).unwrap());
         let mut d = d.reflect(false);
-        d.pieces[0].count.0 = 2;
-        d.pieces[1].count.0 = 2;
+        d.pieces[0].count.0 = Count::exactly(2);
+        d.pieces[1].count.0 = Count::exactly(2);
         let text = round_trip(&d);
         assert!(
             text.contains(

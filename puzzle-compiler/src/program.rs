@@ -109,11 +109,12 @@ impl Program {
         match &model.problem {
             Problem::Box(b) => {
                 let cells = b.board.cells().len();
-                let exact_pieces = lowered.every_piece_has_aspect();
+                let exact_pieces =
+                    lowered.every_piece_has_aspect() && b.pieces.iter().all(|p| p.count.is_exact());
                 // Areas match and each piece is placed as often as it is declared, so once
                 // every cell is covered every piece is placed, and the other way round: a
                 // trailing run of only pieces, or only cells, needs no procedures. Copies
-                // without an aspect prove nothing.
+                // without an aspect prove nothing, nor do areas where numbers are ranges.
                 program.drop_implied_tail(|tail| {
                     exact_pieces
                         && (tail.iter().all(|a| a.index() >= cells)
@@ -141,7 +142,10 @@ impl Program {
             .iter()
             .zip(by_least)
             .map(|(&aspect, embeddings)| {
-                let optional = cover.is_optional(aspect);
+                // A bag with a range of copies may keep some: it passes `q` on like an
+                // optional aspect, and the plan checks its least where a solution is reached.
+                let optional =
+                    cover.is_optional(aspect) || cover.least(aspect) < cover.multiplicity(aspect);
                 let body = if embeddings.is_empty() && optional {
                     Body::Pass
                 } else if embeddings.is_empty() {

@@ -10,7 +10,7 @@ use puzzle_runtime::search::Sink;
 /// Finds every solution of `cover` by the general procedure: cover the least
 /// uncovered aspect in `order` with each allowed embedding that fits, recursively (and, for an
 /// optional aspect, also leave it uncovered). Bags are never chosen (that would place their
-/// copies in every order); a solution must have used up every bag.
+/// copies in every order); a solution must have taken at least a bag's least from it.
 pub fn solve(cover: &Cover, order: &Order, sink: &mut impl Sink) -> ControlFlow<()> {
     let mut containing: Vec<Vec<EmbeddingId>> = vec![Vec::new(); cover.aspect_count()];
     for e in cover.allowed() {
@@ -41,7 +41,11 @@ impl Search<'_> {
             let a = self.order.aspect(Position(p as u32));
             self.left[a.index()] > 0 && self.cover.multiplicity(a) == 1
         }) else {
-            return match self.left.iter().all(|&n| n == 0) {
+            let done = self
+                .cover
+                .all_aspects()
+                .all(|a| self.left[a.index()] <= self.cover.multiplicity(a) - self.cover.least(a));
+            return match done {
                 true => sink.solution(),
                 false => ControlFlow::Continue(()),
             };

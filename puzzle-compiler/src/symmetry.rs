@@ -18,7 +18,7 @@ use puzzle_runtime::symmetry::SymmetryCheck;
 use crate::automorphism;
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::description::Loc;
+use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::Lowered;
 use crate::model::{BoxModel, Model, Piece, PieceId, Problem, Reduce};
@@ -98,7 +98,7 @@ impl Group {
             .collect();
         // Pieces alike (the same placements, the same count) are one class; a symmetry maps
         // each class onto a class, member by member in order.
-        let placements = |p: usize, perm: Option<&[u32]>| -> (u32, BTreeSet<Vec<u32>>) {
+        let placements = |p: usize, perm: Option<&[u32]>| -> (Count, BTreeSet<Vec<u32>>) {
             let cells_of = |e: u32| {
                 let mut cells: Vec<u32> = cover.aspects(EmbeddingId(e))[..]
                     .iter()
@@ -113,7 +113,7 @@ impl Group {
                 lowered.ranges[p].clone().map(cells_of).collect(),
             )
         };
-        let mut classes: BTreeMap<(u32, BTreeSet<Vec<u32>>), Vec<PieceId>> = BTreeMap::new();
+        let mut classes: BTreeMap<(Count, BTreeSet<Vec<u32>>), Vec<PieceId>> = BTreeMap::new();
         for p in 0..pieces.len() {
             classes
                 .entry(placements(p, None))
@@ -301,7 +301,7 @@ fn reduce_box(
     if group.order() == 1 {
         return None;
     }
-    let single = |p: &PieceId| pieces[p.index()].count == 1 && group.keeps(*p);
+    let single = |p: &PieceId| pieces[p.index()].count == Count::ONE && group.keeps(*p);
     let ids = (0..pieces.len() as u32).map(PieceId);
     let piece = match named {
         Some((piece, loc)) if !group.keeps(piece) => {
@@ -394,7 +394,7 @@ fn keep_second(
         .map(PieceId)
         .filter(|&i| {
             i != piece
-                && pieces[i.index()].count == 1
+                && pieces[i.index()].count == Count::ONE
                 && group.keeps(i)
                 && lowered.piece_aspects[i.index()].is_some()
         })

@@ -358,6 +358,9 @@ impl<const W: usize> Walker<'_, W> {
             position += 1;
         }
         let Some(&entry) = procedures.get(position as usize) else {
+            if !self.plan.quotas_met(&self.q) {
+                return ControlFlow::Continue(());
+            }
             reach(sink);
             return sink.solution();
         };

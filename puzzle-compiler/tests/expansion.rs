@@ -88,6 +88,15 @@ fn bags() {
     ));
 }
 
+/// Ranges of copies: a bag whose least is checked where a solution is reached, and a piece
+/// that may be left out (an optional aspect).
+#[test]
+fn ranges_of_copies() {
+    insta::assert_snapshot!(expanded(
+        "mod small { box: [\"...\", \"...\"], pieces: { 1..=3 x D: [\"##\"], 0..=2 x M: [\"#\"], 0..=1 x V: [\"##\", \"#.\"] } }"
+    ));
+}
+
 /// Pruning by regions on a bit board, and (more than 128 cells) by the flood fill's tables.
 #[test]
 fn regions_on_a_bit_board_and_by_tables() {

@@ -20,6 +20,9 @@ pub struct RandomPuzzle {
     pub cells: Vec<bool>,
     /// Each piece: its name, its cells (as coordinates) and how many copies there are.
     pub pieces: Vec<(String, Vec<Vec<i32>>, u32)>,
+    /// Where some piece's number is a range: the fewest copies of each piece (its count above
+    /// is then the most); empty where every count is exact.
+    pub fewest: Vec<u32>,
     /// The options, as `key: value` entries.
     pub options: Vec<(&'static str, String)>,
 }
@@ -141,6 +144,7 @@ impl RandomPuzzle {
             extents,
             cells,
             pieces,
+            fewest: Vec::new(),
             options,
         }
     }
@@ -223,6 +227,60 @@ impl RandomPuzzle {
         p
     }
 
+    /// The same puzzle with ranges of copies: each piece's count made a range around it (one
+    /// fewer or more, or both, now and then), and a spare of the first piece's shape that may
+    /// be left out. The drawn solution is still one.
+    pub fn with_ranges(&self) -> RandomPuzzle {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x5eed);
+        let mut p = self.clone();
+        p.fewest = p
+            .pieces
+            .iter_mut()
+            .map(|(_, _, count)| {
+                let fewest = *count - u32::from(rng.random_bool(0.4));
+                *count += u32::from(rng.random_bool(0.4));
+                fewest
+            })
+            .collect();
+        let spare = p.pieces[0].1.clone();
+        p.pieces.push(("Spare".to_owned(), spare, 1));
+        p.fewest.push(0);
+        p
+    }
+
+    /// The exact puzzles a puzzle with ranges stands for: one per choice of numbers within
+    /// the ranges whose cells are the box's, with the pieces chosen 0 times left out.
+    pub fn choices(&self) -> Vec<RandomPuzzle> {
+        let cells = self.cells.iter().filter(|&&c| c).count();
+        let mut out = Vec::new();
+        let mut counts = self.fewest.clone();
+        loop {
+            let area: usize = counts
+                .iter()
+                .zip(&self.pieces)
+                .map(|(&n, (_, shape, _))| n as usize * shape.len())
+                .sum();
+            if area == cells {
+                let mut exact = self.clone();
+                exact.fewest.clear();
+                exact.pieces = self
+                    .pieces
+                    .iter()
+                    .zip(&counts)
+                    .filter(|(_, &n)| n > 0)
+                    .map(|((name, shape, _), &n)| (name.clone(), shape.clone(), n))
+                    .collect();
+                out.push(exact);
+            }
+            // The next choice, as an odometer over the ranges.
+            let Some(i) = (0..counts.len()).find(|&i| counts[i] < self.pieces[i].2) else {
+                return out;
+            };
+            counts[i] += 1;
+            counts[..i].copy_from_slice(&self.fewest[..i]);
+        }
+    }
+
     /// How many ways the copies can be named apart: each solution of the puzzle is that many
     /// solutions of [`RandomPuzzle::apart`].
     pub fn namings(&self) -> u64 {
@@ -246,11 +304,12 @@ impl RandomPuzzle {
         let pieces: Vec<String> = self
             .pieces
             .iter()
-            .map(|(name, cells, count)| {
-                let count = if *count > 1 {
-                    format!("{count} x ")
-                } else {
-                    String::new()
+            .enumerate()
+            .map(|(i, (name, cells, count))| {
+                let count = match self.fewest.get(i) {
+                    Some(fewest) if fewest < count => format!("{fewest}..={count} x "),
+                    _ if *count > 1 => format!("{count} x "),
+                    _ => String::new(),
                 };
                 let cells: Vec<String> = cells
                     .iter()

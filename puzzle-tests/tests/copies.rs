@@ -29,6 +29,17 @@ puzzle! {
         pieces: { 2 x L: ["###", "#.."], 4 x D: ["##"], S: ["##.", ".##"] },
         order: [pieces, rows],
     }
+    /// Ranges: one to three of the L, any number of dominoes up to six, and the S at most
+    /// once. The bag of L's least is checked where a solution is reached.
+    mod ranges {
+        box: ["....."; 4],
+        pieces: { 1..=3 x L: ["###", "#.."], 0..=6 x D: ["##"], 0..=1 x S: ["##.", ".##"] },
+    }
+    mod ranges_reduced {
+        box: ["....."; 4],
+        pieces: { 1..=3 x L: ["###", "#.."], 0..=6 x D: ["##"], 0..=1 x S: ["##.", ".##"] },
+        symmetry: reduced,
+    }
     mod bags_reduced {
         box: ["....."; 4],
         pieces: { 2 x L: ["###", "#.."], 4 x D: ["##"], S: ["##.", ".##"] },
@@ -204,4 +215,67 @@ fn copies_of_a_bag_are_drawn_apart() {
         ControlFlow::Break(())
     });
     assert_eq!(first, "aabbcd\n");
+}
+
+/// The exact puzzle of `l` L's, `d` dominoes and `s` S's in the 4x5 box.
+fn ranged(l: u32, d: u32, s: u32) -> Description {
+    let mut description = Description::new("ranges").board(&["....."; 4]);
+    for (name, rows, n) in [
+        ("L", &["###", "#.."][..], l),
+        ("D", &["##"], d),
+        ("S", &["##.", ".##"], s),
+    ] {
+        if n > 0 {
+            description = description.piece(name, rows).copies(n);
+        }
+    }
+    description
+}
+
+#[test]
+fn ranges_of_copies_count_every_choice_of_numbers() {
+    // Each choice of numbers within the ranges that fills the 20 cells, as its own exact
+    // puzzle: the ranged puzzle's solutions are theirs together.
+    let mut want = 0;
+    for l in 1..=3 {
+        for s in 0..=1 {
+            let d = (20 - 4 * l - 4 * s) / 2;
+            if d <= 6 {
+                want += Puzzle::new(&ranged(l, d, s)).map_or(0, |p| p.reference_count());
+            }
+        }
+    }
+    assert!(want > 0);
+    let runtime = Puzzle::new(
+        &Description::new("ranges")
+            .board(&["....."; 4])
+            .piece("L", &["###", "#.."])
+            .copies_between(1, 3)
+            .piece("D", &["##"])
+            .copies_between(0, 6)
+            .piece("S", &["##.", ".##"])
+            .copies_between(0, 1),
+    )
+    .unwrap();
+    assert_eq!(runtime.reference_count(), want);
+    assert_eq!(ranges::SOLVER.count(), want);
+    engines_agree(&ranges::SOLVER, &runtime);
+    // One per class of the box's 4 symmetries.
+    let reduced = Puzzle::new(&runtime_reduced()).unwrap();
+    engines_agree(&ranges_reduced::SOLVER, &reduced);
+    let classes = reduced.collect();
+    let reduction = reduced.reduction().expect("the box has symmetries");
+    assert_eq!(reduction.class_members(&classes), want);
+}
+
+fn runtime_reduced() -> Description {
+    Description::new("ranges_reduced")
+        .board(&["....."; 4])
+        .piece("L", &["###", "#.."])
+        .copies_between(1, 3)
+        .piece("D", &["##"])
+        .copies_between(0, 6)
+        .piece("S", &["##.", ".##"])
+        .copies_between(0, 1)
+        .symmetry(Symmetry::Reduced { piece: None })
 }

@@ -3,11 +3,11 @@
 
 use std::ops::ControlFlow;
 
-use puzzle::compiler::description::PieceSet;
+use puzzle::compiler::description::{Count, PieceSet};
 use puzzle::compiler::{Description, Puzzle, Symmetry};
 use puzzle::search::CachedCounter;
 use puzzle::{puzzle, Solver};
-use puzzle_tests::{check_solutions, engines_agree};
+use puzzle_tests::{check_solutions, engines_agree, processor_agrees};
 
 puzzle! {
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -23,6 +23,9 @@ puzzle! {
     /// The eighteen one-sided pentominoes (the twelve and the mirror images of the six chiral
     /// ones), turned but never turned over.
     mod one_sided_3x30 { box: 3 x 30, pieces: pentominoes(one_sided), reflect: false, symmetry: reduced }
+
+    /// Any of the twelve pentominoes, each at most once, filling the 5x8.
+    mod subset_5x8 { box: 5 x 8, pieces: { 0..=1 x pentominoes }, symmetry: reduced }
 
     /// Scott's 8x8: the twelve pentominoes and the square tetromino, which may go anywhere.
     mod scott { box: ["........"; 8], pieces: { pentominoes, O: ["##", "##"] }, symmetry: reduced }
@@ -90,6 +93,24 @@ fn one_sided_pentominoes_3x30() {
     let reduced = all.symmetry(Symmetry::Reduced { piece: None });
     assert_eq!(check_solutions(&one_sided_3x30::SOLVER, reduced), 46);
     assert_eq!(one_sided_3x30::INFO.symmetry.mirror_twins.len(), 6);
+}
+
+#[test]
+fn any_eight_pentominoes_fill_the_5x8() {
+    // The published figure: 3,408 up to symmetry. No piece is sure to be placed, so none can
+    // be restricted: each solution is checked to be the least of its images.
+    let optional = Count { min: 0, max: 1 };
+    let all = Description::new("check")
+        .block(&[5, 8])
+        .set_counted(PieceSet::PENTOMINOES, optional);
+    let reduced = all.clone().symmetry(Symmetry::Reduced { piece: None });
+    assert_eq!(check_solutions(&subset_5x8::SOLVER, reduced.clone()), 3408);
+    let walked = Puzzle::new(&reduced).unwrap();
+    engines_agree(&subset_5x8::SOLVER, &walked);
+    let classes = walked.collect();
+    let every = Puzzle::new(&all).unwrap().reference_count();
+    assert_eq!(walked.reduction().unwrap().class_members(&classes), every);
+    assert_eq!(processor_agrees(&subset_5x8::SOLVER), 3408);
 }
 
 #[test]

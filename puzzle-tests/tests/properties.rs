@@ -136,6 +136,42 @@ proptest! {
     }
 
     #[test]
+    fn ranges_of_copies_find_every_choice_of_numbers(seed: u64) {
+        // A puzzle whose pieces' numbers are ranges has the solutions of the exact puzzles of
+        // every choice of numbers within them, compiled without ranges, together.
+        let random = RandomPuzzle::new(seed);
+        // Ranges multiply the solutions: keep the boxes small.
+        prop_assume!(random.cells.iter().filter(|&&c| c).count() <= 9);
+        let random = random.with("symmetry", "all").with_ranges();
+        // A choice of numbers may leave a cell no placement covers: no solution.
+        let want: u64 = random
+            .choices()
+            .iter()
+            .map(|exact| Puzzle::new(&exact.description()).map_or(0, |p| p.reference_count()))
+            .sum();
+        let ranged = compiled(&random);
+        let found = ranged.collect();
+        prop_assert_eq!(found.len() as u64, want);
+        prop_assert_eq!(ranged.reference_count(), want);
+        prop_assert!(exact(&ranged, &found));
+        let distinct: std::collections::BTreeSet<Vec<u32>> = found
+            .iter()
+            .map(|s| {
+                let mut s = s.clone();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        prop_assert_eq!(distinct.len(), found.len());
+        let reduced = compiled(&random.with("symmetry", "reduced"));
+        let kept = reduced.collect();
+        match reduced.reduction() {
+            Some(reduction) => classes_make_every_solution(reduction, &kept, want)?,
+            None => prop_assert_eq!(kept.len() as u64, want),
+        }
+    }
+
+    #[test]
     fn copies_find_each_solution_once(seed: u64) {
         // The same puzzle with every piece named apart, and with pieces of one shape declared
         // as copies (no aspect for one kind, a bag each for several).

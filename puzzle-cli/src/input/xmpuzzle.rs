@@ -12,7 +12,7 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 
-use puzzle::compiler::description::{BoardSpec, PieceSpec, ShapeSpec};
+use puzzle::compiler::description::{BoardSpec, Count, PieceSpec, ShapeSpec};
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{Description, Symmetry};
 use roxmltree::{Document, Node};
@@ -346,28 +346,26 @@ impl Reader<'_> {
             let Some(id) = shape_at(self, part) else {
                 continue;
             };
+            let number = |text: &str| text.parse::<u32>().ok();
             let count = match (
                 part.attribute("count"),
                 part.attribute("min"),
                 part.attribute("max"),
             ) {
-                (Some(n), _, _) => n.parse::<u32>().ok(),
-                (None, Some(min), Some(max)) if min == max => min.parse::<u32>().ok(),
-                (None, Some(min), Some(max)) => {
-                    self.mistakes.push(
-                        Diagnostic::at(
-                            range,
-                            format!("a range of {min} to {max} copies is not supported"),
-                        )
-                        .note("give the piece a count: `count=\"N\"`"),
-                    );
-                    continue;
-                }
-                _ => Some(1),
+                (Some(n), _, _) => number(n).map(Count::exactly),
+                (None, Some(min), Some(max)) => number(min)
+                    .zip(number(max))
+                    .map(|(min, max)| Count { min, max }),
+                _ => Some(Count::ONE),
             };
             match count {
-                Some(0) => self.error(range, "a piece count of 0: leave the piece out instead"),
-                Some(n) => parts.push((id, n, range)),
+                Some(c) if c.max == 0 => {
+                    self.error(range, "a piece count of 0: leave the piece out instead");
+                }
+                Some(c) if c.min > c.max => {
+                    self.error(range, "the piece's `min` is more than its `max`");
+                }
+                Some(c) => parts.push((id, c, range)),
                 None => self.error(range, "the count must be a whole number"),
             }
         }

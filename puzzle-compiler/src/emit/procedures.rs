@@ -133,7 +133,24 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         });
     }
     let shared = emitter.shared(runtime, &used);
+    emitter.bits.extend(plan.quotas.iter().map(|q| q.position));
     let bits = emitter.bits.iter().map(|&p| state.consts(p));
+    let solution_q = match plan.quotas.is_empty() {
+        true => quote!(_),
+        false => quote!(q),
+    };
+    let quotas = (!plan.quotas.is_empty()).then(|| {
+        let over = plan
+            .quotas
+            .iter()
+            .map(|q| state.more_left_than(q.position, q.left));
+        quote! {
+            // A bag with more copies left than a solution may leave: not a solution.
+            if #(#over)||* {
+                return ::core::ops::ControlFlow::Continue(());
+            }
+        }
+    });
     let fingerprint = plan.fingerprint;
     let puzzle_const = plan.cache.map(|_| {
         quote! {
@@ -173,7 +190,8 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
             #entries
             #(#parts)*
             /// The sentinel: every aspect is covered.
-            fn solution<S: #runtime::search::Sink + ?Sized>(_: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+            fn solution<S: #runtime::search::Sink + ?Sized>(#solution_q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #quotas
                 #runtime::__private::reach(sink);
                 sink.solution()
             }

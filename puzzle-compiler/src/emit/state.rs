@@ -143,6 +143,18 @@ impl State<'_> {
         quote!(#word & #mask == 0)
     }
 
+    /// Whether a bag holds more than `left` copies (`left` at least 1).
+    pub fn more_left_than(&self, p: Position, left: u32) -> TokenStream {
+        let (word, field) = (self.word(p), State::field(p));
+        let offset = self.layout.fields[p.index()].offset;
+        let shift = match self.layout.repr {
+            Repr::U64 | Repr::U128 => offset,
+            Repr::Words(_) => offset % 64,
+        };
+        let most = Literal::u128_unsuffixed(u128::from(left) << shift);
+        quote!(#word & #field > #most)
+    }
+
     /// Whether a position's aspect is free (a bag: has a copy left).
     pub fn is_free(&self, p: Position) -> TokenStream {
         let (word, mask) = (self.word(p), self.mask(p));

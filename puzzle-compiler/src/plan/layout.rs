@@ -141,6 +141,11 @@ impl Layout {
         self.fields[p.index()].bag.is_some()
     }
 
+    /// The copies left in a bag (for a plain aspect: 1 if free, 0 if covered).
+    pub fn copies_left(&self, q: &[u64], p: Position) -> u32 {
+        ((q[self.word(p)] & self.mask(p)) >> (self.fields[p.index()].offset % 64)) as u32
+    }
+
     /// Whether a position's aspect is free in `q` (a bag: has a copy left).
     pub fn is_free(&self, q: &[u64], p: Position) -> bool {
         q[self.word(p)] & self.mask(p) != 0

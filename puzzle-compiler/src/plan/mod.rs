@@ -36,9 +36,22 @@ pub struct Plan {
     pub prune: PrunePlan,
     /// The failure cache a count keeps, if it keeps one.
     pub cache: Option<CachePlan>,
+    /// What a solution must have taken from each bag that holds a range of copies (and must
+    /// not be emptied), checked where the search reaches a solution: the search itself only
+    /// keeps a bag from running out.
+    pub quotas: Vec<Quota>,
     /// The fingerprint of the search: the compiler's version, the exact-cover problem, the
     /// order, the program and the rest of this plan.
     pub fingerprint: u64,
+}
+
+/// A bag of which a solution leaves at most `left` copies: its multiplicity less its least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quota {
+    /// The bag's position.
+    pub position: Position,
+    /// The most copies a solution may leave in it.
+    pub left: u32,
 }
 
 /// What the search prunes after each placement, with its tables.
@@ -105,6 +118,14 @@ impl CachePlan {
 }
 
 impl Plan {
+    /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
+    /// more copies than a solution may leave.
+    pub fn quotas_met(&self, q: &[u64]) -> bool {
+        self.quotas
+            .iter()
+            .all(|quota| self.layout.copies_left(q, quota.position) <= quota.left)
+    }
+
     /// The plan of a program: the model's options resolved against the puzzle.
     pub fn new(
         model: &Model,
@@ -145,12 +166,24 @@ impl Plan {
             (Caching::Auto, Problem::Abstract(_)) => true,
             (caching, _) => caching == Caching::On,
         };
+        let quotas: Vec<Quota> = (0..cover.aspect_count() as u32)
+            .map(Position)
+            .filter(|&p| layout.is_bag(p))
+            .filter_map(|position| {
+                let a = order.aspect(position);
+                let (least, most) = (cover.least(a), cover.multiplicity(a));
+                let left = most - least;
+                (least > 0 && left > 0).then_some(Quota { position, left })
+            })
+            .collect();
         let cache = keeps.then(|| {
             let procedures = program.procedures();
             let from = Position(procedures.len() as u32 / 4);
             // The key leaves out the aspects every search has covered by then, unless an
-            // optional one among them may still be free.
-            let key = match procedures[..from.index()].iter().any(|p| p.optional) {
+            // optional one among them may still be free, or a bag a solution is checked on.
+            let open = procedures[..from.index()].iter().any(|p| p.optional)
+                || quotas.iter().any(|q| q.position < from);
+            let key = match open {
                 true => layout.key(Position(0)),
                 false => layout.key(from),
             };
@@ -165,6 +198,7 @@ impl Plan {
             layout,
             prune,
             cache,
+            quotas,
             fingerprint: 0,
         };
         plan.fingerprint = plan.fingerprint_of(cover, order, program);
@@ -178,6 +212,7 @@ impl Plan {
         f.number(cover.embedding_count() as u64);
         for a in cover.all_aspects() {
             f.number(u64::from(cover.multiplicity(a)));
+            f.number(u64::from(cover.least(a)));
             f.number(u64::from(cover.is_optional(a)));
         }
         for e in cover.allowed() {
@@ -216,6 +251,9 @@ impl Plan {
             u64::from(field.offset) | bag << 32
         }));
         f.number(self.layout.words() as u64);
+        for q in &self.quotas {
+            f.number(u64::from(q.position.0) | u64::from(q.left) << 32);
+        }
         f.number(match &self.prune {
             PrunePlan::Off => 0,
             PrunePlan::Holes(c) => 1 | u64::from(c.board.is_some()) << 8,
@@ -252,6 +290,9 @@ impl fmt::Display for Plan {
             .count();
         if bags > 0 {
             write!(f, " with {bags} bags")?;
+        }
+        if !self.quotas.is_empty() {
+            write!(f, ", {} with a least number of copies", self.quotas.len())?;
         }
         let on = |c: &Check| match &c.board {
             Some(b) => format!(" on a bit board of {} cells", b.cells.count_ones()),
