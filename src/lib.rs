@@ -56,7 +56,7 @@
 //! puzzles not known when the program is built; its `Puzzle` is a [`Solver`] too.
 
 pub use puzzle_runtime::{
-    parallel, processor, search, symmetry, Catalog, Info, NativeSolver, Picture, Run, Slot,
+    parallel, processor, search, symmetry, Catalog, Info, Kind, NativeSolver, Picture, Run, Slot,
     Solution, Solver, Unit, UnitError,
 };
 

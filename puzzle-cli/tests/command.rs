@@ -196,8 +196,14 @@ fn drawings_show_letters_and_colours_when_asked() {
         "--limit",
         "1",
     ]);
-    assert!(stdout(&layered).contains("layer 1"), "{}", stdout(&layered));
-    assert!(stdout(&layered).contains("layer 2"), "{}", stdout(&layered));
+    // Ten layers of 3 x 2, each headed by its place on the first axis.
+    let first = stdout(&layered)
+        .lines()
+        .nth(1)
+        .unwrap_or_default()
+        .to_owned();
+    assert!(first.starts_with("(0, _, _)   (1, _, _)"), "{first}");
+    assert!(first.ends_with("(9, _, _)"), "{first}");
 }
 
 #[test]

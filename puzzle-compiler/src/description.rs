@@ -165,6 +165,9 @@ pub struct PieceSpec {
     pub shape: ShapeSpec,
     /// A piece whose cells do not all touch is an error unless this is set.
     pub allow_disconnected: bool,
+    /// The character the piece is drawn with, if the puzzle gives one (`#[glyph('4')]`), with
+    /// where it was written.
+    pub glyph: Option<(char, Loc)>,
     /// How many identical copies a solution holds, with where the count was written.
     pub count: (Count, Loc),
 }
@@ -442,6 +445,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Drawing(Figure::Rows(Drawing::from_rows(rows))),
             allow_disconnected: false,
+            glyph: None,
             count: (Count::ONE, Loc::default()),
         });
         self
@@ -454,6 +458,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Cells(cells.iter().map(|c| (c.to_vec(), Loc::default())).collect()),
             allow_disconnected: false,
+            glyph: None,
             count: (Count::ONE, Loc::default()),
         });
         self
@@ -466,6 +471,7 @@ impl Description {
             loc: Loc::default(),
             shape: ShapeSpec::Builtin,
             allow_disconnected: false,
+            glyph: None,
             count: (Count::ONE, Loc::default()),
         });
         self
@@ -475,6 +481,14 @@ impl Description {
     pub fn copies(mut self, count: u32) -> Description {
         if let Some(p) = self.pieces.last_mut() {
             p.count = (Count::exactly(count), Loc::default());
+        }
+        self
+    }
+
+    /// Makes the last piece added drawn with `glyph`.
+    pub fn glyph(mut self, glyph: char) -> Description {
+        if let Some(p) = self.pieces.last_mut() {
+            p.glyph = Some((glyph, Loc::default()));
         }
         self
     }
@@ -506,6 +520,7 @@ impl Description {
                 loc: Loc::default(),
                 shape: ShapeSpec::Member(set),
                 allow_disconnected: false,
+                glyph: None,
                 count: (count, Loc::default()),
             }));
         self

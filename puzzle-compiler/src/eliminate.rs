@@ -114,6 +114,7 @@ mod tests {
             loc: Loc::default(),
             shape: shape_of_rows(rows).unwrap(),
             count: Count::exactly(count),
+            glyph: None,
         }
     }
 

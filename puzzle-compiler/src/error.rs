@@ -140,6 +140,24 @@ pub enum ErrorKind {
         /// The most copies, as written.
         max: u32,
     },
+    /// A glyph that cannot draw a piece.
+    #[error("piece `{name}` cannot be drawn with {glyph:?}: a glyph is a visible character other than `.`, which draws an empty cell")]
+    BadGlyph {
+        /// The piece.
+        name: String,
+        /// The glyph.
+        glyph: char,
+    },
+    /// Two pieces given the same glyph.
+    #[error("piece `{name}` is given the glyph {glyph:?}, which piece `{other}` has already; give each piece its own")]
+    GlyphTaken {
+        /// The piece.
+        name: String,
+        /// The glyph.
+        glyph: char,
+        /// The piece that has it.
+        other: String,
+    },
     /// Two pieces share a name.
     #[error("a piece named `{name}` is already declared; piece names must be unique")]
     DuplicatePiece {

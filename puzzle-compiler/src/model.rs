@@ -38,6 +38,8 @@ pub struct Piece {
     pub shape: Shape,
     /// How many identical copies a solution holds.
     pub count: Count,
+    /// The character it is drawn with, if the puzzle gives one.
+    pub glyph: Option<char>,
 }
 
 /// A puzzle as checked: what every later stage takes.
@@ -353,6 +355,7 @@ fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> 
     // Each set is generated once, however many of its pieces are named.
     let mut sets: BTreeMap<PieceSet, Vec<Member>> = BTreeMap::new();
     let mut clashes: BTreeMap<(Loc, String, String), Vec<String>> = BTreeMap::new();
+    let mut glyphs: BTreeMap<char, &str> = BTreeMap::new();
     for spec in &description.pieces {
         if let Some(&earlier) = seen.get(spec.name.as_str()) {
             let name = spec.name.clone();
@@ -373,6 +376,12 @@ fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> 
             continue;
         }
         seen.insert(&spec.name, &spec.shape);
+        if let Some((glyph, loc)) = spec.glyph {
+            if let Some(other) = glyphs.insert(glyph, spec.name.as_str()) {
+                let (name, other) = (spec.name.clone(), other.to_owned());
+                errors.push(loc, ErrorKind::GlyphTaken { name, glyph, other });
+            }
+        }
         let set = match spec.shape {
             ShapeSpec::Builtin => Some(PieceSet::ONE_SIDED_PENTOMINOES),
             ShapeSpec::Member(set) => Some(set),
@@ -430,15 +439,24 @@ fn check_piece(
     } else if spec.count.0.min > spec.count.0.max {
         let Count { min, max } = spec.count.0;
         errors.push(spec.count.1, ErrorKind::EmptyCount { name, min, max });
+    } else if let Some((glyph, loc)) = spec.glyph.filter(|&(g, _)| !is_glyph(g)) {
+        errors.push(loc, ErrorKind::BadGlyph { name, glyph });
     } else {
         return Some(Piece {
             name,
             loc: spec.loc,
             shape,
             count: spec.count.0,
+            glyph: spec.glyph.map(|(g, _)| g),
         });
     }
     None
+}
+
+/// Whether a character can draw a piece: visible, and not what draws an empty cell (`.`) or a
+/// hole (a space).
+pub fn is_glyph(c: char) -> bool {
+    !c.is_whitespace() && !c.is_control() && c != chars::BOX_CELL
 }
 
 /// How far from the origin a piece's coordinate may lie; far enough for any real piece, near

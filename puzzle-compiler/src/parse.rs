@@ -23,7 +23,7 @@
 //!     embeddings: [[NAME, ...], ...],
 //!     sharing: true | false,
 //! }
-//! PIECE := #[allow(disconnected)]? (COUNT x | MIN..=MAX x)? NAME (: FIGURE | : [(x, y, ...), ...])?
+//! PIECE := #[allow(disconnected)]? #[glyph('c')]? (COUNT x | MIN..=MAX x)? NAME (: FIGURE | : [(x, y, ...), ...])?
 //! SET := (COUNT x)? (pentominoes | tetrominoes | polyominoes(N) | tetracubes | polycubes(N) | soma) // optional flag: (one_sided) polyominoes, (free) polycubes
 //! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
@@ -536,6 +536,7 @@ fn set_members(
             loc,
             shape: ShapeSpec::Member(set),
             allow_disconnected: false,
+            glyph: None,
             count,
         })
         .collect())
@@ -562,8 +563,18 @@ impl syn::parse::Parse for SetArgument {
 fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     let attrs = input.call(Attribute::parse_outer)?;
     let mut allow_disconnected = false;
+    let mut glyph = None;
+    let mut attributed = None;
     for attr in &attrs {
         if attr.path().is_ident("doc") {
+            continue;
+        }
+        attributed = Some(attr);
+        if attr.path().is_ident("glyph") {
+            let lit: syn::LitChar = attr.parse_args().map_err(|_| {
+                syn::Error::new_spanned(attr, "write the glyph as a character: `#[glyph('4')]`")
+            })?;
+            glyph = Some((lit.value(), spans.loc(lit.span())));
             continue;
         }
         let allowed = attr.path().is_ident("allow")
@@ -573,7 +584,7 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
         if !allowed {
             return Err(syn::Error::new_spanned(
                 attr,
-                "unknown piece attribute; the only one is `#[allow(disconnected)]`",
+                "unknown piece attribute; they are `#[allow(disconnected)]` and `#[glyph('c')]`",
             ));
         }
         allow_disconnected = true;
@@ -582,6 +593,12 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
     let name: Ident = input.parse()?;
     if !input.peek(Token![:]) {
         if PieceSet::is_set_word(&name.to_string()) {
+            if let Some(attr) = attributed {
+                return Err(syn::Error::new_spanned(
+                    attr,
+                    "an attribute belongs to one piece, not to a set of them",
+                ));
+            }
             return set_members(input, &name, count, spans);
         }
         return Ok(vec![PieceSpec {
@@ -589,6 +606,7 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
             loc: spans.loc(name.span()),
             shape: ShapeSpec::Builtin,
             allow_disconnected,
+            glyph,
             count,
         }]);
     }
@@ -608,6 +626,7 @@ fn piece(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
         loc: spans.loc(name.span()),
         shape,
         allow_disconnected,
+        glyph,
         count,
     }])
 }

@@ -190,6 +190,7 @@ fn piece_entries(pieces: &[PieceSpec]) -> Result<Vec<(String, bool)>, PrintError
                         && p.shape == first.shape
                         && p.count.0 == first.count.0
                         && !p.allow_disconnected
+                        && p.glyph.is_none()
                 })
             });
             if run.is_some() {
@@ -215,6 +216,9 @@ fn piece(p: &PieceSpec) -> Result<String, PrintError> {
     let mut out = String::new();
     if p.allow_disconnected {
         out.push_str("#[allow(disconnected)] ");
+    }
+    if let Some((glyph, _)) = p.glyph {
+        let _ = write!(out, "#[glyph({glyph:?})] ");
     }
     if p.count.0 != Count::ONE {
         let _ = write!(out, "{} x ", p.count.0);

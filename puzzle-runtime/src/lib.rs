@@ -33,6 +33,6 @@ pub mod __private;
 pub use failure::FailureCache;
 pub use info::{CacheInfo, Info, Prune, SymmetryInfo};
 pub use native::NativeSolver;
-pub use solution::{Aspect, Catalog, Picture, Placement, Slot, Solution};
+pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution};
 pub use solver::{Run, Solver};
 pub use unit::{Unit, UnitError};

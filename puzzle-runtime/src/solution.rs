@@ -17,6 +17,19 @@ pub enum Aspect<'a> {
     Named(&'a str),
 }
 
+/// A kind of piece: one piece, or the identical copies of one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// Its name.
+    pub name: Cow<'static, str>,
+    /// The character it is drawn with, chosen by the compiler: its own where the puzzle gives
+    /// one, else a letter of its name, else one no other kind has.
+    pub glyph: char,
+    /// One past its last embedding's number: embeddings are numbered kind by kind, so kind `k`
+    /// has those from kind `k - 1`'s `end` (0 for the first) up to this.
+    pub end: u32,
+}
+
 /// Everything needed to read a solution: the box's block, what each aspect is, and the aspects
 /// of every embedding. Aspects are numbered cells first, then pieces, then any others. Static in
 /// generated code, owned at run time.
@@ -37,6 +50,8 @@ pub struct Catalog {
     /// Where each embedding's aspects start in `embedding_aspects`; one more entry than there are
     /// embeddings.
     pub embedding_starts: Cow<'static, [u32]>,
+    /// The kinds of piece, in the order declared (none for an abstract puzzle).
+    pub kinds: Cow<'static, [Kind]>,
 }
 
 impl Catalog {
@@ -69,24 +84,21 @@ impl Catalog {
         &self.embedding_aspects[start as usize..end as usize]
     }
 
-    /// The piece an embedding places, if it names one (identical copies of one kind have no
-    /// aspect, and so no name here).
-    pub fn piece_of(&self, e: u32) -> Option<&str> {
-        self.embedding(e)
-            .iter()
-            .find_map(|&a| match self.aspect(a) {
-                Aspect::Piece(name) => Some(name),
-                Aspect::Cell(_) | Aspect::Named(_) => None,
-            })
+    /// The kind of piece an embedding places, by its number among [`Catalog::kinds`] (none
+    /// for an abstract puzzle's embeddings).
+    pub fn kind_of(&self, e: u32) -> Option<usize> {
+        let k = self.kinds.partition_point(|kind| kind.end <= e);
+        (k < self.kinds.len()).then_some(k)
     }
 
-    /// The number of the piece an embedding places among the named pieces, if it names one.
+    /// The name of the piece an embedding places (for a copy, its kind's), if it places one.
+    pub fn piece_of(&self, e: u32) -> Option<&str> {
+        self.kind_of(e).map(|k| &*self.kinds[k].name)
+    }
+
+    /// The number of the kind of piece an embedding places, if it places one.
     pub fn piece_index(&self, e: u32) -> Option<u32> {
-        let cells = self.cells.len() as u32;
-        self.embedding(e)
-            .iter()
-            .find(|&&a| a >= cells && a - cells < self.pieces)
-            .map(|&a| a - cells)
+        self.kind_of(e).map(|k| k as u32)
     }
 
     /// The block positions of the cells an embedding covers.
@@ -187,26 +199,46 @@ impl<'a> Solution<'a> {
         })
     }
 
-    /// The solution laid out on the box's block, to draw.
+    /// The solution laid out on the box's block, to draw. Each cell shows its kind's glyph;
+    /// copies of one kind that touch alternate between its upper and lower case where they
+    /// can (a glyph without case cannot), so that one copy is told from the next.
     pub fn picture(&self) -> Picture {
         let catalog = self.catalog;
-        let volume: u32 = catalog.extents.iter().product();
+        let extents = &catalog.extents;
+        let volume: u32 = extents.iter().product();
         let mut slots = vec![Slot::Outside; volume as usize];
         for &at in catalog.cells.iter() {
             slots[at as usize] = Slot::Empty;
         }
-        let mut copies = (b'a'..=b'z').cycle().map(char::from);
-        let placed_pieces: Vec<Option<&str>> =
-            self.placed.iter().map(|&e| catalog.piece_of(e)).collect();
-        for (placement, (&e, &piece)) in self.placed.iter().zip(&placed_pieces).enumerate() {
-            // A piece placed more than once is one of a bag's copies.
-            let single =
-                piece.filter(|p| placed_pieces.iter().filter(|&&q| q == Some(p)).count() == 1);
-            let letter = match single {
-                Some(name) => name.chars().next().unwrap_or('?'),
-                None => copies.next().unwrap_or('?'),
+        let kinds: Vec<Option<usize>> = self.placed.iter().map(|&e| catalog.kind_of(e)).collect();
+        for (placement, &e) in self.placed.iter().enumerate() {
+            let piece = kinds[placement].map(|k| k as u32);
+            let glyph = kinds[placement].map_or('?', |k| catalog.kinds[k].glyph);
+            let copies = kinds.iter().filter(|&&k| k == kinds[placement]).count();
+            // The cases of the copies of this kind placed before that touch this one.
+            let (mut upper, mut lower) = (false, false);
+            if copies > 1 {
+                for at in catalog.cells_of(e) {
+                    for n in neighbours(extents, at) {
+                        if let Slot::Placed {
+                            piece: Some(p),
+                            letter,
+                            ..
+                        } = slots[n as usize]
+                        {
+                            if Some(p) == piece {
+                                upper |= letter.is_uppercase();
+                                lower |= letter.is_lowercase();
+                            }
+                        }
+                    }
+                }
+            }
+            let letter = match (upper, lower) {
+                (true, false) => glyph.to_lowercase().next().unwrap_or(glyph),
+                (false, true) => glyph.to_uppercase().next().unwrap_or(glyph),
+                _ => glyph,
             };
-            let piece = catalog.piece_index(e);
             for at in catalog.cells_of(e) {
                 slots[at as usize] = Slot::Placed {
                     placement,
@@ -216,10 +248,34 @@ impl<'a> Solution<'a> {
             }
         }
         Picture {
-            extents: catalog.extents.to_vec(),
+            extents: extents.to_vec(),
             slots,
         }
     }
+}
+
+/// The block positions next to `at` (sharing a face).
+fn neighbours(extents: &[u32], at: u32) -> impl Iterator<Item = u32> + '_ {
+    let mut stride = 1;
+    let strides: Vec<u32> = extents
+        .iter()
+        .rev()
+        .map(|&e| {
+            let s = stride;
+            stride *= e;
+            s
+        })
+        .collect();
+    extents
+        .iter()
+        .rev()
+        .zip(strides)
+        .flat_map(move |(&extent, stride)| {
+            let x = at / stride % extent;
+            let before = (x > 0).then(|| at - stride);
+            let after = (x + 1 < extent).then(|| at + stride);
+            before.into_iter().chain(after)
+        })
 }
 
 /// A solution laid out on its box's block, position by position in reading order (last axis
@@ -243,11 +299,10 @@ pub enum Slot {
     Placed {
         /// The placement's place in the solution (0 for the first placed).
         placement: usize,
-        /// The piece's number among the puzzle's named pieces, if the placement names one (a
-        /// copy of a bag's kind names none).
+        /// The number of the placement's kind of piece among [`Catalog::kinds`].
         piece: Option<u32>,
-        /// The letter it is drawn with: the first of its piece's name, or `a`, `b`, ... for
-        /// one of several copies.
+        /// The character it is drawn with: its kind's glyph, in the other case where it
+        /// touches a copy of the same kind.
         letter: char,
     },
 }
@@ -263,6 +318,22 @@ impl Picture {
         }
     }
 
+    /// The coordinates of layer `l` (layers in reading order) on the axes before the last two,
+    /// with `_` for those two, e.g. `(1, _, _)`; `None` for a box of two axes or fewer.
+    pub fn layer_label(&self, mut l: usize) -> Option<String> {
+        let n = self.extents.len();
+        if n < 3 {
+            return None;
+        }
+        let mut coords = vec!["_".to_owned(); n];
+        for axis in (0..n - 2).rev() {
+            let extent = self.extents[axis].max(1) as usize;
+            coords[axis] = (l % extent).to_string();
+            l /= extent;
+        }
+        Some(format!("({})", coords.join(", ")))
+    }
+
     /// The width (last axis) and height (the axis before it) of one 2-D layer.
     pub fn layer_size(&self) -> (usize, usize) {
         let n = self.extents.len();
@@ -276,32 +347,39 @@ impl Picture {
     }
 }
 
-/// Draws the box with each cell showing the first letter of its piece's name, `.` for an
-/// uncovered cell and a space for a hole. Boxes of more than two dimensions are drawn as their
-/// two-dimensional layers, one after another, separated by blank lines. An abstract puzzle's
-/// solution is its embeddings, one a line, as sets of aspect names.
+/// Draws the box with each cell showing its piece's glyph (see [`Solution::picture`]), `.` for
+/// an uncovered cell and a space for a hole, a line a row, with no newline after the last.
+/// Boxes of more than two dimensions are drawn as their two-dimensional layers, one after
+/// another, each headed by its coordinates on the axes before the last two, `_` for the two
+/// drawn (rows, then columns): `(0, _, _)`. An abstract puzzle's solution is its embeddings,
+/// one a line, as sets of aspect names.
 impl fmt::Display for Solution<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut lines = Vec::new();
         if self.catalog.extents.is_empty() {
             for &e in self.placed {
-                writeln!(f, "{{{}}}", self.catalog.describe(e))?;
+                lines.push(format!("{{{}}}", self.catalog.describe(e)));
             }
-            return Ok(());
+            return f.write_str(&lines.join("\n"));
         }
         let picture = self.picture();
         let (width, height) = picture.layer_size();
-        for l in 0..picture.slots.len() / (width * height) {
-            if l > 0 {
-                writeln!(f)?;
+        let layers = picture.slots.len() / (width * height);
+        for l in 0..layers {
+            if let Some(label) = picture.layer_label(l) {
+                if l > 0 {
+                    lines.push(String::new());
+                }
+                lines.push(label);
             }
             for r in 0..height {
                 let start = (l * height + r) * width;
                 let line: String = (start..start + width)
                     .map(|at| picture.letter(at))
                     .collect();
-                writeln!(f, "{}", line.trim_end())?;
+                lines.push(line.trim_end().to_owned());
             }
         }
-        Ok(())
+        f.write_str(&lines.join("\n"))
     }
 }

@@ -35,6 +35,15 @@ puzzle! {
         restrict: { C: [[".#.", "##."], ["..#", ".##"]] },
     }
 
+    /// Pieces whose names start alike, and one that gives its own glyph.
+    mod glyphs {
+        box: ["....", "...."],
+        pieces: { #[glyph('4')] Four: ["####"], Flat: ["###"], Fat: ["#"] },
+    }
+
+    /// Thirty copies in a row: drawn with their kind's letter, never wrapping round an alphabet.
+    mod strip { box: 1 x 60, pieces: { 30 x D: ["##"] } }
+
     /// Reduced by symmetry automatically.
     mod reduced {
         box: ["...", "..."],
@@ -72,7 +81,7 @@ fn solutions_are_drawn() {
         ControlFlow::Continue(())
     });
     // 0 = A on cell 0, 18 = C on {1, 3, 4}, 10 = B on {2, 5}.
-    assert_eq!(drawings[0], "ACB\nCCB\n");
+    assert_eq!(drawings[0], "ACB\nCCB");
     assert_eq!(drawings.len(), 3);
 }
 
@@ -85,4 +94,27 @@ fn visitor_can_stop_the_search() {
     });
     assert_eq!(flow, ControlFlow::Break(()));
     assert_eq!(seen, 1);
+}
+
+#[test]
+fn pieces_are_drawn_with_glyphs_of_their_own() {
+    let mut drawings = Vec::new();
+    let _ = glyphs::SOLVER.solve(&mut |s| {
+        drawings.push(s.to_string());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(drawings.len(), 4);
+    // `Four` is drawn `4` as it asks; `Fat` takes `a`, since `Flat` has `F`.
+    assert!(drawings.contains(&"4444\nFFFa".to_owned()), "{drawings:?}");
+    assert!(drawings.contains(&"aFFF\n4444".to_owned()), "{drawings:?}");
+}
+
+#[test]
+fn many_copies_are_drawn_with_their_kind() {
+    let mut first = String::new();
+    let _ = strip::SOLVER.solve(&mut |s| {
+        first = s.to_string();
+        ControlFlow::Break(())
+    });
+    assert_eq!(first, "DDdd".repeat(15));
 }

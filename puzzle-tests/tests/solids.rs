@@ -94,7 +94,8 @@ fn drawn_cube_and_pieces() {
         first = s.to_string();
         ControlFlow::Break(())
     });
-    assert_eq!(first, "AA\nAB\n\nAB\nBB\n");
+    // Each layer is headed by its place on the first axis; rows, then columns below.
+    assert_eq!(first, "(0, _, _)\nAA\nAB\n\n(1, _, _)\nAB\nBB");
 }
 
 #[test]

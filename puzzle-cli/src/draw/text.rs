@@ -1,6 +1,7 @@
 //! Solutions in the terminal: a box of letters, each cell its piece's; with colour, each piece
 //! on its own background, two columns a cell so that it reads square. A 3-D box shows its
-//! layers side by side, as does every further axis.
+//! layers side by side, as does every further axis, each headed by its coordinates on the
+//! axes not drawn (`(0, _, _)`).
 
 use std::io::{self, Write};
 
@@ -30,9 +31,20 @@ pub fn write(
     let (width, height) = picture.layer_size();
     let layers = picture.slots.len() / (width * height);
     let cell = if styled { 2 } else { 1 };
+    let labels: Vec<String> = (0..layers)
+        .map(|l| picture.layer_label(l).unwrap_or_default())
+        .collect();
+    // A layer is as wide as its cells or its label, whichever is wider.
+    let column = labels
+        .iter()
+        .map(|label| label.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(width * cell);
     if layers > 1 {
-        let labels: Vec<String> = (0..layers)
-            .map(|l| format!("{:<w$}", format!("layer {}", l + 1), w = width * cell))
+        let labels: Vec<String> = labels
+            .iter()
+            .map(|label| format!("{label:<column$}"))
             .collect();
         writeln!(out, "{}", labels.join(GAP).trim_end())?;
     }
@@ -41,6 +53,7 @@ pub fn write(
         for l in 0..layers {
             if l > 0 {
                 line.push_str(GAP);
+                line.push_str(&" ".repeat(column - width * cell));
             }
             let start = (l * height + r) * width;
             for at in start..start + width {

@@ -425,6 +425,7 @@ impl Reader<'_> {
                 loc,
                 shape: ShapeSpec::Cells(cells),
                 allow_disconnected: true,
+                glyph: None,
                 count: (count, loc),
             });
         }

@@ -71,6 +71,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             pieces: 0,
             embedding_aspects: ::std::borrow::Cow::Borrowed(&[]),
             embedding_starts: ::std::borrow::Cow::Borrowed(&[0]),
+            kinds: ::std::borrow::Cow::Borrowed(&[]),
         }
     };
     let processor = quote! {

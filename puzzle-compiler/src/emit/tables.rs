@@ -97,6 +97,10 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
     let pieces = c.pieces;
     let aspects = numbers(&c.embedding_aspects);
     let starts = numbers(&c.embedding_starts);
+    let kinds = c.kinds.iter().map(|k| {
+        let (name, glyph, end) = (text(&k.name), k.glyph, k.end);
+        quote!(#runtime::Kind { name: #name, glyph: #glyph, end: #end })
+    });
     quote! {
         #runtime::Catalog {
             name: #name,
@@ -106,6 +110,7 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
             pieces: #pieces,
             embedding_aspects: #aspects,
             embedding_starts: #starts,
+            kinds: ::std::borrow::Cow::Borrowed(&[#(#kinds),*]),
         }
     }
 }
