@@ -74,15 +74,10 @@ impl Board {
         Some(index)
     }
 
-    /// A person's name for a cell: `row 2, column 3` in two dimensions, `layer 1, row 2,
-    /// column 3` in three (counting from 1, as drawings are read), coordinates otherwise.
+    /// A person's name for a cell: its coordinates, from 0, as holes are written: `(1, 2)`
+    /// for row 1, column 2; `(0, 1, 2)` in three dimensions.
     pub fn describe(&self, cell: u32) -> String {
-        let p = &self.cells[cell as usize];
-        match p.as_slice() {
-            [r, c] => format!("row {}, column {}", r + 1, c + 1),
-            [l, r, c] => format!("layer {}, row {}, column {}", l + 1, r + 1, c + 1),
-            _ => format!("position ({})", format_extents(p, ", ")),
-        }
+        format!("({})", format_extents(&self.cells[cell as usize], ", "))
     }
 
     /// The symmetry group of the box: every motion that maps its cells (holes included) onto
@@ -165,15 +160,9 @@ mod tests {
         assert_eq!(b.cells().len(), 5);
         assert_eq!(b.cell_at(&[0, 2]), None);
         assert_eq!(b.cell_at(&[1, 0]), Some(2));
-        assert_eq!(b.describe(4), "row 2, column 3");
-        assert_eq!(
-            Board::block(&[5, 3, 2, 2]).describe(59),
-            "position (4, 2, 1, 1)"
-        );
-        assert_eq!(
-            Board::block(&[2, 2, 2]).describe(0),
-            "layer 1, row 1, column 1"
-        );
+        assert_eq!(b.describe(4), "(1, 2)");
+        assert_eq!(Board::block(&[5, 3, 2, 2]).describe(59), "(4, 2, 1, 1)");
+        assert_eq!(Board::block(&[2, 2, 2]).describe(0), "(0, 0, 0)");
     }
 
     #[test]

@@ -82,6 +82,15 @@ impl Figure {
         }
     }
 
+    /// How many axes the figure is drawn in, read from how deeply it nests (rows are two),
+    /// whether or not its layers agree in size.
+    pub fn dims(&self) -> usize {
+        match self {
+            Figure::Rows(_) => 2,
+            Figure::Layers { layers, .. } => 1 + layers.first().map_or(2, Figure::dims),
+        }
+    }
+
     /// Where the row holding point `p` was written, if the figure has that row.
     pub fn row_loc(&self, p: &[i32]) -> Option<Loc> {
         let first = usize::try_from(*p.first()?).ok()?;

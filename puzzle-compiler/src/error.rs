@@ -17,7 +17,7 @@ pub enum ErrorKind {
         allowed: &'static str,
     },
     /// A drawing's rows differ in length.
-    #[error("row {row} has {len} characters, but row 1 has {expected}: every row of a drawing must have the same length")]
+    #[error("the {} row has {len} characters, but the first has {expected}: every row of a drawing must have the same length", Ordinal(*row))]
     RaggedRows {
         /// The row (from 1).
         row: usize,
@@ -27,7 +27,7 @@ pub enum ErrorKind {
         expected: usize,
     },
     /// A drawing holds a character it may not.
-    #[error("unknown character {ch:?} in {what} at row {row}, column {column}; use {allowed}")]
+    #[error("unknown character {ch:?} in {what}, the {} character of its {} row; use {allowed}", Ordinal(*column), Ordinal(*row))]
     UnknownCharacter {
         /// The character.
         ch: char,
@@ -41,7 +41,7 @@ pub enum ErrorKind {
         allowed: &'static str,
     },
     /// A layer of a drawing differs in size from the first.
-    #[error("layer {layer} is {found}, but layer 1 is {expected}: every layer of a drawing must have the same size")]
+    #[error("the {} layer is {found}, but the first is {expected}: every layer of a drawing must have the same size", Ordinal(*layer))]
     LayerSize {
         /// The layer (from 1).
         layer: usize,
@@ -164,6 +164,19 @@ pub enum ErrorKind {
         /// The name.
         name: String,
     },
+    /// Built-in mirror twins in a puzzle whose pieces may be turned over, where they are one
+    /// piece.
+    #[error("{pairs} are mirror twins, one and the same piece when pieces may be turned over (`reflect: true`, the default); write `reflect: false` so that pieces are only turned")]
+    TwinsTurnedOver {
+        /// The pairs, e.g. ``` `F` and `f`, `L` and `l` ```.
+        pairs: String,
+    },
+    /// A piece named twice among those an order takes first.
+    #[error("`{name}` is listed twice in `order`; name each piece once")]
+    LeadTwice {
+        /// The piece.
+        name: String,
+    },
     /// A built-in set has a piece whose name is taken.
     #[error("`{set}` has pieces named {names}, and so has {earlier}; piece names must be unique, so declare one of the two by hand under other names")]
     SetNameClash {
@@ -245,10 +258,22 @@ pub enum ErrorKind {
         name: String,
     },
     /// A cell of the box is covered by no placement of any piece.
-    #[error("no placement of any piece covers the cell at {cell}, so the puzzle has no solution")]
+    #[error("no placement of any piece covers the cell {cell}, so the puzzle has no solution")]
     UncoverableCell {
-        /// The cell, described (e.g. `row 2, column 3`).
+        /// The cell's coordinates, from 0 as holes are written (e.g. `(1, 2)`).
         cell: String,
+    },
+    /// Cells that only placements a restriction leaves out could cover.
+    #[error("the restriction of `{piece}` leaves no placement of any piece covering the {}{cells}, so the puzzle has no solution{}", if *several { "cells " } else { "cell " }, if *copies { format!("; a restriction holds for every copy of `{piece}`") } else { String::new() })]
+    RestrictedAway {
+        /// The restricted piece.
+        piece: String,
+        /// The cells, described and listed.
+        cells: String,
+        /// Whether there is more than one cell.
+        several: bool,
+        /// Whether the piece comes in copies.
+        copies: bool,
     },
     /// A name that should be a piece's is not.
     #[error("no piece is named `{name}`{}", suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default())]
@@ -374,6 +399,33 @@ impl IntoIterator for Errors {
     }
 }
 
+/// A position counted from 1, written as a word (`first`, `second`, ..., `11th`): how a row or
+/// layer of a drawing is named, so that it is not mistaken for a coordinate, which counts
+/// from 0.
+#[derive(Clone, Copy, Debug)]
+pub struct Ordinal(pub usize);
+
+impl fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = [
+            "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth",
+        ];
+        let n = self.0;
+        if let Some(word) = n.checked_sub(1).and_then(|i| WORDS.get(i)) {
+            return f.write_str(word);
+        }
+        let suffix = match (n % 10, n % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        write!(f, "{n}{suffix}")
+    }
+}
+
 /// The candidate closest to `name`, if one is close enough to be a likely misspelling.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     candidates
@@ -399,5 +451,19 @@ mod tests {
         assert_eq!(suggest("symetry", keys).as_deref(), Some("symmetry"));
         assert_eq!(suggest("colour", keys), None);
         assert_eq!(suggest("Order", keys).as_deref(), Some("order"));
+    }
+
+    #[test]
+    fn ordinals() {
+        let words: Vec<String> = [1, 2, 10, 11, 12, 13, 21, 22, 23, 101, 111]
+            .map(|n| Ordinal(n).to_string())
+            .into();
+        assert_eq!(
+            words,
+            [
+                "first", "second", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th"
+            ]
+        );
     }
 }

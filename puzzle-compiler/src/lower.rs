@@ -11,7 +11,7 @@ use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::Count;
 use crate::error::{ErrorKind, Errors};
 use crate::limits::MAX_EMBEDDINGS;
-use crate::model::{AbstractModel, BoxModel, Model, Piece, PieceId, Problem};
+use crate::model::{AbstractModel, BoxModel, Model, Piece, PieceId, Problem, Restriction};
 
 /// Lowers a model, recording the mistakes only the placements show: a piece that fits
 /// nowhere, a cell no placement covers.
@@ -44,15 +44,50 @@ fn lower_box(model: &BoxModel, errors: &mut Errors) -> Lowered {
         }
     }
     if errors.is_empty() {
-        let uses = lowered.cover.uses();
-        for (cell, &loc) in model.cell_locs.iter().enumerate() {
-            if uses[cell] == 0 {
-                let cell = model.board.describe(cell as u32);
-                errors.push(loc, ErrorKind::UncoverableCell { cell });
+        uncoverable_cells(model, &lowered, errors);
+    }
+    lowered
+}
+
+/// Records the cells no allowed placement covers: at the restrictions that left out every
+/// placement that could, or at the cell where no placement of any piece could.
+fn uncoverable_cells(model: &BoxModel, lowered: &Lowered, errors: &mut Errors) {
+    let uses = lowered.cover.uses();
+    let mut emptied = vec![Vec::new(); model.restrictions.len()];
+    for (cell, &loc) in model.cell_locs.iter().enumerate() {
+        if uses[cell] != 0 {
+            continue;
+        }
+        let covers = |r: &Restriction| {
+            lowered
+                .embeddings_of(r.piece)
+                .any(|e| lowered.cover.aspects(e).contains(&AspectId(cell as u32)))
+        };
+        let described = model.board.describe(cell as u32);
+        if !model.restrictions.iter().any(covers) {
+            errors.push(loc, ErrorKind::UncoverableCell { cell: described });
+            continue;
+        }
+        for (cells, r) in emptied.iter_mut().zip(&model.restrictions) {
+            if covers(r) {
+                cells.push(described.clone());
             }
         }
     }
-    lowered
+    for (r, cells) in model.restrictions.iter().zip(emptied) {
+        if !cells.is_empty() {
+            let piece = &model.pieces[r.piece.index()];
+            errors.push(
+                r.loc,
+                ErrorKind::RestrictedAway {
+                    piece: piece.name.clone(),
+                    several: cells.len() > 1,
+                    cells: cells.join(", "),
+                    copies: piece.count.max > 1,
+                },
+            );
+        }
+    }
 }
 
 fn lower_abstract(model: &AbstractModel) -> Lowered {
@@ -249,6 +284,9 @@ mod tests {
             .piece("P", &["##", "#."])
             .piece("Q", &["##"]);
         let (_, errors) = lowered(&island);
-        assert_eq!(errors.to_string(), "no placement of any piece covers the cell at row 1, column 4, so the puzzle has no solution");
+        assert_eq!(
+            errors.to_string(),
+            "no placement of any piece covers the cell (0, 3), so the puzzle has no solution"
+        );
     }
 }

@@ -185,12 +185,23 @@ impl Model {
             Lead::Auto => Leading::Auto,
             Lead::None => Leading::None,
             Lead::All => Leading::All,
-            Lead::Named(names) => Leading::Named(
-                names
-                    .iter()
-                    .filter_map(|(name, loc)| find_piece(pieces, name, *loc, errors))
-                    .collect(),
-            ),
+            // The parser has said that an abstract puzzle takes no order.
+            Lead::Named(_) if boxless => Leading::Auto,
+            Lead::Named(names) => {
+                let mut lead = Vec::new();
+                for (name, loc) in names {
+                    let Some(piece) = find_piece(pieces, name, *loc, errors) else {
+                        continue;
+                    };
+                    if lead.contains(&piece) {
+                        let name = name.clone();
+                        errors.push(*loc, ErrorKind::LeadTwice { name });
+                    } else {
+                        lead.push(piece);
+                    }
+                }
+                Leading::Named(lead)
+            }
         };
         let options = Options {
             sharing: description.sharing,
@@ -225,9 +236,12 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
     let dims = match (&board, &description.board) {
         (Some((b, _)), _) => b.dims(),
         (None, BoardSpec::Block { extents, .. }) => extents.len(),
-        (None, BoardSpec::Drawn(_)) => 2,
+        (None, BoardSpec::Drawn(figure)) => figure.dims(),
     };
     let pieces = check_pieces(description, dims, errors);
+    if description.reflect {
+        check_twins(description, &pieces, errors);
+    }
     let (board, cell_locs) = board?;
     let area = |copies: fn(Count) -> u32| -> usize {
         pieces
@@ -404,6 +418,35 @@ fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> 
         );
     }
     out
+}
+
+/// Records built-in mirror twins (a one-sided set, the Soma screws, `F` beside `f`) that may be
+/// turned over, and so are one piece: at the set, or at the later twin.
+fn check_twins(description: &Description, pieces: &[Piece], errors: &mut Errors) {
+    let mut free: BTreeMap<Shape, &str> = BTreeMap::new();
+    let mut pairs: BTreeMap<Loc, Vec<String>> = BTreeMap::new();
+    let built_in: BTreeSet<&str> = description
+        .pieces
+        .iter()
+        .filter(|spec| matches!(spec.shape, ShapeSpec::Builtin | ShapeSpec::Member(_)))
+        .map(|spec| spec.name.as_str())
+        .collect();
+    for piece in pieces.iter().filter(|p| built_in.contains(p.name.as_str())) {
+        let turned = piece.shape.orientations(true);
+        match free.get(&turned[0]) {
+            Some(twin) => pairs
+                .entry(piece.loc)
+                .or_default()
+                .push(format!("`{twin}` and `{}`", piece.name)),
+            None => {
+                free.insert(turned[0].clone(), &piece.name);
+            }
+        }
+    }
+    for (loc, pairs) in pairs {
+        let pairs = pairs.join(", ");
+        errors.push(loc, ErrorKind::TwinsTurnedOver { pairs });
+    }
 }
 
 /// Reads one piece; `members` are those of the built-in set its name is looked up in.

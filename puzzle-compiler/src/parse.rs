@@ -178,6 +178,15 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
         let msg = "a puzzle has a `box` and `pieces`, or `aspects` and `embeddings`, not both";
         p.errors.push(syn::Error::new(p.header.name.span(), msg));
     }
+    if abstract_puzzle {
+        for key in &seen {
+            if let Some(why) = box_only(&key.to_string()) {
+                let msg =
+                    format!("`{key}` has no meaning for a puzzle given by its aspects: {why}");
+                p.errors.push(syn::Error::new(key.span(), msg));
+            }
+        }
+    }
     let required = if abstract_puzzle {
         ["aspects", "embeddings"]
     } else {
@@ -195,15 +204,39 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
     Ok(p)
 }
 
+/// Why a key that only a box puzzle takes means nothing without one, if it is such a key.
+fn box_only(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "reflect" => {
+            "it says whether pieces may be turned over, and this puzzle has no pieces; leave it out"
+        }
+        "order" => {
+            "its aspects are taken in the order they are listed, so list them in the order wanted"
+        }
+        "holes" => {
+            "it has no box to have holes in; make an aspect optional if it need not be covered"
+        }
+        "restrict" => "list only the embeddings wanted",
+        _ => return None,
+    })
+}
+
 /// One `key: value` entry and the comma after it.
 fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Result<()> {
     let key = Ident::parse_any(body)?;
     body.parse::<Token![:]>()?;
     let mut value = TokenStream::new();
     while !body.is_empty() && !body.peek(Token![,]) {
+        // No value holds `NAME :` outside brackets, so that is the next entry, its comma missing.
+        if !value.is_empty() && body.peek(Ident::peek_any) && body.peek2(Token![:]) {
+            let next = body.fork().call(Ident::parse_any)?;
+            let msg = format!("expected `,` before `{next}`: entries are separated by commas");
+            p.errors.push(syn::Error::new(next.span(), msg));
+            break;
+        }
         value.extend([body.parse::<TokenTree>()?]);
     }
-    if !body.is_empty() {
+    if body.peek(Token![,]) {
         body.parse::<Token![,]>()?;
     }
     let name = key.to_string();

@@ -410,7 +410,8 @@ mod tests {
         );
         let soma = Description::new("soma")
             .block(&[3, 3, 3])
-            .set(PieceSet::Soma);
+            .set(PieceSet::Soma)
+            .reflect(false);
         assert!(round_trip(&soma).contains("pieces: soma,"));
         // A set with a piece left out is written as its pieces, the members by their cells.
         let mut part = soma.clone();

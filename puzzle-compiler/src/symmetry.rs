@@ -316,7 +316,18 @@ fn reduce_box(
             errors.push(loc, ErrorKind::Symmetry { reason });
             return None;
         }
-        Some((piece, _)) => Some(piece).filter(single),
+        Some((piece, loc)) if !single(&piece) => {
+            let Piece { name, count, .. } = &pieces[piece.index()];
+            let what = if count.max > 1 {
+                "comes in copies, so no one placement of it can be kept per orbit"
+            } else {
+                "may be left out, so keeping one placement of it per orbit would lose the solutions without it"
+            };
+            let reason = format!("piece `{name}` {what}; name a piece placed exactly once, or leave the choice to the compiler (`symmetry: reduced`)");
+            errors.push(loc, ErrorKind::Symmetry { reason });
+            return None;
+        }
+        Some((piece, _)) => Some(piece),
         // The fewest placements kept, then the fewest that need the check.
         None => ids.filter(single).min_by_key(|&p| {
             let kept = group.representatives(lowered.allowed_of(p));

@@ -8,5 +8,6 @@ fn ui() {
     t.compile_fail("tests/ui/keys/*.rs");
     t.compile_fail("tests/ui/solvability/*.rs");
     t.compile_fail("tests/ui/abstract/*.rs");
+    t.compile_fail("tests/ui/items/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }

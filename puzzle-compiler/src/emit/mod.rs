@@ -23,13 +23,24 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     let catalog = tables::catalog(runtime, puzzle.catalog());
     let processor = tables::processor(runtime, puzzle);
     let code = tables::option(processor.as_ref().map(|_| quote!(&PROCESSOR)));
-    let processor = processor.map(|code| {
-        quote! {
+    let processor = match processor {
+        Some(code) => quote! {
             /// The same program as code for the puzzle processor: run it with
             /// `processor::Machine`, list it with `PROCESSOR.listing(&CATALOG)`.
             pub static PROCESSOR: ::std::sync::LazyLock<#runtime::processor::Code> = #code;
+        },
+        None => {
+            let note = puzzle
+                .code_error()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            quote! {
+                /// None: this puzzle has no processor code (see the deprecation note).
+                #[deprecated(note = #note)]
+                pub const PROCESSOR: #runtime::processor::NoCode = #runtime::processor::NoCode;
+            }
         }
-    });
+    };
     let check = tables::option(puzzle.symmetry_check().map(|_| quote!(&program::CHECK)));
     let program = procedures::module(runtime, puzzle);
     items(
@@ -95,14 +106,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
         }
     };
     items(
-        header,
-        runtime,
-        &info,
-        &catalog,
-        &none,
-        &none,
-        Some(processor),
-        program,
+        header, runtime, &info, &catalog, &none, &none, processor, program,
     )
 }
 
@@ -115,7 +119,7 @@ fn items(
     catalog: &TokenStream,
     code: &TokenStream,
     check: &TokenStream,
-    processor: Option<TokenStream>,
+    processor: TokenStream,
     program: TokenStream,
 ) -> TokenStream {
     let Header { attrs, vis, name } = header;

@@ -9,3 +9,10 @@ mod machine;
 pub use code::{Code, Counts, SENTINEL};
 pub use instruction::{CodeError, Instruction};
 pub use machine::{Executed, Machine, MachineError, State};
+
+/// What a puzzle without processor code (one with a bag, whose counter the processor's one
+/// bit per aspect cannot hold) has as its `PROCESSOR`: a stand-in with no methods, deprecated
+/// with a note that says why, so that a use of it explains itself. Such a puzzle runs
+/// natively (`SOLVER`) and on the walker.
+#[derive(Clone, Copy, Debug)]
+pub struct NoCode;

@@ -1,0 +1,8 @@
+puzzle::puzzle! {
+    mod comma {
+        box: ["...", "..."]
+        pieces: { A: ["###"], B: ["###"] },
+    }
+}
+
+fn main() {}

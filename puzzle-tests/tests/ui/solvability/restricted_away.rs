@@ -1,0 +1,9 @@
+puzzle::puzzle! {
+    mod restricted {
+        box: ["....", "...."],
+        pieces: { 4 x D: ["##"] },
+        restrict: { D: [["##..", "...."]] },
+    }
+}
+
+fn main() {}
