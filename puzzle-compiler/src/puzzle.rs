@@ -314,6 +314,7 @@ fn info(
             })),
             piece: name(reduction.and_then(|r| r.piece)),
             second_piece: name(reduction.and_then(|r| r.second)),
+            group: reduction.map_or_else(Default::default, |r| r.group.clone()),
         },
         prune: plan.prune.kind(),
         cache: plan.cache.map(|c| c.info()),

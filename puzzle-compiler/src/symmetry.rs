@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use puzzle_runtime::symmetry::SymmetryCheck;
+use puzzle_runtime::SymmetryGroup;
 
 use crate::automorphism;
 use crate::board::Board;
@@ -45,6 +46,8 @@ pub struct Reduction {
     pub marks: Vec<AspectId>,
     /// For each symmetry other than the identity, the image of every embedding.
     pub images: Vec<Vec<u32>>,
+    /// The symmetries as motions of a box's cells and kinds of piece, for the run time.
+    pub group: SymmetryGroup,
     /// The check that finishes an inexact reduction, if one is needed.
     pub check: Option<SymmetryCheck>,
 }
@@ -77,6 +80,9 @@ fn same_set(placed: &[u32], image: &[u32]) -> bool {
 
 /// The symmetries of a puzzle, as maps on embeddings.
 struct Group {
+    /// For each symmetry other than the identity, the image of each cell (none for an
+    /// abstract puzzle).
+    cells: Vec<Vec<u32>>,
     /// For each symmetry other than the identity, the image of each embedding.
     images: Vec<Vec<u32>>,
     /// For each symmetry other than the identity, the piece each piece's placements become
@@ -123,6 +129,7 @@ impl Group {
         let mut broken = None;
         let mut images = Vec::new();
         let mut relabels = Vec::new();
+        let mut motions = Vec::new();
         'symmetries: for perm in board.symmetries().into_iter().skip(1) {
             let mut relabel: Vec<PieceId> = (0..pieces.len() as u32).map(PieceId).collect();
             for members in classes.values() {
@@ -162,8 +169,10 @@ impl Group {
             }
             images.push(image);
             relabels.push(relabel);
+            motions.push(perm);
         }
         let group = Group {
+            cells: motions,
             images,
             relabel: relabels,
         };
@@ -190,6 +199,19 @@ impl Group {
         swaps.into_iter().collect()
     }
 
+    /// The symmetries as the run time takes them: what each does to the cells and to the
+    /// kinds of piece (nothing for an abstract puzzle).
+    fn motions(&self) -> SymmetryGroup {
+        if self.cells.is_empty() {
+            return SymmetryGroup::default();
+        }
+        let kinds = self.relabel.iter().flatten().map(|p| p.0);
+        SymmetryGroup {
+            cells: Cow::Owned(self.cells.iter().flatten().copied().collect()),
+            kinds: Cow::Owned(kinds.collect()),
+        }
+    }
+
     /// The order of the group.
     fn order(&self) -> usize {
         self.images.len() + 1
@@ -214,6 +236,7 @@ impl Group {
             pairs: Cow::Owned(Vec::new()),
         };
         Reduction {
+            group: self.motions(),
             swaps: self.swaps(),
             piece: None,
             group_order: self.order(),
@@ -365,6 +388,7 @@ fn reduce_box(
         lowered.cover.embedding_count(),
     );
     Some(Reduction {
+        group: group.motions(),
         swaps: group.swaps(),
         piece: Some(piece),
         group_order: group.order(),
@@ -476,7 +500,11 @@ fn reduce_abstract(model: &Model, cover: &Cover, errors: &mut Errors) -> Option<
         Ok(images) if images.is_empty() => None,
         Ok(images) => {
             let relabel = vec![Vec::new(); images.len()];
-            let group = Group { images, relabel };
+            let group = Group {
+                cells: Vec::new(),
+                images,
+                relabel,
+            };
             Some(group.check_everywhere(cover.embedding_count()))
         }
         Err(limit) => {

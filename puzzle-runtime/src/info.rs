@@ -54,6 +54,22 @@ pub struct SymmetryInfo {
     /// The piece kept to one placement per orbit of the symmetries that fix the first's
     /// placement, where some do.
     pub second_piece: Option<Cow<'static, str>>,
+    /// The box's symmetries, as motions of its cells (empty for an abstract puzzle, whose
+    /// symmetries the [`SymmetryCheck`](crate::symmetry::SymmetryCheck) holds): what
+    /// [`Orbits`](crate::symmetry::Orbits) maps a solution with to find its whole class.
+    pub group: SymmetryGroup,
+}
+
+/// The symmetries of a box, other than the identity, as what each does to the cells and to
+/// the kinds of piece: compact enough to emit for any box.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SymmetryGroup {
+    /// For each symmetry, the image of each cell (numbered as the catalog numbers them), one
+    /// symmetry after another.
+    pub cells: Cow<'static, [u32]>,
+    /// For each symmetry, the kind each kind's placements become (itself, or its mirror twin
+    /// under a reflection), one symmetry after another.
+    pub kinds: Cow<'static, [u32]>,
 }
 
 /// What the search checks after each placement, to backtrack at once from a state no pieces

@@ -31,8 +31,8 @@ mod unit;
 pub mod __private;
 
 pub use failure::FailureCache;
-pub use info::{CacheInfo, Info, Prune, SymmetryInfo};
+pub use info::{CacheInfo, Info, Prune, SymmetryGroup, SymmetryInfo};
 pub use native::NativeSolver;
-pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution};
+pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution, Solutions};
 pub use solver::{Run, Solver};
 pub use unit::{Unit, UnitError};

@@ -39,6 +39,19 @@ where
     .sum()
 }
 
+/// How far a count on all cores has got: reported after each work unit, from the thread that
+/// ran it. Units differ in size (the early ones are often the largest), so the share of units
+/// done is a floor on the share of the work done only roughly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The units finished.
+    pub done: usize,
+    /// The units in all.
+    pub units: usize,
+    /// The solutions counted in the units finished.
+    pub solutions: u64,
+}
+
 /// Shows every solution to `visitor` on the calling thread, in the order the serial search
 /// finds them, while the units run on the current pool: `run` runs one unit, keeping its
 /// solutions (each its embeddings in placement order), and a unit's solutions are shown once

@@ -158,6 +158,60 @@ pub struct Placement<'a> {
     pub cells: Vec<Vec<u32>>,
 }
 
+/// Solutions kept: each its embeddings, shown as [`Solution`] values of the puzzle's catalog.
+#[derive(Clone, Debug)]
+pub struct Solutions<'a> {
+    catalog: &'a Catalog,
+    placed: Vec<Vec<u32>>,
+}
+
+impl<'a> Solutions<'a> {
+    /// The solutions made of each of `placed`, of the puzzle that `catalog` describes.
+    pub fn new(catalog: &'a Catalog, placed: Vec<Vec<u32>>) -> Self {
+        Solutions { catalog, placed }
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.placed.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.placed.is_empty()
+    }
+
+    /// The solution at `index`, if there are that many.
+    pub fn get(&self, index: usize) -> Option<Solution<'_>> {
+        let placed = self.placed.get(index)?;
+        Some(Solution::new(self.catalog, placed))
+    }
+
+    /// Each solution, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Solution<'_>> + '_ {
+        self.placed.iter().map(|p| Solution::new(self.catalog, p))
+    }
+
+    /// Each solution's embeddings, in placement order.
+    pub fn embeddings(&self) -> &[Vec<u32>] {
+        &self.placed
+    }
+
+    /// The embeddings, given up.
+    pub fn into_embeddings(self) -> Vec<Vec<u32>> {
+        self.placed
+    }
+}
+
+impl<'s> IntoIterator for &'s Solutions<'_> {
+    type Item = Solution<'s>;
+    type IntoIter = Box<dyn Iterator<Item = Solution<'s>> + 's>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
 /// A solution: the embeddings placed, in the order the search placed them.
 #[derive(Clone, Copy, Debug)]
 pub struct Solution<'a> {

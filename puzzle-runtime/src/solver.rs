@@ -7,12 +7,14 @@
 
 use std::ops::ControlFlow;
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
 use crate::info::Info;
-use crate::parallel;
+use crate::parallel::{self, Progress};
 use crate::processor::Code;
 use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
-use crate::solution::{Catalog, Solution};
-use crate::symmetry::SymmetryCheck;
+use crate::solution::{Catalog, Solution, Solutions};
+use crate::symmetry::{Orbits, SymmetryCheck};
 use crate::unit::{Unit, UnitError};
 
 /// What one search reports to. A generated solver holds one copy of its program for each
@@ -75,6 +77,25 @@ pub trait Solver: Sync {
         })
     }
 
+    /// Counts the solutions on every core as [`Solver::count_parallel`] does, calling
+    /// `progress` after each work unit (on the thread that ran it: keep it quick).
+    fn count_parallel_with(&self, progress: &(dyn Fn(Progress) + Sync)) -> u64 {
+        let units = self.units();
+        let (done, solutions) = (AtomicUsize::new(0), AtomicU64::new(0));
+        parallel::count_units(&units, self.counter(), |unit, counter| {
+            let before = counter.solutions;
+            let _ = self
+                .run_unit(unit, Run::Count(counter))
+                .expect("a solver's own units are its own");
+            let found = counter.solutions - before;
+            progress(Progress {
+                done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                units: units.len(),
+                solutions: solutions.fetch_add(found, Ordering::Relaxed) + found,
+            });
+        })
+    }
+
     /// Shows each solution to `visitor`, in the order the search finds them; the visitor
     /// returns `Break` to stop the search.
     fn solve(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
@@ -118,6 +139,68 @@ pub trait Solver: Sync {
             solutions: recorder.solutions,
             placements: recorder.placements,
         }
+    }
+
+    /// The first `n` solutions the search finds (fewer if it has fewer), in that order.
+    fn first(&self, n: usize) -> Solutions<'_> {
+        let mut found = Vec::with_capacity(n.min(1 << 16));
+        if n > 0 {
+            let _ = self.solve(&mut |s| {
+                found.push(s.embeddings().to_vec());
+                match found.len() < n {
+                    true => ControlFlow::Continue(()),
+                    false => ControlFlow::Break(()),
+                }
+            });
+        }
+        Solutions::new(self.catalog(), found)
+    }
+
+    /// Every solution, in the order found, to read or draw as [`Solution`] values.
+    fn solutions(&self) -> Solutions<'_> {
+        Solutions::new(self.catalog(), self.collect())
+    }
+
+    /// Every solution, found on every core and listed in the order the serial search finds
+    /// them, as [`Solution`] values.
+    fn solutions_parallel(&self) -> Solutions<'_> {
+        Solutions::new(self.catalog(), self.collect_parallel())
+    }
+
+    /// The classes of this puzzle's solutions under its symmetries (each solution alone
+    /// where it finds all).
+    fn orbits(&self) -> Orbits<'_> {
+        Orbits::new(self.info(), self.catalog(), self.symmetry_check())
+    }
+
+    /// The number of all solutions, whatever the symmetry reduction: for a puzzle reduced
+    /// by symmetry, the sizes of the classes it finds, summed (one search on every core,
+    /// each solution visited); otherwise [`Solver::count_parallel`].
+    fn count_all(&self) -> u64 {
+        if self.info().symmetry.group_order <= 1 {
+            return self.count_parallel();
+        }
+        let orbits = self.orbits();
+        let mut all = 0;
+        let _ = self.solve_parallel(&mut |s| {
+            all += orbits.size(s.embeddings());
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    /// Shows every solution to `visitor`, whatever the symmetry reduction: each solution the
+    /// search finds, then the others of its class (their embeddings sorted); `Break` stops.
+    fn solve_all(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
+        let orbits = self.orbits();
+        let catalog = self.catalog();
+        self.solve(&mut |s| {
+            let members = orbits.members(s.embeddings());
+            visitor(s)?;
+            members[1..]
+                .iter()
+                .try_for_each(|m| visitor(&Solution::new(catalog, m)))
+        })
     }
 
     /// Every solution, as embedding numbers in placement order, in the order found.

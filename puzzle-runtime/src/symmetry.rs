@@ -5,8 +5,12 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
+use std::collections::{BTreeSet, HashMap};
+
 use crate::failure::FailureCache;
+use crate::info::{Info, SymmetryGroup};
 use crate::search::Sink;
+use crate::solution::Catalog;
 
 /// Finishes a reduction whose kept placements some symmetries fix: a solution placing the
 /// piece on such a placement counts only if it is the least of its images under the
@@ -88,6 +92,127 @@ fn image_is_less(placed: &[u32], image: &[u32]) -> bool {
         (Some(i), Some(p)) => i < p,
         _ => false,
     }
+}
+
+/// The classes of solutions of a puzzle: where `symmetry: reduced` finds one solution per
+/// class, the others of its class are its images under the puzzle's symmetries, the solutions
+/// `symmetry: all` finds besides it. Built once per search, then asked per solution.
+pub struct Orbits<'a> {
+    catalog: &'a Catalog,
+    images: Images<'a>,
+}
+
+/// How a symmetry maps a solution.
+enum Images<'a> {
+    /// The identity alone: every class has one member.
+    Identity,
+    /// Each symmetry's image of every embedding, one after another (an abstract puzzle's, as
+    /// its symmetry check holds them).
+    Embeddings {
+        images: &'a [u32],
+        symmetries: &'a [u32],
+        embeddings: usize,
+    },
+    /// Each symmetry's image of every cell and kind; an embedding's image is looked up by its
+    /// kind and cells.
+    Motions {
+        group: &'a SymmetryGroup,
+        index: HashMap<(usize, Vec<u32>), u32>,
+    },
+}
+
+impl<'a> Orbits<'a> {
+    /// The classes of a compiled puzzle's solutions, from its facts, its catalog and its
+    /// symmetry check.
+    pub fn new(info: &'a Info, catalog: &'a Catalog, check: Option<&'a SymmetryCheck>) -> Self {
+        let order = info.symmetry.group_order;
+        let images = if order <= 1 {
+            Images::Identity
+        } else if !info.symmetry.group.cells.is_empty() {
+            let index = (0..catalog.embedding_count() as u32)
+                .filter_map(|e| Some(((catalog.kind_of(e)?, cells_of(catalog, e)), e)))
+                .collect();
+            Images::Motions {
+                group: &info.symmetry.group,
+                index,
+            }
+        } else {
+            // An abstract puzzle's check compares each solution with the whole group.
+            let check = check.expect("a reduced puzzle records its symmetries");
+            Images::Embeddings {
+                images: &check.images,
+                symmetries: &check.everywhere,
+                embeddings: check.embeddings as usize,
+            }
+        };
+        Orbits { catalog, images }
+    }
+
+    /// The image of the solution `placed` under each symmetry other than the identity, its
+    /// embeddings sorted.
+    fn images(&self, placed: &[u32]) -> Vec<Vec<u32>> {
+        let catalog = self.catalog;
+        match &self.images {
+            Images::Identity => Vec::new(),
+            Images::Embeddings {
+                images,
+                symmetries,
+                embeddings,
+            } => symmetries
+                .iter()
+                .map(|&g| {
+                    let image = &images[g as usize * embeddings..][..*embeddings];
+                    sorted(placed.iter().map(|&e| image[e as usize]))
+                })
+                .collect(),
+            Images::Motions { group, index } => {
+                let (cells, kinds) = (catalog.cells.len(), catalog.kinds.len());
+                (0..group.kinds.len() / kinds.max(1))
+                    .map(|g| {
+                        let cell = &group.cells[g * cells..][..cells];
+                        let kind = &group.kinds[g * kinds..][..kinds];
+                        sorted(placed.iter().map(|&e| {
+                            let k = catalog
+                                .kind_of(e)
+                                .expect("a box's embedding places a piece");
+                            let moved =
+                                sorted(cells_of(catalog, e).iter().map(|&c| cell[c as usize]));
+                            index[&(kind[k] as usize, moved)]
+                        }))
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Every solution of the class of `placed`, each as its embeddings sorted: `placed`
+    /// first, then the others in order.
+    pub fn members(&self, placed: &[u32]) -> Vec<Vec<u32>> {
+        let own = sorted(placed.iter().copied());
+        let others: BTreeSet<Vec<u32>> = self
+            .images(placed)
+            .into_iter()
+            .filter(|image| *image != own)
+            .collect();
+        std::iter::once(own).chain(others).collect()
+    }
+
+    /// How many solutions the class of `placed` has.
+    pub fn size(&self, placed: &[u32]) -> u64 {
+        self.members(placed).len() as u64
+    }
+}
+
+/// The cells (numbered as aspects) an embedding covers, sorted.
+fn cells_of(catalog: &Catalog, e: u32) -> Vec<u32> {
+    let cells = catalog.cells.len() as u32;
+    sorted(catalog.embedding(e).iter().copied().filter(|&a| a < cells))
+}
+
+fn sorted(items: impl Iterator<Item = u32>) -> Vec<u32> {
+    let mut items: Vec<u32> = items.collect();
+    items.sort_unstable();
+    items
 }
 
 /// A sink that passes on only the solutions a [`SymmetryCheck`] accepts.

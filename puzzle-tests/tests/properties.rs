@@ -133,6 +133,7 @@ proptest! {
             return Ok(());
         };
         classes_make_every_solution(reduction, &found, all.reference_count())?;
+        members_are_all_solutions(&reduced, &all)?;
     }
 
     #[test]
@@ -226,7 +227,22 @@ proptest! {
             prop_assert!(*image == identity || reduction.images.contains(image));
         }
         classes_make_every_solution(reduction, &found, listed.reference_count())?;
+        members_are_all_solutions(&reduced, &listed)?;
     }
+}
+
+/// The members of the classes a reduced puzzle finds, as the run time lists them from the
+/// symmetries its module records (`Solver::solve_all`, `Solver::count_all`), are exactly the
+/// solutions of the same puzzle unreduced.
+fn members_are_all_solutions(reduced: &Puzzle, all: &Puzzle) -> Result<(), TestCaseError> {
+    let mut members = Vec::new();
+    let _ = reduced.solve_all(&mut |s| {
+        members.push(s.embeddings().to_vec());
+        std::ops::ControlFlow::Continue(())
+    });
+    prop_assert_eq!(sorted_sets(&members), all.reference_solution_sets());
+    prop_assert_eq!(reduced.count_all(), members.len() as u64);
+    Ok(())
 }
 
 /// The aspects and embeddings of a compiled puzzle as an abstract description.
@@ -303,5 +319,6 @@ proptest! {
         // solution: the group holds a reflection, with the twins of chiral pieces swapped.
         prop_assert!(reduction.group_order >= 2);
         classes_make_every_solution(reduction, &found, all.reference_count())?;
+        members_are_all_solutions(&reduced, &all)?;
     }
 }

@@ -125,6 +125,8 @@ fn soma_cube() {
     assert_eq!(twins.len(), 1);
     assert_eq!((&*twins[0].0, &*twins[0].1), ("A", "B"));
     assert_eq!(soma::SOLVER.count_parallel(), 240);
+    // Every assembly, from the 240 classes and the symmetries the module records.
+    assert_eq!(soma::SOLVER.count_all(), 11_520);
 }
 
 #[test]

@@ -68,6 +68,10 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
                 mirror_twins: ::std::borrow::Cow::Borrowed(&[]),
                 piece: ::core::option::Option::None,
                 second_piece: ::core::option::Option::None,
+                group: #runtime::SymmetryGroup {
+                    cells: ::std::borrow::Cow::Borrowed(&[]),
+                    kinds: ::std::borrow::Cow::Borrowed(&[]),
+                },
             },
             prune: #runtime::Prune::Off,
             cache: ::core::option::Option::None,

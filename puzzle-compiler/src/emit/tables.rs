@@ -55,6 +55,10 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         let (a, b) = (text(a), text(b));
         quote!((#a, #b))
     });
+    let (group_cells, group_kinds) = (
+        numbers(&symmetry.group.cells),
+        numbers(&symmetry.group.kinds),
+    );
     let prune = match prune {
         Prune::Off => quote!(Off),
         Prune::Holes => quote!(Holes),
@@ -81,6 +85,10 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
                 mirror_twins: ::std::borrow::Cow::Borrowed(&[#(#twins),*]),
                 piece: #piece,
                 second_piece: #second_piece,
+                group: #runtime::SymmetryGroup {
+                    cells: #group_cells,
+                    kinds: #group_kinds,
+                },
             },
             prune: #runtime::Prune::#prune,
             cache: #cache,
