@@ -13,6 +13,7 @@ if [[ "${1:-}" != "--no-run" ]]; then
     rm -rf target/criterion
     cargo bench -p puzzle-bench --bench solvers
     cargo bench -p puzzle-bench --bench solid_5x4x3
+    cargo bench -p puzzle-bench --bench cubes
 fi
 
 python3 - <<'PY'
