@@ -64,7 +64,9 @@ puzzle! {
 
 /// The puzzle of a file in `puzzles/`, compiled at run time.
 fn walked(file: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles")
+        .join(file);
     let text = std::fs::read_to_string(&path).expect("the puzzle file");
     let parsed = parse_str(&text).expect("the file parses");
     Puzzle::new(&parsed[0].description).expect("the file compiles")
@@ -92,7 +94,13 @@ fn cube(c: &mut Criterion, name: &str, native: &'static dyn Solver, file: &str, 
 
 fn cubes(c: &mut Criterion) {
     cube(c, "bedlam", &bedlam::SOLVER, "bedlam.puzzle", 19_186);
-    cube(c, "tetris cube", &tetris_cube::SOLVER, "tetris_cube.puzzle", 9_839);
+    cube(
+        c,
+        "tetris cube",
+        &tetris_cube::SOLVER,
+        "tetris_cube.puzzle",
+        9_839,
+    );
 }
 
 criterion_group! {

@@ -13,7 +13,9 @@ use puzzle::Solver;
 
 /// The model of the one puzzle of a file in `puzzles/`.
 fn model(file: &str) -> (Model, Puzzle) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles")
+        .join(file);
     let text = std::fs::read_to_string(path).unwrap();
     let parsed = parse_str(&text).unwrap();
     assert_eq!(parsed.len(), 1);
