@@ -16,6 +16,12 @@ pub const TARGET_UNITS: usize = 512;
 /// The deepest cut tried when looking for enough units.
 pub const MAX_DEPTH: usize = 8;
 
+/// The estimated placements below which [`crate::Solver::count_parallel`] counts on one
+/// thread: sharing out the units and waking the threads costs about as much as thirty
+/// thousand placements (the Soma cube's whole search is eight thousand), so a search of a
+/// few times that gains little or nothing on more cores.
+pub const SERIAL_BELOW: f64 = 50_000.0;
+
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
 /// one unit into a counter. Every thread of the pool takes the next unit in the serial
 /// search's order until none is left, with a counter that shares `counter`'s cache where it

@@ -68,8 +68,13 @@ pub trait Solver: Sync {
     }
 
     /// Counts the solutions on every core (rayon's pool: run inside
-    /// [`parallel::with_threads`] to choose the number of threads).
+    /// [`parallel::with_threads`] to choose the number of threads), or on this thread alone
+    /// where the compiler estimates the search at fewer than [`parallel::SERIAL_BELOW`]
+    /// placements: a search that small is over before the threads are under way.
     fn count_parallel(&self) -> u64 {
+        if self.info().estimate < parallel::SERIAL_BELOW {
+            return self.count();
+        }
         parallel::count_units(&self.units(), self.counter(), |unit, counter| {
             let _ = self
                 .run_unit(unit, Run::Count(counter))
