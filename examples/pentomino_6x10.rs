@@ -12,6 +12,7 @@
 //! cargo run --release --example pentomino_6x10 -- --write-binary 6x10.bin # 24-bit words
 //! ```
 
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -90,14 +91,18 @@ fn main() -> ExitCode {
         solver.count()
     } else {
         let show = if args.print { usize::MAX } else { args.show };
-        let mut found = 0u64;
-        let _ = solver.solve(&mut |s| {
+        let (mut found, mut out) = (0u64, std::io::stdout().lock());
+        let flow = solver.solve(&mut |s| {
             found += 1;
-            if found as usize <= show {
-                println!("solution {found}:\n{s}");
+            match found as usize > show || writeln!(out, "solution {found}:\n{s}").is_ok() {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
             }
-            ControlFlow::Continue(())
         });
+        if flow.is_break() {
+            // Whoever read the drawings stopped reading (`| head`): nothing more to say.
+            return ExitCode::SUCCESS;
+        }
         found
     };
     let elapsed = start.elapsed();
