@@ -31,7 +31,7 @@ done
 
 # The groups of the suite, as named in benches/suite.rs.
 suite_groups() {
-    grep -o 'name: "[^"]*"' puzzle-bench/benches/suite.rs | sed 's/name: "\(.*\)"/\1/' |
+    grep -o '^    case("[^"]*"' puzzle-bench/benches/suite.rs | sed 's/^    case("\(.*\)"/\1/' |
         grep -E "$only" || true
 }
 

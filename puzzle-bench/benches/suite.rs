@@ -111,77 +111,37 @@ struct Case {
     seconds: u64,
 }
 
+/// A case of the suite; `file` names the file in `puzzles/` and the puzzle in it, if any.
+const fn case(
+    name: &'static str,
+    solver: &'static dyn Solver,
+    count: u64,
+    file: Option<(&'static str, &'static str)>,
+    seconds: u64,
+) -> Case {
+    Case {
+        name,
+        solver,
+        count,
+        file,
+        seconds,
+    }
+}
+
+const ONE_SIDED: &str = "one_sided_pentominoes.puzzle";
+
+#[rustfmt::skip]
 const SUITE: &[Case] = &[
-    Case {
-        name: "6x10",
-        solver: &p6x10::SOLVER,
-        count: 2339,
-        file: None,
-        seconds: 5,
-    },
-    Case {
-        name: "5x12",
-        solver: &p5x12::SOLVER,
-        count: 1010,
-        file: None,
-        seconds: 5,
-    },
-    Case {
-        name: "8x8 - corners",
-        solver: &corners::SOLVER,
-        count: 2170,
-        file: Some(("pentomino_8x8_corners.puzzle", "corners")),
-        seconds: 5,
-    },
-    Case {
-        name: "6x5x2",
-        solver: &p6x5x2::SOLVER,
-        count: 264,
-        file: None,
-        seconds: 5,
-    },
-    Case {
-        name: "5x4x3",
-        solver: &p5x4x3::SOLVER,
-        count: 3940,
-        file: None,
-        seconds: 20,
-    },
-    Case {
-        name: "soma",
-        solver: &soma::SOLVER,
-        count: 240,
-        file: None,
-        seconds: 5,
-    },
-    Case {
-        name: "one-sided 3x30",
-        solver: &one_sided_3x30::SOLVER,
-        count: 46,
-        file: Some(("one_sided_pentominoes.puzzle", "one_sided_3x30")),
-        seconds: 5,
-    },
-    Case {
-        name: "one-sided 5x18",
-        solver: &one_sided_5x18::SOLVER,
-        count: 686_628,
-        file: Some(("one_sided_pentominoes.puzzle", "one_sided_5x18")),
-        seconds: 300,
-    },
-    Case {
-        name: "bedlam",
-        solver: &bedlam::SOLVER,
-        count: 19_186,
-        file: Some(("bedlam.puzzle", "bedlam")),
-        seconds: 120,
-    },
-    Case {
-        name: "tetris cube",
-        solver: &tetris_cube::SOLVER,
-        count: 9_839,
-        file: Some(("tetris_cube.puzzle", "tetris_cube")),
-        seconds: 300,
-    },
+    case("6x10", &p6x10::SOLVER, 2339, None, 5),
+    case("5x12", &p5x12::SOLVER, 1010, None, 5),
+    case("8x8 - corners", &corners::SOLVER, 2170, Some(("pentomino_8x8_corners.puzzle", "corners")), 5),
+    case("6x5x2", &p6x5x2::SOLVER, 264, None, 5),
+    case("5x4x3", &p5x4x3::SOLVER, 3940, None, 20),
+    case("soma", &soma::SOLVER, 240, None, 5),
+    case("one-sided 3x30", &one_sided_3x30::SOLVER, 46, Some((ONE_SIDED, "one_sided_3x30")), 5),
+    case("one-sided 5x18", &one_sided_5x18::SOLVER, 686_628, Some((ONE_SIDED, "one_sided_5x18")), 300),
+    case("bedlam", &bedlam::SOLVER, 19_186, Some(("bedlam.puzzle", "bedlam")), 120),
+    case("tetris cube", &tetris_cube::SOLVER, 9_839, Some(("tetris_cube.puzzle", "tetris_cube")), 300),
 ];
 
 /// The puzzle named `name` in a file in `puzzles/`, compiled at run time.
