@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use puzzle::parallel;
+use puzzle::search::Stats;
 use puzzle::{Run, Solution, Solver};
 
 use crate::draw::{self, Palette};
@@ -131,7 +132,14 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
     let styled = colour != anstream::ColorChoice::Never;
     let mut out = anstream::AutoStream::new(io::stdout().lock(), colour);
     let start = Instant::now();
-    let units = solver.units();
+    // With statistics wanted, the count comes from the same search: units that keep them.
+    let (units, above) = match args.stats && !args.wants_solutions() {
+        true => {
+            let (units, above) = solver.units_and_stats();
+            (units, Some(above))
+        }
+        false => (solver.units(), None),
+    };
     // Estimating the units' sizes costs a little: only for progress that may be shown.
     let shown = match args.progress {
         Shown::Auto => io::stderr().is_terminal(),
@@ -143,8 +151,20 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
         false => vec![1.0; units.len()],
     };
     let progress = Progress::new(&units, &weights, args.progress);
+    let mut stats = None;
     let mut summary = if args.wants_solutions() {
         solve(solver, args, &units, &progress, &mut out, styled)?
+    } else if let Some(above) = above {
+        let all = solver.stats_of_units(&units, above, &|unit, below| {
+            progress.done(unit.id, below.solutions)
+        });
+        let solutions = all.solutions;
+        stats = Some(all);
+        Summary {
+            solutions,
+            stopped: false,
+            seconds: 0.0,
+        }
     } else {
         let counter = solver.counter();
         let solutions = parallel::count_units(&units, counter, |unit, counter| {
@@ -167,7 +187,8 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
         return Ok(summary);
     }
     if args.stats {
-        stats(solver, &mut out)?;
+        let stats = stats.unwrap_or_else(|| solver.stats_parallel());
+        print_stats(solver, &stats, &mut out)?;
     }
     let info = solver.info();
     let twins: Vec<String> = (info.symmetry.mirror_twins.iter())
@@ -278,9 +299,8 @@ fn with_path(e: io::Error, path: &std::path::Path) -> io::Error {
 }
 
 /// The order, the estimate, and the search tree's placements by depth.
-fn stats(solver: &dyn Solver, out: &mut dyn Write) -> io::Result<()> {
+fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     let info = solver.info();
-    let stats = solver.stats();
     writeln!(out, "order: {}", info.order)?;
     writeln!(
         out,

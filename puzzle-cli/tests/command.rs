@@ -227,6 +227,37 @@ fn progress_is_logged_by_the_weight_of_the_work() {
 }
 
 #[test]
+fn statistics_come_from_the_search_that_counts_on_every_core() {
+    // The whole tree of the 6x10's search, as the serial `Solver::stats` gives it.
+    let depths =
+        "placements by depth: 7 104 1134 3528 5853 13878 51972 170592 379444 426341 112546 2339";
+    for args in [
+        &["--threads", "2"][..],
+        &["--threads", "1"],
+        &["--limit", "1"],
+    ] {
+        let mut all = vec![
+            "solve",
+            "pentomino_6x10.puzzle",
+            "--stats",
+            "--color",
+            "never",
+        ];
+        all.extend_from_slice(args);
+        let output = puzzle(&all);
+        let out = stdout(&output);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert!(out.contains("placements: 1167738 ("), "{args:?}: {out}");
+        assert!(out.contains(depths), "{args:?}: {out}");
+        let solutions = match args[0] {
+            "--limit" => "1 solution (",
+            _ => "2339 solutions (",
+        };
+        assert!(out.contains(solutions), "{args:?}: {out}");
+    }
+}
+
+#[test]
 fn the_help_shows_examples_with_files_that_exist() {
     let help = stdout(&puzzle(&["--help"]));
     let files: Vec<&str> = help

@@ -45,6 +45,16 @@ where
     .sum()
 }
 
+/// `run` of every unit on the current thread pool, the results in the units' order.
+pub fn map_units<R, T>(units: &[Unit], run: R) -> Vec<T>
+where
+    R: Fn(&Unit) -> T + Sync,
+    T: Send,
+{
+    use rayon::prelude::*;
+    units.par_iter().with_max_len(1).map(&run).collect()
+}
+
 /// How far a count on all cores has got: reported after each work unit, from the thread that
 /// ran it. Units differ in size (the early ones are often the largest), so the share of units
 /// done is a floor on the share of the work done only roughly.

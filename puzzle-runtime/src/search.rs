@@ -291,6 +291,23 @@ impl Stats {
     pub fn total_placements(&self) -> u64 {
         self.placements.iter().sum()
     }
+
+    /// Adds the statistics of `unit`'s search to those of the search above the units' cut.
+    /// A unit's search replays the unit's placements first, which the search above the cut
+    /// has counted already: those are taken out.
+    pub fn add_unit(&mut self, unit: &Unit, below: &Stats) {
+        if self.placements.len() < below.placements.len() {
+            self.placements.resize(below.placements.len(), 0);
+        }
+        for (all, &n) in self.placements.iter_mut().zip(&below.placements) {
+            *all += n;
+        }
+        for all in self.placements.iter_mut().take(unit.placed.len()) {
+            *all = all.saturating_sub(1);
+        }
+        self.pruned += below.pruned;
+        self.solutions += below.solutions;
+    }
 }
 
 impl Sink for Stats {

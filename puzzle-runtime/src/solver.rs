@@ -236,6 +236,54 @@ pub trait Solver: Sync {
         recorder.stats()
     }
 
+    /// [`Solver::stats`] on all cores: the search above the units' cut, then every unit's
+    /// search below it on the current thread pool; the same figures.
+    fn stats_parallel(&self) -> Stats {
+        let (units, above) = self.units_and_stats();
+        self.stats_of_units(&units, above, &|_, _| {})
+    }
+
+    /// The statistics of the whole search from those of the search above `units` (as
+    /// [`Solver::units_and_stats`] gives both) and each unit's, searched on the current thread
+    /// pool; `done` hears of each unit's statistics as it ends.
+    fn stats_of_units(
+        &self,
+        units: &[Unit],
+        above: Stats,
+        done: &(dyn Fn(&Unit, &Stats) + Sync),
+    ) -> Stats {
+        let below = parallel::map_units(units, |unit| {
+            let mut recorder = Recorder::new().with_depths();
+            let _ = self
+                .run_unit(unit, Run::Record(&mut recorder))
+                .expect("a solver's own units are its own");
+            let stats = recorder.stats();
+            done(unit, &stats);
+            stats
+        });
+        let mut stats = above;
+        for (unit, below) in units.iter().zip(&below) {
+            stats.add_unit(unit, below);
+        }
+        stats
+    }
+
+    /// The units [`Solver::units`] cuts, with the statistics of the search above them: what
+    /// [`Stats::add_unit`] completes with each unit's.
+    fn units_and_stats(&self) -> (Vec<Unit>, Stats) {
+        let mut found = (Vec::new(), Stats::default());
+        for depth in 1..=parallel::MAX_DEPTH {
+            let mut recorder = Recorder::new().with_depths().cut(depth, self.info());
+            let _ = self.run(Run::Record(&mut recorder));
+            let stats = recorder.stats();
+            found = (recorder.into_units(), stats);
+            if found.0.len() >= parallel::TARGET_UNITS {
+                break;
+            }
+        }
+        found
+    }
+
     /// The search cut into work units: at the least depth that gives enough for all cores,
     /// numbered in the order the serial search reaches them (the same on every machine and
     /// every engine).

@@ -109,7 +109,20 @@ pub fn engines_agree(native: &dyn Solver, walked: &dyn Solver) {
         "{name}"
     );
     assert_eq!(native.collect(), walked.collect(), "{name}: solutions");
-    assert_eq!(native.stats(), walked.stats(), "{name}: statistics");
+    let stats = native.stats();
+    assert_eq!(stats, walked.stats(), "{name}: statistics");
+    // On all cores, from the search above the units and each unit's: the same figures.
+    assert_eq!(
+        native.stats_parallel(),
+        stats,
+        "{name}: statistics on all cores"
+    );
+    assert_eq!(
+        walked.stats_parallel(),
+        stats,
+        "{name}: walked on all cores"
+    );
+    assert_eq!(native.units_and_stats().0, native.units(), "{name}: units");
     assert_eq!(native.count(), walked.count(), "{name}: counts");
     let units = native.units();
     assert_eq!(units, walked.units(), "{name}: units");
