@@ -11,7 +11,7 @@
 
 use std::ops::ControlFlow;
 
-use puzzle_runtime::__private::{board_allows, board_holes, reach, remembered, serve, BoardWord};
+use puzzle_runtime::__private::{board_allows, board_holes, reach, remembered, BoardWord};
 use puzzle_runtime::search::Sink;
 
 use crate::order::{Order, Position};
@@ -320,9 +320,6 @@ fn run_with<const W: usize>(
         depth: 0,
         scratch: (vec![0; words], vec![0; words]),
     };
-    if let Some(cache) = plan.cache {
-        serve(plan.fingerprint, cache.words, sink);
-    }
     walker.solve(next, sink)
 }
 
@@ -376,7 +373,7 @@ impl<const W: usize> Walker<'_, W> {
                     Some(cache) => {
                         let mut key = std::mem::take(&mut self.keys[self.depth]);
                         layout.key_of(cache.key, &self.q, &mut key);
-                        let flow = remembered(&key, sink, |sink| {
+                        let flow = remembered(self.plan.fingerprint, &key, sink, |sink| {
                             self.procedure(position, start, end, entry.optional, sink)
                         });
                         self.keys[self.depth] = key;

@@ -89,27 +89,26 @@ impl FailureCache {
         (self.owner, self.words) = (owner, words);
     }
 
-    /// The slot of free set `q` (Fibonacci hashing of its words), as an index of its first
-    /// word: where [`FailureCache::holds`] looks and [`FailureCache::insert`] writes. A search
-    /// takes it once for both.
+    /// The slot of free set `q` (Fibonacci hashing of its words).
     #[inline(always)]
-    pub(crate) fn slot(&self, q: &[u64]) -> usize {
+    fn slot(&self, q: &[u64]) -> usize {
         let mixed = q.iter().fold(0u64, |h, &w| (h ^ w).rotate_left(29));
-        // `q.len()` is the table's words per slot once served, and a constant where inlined.
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize * q.len()
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize * self.words
     }
 
-    /// Whether `q`, whose slot is `at`, is known to hold no solution.
+    /// Whether `q` is known to hold no solution.
     #[inline(always)]
-    pub(crate) fn holds(&self, at: usize, q: &[u64]) -> bool {
+    pub(crate) fn holds(&self, q: &[u64]) -> bool {
+        let at = self.slot(q);
         self.table
             .get(at..at + q.len())
             .is_some_and(|slot| slot.iter().zip(q).all(|(s, &w)| s.load(Relaxed) == w))
     }
 
-    /// Remembers that `q`, whose slot is `at`, holds no solution.
+    /// Remembers that `q` holds no solution.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, at: usize, q: &[u64]) {
+    pub(crate) fn insert(&mut self, q: &[u64]) {
+        let at = self.slot(q);
         if let Some(slot) = self.table.get(at..at + q.len()) {
             for (s, &w) in slot.iter().zip(q) {
                 s.store(w, Relaxed);
@@ -148,31 +147,23 @@ impl FailureCache {
 mod tests {
     use super::*;
 
-    fn holds(cache: &FailureCache, q: &[u64]) -> bool {
-        cache.holds(cache.slot(q), q)
-    }
-
-    fn insert(cache: &mut FailureCache, q: &[u64]) {
-        cache.insert(cache.slot(q), q);
-    }
-
     #[test]
     fn a_cache_holds_what_was_inserted_until_a_collision_replaces_it() {
         let mut cache = FailureCache::new(2);
         cache.serve(1, 2);
-        assert!(!holds(&cache, &[5, 7]));
-        insert(&mut cache, &[5, 7]);
-        assert!(holds(&cache, &[5, 7]));
-        assert!(!holds(&cache, &[7, 5]));
+        assert!(!cache.holds(&[5, 7]));
+        cache.insert(&[5, 7]);
+        assert!(cache.holds(&[5, 7]));
+        assert!(!cache.holds(&[7, 5]));
         // Four slots: of many other free sets, some take the slot of [5, 7] and evict it,
         // and none is ever mistaken for another.
         let others: Vec<[u64; 2]> = (1..64).map(|i| [i, i * 3]).collect();
         for q in &others {
-            insert(&mut cache, q);
-            assert!(holds(&cache, q));
+            cache.insert(q);
+            assert!(cache.holds(q));
         }
-        assert!(!holds(&cache, &[5, 7]));
-        let held = others.iter().filter(|q| holds(&cache, &q[..])).count();
+        assert!(!cache.holds(&[5, 7]));
+        let held = others.iter().filter(|q| cache.holds(&q[..])).count();
         assert!((1..=4).contains(&held), "{held}");
     }
 
@@ -180,18 +171,18 @@ mod tests {
     fn threads_share_a_table_of_one_word_free_sets_only() {
         let mut one = FailureCache::for_puzzle(4, 9, 1);
         let mut other = one.share();
-        insert(&mut one, &[5]);
-        assert!(holds(&other, &[5]));
+        one.insert(&[5]);
+        assert!(other.holds(&[5]));
         other.serve(9, 1);
-        insert(&mut other, &[6]);
-        assert!(holds(&one, &[6]));
+        other.insert(&[6]);
+        assert!(one.holds(&[6]));
         // Two words could be torn between two threads' writes: a table of its own.
         let mut two = FailureCache::for_puzzle(4, 9, 2);
-        insert(&mut two, &[5, 7]);
+        two.insert(&[5, 7]);
         let mut apart = two.share();
-        assert!(!holds(&apart, &[5, 7]));
+        assert!(!apart.holds(&[5, 7]));
         apart.serve(9, 2);
-        insert(&mut apart, &[1, 2]);
-        assert!(holds(&apart, &[1, 2]) && !holds(&two, &[1, 2]));
+        apart.insert(&[1, 2]);
+        assert!(apart.holds(&[1, 2]) && !two.holds(&[1, 2]));
     }
 }

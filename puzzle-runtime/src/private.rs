@@ -27,71 +27,52 @@ pub fn code(bytes: &[u8], procedures: &[(u32, u32)], aspects: u32) -> Code {
 // The failure cache as a search consults it through its sink, around a procedure that keeps
 // one.
 
-/// Makes the sink's cache, if it has one, hold the failures of puzzle `owner` (its
-/// fingerprint), whose keys take `words` words: what every search of a puzzle with a cache
-/// does first, so that a free set that failed in another puzzle is not skipped in this one.
-#[inline(always)]
-pub fn serve<S: Sink + ?Sized>(owner: u64, words: usize, sink: &mut S) {
-    if let Some(cache) = sink.failures() {
-        cache.serve(owner, words);
-    }
-}
-
-/// Runs `search` below free set `q` (the cache's key for it), unless the sink's cache knows
-/// `q` fails; remembers `q` when it reached no solution. A sink without a cache just runs
-/// `search`. The search began with [`serve`].
+/// Runs `search` below free set `q` (the cache's key for it) of puzzle `owner` (its
+/// fingerprint), unless the sink's cache knows `q` fails; remembers `q` when it reached no
+/// solution. A sink without a cache just runs `search`.
 #[inline(always)]
 pub fn remembered<S: Sink + ?Sized>(
+    owner: u64,
     q: &[u64],
     sink: &mut S,
     search: impl FnOnce(&mut S) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let Some(memo) = consult(q, sink) else {
+    let Some(before) = consult(owner, q, sink) else {
         return ControlFlow::Continue(());
     };
     if search(sink).is_break() && sink.may_stop() {
         return ControlFlow::Break(());
     }
-    remember(q, sink, memo);
+    remember(q, sink, before);
     ControlFlow::Continue(())
 }
 
-/// What [`consult`] hands [`remember`]: the slot of the free set in the cache, taken once for
-/// both, and the solutions reached before its search.
-#[derive(Clone, Copy, Debug)]
-pub struct Memo {
-    slot: usize,
-    before: u64,
-}
-
-/// What a search asks before going below free set `q` (the cache's key for it): `None` when
-/// the sink's cache knows `q` holds no solution, so the search is skipped; else what
-/// [`remember`] takes after the search. The two halves of [`remembered`].
+/// What a search asks before going below free set `q` (the cache's key for it) of puzzle
+/// `owner`: `None` when the sink's cache knows `q` holds no solution, so the search is skipped;
+/// else the solutions reached so far, which [`remember`] takes after the search. The two
+/// halves of [`remembered`].
 #[inline(always)]
-pub fn consult<S: Sink + ?Sized>(q: &[u64], sink: &mut S) -> Option<Memo> {
+pub fn consult<S: Sink + ?Sized>(owner: u64, q: &[u64], sink: &mut S) -> Option<u64> {
     match sink.failures() {
         Some(cache) => {
-            let slot = cache.slot(q);
-            if cache.holds(slot, q) {
+            cache.serve(owner, q.len());
+            if cache.holds(q) {
                 cache.skip();
                 return None;
             }
-            Some(Memo {
-                slot,
-                before: cache.reached(),
-            })
+            Some(cache.reached())
         }
-        None => Some(Memo { slot: 0, before: 0 }),
+        None => Some(0),
     }
 }
 
 /// After the search below `q` ran to its end: remembers `q` if it reached no solution since
-/// [`consult`] gave `memo`.
+/// [`consult`] gave `before`.
 #[inline(always)]
-pub fn remember<S: Sink + ?Sized>(q: &[u64], sink: &mut S, memo: Memo) {
+pub fn remember<S: Sink + ?Sized>(q: &[u64], sink: &mut S, before: u64) {
     if let Some(cache) = sink.failures() {
-        if cache.reached() == memo.before {
-            cache.insert(memo.slot, q);
+        if cache.reached() == before {
+            cache.insert(q);
         }
     }
 }
@@ -109,11 +90,6 @@ mod tests {
     use super::*;
     use crate::search::CachedCounter;
 
-    fn held(sink: &mut CachedCounter, q: &[u64]) -> bool {
-        let cache = sink.failures().unwrap();
-        cache.holds(cache.slot(q), q)
-    }
-
     #[test]
     fn words_of_a_unit() {
         assert_eq!(words::<3>(&[1, 2]), [1, 2, 0]);
@@ -123,37 +99,33 @@ mod tests {
     #[test]
     fn a_free_set_is_remembered_only_when_its_search_reached_no_solution() {
         let mut sink = CachedCounter::new(4);
-        serve(1, 1, &mut sink);
         // A search that reaches a solution is not remembered...
-        let flow = remembered(&[3], &mut sink, |s| {
+        let flow = remembered(1, &[3], &mut sink, |s| {
             reach(s);
             s.solution()
         });
         assert!(flow.is_continue());
         assert_eq!(sink.solutions, 1);
-        assert!(!held(&mut sink, &[3]));
+        assert!(!sink.failures().unwrap().holds(&[3]));
         // ...one that reaches none is, and is then skipped.
         let mut runs = 0;
         for _ in 0..3 {
-            let _ = remembered(&[9], &mut sink, |_| {
+            let _ = remembered(1, &[9], &mut sink, |_| {
                 runs += 1;
                 ControlFlow::Continue(())
             });
         }
         assert_eq!(runs, 1);
-        assert!(held(&mut sink, &[9]));
+        assert!(sink.failures().unwrap().holds(&[9]));
         assert_eq!(sink.failures().unwrap().skips(), 2);
         // Another puzzle's search of the same free set is not skipped: it starts afresh.
-        serve(2, 1, &mut sink);
-        let _ = remembered(&[9], &mut sink, |_| {
+        let _ = remembered(2, &[9], &mut sink, |_| {
             runs += 1;
             ControlFlow::Continue(())
         });
         assert_eq!(runs, 2);
-        assert!(held(&mut sink, &[9]));
-        // Back to the first: its table starts afresh too.
-        serve(1, 1, &mut sink);
-        let _ = remembered(&[9], &mut sink, |_| {
+        assert!(sink.failures().unwrap().holds(&[9]));
+        let _ = remembered(1, &[9], &mut sink, |_| {
             runs += 1;
             ControlFlow::Continue(())
         });

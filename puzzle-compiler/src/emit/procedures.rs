@@ -80,36 +80,34 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                     let end = procedure.optional.then(|| quote!(#next(q, sink)?;));
                     let is_covered = state.is_covered(position);
                     let tree = format_ident!("tree_{}", k);
-                    let search = quote! {
-                        #(#roots)*
-                        #end
-                        ::core::ops::ControlFlow::Continue(())
-                    };
-                    // Skipped where the cache knows the free set fails; remembered where the
-                    // search below it reached no solution. In the tree, so that the entry
-                    // stays a test and a jump.
-                    let search = match plan.cache.filter(|c| position >= c.from) {
-                        Some(cache) => {
-                            let key = state.key(cache.key);
-                            quote! {
-                                #runtime::__private::remembered(&#key, sink, |sink| { #search })
-                            }
-                        }
-                        None => search,
-                    };
                     trees.push(quote! {
                         /// The tree of the procedure at this position, apart from its entry so
                         /// that the entry's quick ways out stay cheap.
                         #[inline(never)]
                         fn #tree<S: #runtime::search::Sink + ?Sized>(q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
-                            #search
+                            #(#roots)*
+                            #end
+                            ::core::ops::ControlFlow::Continue(())
                         }
                     });
-                    quote! {
-                        if #is_covered {
-                            return #next(q, sink);
+                    match plan.cache.filter(|c| position >= c.from) {
+                        // Skipped where the cache knows the free set fails; remembered where
+                        // the search below it reached no solution.
+                        Some(cache) => {
+                            let key = state.key(cache.key);
+                            quote! {
+                                if #is_covered {
+                                    return #next(q, sink);
+                                }
+                                #runtime::__private::remembered(PUZZLE, &#key, sink, |sink| #tree(q, sink))
+                            }
                         }
-                        #tree(q, sink)
+                        None => quote! {
+                            if #is_covered {
+                                return #next(q, sink);
+                            }
+                            #tree(q, sink)
+                        },
                     }
                 }
             };
@@ -229,11 +227,6 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
             let sink = &mut #runtime::symmetry::Checked::new(&CHECK, #aspects, sink);
         }
     });
-    // A count's cache is made to hold this puzzle's failures before the search consults it.
-    let serve = puzzle.plan().cache.map(|cache| {
-        let words = cache.words;
-        quote!(#runtime::__private::serve(PUZZLE, #words, sink);)
-    });
     let resume = (0..sentinel.0).map(|k| {
         let name = name_of(Position(k), sentinel);
         quote!(#k => #name(q, sink),)
@@ -251,7 +244,6 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
         /// The whole search, into `sink`.
         pub(super) fn run_with<S: #runtime::search::Sink + ?Sized>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
             #checked
-            #serve
             #first(#full, sink)
         }
 
@@ -266,7 +258,6 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
         /// A unit's placements replayed into `sink`, then the search below them.
         fn unit_with<S: #runtime::search::Sink + ?Sized>(unit: &#runtime::Unit, sink: &mut S) -> ::core::ops::ControlFlow<()> {
             #checked
-            #serve
             for &e in &unit.placed {
                 #runtime::search::Sink::place(sink, e);
             }
