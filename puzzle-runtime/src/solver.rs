@@ -271,17 +271,7 @@ pub trait Solver: Sync {
     /// The units [`Solver::units`] cuts, with the statistics of the search above them: what
     /// [`Stats::add_unit`] completes with each unit's.
     fn units_and_stats(&self) -> (Vec<Unit>, Stats) {
-        let mut found = (Vec::new(), Stats::default());
-        for depth in 1..=parallel::MAX_DEPTH {
-            let mut recorder = Recorder::new().with_depths().cut(depth, self.info());
-            let _ = self.run(Run::Record(&mut recorder));
-            let stats = recorder.stats();
-            found = (recorder.into_units(), stats);
-            if found.0.len() >= parallel::TARGET_UNITS {
-                break;
-            }
-        }
-        found
+        cut(self, parallel::TARGET_UNITS, true)
     }
 
     /// The search cut into work units: at the least depth that gives enough for all cores,
@@ -295,26 +285,43 @@ pub trait Solver: Sync {
     /// [`parallel::MAX_DEPTH`] gives that many: at the least depth that does (else at that
     /// depth), numbered as [`Solver::units`] numbers them.
     fn units_for(&self, target: usize) -> Vec<Unit> {
-        let mut units = Vec::new();
-        for depth in 1..=parallel::MAX_DEPTH {
-            units = self.units_at(depth);
-            if units.len() >= target {
-                break;
-            }
-        }
-        units
+        cut(self, target, false).0
     }
 
     /// The search cut into work units after `depth` placements (and each solution found above
     /// that depth as a unit of its own), numbered in the serial search's order.
     fn units_at(&self, depth: usize) -> Vec<Unit> {
-        let mut recorder = Recorder::new().cut(depth, self.info());
-        let _ = self.run(Run::Record(&mut recorder));
-        recorder.into_units()
+        cut_at(self, depth, false).0
     }
 
     /// The solution made of these embeddings, to draw or list.
     fn solution<'a>(&'a self, placed: &'a [u32]) -> Solution<'a> {
         Solution::new(self.catalog(), placed)
     }
+}
+
+/// The units of the least cut no deeper than [`parallel::MAX_DEPTH`] that gives at least
+/// `target` (else of the deepest), with the statistics of the search above them when `depths`
+/// asks for them (else empty ones).
+fn cut<S: Solver + ?Sized>(solver: &S, target: usize, depths: bool) -> (Vec<Unit>, Stats) {
+    let mut found = (Vec::new(), Stats::default());
+    for depth in 1..=parallel::MAX_DEPTH {
+        found = cut_at(solver, depth, depths);
+        if found.0.len() >= target {
+            break;
+        }
+    }
+    found
+}
+
+/// The units of the cut after `depth` placements, with the statistics of the search above
+/// them when `depths` asks for them.
+fn cut_at<S: Solver + ?Sized>(solver: &S, depth: usize, depths: bool) -> (Vec<Unit>, Stats) {
+    let mut recorder = Recorder::new().cut(depth, solver.info());
+    if depths {
+        recorder = recorder.with_depths();
+    }
+    let _ = solver.run(Run::Record(&mut recorder));
+    let stats = recorder.stats();
+    (recorder.into_units(), stats)
 }
