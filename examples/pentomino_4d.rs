@@ -7,6 +7,9 @@
 
 mod common;
 
+use std::io::{self, Write};
+use std::process::ExitCode;
+
 use puzzle::puzzle;
 use puzzle::runtime::search::Tally;
 
@@ -14,13 +17,14 @@ puzzle! {
     mod p5x3x2x2 { box: 5 x 3 x 2 x 2, pieces: pentominoes }
 }
 
-fn main() {
+fn main() -> ExitCode {
     common::report("5x3x2x2", &p5x3x2x2::SOLVER, common::show(1));
     let mut tally = Tally::default();
     let _ = p5x3x2x2::solve_with(&mut tally);
-    println!(
+    common::exit(writeln!(
+        io::stdout(),
         "{} placements tried among {} embeddings",
         tally.placements,
         p5x3x2x2::INFO.embeddings
-    );
+    ))
 }

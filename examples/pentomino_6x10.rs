@@ -12,11 +12,12 @@
 //! cargo run --release --example pentomino_6x10 -- --write-binary 6x10.bin # 24-bit words
 //! ```
 
-use std::io::Write;
-use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+
+mod common;
 
 use clap::Parser;
 use puzzle::processor::instruction::{to_text, to_words, words_to_bytes};
@@ -74,7 +75,12 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    common::exit(run(&Args::parse()))
+}
+
+/// Everything the flags ask for, written to standard output.
+fn run(args: &Args) -> io::Result<()> {
+    let mut out = io::stdout().lock();
     let (solver, what): (&dyn Solver, &str) = match args.all {
         true => (&all::SOLVER, "solutions"),
         false => (&reduced::SOLVER, "solutions modulo symmetry"),
@@ -82,58 +88,45 @@ fn main() -> ExitCode {
     let code = solver
         .code()
         .expect("a puzzle without bags has processor code");
-    if let Err(message) = write_code(&args, code) {
-        eprintln!("{message}");
-        return ExitCode::FAILURE;
-    }
+    write_code(args, code, &mut out)?;
     let start = Instant::now();
     let found = if args.count {
         solver.count()
     } else {
         let show = if args.print { usize::MAX } else { args.show };
-        let (mut found, mut out) = (0u64, std::io::stdout().lock());
-        let flow = solver.solve(&mut |s| {
-            found += 1;
-            match found as usize > show || writeln!(out, "solution {found}:\n{s}").is_ok() {
-                true => ControlFlow::Continue(()),
-                false => ControlFlow::Break(()),
-            }
-        });
-        if flow.is_break() {
-            // Whoever read the drawings stopped reading (`| head`): nothing more to say.
-            return ExitCode::SUCCESS;
-        }
-        found
+        common::draw(solver, show, &|n| format!("solution {n}:"), &mut out)?
     };
     let elapsed = start.elapsed();
     if args.count {
-        println!("{found}");
+        writeln!(out, "{found}")?;
     } else {
-        println!("{found} {what} in {:.3} s", elapsed.as_secs_f64());
+        writeln!(out, "{found} {what} in {:.3} s", elapsed.as_secs_f64())?;
     }
     if let Some(threads) = args.threads {
         let start = Instant::now();
         let count = parallel::with_threads(threads, || solver.count_parallel());
         let parallel_time = start.elapsed();
-        println!(
+        writeln!(
+            out,
             "in parallel ({} threads): {count} {what} in {:.3} s ({:.2}x faster than the serial search above)",
             parallel::with_threads(threads, parallel::threads),
             parallel_time.as_secs_f64(),
             elapsed.as_secs_f64() / parallel_time.as_secs_f64(),
-        );
+        )?;
     }
     if args.stats {
         let info = solver.info();
         let stats = solver.stats();
         let made = stats.total_placements();
-        println!(
+        writeln!(
+            out,
             "order: {}; placements estimated by the compiler {:.0}, made {made} ({:.2}x the estimate); pruned {}",
             info.order,
             info.estimate,
             made as f64 / info.estimate,
             stats.pruned
-        );
-        println!("placements by depth: {:?}", stats.placements);
+        )?;
+        writeln!(out, "placements by depth: {:?}", stats.placements)?;
     }
     if args.interpret {
         let start = Instant::now();
@@ -145,7 +138,8 @@ fn main() -> ExitCode {
         // tests the program makes (natively, chains of tests are merged).
         let executed = machine.executed();
         let tests = executed.ifs_true + executed.ifs_false;
-        println!(
+        writeln!(
+            out,
             "interpreter: {} {what} in {:.3} s ({:.1}x the native time), {} instructions executed: \
              {tests} tests ({} passed, {:.1} per placement), {} placements",
             counter.solutions,
@@ -155,27 +149,31 @@ fn main() -> ExitCode {
             executed.ifs_true,
             tests as f64 / executed.calls.max(1) as f64,
             executed.calls,
-        );
+        )?;
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// Writes the code where the flags say.
-fn write_code(args: &Args, code: &Code) -> Result<(), String> {
+fn write_code(args: &Args, code: &Code, out: &mut impl Write) -> io::Result<()> {
     if let Some(path) = &args.write_code {
-        std::fs::write(path, to_text(&code.instructions))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!(
+        std::fs::write(path, to_text(&code.instructions)).map_err(|e| cannot_write(path, e))?;
+        writeln!(
+            out,
             "wrote {} instructions to {}",
             code.instructions.len(),
             path.display()
-        );
+        )?;
     }
     if let Some(path) = &args.write_binary {
-        let words = to_words(&code.instructions).map_err(|e| e.to_string())?;
-        std::fs::write(path, words_to_bytes(&words))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("wrote {} words to {}", words.len(), path.display());
+        let words = to_words(&code.instructions).map_err(io::Error::other)?;
+        std::fs::write(path, words_to_bytes(&words)).map_err(|e| cannot_write(path, e))?;
+        writeln!(out, "wrote {} words to {}", words.len(), path.display())?;
     }
     Ok(())
+}
+
+/// A file not written, named.
+fn cannot_write(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
 }

@@ -8,7 +8,11 @@
 //! cargo run --example simple_puzzle
 //! ```
 
+mod common;
+
+use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::process::ExitCode;
 
 use puzzle::processor::instruction::to_text;
 use puzzle::processor::{Code, Machine};
@@ -52,23 +56,40 @@ puzzle! {
     }
 }
 
-fn main() {
+fn main() -> ExitCode {
+    common::exit(run())
+}
+
+/// The listing, the code, the solutions and the counts, written to standard output.
+fn run() -> io::Result<()> {
+    let mut out = io::stdout().lock();
     let (code, catalog) = (&*columns_shared::PROCESSOR, &columns_shared::CATALOG);
-    println!("Listing (order 0,3,1,4,2,5,A,B,C, shared tests):\n");
-    print!("{}", code.listing(catalog));
-    println!("\nMachine code:\n");
-    print!("{}", to_text(&code.instructions));
-    println!("\nSolutions (embeddings in placement order):\n");
+    writeln!(out, "Listing (order 0,3,1,4,2,5,A,B,C, shared tests):\n")?;
+    write!(out, "{}", code.listing(catalog))?;
+    writeln!(out, "\nMachine code:\n")?;
+    write!(out, "{}", to_text(&code.instructions))?;
+    writeln!(out, "\nSolutions (embeddings in placement order):\n")?;
     let mut machine = Machine::new(code).expect("the compiler's code is well formed");
+    let mut failed = None;
     let _ = machine
         .run(&mut Visit::new(catalog, |s| {
-            println!("{:?}\n{s}", s.embeddings());
-            ControlFlow::Continue(())
+            match writeln!(out, "{:?}\n{s}", s.embeddings()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
         }))
         .expect("the compiler's code runs");
+    failed.map_or(Ok(()), Err)?;
 
-    println!("Instruction counts: static, then executed in one run (IF as true/false).\n");
-    println!(
+    writeln!(
+        out,
+        "Instruction counts: static, then executed in one run (IF as true/false).\n"
+    )?;
+    writeln!(
+        out,
         "{:<24} {:>5} {:>6} {:>4} {:>4} {:>5} | {:>13} {:>4} {:>5} {:>6} {:>9}",
         "order, tests",
         "procs",
@@ -81,7 +102,7 @@ fn main() {
         "CALL",
         "RETURN",
         "solutions"
-    );
+    )?;
     let rows: [(&str, &Code, &Catalog); 4] = [
         (
             "0,3,1,4,2,5,A,B,C shared",
@@ -111,7 +132,8 @@ fn main() {
             .run(&mut Visit::new(catalog, |_| ControlFlow::Continue(())))
             .expect("runs");
         let run = machine.executed();
-        println!(
+        writeln!(
+            out,
             "{:<24} {:>5} {:>6} {:>4} {:>4} {:>5} | {:>13} {:>4} {:>5} {:>6} {:>9}",
             name,
             code.procedures.len(),
@@ -124,6 +146,7 @@ fn main() {
             run.calls,
             run.returns,
             run.solutions,
-        );
+        )?;
     }
+    Ok(())
 }

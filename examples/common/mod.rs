@@ -1,7 +1,11 @@
 //! What the examples share: solving a puzzle, drawing a few solutions, the count and the time.
+//! Each example uses what it needs of it.
 
-use std::io::Write;
+#![allow(dead_code)]
+
+use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use puzzle::Solver;
@@ -10,20 +14,64 @@ use puzzle::Solver;
 /// Returns the count; ends the program quietly if standard output is closed (`| head`).
 pub fn report(name: &str, solver: &dyn Solver, show: usize) -> u64 {
     let start = Instant::now();
-    let (mut found, mut out) = (0u64, std::io::stdout().lock());
-    let flow = solver.solve(&mut |s| {
-        found += 1;
-        match found as usize > show || writeln!(out, "{name}, solution {found}:\n{s}").is_ok() {
-            true => ControlFlow::Continue(()),
-            false => ControlFlow::Break(()),
-        }
+    let mut out = io::stdout().lock();
+    let written = draw(
+        solver,
+        show,
+        &|n| format!("{name}, solution {n}:"),
+        &mut out,
+    )
+    .and_then(|found| {
+        let time = start.elapsed().as_secs_f64();
+        writeln!(out, "{name}: {found} solutions in {time:.3} s\n")?;
+        Ok(found)
     });
-    let time = start.elapsed().as_secs_f64();
-    if flow.is_break() || writeln!(out, "{name}: {found} solutions in {time:.3} s\n").is_err() {
-        // Whoever read the output stopped reading: nothing more to say.
-        std::process::exit(0);
+    match written {
+        Ok(found) => found,
+        Err(e) => {
+            drop(out);
+            std::process::exit(exit_code(Err(e)))
+        }
     }
-    found
+}
+
+/// Finds every solution and draws the first `show` to `out`, each under `heading(n)`;
+/// returns how many there are, or the error that stopped the drawing (and the search).
+pub fn draw(
+    solver: &dyn Solver,
+    show: usize,
+    heading: &dyn Fn(u64) -> String,
+    out: &mut dyn Write,
+) -> io::Result<u64> {
+    let (mut found, mut failed) = (0u64, None);
+    let _ = solver.solve(&mut |s| {
+        found += 1;
+        if found as usize <= show {
+            if let Err(e) = writeln!(out, "{}\n{s}", heading(found)) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    failed.map_or(Ok(found), Err)
+}
+
+/// How an example that wrote to standard output ends: a reader that stopped reading
+/// (`| head`) is no failure, any other error is.
+pub fn exit(result: io::Result<()>) -> ExitCode {
+    ExitCode::from(exit_code(result) as u8)
+}
+
+fn exit_code(result: io::Result<()>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
 }
 
 /// How many solutions to draw: the first argument, or `default`.
