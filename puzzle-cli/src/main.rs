@@ -333,9 +333,11 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
             Ok(ExitCode::from(1))
         }
         Ok(Merged::Complete(total)) => {
-            match args.count {
-                true => println!("{}", total.solutions),
-                false => println!(
+            let mut out = std::io::stdout().lock();
+            output(match args.count {
+                true => writeln!(out, "{}", total.solutions),
+                false => writeln!(
+                    out,
                     "{}: {} solutions from {} units, every one once (fingerprint {}); {} placements, {:.3} s of search (the longest unit {:.3} s)",
                     total.puzzle,
                     total.solutions,
@@ -345,8 +347,7 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
                     total.seconds,
                     total.longest
                 ),
-            }
-            Ok(ExitCode::SUCCESS)
+            })
         }
     }
 }
@@ -358,7 +359,8 @@ fn rust(args: &InputArgs) -> Result<ExitCode, Failure> {
     let text = source(&loaded)?;
     let module = &puzzle.info().name;
     let body: String = text.lines().map(|l| format!("    {l}\n")).collect();
-    println!(
+    output(writeln!(
+        std::io::stdout().lock(),
         "//! {module}, from `{}`: `cargo run --release` in a crate that depends on `puzzle`.\n\
          \n\
          use puzzle::{{puzzle, Solver}};\n\
@@ -371,6 +373,5 @@ fn rust(args: &InputArgs) -> Result<ExitCode, Failure> {
          println!(\"{{count}} solutions in {{:.3}} s\", start.elapsed().as_secs_f64());\n\
          }}",
         loaded.path.display()
-    );
-    Ok(ExitCode::SUCCESS)
+    ))
 }

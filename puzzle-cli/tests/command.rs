@@ -7,7 +7,7 @@ mod common;
 use common::{puzzle, puzzles};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Output, Stdio};
 
 use serde_json::Value;
 
@@ -285,6 +285,30 @@ fn rust_prints_a_program_for_any_format() {
 }
 
 /// Runs a bad input, expecting exit code 2 and each of `expected` in the report.
+/// Each command whose output a reader may stop reading (`| head`) ends quietly and
+/// successfully when it does: here the reader is gone before the command writes a byte.
+#[test]
+fn a_reader_that_stops_reading_is_no_failure() {
+    let commands: &[&[&str]] = &[
+        &["rust", "soma.xmpuzzle"],
+        &["solve", "pentomino_6x10.puzzle", "--limit", "20"],
+        &["solve", "pentomino_6x10.puzzle", "--limit", "20", "--json"],
+        &["units", "pentomino_6x10.puzzle"],
+    ];
+    for args in commands {
+        let mut child = common::command()
+            .args(*args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the command runs");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("the command ends");
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output), "", "{args:?}");
+    }
+}
+
 fn refused(file: &Path, args: &[&str], expected: &[&str]) {
     let mut all = vec!["solve", file.to_str().unwrap()];
     all.extend_from_slice(args);
