@@ -508,9 +508,21 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
 
 /// `SET` or `{ PIECE | SET, ... }`.
 fn pieces(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<PieceSpec>> {
+    const BRACED: &str = "in braces: `{ 2 x polyominoes(4), D: [\"##\"] }`";
     if input.peek(Ident) {
         let word: Ident = input.parse()?;
-        return set_members(input, &word, (Count::ONE, Loc::default()), spans);
+        let members = set_members(input, &word, (Count::ONE, Loc::default()), spans)?;
+        if !input.is_empty() {
+            return Err(input.error(format!(
+                "a set stands alone here: write copies, or a set with other pieces, {BRACED}"
+            )));
+        }
+        return Ok(members);
+    }
+    if !input.peek(syn::token::Brace) {
+        return Err(input.error(format!(
+            "expected a set such as `pentominoes`, or pieces {BRACED}"
+        )));
     }
     let content;
     braced!(content in input);
