@@ -240,7 +240,15 @@ fn solve(
     let palette = Palette::new(catalog);
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut found = 0u64;
-    let mut gallery = args.svg.as_ref().map(|_| draw::svg::Gallery::new(catalog));
+    // The file is made before the search, so that a path that cannot be written fails at
+    // once rather than after a long run.
+    let mut svg = match &args.svg {
+        Some(path) => {
+            let file = File::create(path).map_err(|e| with_path(e, path))?;
+            Some((path, BufWriter::new(file), draw::svg::Gallery::new(catalog)))
+        }
+        None => None,
+    };
     let mut failure = None;
     let draw_text = !args.json && (args.draw || args.limit.is_some());
     let flow = parallel::visit_units(
@@ -262,7 +270,7 @@ fn solve(
             } else {
                 Ok(())
             };
-            if let Some(gallery) = &mut gallery {
+            if let Some((_, _, gallery)) = &mut svg {
                 gallery.add(&solution);
             }
             match shown {
@@ -278,9 +286,7 @@ fn solve(
     if let Some(e) = failure {
         return Err(e);
     }
-    if let (Some(gallery), Some(path)) = (gallery, &args.svg) {
-        let file = File::create(path).map_err(|e| with_path(e, path))?;
-        let mut file = BufWriter::new(file);
+    if let Some((path, mut file, gallery)) = svg {
         gallery
             .write(&mut file, &palette)
             .and_then(|()| file.flush())

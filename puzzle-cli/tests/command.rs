@@ -164,6 +164,28 @@ fn the_svg_gallery_has_a_group_per_solution_and_a_filled_cell_per_cell() {
 }
 
 #[test]
+fn an_svg_file_that_cannot_be_made_fails_before_the_search() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no such directory");
+    let file = dir.join("gallery.svg");
+    let output = puzzle(&[
+        "solve",
+        "pentomino_6x10.puzzle",
+        "--limit",
+        "2",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("gallery.svg"),
+        "{}",
+        stderr(&output)
+    );
+    // Nothing was drawn: the run stopped before searching, not after.
+    assert_eq!(stdout(&output), "");
+}
+
+#[test]
 fn drawings_show_letters_and_colours_when_asked() {
     let output = puzzle(&["solve", "pentomino_6x10.puzzle", "--limit", "2"]);
     let text = stdout(&output);
@@ -393,6 +415,16 @@ fn bad_files_are_clear_errors_at_their_place() {
         &["option names `d`, which is not an item", "unknown.dlx:3:3"],
     );
     refused(&bad("empty.dlx", b""), &[], &["names no items"]);
+    refused(
+        &bad("colours.dlx", b"a b | x\na x:1\nb x:2\n"),
+        &[],
+        &["`x:1` gives item `x` the colour `1`", "colours.dlx:2:3"],
+    );
+    refused(
+        &bad("nomod.puzzle", b"tiles {\n  box: [\"..\"],\n}\n"),
+        &[],
+        &["write `mod tiles { ... }`", "nomod.puzzle:1:1"],
+    );
     refused(
         &bad(
             "seventh.puzzle",

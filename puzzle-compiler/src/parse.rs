@@ -151,6 +151,17 @@ pub fn puzzles(input: ParseStream) -> syn::Result<Vec<Parsed>> {
 fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
     let attrs = input.call(Attribute::parse_outer)?;
     let vis: syn::Visibility = input.parse()?;
+    if !input.peek(Token![mod]) {
+        // `name { ... }` is the likeliest slip: say what to add, at the name.
+        if input.peek(Ident) && input.peek2(syn::token::Brace) {
+            let name: Ident = input.parse()?;
+            return Err(syn::Error::new(
+                name.span(),
+                format!("a puzzle is a module: write `mod {name} {{ ... }}`"),
+            ));
+        }
+        return Err(input.error("expected a puzzle: `mod NAME { box: [...], pieces: ... }`"));
+    }
     input.parse::<Token![mod]>()?;
     let name: Ident = input.parse()?;
     let body;

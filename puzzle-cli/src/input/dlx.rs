@@ -75,7 +75,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
                 mistakes.push(
                     Diagnostic::at(
                         range,
-                        format!("`{word}`: colours (`{item}:{colour}`) are not supported"),
+                        format!("`{word}` gives item `{item}` the colour `{colour}`, and colours are not supported"),
                     )
                     .note("this program solves exact cover without colours (Knuth's DLX1)"),
                 );
