@@ -42,8 +42,8 @@ impl When {
 /// What a run shows: the options the `puzzle` command and a native solver share.
 #[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunArgs {
-    /// Stop after N solutions, and draw them (or list them, with --json).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Stop after N solutions, and draw them (list them with --json, count them with --count).
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
     /// Print the number of solutions alone, for scripts.
     #[arg(long, conflicts_with_all = ["stats", "json", "draw"])]
@@ -71,6 +71,15 @@ pub struct RunArgs {
     /// Threads to run on (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
+}
+
+/// A number of solutions to stop at: 1 or more.
+fn positive(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("a limit of 0 would stop before the first solution: give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}: give a whole number, 1 or more")),
+    }
 }
 
 impl RunArgs {
@@ -250,7 +259,7 @@ fn solve(
         None => None,
     };
     let mut failure = None;
-    let draw_text = !args.json && (args.draw || args.limit.is_some());
+    let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
     let flow = parallel::visit_units(
         units,
         |unit, solutions| {

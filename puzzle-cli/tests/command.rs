@@ -229,6 +229,12 @@ fn drawings_show_letters_and_colours_when_asked() {
 }
 
 #[test]
+fn a_limit_with_count_prints_the_number_alone() {
+    assert_eq!(count(&["soma.xmpuzzle", "--limit", "3"]), 3);
+    assert_eq!(count(&["queens_8.dlx", "--limit", "1000"]), 92);
+}
+
+#[test]
 fn the_default_output_is_the_count_and_the_time() {
     let output = puzzle(&["solve", "pentomino_8x8_hole.puzzle"]);
     assert!(output.status.success());
