@@ -17,7 +17,7 @@ pub enum ErrorKind {
         allowed: &'static str,
     },
     /// A drawing's rows differ in length.
-    #[error("the {} row has {len} characters, but the first has {expected}: every row of a drawing must have the same length", Ordinal(*row))]
+    #[error("the {} row has {}, but the first has {expected}: every row of a drawing must have the same length", Ordinal(*row), Plural(*len, "character"))]
     RaggedRows {
         /// The row (from 1).
         row: usize,
@@ -226,13 +226,15 @@ pub enum ErrorKind {
         board: usize,
     },
     /// A built-in piece name that does not exist.
-    #[error("there is no built-in piece `{name}`; the built-in pieces are the pentominoes F I L N P T U V W X Y Z and their mirror images f l n p y z (`pentominoes` for all twelve, or another set: `tetrominoes`, `polyominoes(6)`, `soma`, ...); draw other pieces, e.g. `{name}: [\"##\", \"#.\"]`")]
+    #[error("{}", unknown_builtin(name, suggestion.as_deref()))]
     UnknownBuiltin {
         /// The name.
         name: String,
+        /// A set with a name like it.
+        suggestion: Option<String>,
     },
     /// The box's cells are fewer than the fewest pieces cover, or more than all of them do.
-    #[error("the pieces cover {least} to {most} cells (the fewest and the most copies their numbers allow), but the box has {cells} cells")]
+    #[error("the pieces cover {least} to {most} cells (the fewest and the most copies their numbers allow), but the box has {}", Plural(*cells, "cell"))]
     AreaOutOfRange {
         /// The cells of the fewest copies the ranges allow.
         least: usize,
@@ -242,9 +244,7 @@ pub enum ErrorKind {
         cells: usize,
     },
     /// The pieces' cells do not add up to the box's.
-    #[error(
-        "the pieces have {pieces} cells in all, but the box has {cells} cells; they must be equal"
-    )]
+    #[error("the pieces have {} in all, but the box has {}; they must be equal", Plural(*pieces, "cell"), Plural(*cells, "cell"))]
     AreaMismatch {
         /// The pieces' total cell count.
         pieces: usize,
@@ -399,6 +399,34 @@ impl IntoIterator for Errors {
     }
 }
 
+/// The message of [`ErrorKind::UnknownBuiltin`]: the set meant, where the name is like one's;
+/// else what the built-in pieces are.
+fn unknown_builtin(name: &str, suggestion: Option<&str>) -> String {
+    match suggestion {
+        Some(set) => format!("there is no built-in piece `{name}`; did you mean the set `{set}`?"),
+        None => format!(
+            "there is no built-in piece `{name}`; the built-in pieces are the pentominoes \
+             F I L N P T U V W X Y Z and their mirror images f l n p y z (`pentominoes` for all \
+             twelve, or another set: `tetrominoes`, `polyominoes(6)`, `soma`, ...); draw other \
+             pieces, e.g. `{name}: [\"##\", \"#.\"]`"
+        ),
+    }
+}
+
+/// A count with its noun, singular for one: `1 cell`, `5 cells`.
+#[derive(Clone, Copy, Debug)]
+pub struct Plural(pub usize, pub &'static str);
+
+impl fmt::Display for Plural {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Plural(n, noun) = *self;
+        match n {
+            1 => write!(f, "1 {noun}"),
+            _ => write!(f, "{n} {noun}s"),
+        }
+    }
+}
+
 /// A position counted from 1, written as a word (`first`, `second`, ..., `11th`): how a row or
 /// layer of a drawing is named, so that it is not mistaken for a coordinate, which counts
 /// from 0.
@@ -443,6 +471,25 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_take_the_singular_for_one() {
+        let ragged = ErrorKind::RaggedRows {
+            row: 2,
+            len: 1,
+            expected: 2,
+        };
+        assert!(ragged
+            .to_string()
+            .starts_with("the second row has 1 character, but"));
+        let area = ErrorKind::AreaMismatch {
+            pieces: 5,
+            cells: 1,
+        };
+        assert!(area
+            .to_string()
+            .contains("5 cells in all, but the box has 1 cell;"));
+    }
 
     #[test]
     fn suggestions() {

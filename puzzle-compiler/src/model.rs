@@ -464,7 +464,12 @@ fn check_piece(
             let member = members.and_then(|ms| ms.iter().find(|m| m.name == spec.name));
             if member.is_none() {
                 let name = spec.name.clone();
-                errors.push(spec.loc, ErrorKind::UnknownBuiltin { name });
+                // A single letter is a pentomino's name, not a slip in a set's.
+                let suggestion = match name.chars().count() > 2 {
+                    true => suggest(&name, PieceSet::WORDS),
+                    false => None,
+                };
+                errors.push(spec.loc, ErrorKind::UnknownBuiltin { name, suggestion });
             }
             member.map(|m| m.shape.clone())
         }

@@ -40,7 +40,9 @@ fn several_mistakes_at_once() {
     ));
     assert!(matches!(&found[2], ErrorKind::DuplicatePiece { name } if name == "A"));
     assert!(matches!(&found[3], ErrorKind::DisconnectedPiece { name } if name == "B"));
-    assert!(matches!(&found[4], ErrorKind::UnknownBuiltin { name } if name == "Q"));
+    assert!(
+        matches!(&found[4], ErrorKind::UnknownBuiltin { name, suggestion: None } if name == "Q")
+    );
     assert_eq!(found.len(), 5);
 }
 

@@ -3,6 +3,11 @@ puzzle::puzzle! {
         box: [".........."],
         pieces: { I, Q },
     }
+
+    mod misspelt_set {
+        box: [".........."; 6],
+        pieces: { pentominos },
+    }
 }
 
 fn main() {}
