@@ -102,6 +102,13 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
         "{}",
         stderr(&several)
     );
+    // The summary names the problem solved, not only the file.
+    let chosen = puzzle(&["solve", "pentominoes.xmpuzzle", "--problem", "5x8 any"]);
+    assert!(
+        stdout(&chosen).starts_with("pentominoes_5x8_any: 3408 solutions"),
+        "{}",
+        stdout(&chosen)
+    );
 }
 
 /// Checks that each JSON line is an exact cover of the 6x10 box by the twelve pentominoes.

@@ -153,7 +153,19 @@ impl Reader<'_> {
             .map(|p| children(p, "problem").collect())
             .unwrap_or_default();
         let problem = self.problem(&problems, problem, root)?;
-        self.describe(path, problem, &shapes)
+        // In a file of several problems the file's name alone does not say which was solved.
+        let name = match problems.iter().position(|p| *p == problem) {
+            Some(i) if problems.len() > 1 => {
+                let label = match problem.attribute("name") {
+                    Some(name) if !name.is_empty() => name.to_owned(),
+                    _ => (i + 1).to_string(),
+                };
+                let stem = name_from_path(path);
+                puzzle::compiler::print::to_identifier(&format!("{stem} {label}"))
+            }
+            _ => name_from_path(path),
+        };
+        self.describe(name, problem, &shapes)
     }
 
     /// The chosen problem.
@@ -308,7 +320,7 @@ impl Reader<'_> {
     /// The problem as a description: its result shape the box, its parts the pieces.
     fn describe(
         &mut self,
-        path: &Path,
+        name: String,
         problem: Node<'_, '_>,
         shapes: &[Option<Voxels>],
     ) -> Option<Description> {
@@ -393,7 +405,7 @@ impl Reader<'_> {
             let zyx = [p[2], p[1], p[0]];
             zyx[3 - axes..].to_vec()
         };
-        let mut d = Description::new(name_from_path(path));
+        let mut d = Description::new(name);
         d.loc = self.locs.loc(tag.clone());
         let extents = [target.size[2], target.size[1], target.size[0]];
         let box_loc = self.locs.loc(target.range.clone());
