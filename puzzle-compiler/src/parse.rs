@@ -501,9 +501,24 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
         content.parse::<Token![;]>()?;
         vec![row; repeat_count(&content)?]
     } else {
-        Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?
-            .into_iter()
-            .collect()
+        let mut rows = Vec::new();
+        while !content.is_empty() {
+            if !content.peek(LitStr) {
+                return Err(content.error("expected a row in quotes, such as `\"..#.\"`"));
+            }
+            rows.push(content.parse::<LitStr>()?);
+            if content.peek(Token![;]) {
+                return Err(content.error(
+                    "`; N` repeats a drawing's only row, `[\"....\"; 4]`: write out rows that \
+                     repeat in a group",
+                ));
+            }
+            if content.is_empty() {
+                break;
+            }
+            content.parse::<Token![,]>()?;
+        }
+        rows
     };
     Ok(Drawing {
         rows: rows
@@ -979,6 +994,30 @@ mod tests {
         let loc = p.description.pieces[0].loc;
         let start = p.spans.span(loc).start();
         assert_eq!((start.line, start.column), (3, 12));
+    }
+
+    #[test]
+    fn a_drawing_that_is_not_rows_says_how_to_write_one() {
+        let messages = |text: &str| -> Vec<String> {
+            let p = one(text);
+            p.errors.iter().map(ToString::to_string).collect()
+        };
+        let repeated = messages("mod m { box: [\"..\", \"..\"; 3], pieces: { 6 x D: [\"##\"] } }");
+        assert_eq!(
+            repeated,
+            [
+                "`; N` repeats a drawing's only row, `[\"....\"; 4]`: write out rows that repeat \
+              in a group"
+            ]
+        );
+        let number = messages("mod m { box: [\"..\", 3], pieces: { D: [\"##\"] } }");
+        assert_eq!(number, ["expected a row in quotes, such as `\"..#.\"`"]);
+        let without_mod = parse_str("tiles { box: [\"..\"], pieces: { D: [\"##\"] } }");
+        let message = without_mod.err().map(|e| e.to_string());
+        assert_eq!(
+            message.as_deref(),
+            Some("a puzzle is a module: write `mod tiles { ... }`")
+        );
     }
 
     #[test]
