@@ -309,15 +309,18 @@ fn chain(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
 }
 
 /// The leaf that places `e`, going on at the first position after its least aspect's that it
-/// leaves free.
+/// may leave free. A bag is not skipped: `e` takes one of its copies, and others may be left
+/// for its procedure to find.
 fn place(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
-    let mut covered: Vec<Position> = cover
-        .aspects(e)
+    let aspects = cover.aspects(e);
+    let least = aspects.iter().map(|&a| order.position(a)).min();
+    let mut covered: Vec<Position> = aspects
         .iter()
+        .filter(|&&a| cover.multiplicity(a) == 1)
         .map(|&a| order.position(a))
         .collect();
     covered.sort_unstable();
-    let mut next = covered.first().map_or(Position(0), |p| Position(p.0 + 1));
+    let mut next = least.map_or(Position(0), |p| Position(p.0 + 1));
     while covered.binary_search(&next).is_ok() {
         next = Position(next.0 + 1);
     }

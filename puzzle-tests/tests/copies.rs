@@ -40,6 +40,23 @@ puzzle! {
         pieces: { 1..=3 x L: ["###", "#.."], 0..=6 x D: ["##"], 0..=1 x S: ["##.", ".##"] },
         symmetry: reduced,
     }
+    /// Two dominoes exactly, beside a range of monominoes: a domino placed last, over the last
+    /// cells, must not end the search with the other still in its bag.
+    mod exact_beside_range { box: ["......"], pieces: { 2 x D: ["##"], 0..=4 x M: ["#"] } }
+    /// Pieces that may be left out, placed before the cells: the count (which keeps a
+    /// failure cache) must find what the cells-first search finds.
+    mod optional_first {
+        box: ["....."; 5],
+        pieces: { 0..=1 x pentominoes },
+        order: [pieces, rows],
+        cache: on,
+    }
+    mod optional_last {
+        box: ["....."; 5],
+        pieces: { 0..=1 x pentominoes },
+        order: rows,
+        cache: off,
+    }
     mod bags_reduced {
         box: ["....."; 4],
         pieces: { 2 x L: ["###", "#.."], 4 x D: ["##"], S: ["##.", ".##"] },
@@ -279,4 +296,38 @@ fn runtime_reduced() -> Description {
         .piece("S", &["##.", ".##"])
         .copies_between(0, 1)
         .symmetry(Symmetry::Reduced { piece: None })
+}
+
+#[test]
+fn a_bag_of_exact_copies_is_emptied_whatever_is_placed_last() {
+    // D D M M in any order of the strip: 4! / (2! 2!) = 6; never one domino and four
+    // monominoes.
+    assert_eq!(exact_beside_range::SOLVER.count(), 6);
+    let kinds = |s: &puzzle::Solution<'_>| {
+        let pieces: Vec<&str> = s.placements().filter_map(|p| p.piece).collect();
+        (pieces.iter().filter(|&&p| p == "D").count(), pieces.len())
+    };
+    for solution in &exact_beside_range::SOLVER.solutions() {
+        assert_eq!(kinds(&solution), (2, 4), "{solution}");
+    }
+    let runtime = Puzzle::new(
+        &Description::new("exact_beside_range")
+            .board(&["......"])
+            .piece("D", &["##"])
+            .copies(2)
+            .piece("M", &["#"])
+            .copies_between(0, 4),
+    )
+    .unwrap();
+    assert_eq!(runtime.reference_count(), 6);
+    engines_agree(&exact_beside_range::SOLVER, &runtime);
+}
+
+#[test]
+fn pieces_that_may_be_left_out_count_alike_first_or_last() {
+    let want = optional_last::SOLVER.collect().len() as u64;
+    assert_eq!(optional_last::SOLVER.count(), want);
+    assert_eq!(optional_first::SOLVER.collect().len() as u64, want);
+    assert_eq!(optional_first::SOLVER.count(), want);
+    assert_eq!(optional_first::SOLVER.count_parallel(), want);
 }

@@ -176,9 +176,17 @@ impl Plan {
                 (least > 0 && left > 0).then_some(Quota { position, left })
             })
             .collect();
-        let cache = keeps.then(|| {
-            let procedures = program.procedures();
-            let from = Position(procedures.len() as u32 / 4);
+        let procedures = program.procedures();
+        // A free set names the search's state only past the last optional aspect that leads
+        // placements of its own: before it, the same free set comes back at a procedure that
+        // may still place that aspect and at one that has left it out.
+        let settled = procedures
+            .iter()
+            .rposition(|p| p.optional && matches!(p.body, Body::Place(_)))
+            .map_or(0, |last| last + 1);
+        let from = (procedures.len() / 4).max(settled);
+        let cache = (keeps && from < procedures.len()).then(|| {
+            let from = Position(from as u32);
             // The key leaves out the aspects every search has covered by then, unless an
             // optional one among them may still be free, or a bag a solution is checked on.
             let open = procedures[..from.index()].iter().any(|p| p.optional)
