@@ -1,7 +1,8 @@
 //! Small random puzzles that are always well formed: a box (2-D or 3-D, with holes) cut into
 //! connected pieces, so the areas match, every piece fits and at least one solution exists,
-//! with random options: reflection, order, sharing, symmetry, elimination, pruning, the
-//! failure cache, and pieces of one shape declared as copies (bags where several kinds are).
+//! with random options: reflection, order (the pieces first, too), sharing, symmetry,
+//! elimination, pruning, the failure cache, and pieces of one shape declared as copies (bags
+//! where several kinds are).
 
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{parse, Description};
@@ -132,7 +133,19 @@ impl RandomPuzzle {
         };
         let options = vec![
             ("reflect", reflect.to_string()),
-            ("order", pick(rng, &["auto", "rows", "columns"])),
+            (
+                "order",
+                pick(
+                    rng,
+                    &[
+                        "auto",
+                        "rows",
+                        "columns",
+                        "[pieces, auto]",
+                        "[pieces, rows]",
+                    ],
+                ),
+            ),
             ("sharing", rng.random_bool(0.7).to_string()),
             ("symmetry", pick(rng, &["all", "all", "reduced"])),
             ("eliminate", rng.random_bool(0.7).to_string()),
