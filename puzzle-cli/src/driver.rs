@@ -253,8 +253,10 @@ fn solve(
     // once rather than after a long run.
     let mut svg = match &args.svg {
         Some(path) => {
-            let file = File::create(path).map_err(|e| with_path(e, path))?;
-            Some((path, BufWriter::new(file), draw::svg::Gallery::new(catalog)))
+            let gallery = File::create(path)
+                .and_then(|file| draw::svg::Gallery::new(BufWriter::new(file), catalog, &palette))
+                .map_err(|e| with_path(e, path))?;
+            Some((path, gallery))
         }
         None => None,
     };
@@ -279,9 +281,12 @@ fn solve(
             } else {
                 Ok(())
             };
-            if let Some((_, _, gallery)) = &mut svg {
-                gallery.add(&solution);
-            }
+            let shown = match &mut svg {
+                Some((path, gallery)) => {
+                    shown.and_then(|()| gallery.add(&solution).map_err(|e| with_path(e, path)))
+                }
+                None => shown,
+            };
             match shown {
                 Ok(()) if found < limit => ControlFlow::Continue(()),
                 Ok(()) => ControlFlow::Break(()),
@@ -292,15 +297,15 @@ fn solve(
             }
         },
     );
+    // The gallery is closed even after a failure elsewhere (a closed pipe), so that it shows
+    // what was found; the first failure is the one reported.
+    let closed = svg.map_or(Ok(()), |(path, gallery)| {
+        gallery.finish().map(drop).map_err(|e| with_path(e, path))
+    });
     if let Some(e) = failure {
         return Err(e);
     }
-    if let Some((path, mut file, gallery)) = svg {
-        gallery
-            .write(&mut file, &palette)
-            .and_then(|()| file.flush())
-            .map_err(|e| with_path(e, path))?;
-    }
+    closed?;
     Ok(Summary {
         solutions: found,
         stopped: flow.is_break() && found >= limit && args.limit.is_some(),

@@ -163,6 +163,15 @@ fn the_svg_gallery_has_a_group_per_solution_and_a_filled_cell_per_cell() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(text.trim_end().ends_with("</svg>"));
+    // The head, written last into the room kept for it, gives the count, and only spaces
+    // stand between it and the first solution.
+    assert!(text.contains("<title>p10x3x2: 12 solutions</title>"));
+    let background = "fill=\"white\"/>\n";
+    let (_, rest) = text.split_once(background).unwrap();
+    let (gap, _) = rest
+        .split_once("<g class=\"solution\" id=\"solution-1\"")
+        .unwrap();
+    assert!(gap.chars().all(|c| c == ' '), "{gap:?}");
     assert_eq!(text.matches("<g class=\"solution\"").count(), 12);
     assert_eq!(text.matches("</g>").count(), 12);
     assert_eq!(text.matches("<rect class=\"cell\"").count(), 12 * 60);

@@ -2,7 +2,7 @@
 //! their piece's colour on a thin grid, thick lines where two pieces meet and around the box;
 //! the layers of a 3-D box side by side. An abstract puzzle's solutions are listed as text.
 
-use std::io::{self, Write};
+use std::io::{self, Seek, SeekFrom, Write};
 
 use puzzle::{Catalog, Picture, Slot, Solution};
 
@@ -19,92 +19,148 @@ const TITLE: usize = 18;
 /// The widest a row of solutions may grow before the next row starts.
 const MAX_WIDTH: usize = 1200;
 
-/// Solutions gathered to be written as one SVG file.
-pub struct Gallery {
+/// An SVG gallery written as the solutions come, so that a long run holds none of them in
+/// memory: each solution's group is written when it is added, and the opening tag, whose size
+/// and count are known only at the end, is written last into room kept for it at the start.
+pub struct Gallery<W: Write + Seek> {
+    out: W,
     name: String,
-    /// Each solution's picture (empty for an abstract puzzle) and, for an abstract puzzle, its
-    /// embeddings as text.
-    solutions: Vec<(Picture, Vec<String>)>,
+    palette: Palette,
+    /// Where the next solution goes, and how far the gallery reaches.
+    layout: Layout,
+    /// The solutions written.
+    count: u64,
 }
 
-impl Gallery {
-    /// An empty gallery for a puzzle.
-    pub fn new(catalog: &Catalog) -> Gallery {
-        Gallery {
-            name: catalog.name.to_string(),
-            solutions: Vec::new(),
-        }
+impl<W: Write + Seek> Gallery<W> {
+    /// A gallery for a puzzle's solutions, written to `out` from where it stands.
+    pub fn new(mut out: W, catalog: &Catalog, palette: &Palette) -> io::Result<Gallery<W>> {
+        let name = catalog.name.to_string();
+        out.write_all(" ".repeat(room(&name)).as_bytes())?;
+        Ok(Gallery {
+            out,
+            name,
+            palette: palette.clone(),
+            layout: Layout::new(),
+            count: 0,
+        })
     }
 
-    /// Adds a solution.
-    pub fn add(&mut self, solution: &Solution<'_>) {
+    /// Writes a solution.
+    pub fn add(&mut self, solution: &Solution<'_>) -> io::Result<()> {
         let catalog = solution.catalog();
-        let lines = if catalog.extents.is_empty() {
+        let picture = solution.picture();
+        let lines: Vec<String> = if catalog.extents.is_empty() {
             (solution.embeddings().iter())
                 .map(|&e| format!("{{{}}}", catalog.describe(e)))
                 .collect()
         } else {
             Vec::new()
         };
-        self.solutions.push((solution.picture(), lines));
+        self.count += 1;
+        let (x, y) = self.layout.place(size(&picture, &lines));
+        let out = &mut self.out;
+        writeln!(
+            out,
+            r#"<g class="solution" id="solution-{}" transform="translate({x} {y})">"#,
+            self.count
+        )?;
+        writeln!(
+            out,
+            r#"<text x="0" y="13" font-size="13">#{}</text>"#,
+            self.count
+        )?;
+        if lines.is_empty() {
+            self::solution(out, &picture, &self.palette)?;
+        } else {
+            for (i, line) in lines.iter().enumerate() {
+                writeln!(
+                    out,
+                    r#"<text x="0" y="{}" font-size="13" font-family="monospace">{}</text>"#,
+                    TITLE + 14 * (i + 1),
+                    escape(line)
+                )?;
+            }
+        }
+        writeln!(out, "</g>")
     }
 
-    /// Writes the gallery.
-    pub fn write(&self, out: &mut dyn Write, palette: &Palette) -> io::Result<()> {
-        let sizes: Vec<(usize, usize)> = self.solutions.iter().map(|(p, l)| size(p, l)).collect();
-        // Lay the solutions out in rows, left to right.
-        let mut places = Vec::new();
-        let step = GAP + 2 * PAD;
-        let (mut x, mut y, mut row_height, mut width) = (step, step, 0, 0);
-        for &(w, h) in &sizes {
-            if x > step && x + w > MAX_WIDTH {
-                x = step;
-                y += row_height + step;
-                row_height = 0;
-            }
-            places.push((x, y));
-            x += w + step;
-            width = width.max(x);
-            row_height = row_height.max(h);
+    /// Closes the gallery, writes its head, and gives the writer back.
+    pub fn finish(mut self) -> io::Result<W> {
+        writeln!(self.out, "</svg>")?;
+        let end = self.out.stream_position()?;
+        let (width, height) = self.layout.extent();
+        let text = head(&self.name, width, height, self.count);
+        // The head fills its room with spaces, which SVG ignores between elements.
+        let padding = room(&self.name) - text.len();
+        self.out.rewind()?;
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(" ".repeat(padding).as_bytes())?;
+        self.out.seek(SeekFrom::Start(end))?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// The bytes kept for the head: as long as it can be, every number at its longest.
+fn room(name: &str) -> usize {
+    head(name, usize::MAX, usize::MAX, u64::MAX).len()
+}
+
+/// The opening tag, the title and the background: everything before the first solution.
+fn head(name: &str, width: usize, height: usize, count: u64) -> String {
+    format!(
+        concat!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#,
+            "\n<title>{name}: {count} solutions</title>\n",
+            r#"<rect width="100%" height="100%" fill="white"/>"#,
+            "\n",
+        ),
+        width = width,
+        height = height,
+        name = escape(name),
+        count = count,
+    )
+}
+
+/// Solutions laid out in rows, left to right, a row as wide as fits.
+struct Layout {
+    x: usize,
+    y: usize,
+    row_height: usize,
+    width: usize,
+}
+
+impl Layout {
+    /// The step from one solution to the next: a gap and a card's two margins.
+    const STEP: usize = GAP + 2 * PAD;
+
+    fn new() -> Layout {
+        Layout {
+            x: Layout::STEP,
+            y: Layout::STEP,
+            row_height: 0,
+            width: 0,
         }
-        let height = y + row_height + step;
-        writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-        )?;
-        writeln!(
-            out,
-            "<title>{}: {} solutions</title>",
-            escape(&self.name),
-            self.solutions.len()
-        )?;
-        writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#)?;
-        for (n, ((picture, lines), &(x, y))) in self.solutions.iter().zip(&places).enumerate() {
-            writeln!(
-                out,
-                r#"<g class="solution" id="solution-{}" transform="translate({x} {y})">"#,
-                n + 1
-            )?;
-            writeln!(
-                out,
-                r#"<text x="0" y="13" font-size="13">#{}</text>"#,
-                n + 1
-            )?;
-            if lines.is_empty() {
-                solution(out, picture, palette)?;
-            } else {
-                for (i, line) in lines.iter().enumerate() {
-                    writeln!(
-                        out,
-                        r#"<text x="0" y="{}" font-size="13" font-family="monospace">{}</text>"#,
-                        TITLE + 14 * (i + 1),
-                        escape(line)
-                    )?;
-                }
-            }
-            writeln!(out, "</g>")?;
+    }
+
+    /// Where a solution of this size goes.
+    fn place(&mut self, (w, h): (usize, usize)) -> (usize, usize) {
+        if self.x > Layout::STEP && self.x + w > MAX_WIDTH {
+            self.x = Layout::STEP;
+            self.y += self.row_height + Layout::STEP;
+            self.row_height = 0;
         }
-        writeln!(out, "</svg>")
+        let at = (self.x, self.y);
+        self.x += w + Layout::STEP;
+        self.width = self.width.max(self.x);
+        self.row_height = self.row_height.max(h);
+        at
+    }
+
+    /// The width and height of the whole gallery.
+    fn extent(&self) -> (usize, usize) {
+        (self.width, self.y + self.row_height + Layout::STEP)
     }
 }
 
