@@ -69,7 +69,7 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
             let _ = writeln!(out, "    box: {},", sizes.join(" x "));
         }
         BoardSpec::Drawn(figure) => {
-            let _ = writeln!(out, "    box: {},", drawn(figure, 1));
+            let _ = writeln!(out, "    box: {},", drawn(figure, 1, Rows::Repeated));
         }
     }
     if !d.holes.is_empty() {
@@ -93,7 +93,11 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
         let _ = writeln!(out, "    restrict: {{");
         for r in &d.restrictions {
             let name = identifier(&r.piece, "piece")?;
-            let drawings: Vec<String> = r.placements.iter().map(|f| drawn(f, 3)).collect();
+            let drawings: Vec<String> = r
+                .placements
+                .iter()
+                .map(|f| drawn(f, 3, Rows::Listed))
+                .collect();
             let _ = writeln!(out, "        {name}: [");
             for drawing in drawings {
                 let _ = writeln!(out, "            {drawing},");
@@ -227,7 +231,7 @@ fn piece(p: &PieceSpec) -> Result<String, PrintError> {
     match &p.shape {
         ShapeSpec::Builtin => {}
         ShapeSpec::Drawing(figure) => {
-            let _ = write!(out, ": {}", drawn(figure, 2));
+            let _ = write!(out, ": {}", drawn(figure, 2, Rows::Listed));
         }
         ShapeSpec::Cells(cells) => {
             let cells: Vec<String> = cells.iter().map(|(c, _)| point(c)).collect();
@@ -244,22 +248,40 @@ fn piece(p: &PieceSpec) -> Result<String, PrintError> {
     Ok(out)
 }
 
+/// How a drawing's equal rows are written.
+#[derive(Clone, Copy, PartialEq)]
+enum Rows {
+    /// Each one: a piece or a placement reads best drawn out.
+    Listed,
+    /// As one row and how often it repeats, where all are equal: a box that is a rectangle.
+    Repeated,
+}
+
 /// A figure: a 2-D drawing on one line, layers one to a line at `indent` levels.
-fn drawn(figure: &Figure, indent: usize) -> String {
+fn drawn(figure: &Figure, indent: usize, rows: Rows) -> String {
     match figure {
         Figure::Rows(drawing) => {
-            let rows: Vec<String> = drawing
+            let texts: Vec<String> = drawing
                 .rows
                 .iter()
                 .map(|r| format!("{:?}", r.text))
                 .collect();
-            format!("[{}]", rows.join(", "))
+            match texts.as_slice() {
+                [first, rest @ ..]
+                    if rows == Rows::Repeated
+                        && !rest.is_empty()
+                        && rest.iter().all(|r| r == first) =>
+                {
+                    format!("[{first}; {}]", texts.len())
+                }
+                _ => format!("[{}]", texts.join(", ")),
+            }
         }
         Figure::Layers { layers, .. } => {
             let inner = "    ".repeat(indent + 1);
             let mut out = String::from("[\n");
             for layer in layers {
-                let _ = writeln!(out, "{inner}{},", drawn(layer, indent + 1));
+                let _ = writeln!(out, "{inner}{},", drawn(layer, indent + 1, rows));
             }
             out.push_str(&"    ".repeat(indent));
             out.push(']');
@@ -387,7 +409,9 @@ mod tests {
             .board(&[".........."; 6])
             .pentominoes()
             .symmetry(Symmetry::Reduced { piece: None });
-        assert!(round_trip(&d).contains("pieces: pentominoes,"));
+        let text = round_trip(&d);
+        assert!(text.contains("pieces: pentominoes,"), "{text}");
+        assert!(text.contains(r#"box: [".........."; 6],"#), "{text}");
     }
 
     #[test]
