@@ -325,7 +325,13 @@ fn rust_prints_a_program_for_any_format() {
     let text = stdout(&output);
     assert!(text.contains("puzzle! {\n    mod soma {\n"), "{text}");
     assert!(text.contains("reflect: false,"), "{text}");
+    // The Soma pieces are whole: nothing says they may come apart.
+    assert!(!text.contains("disconnected"), "{text}");
     assert!(text.contains("soma::SOLVER.count_parallel()"), "{text}");
+    // A rectangle is written as its row repeated.
+    let output = puzzle(&["rust", "pentomino_6x10.puzzle"]);
+    let text = stdout(&output);
+    assert!(text.contains(r#"box: [".........."; 6],"#), "{text}");
 }
 
 /// Runs a bad input, expecting exit code 2 and each of `expected` in the report.

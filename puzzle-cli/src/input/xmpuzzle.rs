@@ -436,7 +436,9 @@ impl Reader<'_> {
                 name,
                 loc,
                 shape: ShapeSpec::Cells(cells),
-                allow_disconnected: true,
+                // BurrTools takes pieces in several parts; only those are marked, so that a
+                // file printed in the language reads as one written by hand.
+                allow_disconnected: !geometry.is_connected(),
                 glyph: None,
                 count: (count, loc),
             });
@@ -490,6 +492,26 @@ mod tests {
     use std::io::Write;
 
     use super::*;
+
+    /// A piece in two parts is taken, as BurrTools takes it, and only such a piece is marked
+    /// as allowed to be disconnected.
+    #[test]
+    fn only_pieces_in_parts_are_marked_disconnected() {
+        let text = r##"<?xml version="1.0"?>
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="3" y="1" z="1" type="0" name="Split">#_#</voxel>
+<voxel x="2" y="1" z="1" type="0" name="Bar">##</voxel>
+<voxel x="4" y="2" z="1" type="0" name="Box">########</voxel>
+</shapes><problems><problem><shapes>
+<shape id="0" count="2"/><shape id="1" count="2"/>
+</shapes><result id="2"/><bitmap/><solutions/></problem></problems><comment/></puzzle>"##;
+        let loaded = read(Path::new("parts.xmpuzzle"), text.as_bytes(), None)
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let marked: Vec<(&str, bool)> = (loaded.description.pieces.iter())
+            .map(|p| (p.name.as_str(), p.allow_disconnected))
+            .collect();
+        assert_eq!(marked, [("Split", true), ("Bar", false)]);
+    }
 
     #[test]
     fn a_file_that_unpacks_past_the_limit_is_an_error() {
