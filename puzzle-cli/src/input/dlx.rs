@@ -3,7 +3,7 @@
 //! after it; every further line is an option, the items it covers. Lines that start with `|`
 //! are comments. The puzzle is abstract: its aspects are the items, its embeddings the options.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 
@@ -102,6 +102,22 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         spec.embeddings
             .push((members, locs.loc(start..start + trimmed.len())));
     }
+    // Said here in the format's words: the compiler would speak of aspects and embeddings.
+    let covered: HashSet<&str> = (spec.embeddings.iter())
+        .flat_map(|(members, _)| members.iter().map(|(item, _)| item.as_str()))
+        .collect();
+    for (item, _) in &spec.aspects {
+        let primary = !spec.optional.iter().any(|(o, _)| o == item);
+        if primary && !covered.contains(item.as_str()) {
+            mistakes.push(
+                Diagnostic::at(
+                    known[item.as_str()].clone(),
+                    format!("primary item `{item}` is in no option, so no exact cover exists"),
+                )
+                .note("an item that may stay uncovered is secondary: list it after the `|`"),
+            );
+        }
+    }
     if !mistakes.is_empty() {
         return Err(InputError::new(path, Some(&text), mistakes));
     }
@@ -163,11 +179,22 @@ mod tests {
     fn mistakes_are_all_reported_where_they_are() {
         let e = read_text("a b | c c\na x\nb:1 a\na a\n").unwrap_err();
         let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
-        assert_eq!(messages.len(), 4, "{messages:?}");
+        assert_eq!(messages.len(), 5, "{messages:?}");
         assert!(messages[0].contains("named twice"));
         assert!(messages[1].contains("`x`"));
         assert!(messages[2].contains("colours"));
         assert!(messages[3].contains("twice"));
+        // `b` is named only with a colour, which is refused: no option covers it.
+        assert_eq!(
+            messages[4],
+            "primary item `b` is in no option, so no exact cover exists"
+        );
+        assert_eq!(
+            e.line_column(e.diagnostics[4].range.clone().unwrap().start),
+            Some((1, 3))
+        );
+        // A secondary item in no option is no mistake.
+        assert!(read_text("a | c\na\n").is_ok());
         assert_eq!(
             e.line_column(e.diagnostics[1].range.clone().unwrap().start),
             Some((2, 3))
