@@ -119,6 +119,7 @@ Examples:
   puzzle solve pentomino_6x10.puzzle --limit 2 --color always
   puzzle solve soma.xmpuzzle --limit 12 --svg soma.svg
   puzzle solve queens_8.dlx --json --limit 5
+  puzzle solve - --format dlx < queens_8.dlx                standard input
   puzzle solve pentomino_3d.puzzle --puzzle p5x4x3 --native --progress log";
 
 const RUST_EXAMPLES: &str = "\
@@ -129,7 +130,7 @@ Examples:
 /// Which puzzle to read.
 #[derive(Args, Debug)]
 struct InputArgs {
-    /// The puzzle file.
+    /// The puzzle file, or `-` for standard input (with --format).
     file: PathBuf,
     /// Its format, if its extension does not say.
     #[arg(long, value_enum)]

@@ -488,3 +488,40 @@ fn compile_errors_point_into_the_file() {
         ],
     );
 }
+
+/// Runs the command with `input` on its standard input.
+fn puzzle_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = common::command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().expect("the command ends")
+}
+
+#[test]
+fn standard_input_is_read_for_a_file_named_dash() {
+    let dlx = std::fs::read(puzzles().join("queens_8.dlx")).unwrap();
+    let output = puzzle_with_stdin(&["solve", "-", "--format", "dlx", "--count"], &dlx);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "92");
+    // BurrTools files come gzipped as often as not.
+    let soma = std::fs::read(puzzles().join("soma_gzip.xmpuzzle")).unwrap();
+    let output = puzzle_with_stdin(&["solve", "-", "--format", "xmpuzzle", "--count"], &soma);
+    assert_eq!(stdout(&output).trim(), "240", "{}", stderr(&output));
+    // Mistakes point into standard input, and a format must be named.
+    let output = puzzle_with_stdin(&["solve", "-", "--format", "dlx"], b"a b\na\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--> stdin:1:3"),
+        "{}",
+        stderr(&output)
+    );
+    let output = puzzle_with_stdin(&["solve", "-"], &dlx);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--format"), "{}", stderr(&output));
+}

@@ -9,6 +9,7 @@ pub mod dlx;
 pub mod language;
 pub mod xmpuzzle;
 
+use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -97,8 +98,32 @@ impl Loaded {
     }
 }
 
-/// Reads the puzzle in a file, in the format given or, failing that, its extension's.
+/// The file name that stands for standard input.
+pub const STDIN: &str = "-";
+
+/// Reads the puzzle in a file (standard input for [`STDIN`]), in the format given or, failing
+/// that, its extension's.
 pub fn read(path: &Path, format: Option<Format>, choice: &Choice) -> Result<Loaded, InputError> {
+    if path == Path::new(STDIN) {
+        // Named `stdin` in messages and as the puzzle's name where the format has none.
+        let path = Path::new("stdin");
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| InputError::file(path, format!("cannot read standard input: {e}")))?;
+        let Some(format) = format else {
+            return Err(InputError::new(
+                path,
+                None,
+                vec![
+                    Diagnostic::whole("standard input has no extension to name its format")
+                        .note("say `--format puzzle|xmpuzzle|dlx`"),
+                ],
+            ));
+        };
+        return parse(path, bytes, format, choice);
+    }
     if path.is_dir() {
         return Err(InputError::file(
             path,
@@ -123,6 +148,16 @@ pub fn read(path: &Path, format: Option<Format>, choice: &Choice) -> Result<Load
             ))
         }
     };
+    parse(path, bytes, format, choice)
+}
+
+/// Reads a puzzle from a file's bytes.
+fn parse(
+    path: &Path,
+    bytes: Vec<u8>,
+    format: Format,
+    choice: &Choice,
+) -> Result<Loaded, InputError> {
     match format {
         Format::Xmpuzzle => xmpuzzle::read(path, &bytes, choice.problem.as_deref()),
         Format::Puzzle | Format::Dlx => {
