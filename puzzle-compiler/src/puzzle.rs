@@ -280,6 +280,11 @@ impl Solver for Puzzle {
             Run::Record(recorder) => self.walk(start, &unit.placed, recorder),
         })
     }
+
+    #[inline(never)]
+    fn as_dyn(&self) -> &dyn Solver {
+        self
+    }
 }
 
 /// The facts a compiled puzzle publishes.

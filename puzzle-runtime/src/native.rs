@@ -72,4 +72,9 @@ impl Solver for NativeSolver {
         unit.check(self.info)?;
         Ok((self.run_unit)(unit, run))
     }
+
+    #[inline(never)]
+    fn as_dyn(&self) -> &dyn Solver {
+        self
+    }
 }

@@ -55,6 +55,12 @@ pub trait Solver: Sync {
     /// them runs. A unit of another puzzle or of another build of this one is an error.
     fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError>;
 
+    /// This solver as a trait object, `self`: the provided methods run on it, so that they
+    /// are compiled once, here. Keep an implementation out of line (`#[inline(never)]`):
+    /// where it is inlined, the caller's crate makes the trait object, and with it a copy of
+    /// every method.
+    fn as_dyn(&self) -> &dyn Solver;
+
     /// The counter [`Solver::count`] uses: with a failure cache where the plan keeps one.
     fn counter(&self) -> CachedCounter {
         CachedCounter::for_puzzle(self.info())
@@ -72,33 +78,13 @@ pub trait Solver: Sync {
     /// where the compiler estimates the search at fewer than [`parallel::SERIAL_BELOW`]
     /// placements: a search that small is over before the threads are under way.
     fn count_parallel(&self) -> u64 {
-        if self.info().estimate < parallel::SERIAL_BELOW {
-            return self.count();
-        }
-        parallel::count_units(&self.units(), self.counter(), |unit, counter| {
-            let _ = self
-                .run_unit(unit, Run::Count(counter))
-                .expect("a solver's own units are its own");
-        })
+        provided::count_parallel(self.as_dyn())
     }
 
     /// Counts the solutions on every core as [`Solver::count_parallel`] does, calling
     /// `progress` after each work unit (on the thread that ran it: keep it quick).
     fn count_parallel_with(&self, progress: &(dyn Fn(Progress) + Sync)) -> u64 {
-        let units = self.units();
-        let (done, solutions) = (AtomicUsize::new(0), AtomicU64::new(0));
-        parallel::count_units(&units, self.counter(), |unit, counter| {
-            let before = counter.solutions;
-            let _ = self
-                .run_unit(unit, Run::Count(counter))
-                .expect("a solver's own units are its own");
-            let found = counter.solutions - before;
-            progress(Progress {
-                done: done.fetch_add(1, Ordering::Relaxed) + 1,
-                units: units.len(),
-                solutions: solutions.fetch_add(found, Ordering::Relaxed) + found,
-            });
-        })
+        provided::count_parallel_with(self.as_dyn(), progress)
     }
 
     /// Shows each solution to `visitor`, in the order the search finds them; the visitor
@@ -118,47 +104,19 @@ pub trait Solver: Sync {
     /// Shows each solution to `visitor` on this thread, in the order the serial search finds
     /// them, while the search runs on every core; `Break` stops it.
     fn solve_parallel(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        let catalog = self.catalog();
-        parallel::visit_units(
-            &self.units(),
-            |unit, solutions| {
-                self.unit_solutions(unit, solutions);
-            },
-            |placed| visitor(&Solution::new(catalog, placed)),
-        )
+        provided::solve_parallel(self.as_dyn(), visitor)
     }
 
     /// Runs one of this solver's own units, appending its solutions (each its embeddings in
     /// placement order) to `solutions`; returns how many it found and the placements it made
     /// (its own placements replayed among them).
     fn unit_solutions(&self, unit: &Unit, solutions: &mut Vec<Vec<u32>>) -> Tally {
-        let mut keep = |s: &Solution<'_>| {
-            solutions.push(s.embeddings().to_vec());
-            ControlFlow::Continue(())
-        };
-        let mut recorder = Recorder::new().visit(self.catalog(), &mut keep);
-        let _ = self
-            .run_unit(unit, Run::Record(&mut recorder))
-            .expect("a solver's own units are its own");
-        Tally {
-            solutions: recorder.solutions,
-            placements: recorder.placements,
-        }
+        provided::unit_solutions(self.as_dyn(), unit, solutions)
     }
 
     /// The first `n` solutions the search finds (fewer if it has fewer), in that order.
     fn first(&self, n: usize) -> Solutions<'_> {
-        let mut found = Vec::with_capacity(n.min(1 << 16));
-        if n > 0 {
-            let _ = self.solve(&mut |s| {
-                found.push(s.embeddings().to_vec());
-                match found.len() < n {
-                    true => ControlFlow::Continue(()),
-                    false => ControlFlow::Break(()),
-                }
-            });
-        }
-        Solutions::new(self.catalog(), found)
+        provided::first(self.as_dyn(), n)
     }
 
     /// Every solution, in the order found, to read or draw as [`Solution`] values.
@@ -182,30 +140,13 @@ pub trait Solver: Sync {
     /// by symmetry, the sizes of the classes it finds, summed (one search on every core,
     /// each solution visited); otherwise [`Solver::count_parallel`].
     fn count_all(&self) -> u64 {
-        if self.info().symmetry.group_order <= 1 {
-            return self.count_parallel();
-        }
-        let orbits = self.orbits();
-        let mut all = 0;
-        let _ = self.solve_parallel(&mut |s| {
-            all += orbits.size(s.embeddings());
-            ControlFlow::Continue(())
-        });
-        all
+        provided::count_all(self.as_dyn())
     }
 
     /// Shows every solution to `visitor`, whatever the symmetry reduction: each solution the
     /// search finds, then the others of its class (their embeddings sorted); `Break` stops.
     fn solve_all(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        let orbits = self.orbits();
-        let catalog = self.catalog();
-        self.solve(&mut |s| {
-            let members = orbits.members(s.embeddings());
-            visitor(s)?;
-            members[1..]
-                .iter()
-                .try_for_each(|m| visitor(&Solution::new(catalog, m)))
-        })
+        provided::solve_all(self.as_dyn(), visitor)
     }
 
     /// Every solution, as embedding numbers in placement order, in the order found.
@@ -252,26 +193,13 @@ pub trait Solver: Sync {
         above: Stats,
         done: &(dyn Fn(&Unit, &Stats) + Sync),
     ) -> Stats {
-        let below = parallel::map_units(units, |unit| {
-            let mut recorder = Recorder::new().with_depths();
-            let _ = self
-                .run_unit(unit, Run::Record(&mut recorder))
-                .expect("a solver's own units are its own");
-            let stats = recorder.stats();
-            done(unit, &stats);
-            stats
-        });
-        let mut stats = above;
-        for (unit, below) in units.iter().zip(&below) {
-            stats.add_unit(unit, below);
-        }
-        stats
+        provided::stats_of_units(self.as_dyn(), units, above, done)
     }
 
     /// The units [`Solver::units`] cuts, with the statistics of the search above them: what
     /// [`Stats::add_unit`] completes with each unit's.
     fn units_and_stats(&self) -> (Vec<Unit>, Stats) {
-        cut(self, parallel::TARGET_UNITS, true)
+        cut(self.as_dyn(), parallel::TARGET_UNITS, true)
     }
 
     /// The search cut into work units: at the least depth that gives enough for all cores,
@@ -285,13 +213,13 @@ pub trait Solver: Sync {
     /// [`parallel::MAX_DEPTH`] gives that many: at the least depth that does (else at that
     /// depth), numbered as [`Solver::units`] numbers them.
     fn units_for(&self, target: usize) -> Vec<Unit> {
-        cut(self, target, false).0
+        cut(self.as_dyn(), target, false).0
     }
 
     /// The search cut into work units after `depth` placements (and each solution found above
     /// that depth as a unit of its own), numbered in the serial search's order.
     fn units_at(&self, depth: usize) -> Vec<Unit> {
-        cut_at(self, depth, false).0
+        cut_at(self.as_dyn(), depth, false).0
     }
 
     /// The solution made of these embeddings, to draw or list.
@@ -303,7 +231,7 @@ pub trait Solver: Sync {
 /// The units of the least cut no deeper than [`parallel::MAX_DEPTH`] that gives at least
 /// `target` (else of the deepest), with the statistics of the search above them when `depths`
 /// asks for them (else empty ones).
-fn cut<S: Solver + ?Sized>(solver: &S, target: usize, depths: bool) -> (Vec<Unit>, Stats) {
+fn cut(solver: &dyn Solver, target: usize, depths: bool) -> (Vec<Unit>, Stats) {
     let mut found = (Vec::new(), Stats::default());
     for depth in 1..=parallel::MAX_DEPTH {
         found = cut_at(solver, depth, depths);
@@ -316,7 +244,7 @@ fn cut<S: Solver + ?Sized>(solver: &S, target: usize, depths: bool) -> (Vec<Unit
 
 /// The units of the cut after `depth` placements, with the statistics of the search above
 /// them when `depths` asks for them.
-fn cut_at<S: Solver + ?Sized>(solver: &S, depth: usize, depths: bool) -> (Vec<Unit>, Stats) {
+fn cut_at(solver: &dyn Solver, depth: usize, depths: bool) -> (Vec<Unit>, Stats) {
     let mut recorder = Recorder::new().cut(depth, solver.info());
     if depths {
         recorder = recorder.with_depths();
@@ -324,4 +252,136 @@ fn cut_at<S: Solver + ?Sized>(solver: &S, depth: usize, depths: bool) -> (Vec<Un
     let _ = solver.run(Run::Record(&mut recorder));
     let stats = recorder.stats();
     (recorder.into_units(), stats)
+}
+
+/// The bodies of [`Solver`]'s larger provided methods, written once for `&dyn Solver`: a
+/// method generic over the solver's type would be compiled again in every crate that calls it
+/// on its own solver, with the thread pool's code under it.
+mod provided {
+    use super::*;
+
+    pub(super) fn count_parallel(solver: &dyn Solver) -> u64 {
+        if solver.info().estimate < parallel::SERIAL_BELOW {
+            return solver.count();
+        }
+        parallel::count_units(&solver.units(), solver.counter(), |unit, counter| {
+            let _ = solver
+                .run_unit(unit, Run::Count(counter))
+                .expect("a solver's own units are its own");
+        })
+    }
+
+    pub(super) fn count_parallel_with(
+        solver: &dyn Solver,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> u64 {
+        let units = solver.units();
+        let (done, solutions) = (AtomicUsize::new(0), AtomicU64::new(0));
+        parallel::count_units(&units, solver.counter(), |unit, counter| {
+            let before = counter.solutions;
+            let _ = solver
+                .run_unit(unit, Run::Count(counter))
+                .expect("a solver's own units are its own");
+            let found = counter.solutions - before;
+            progress(Progress {
+                done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                units: units.len(),
+                solutions: solutions.fetch_add(found, Ordering::Relaxed) + found,
+            });
+        })
+    }
+
+    pub(super) fn solve_parallel(
+        solver: &dyn Solver,
+        visitor: &mut Visitor<'_>,
+    ) -> ControlFlow<()> {
+        let catalog = solver.catalog();
+        parallel::visit_units(
+            &solver.units(),
+            |unit, solutions| {
+                solver.unit_solutions(unit, solutions);
+            },
+            |placed| visitor(&Solution::new(catalog, placed)),
+        )
+    }
+
+    pub(super) fn unit_solutions(
+        solver: &dyn Solver,
+        unit: &Unit,
+        solutions: &mut Vec<Vec<u32>>,
+    ) -> Tally {
+        let mut keep = |s: &Solution<'_>| {
+            solutions.push(s.embeddings().to_vec());
+            ControlFlow::Continue(())
+        };
+        let mut recorder = Recorder::new().visit(solver.catalog(), &mut keep);
+        let _ = solver
+            .run_unit(unit, Run::Record(&mut recorder))
+            .expect("a solver's own units are its own");
+        Tally {
+            solutions: recorder.solutions,
+            placements: recorder.placements,
+        }
+    }
+
+    pub(super) fn first(solver: &dyn Solver, n: usize) -> Solutions<'_> {
+        let mut found = Vec::with_capacity(n.min(1 << 16));
+        if n > 0 {
+            let _ = solver.solve(&mut |s| {
+                found.push(s.embeddings().to_vec());
+                match found.len() < n {
+                    true => ControlFlow::Continue(()),
+                    false => ControlFlow::Break(()),
+                }
+            });
+        }
+        Solutions::new(solver.catalog(), found)
+    }
+
+    pub(super) fn count_all(solver: &dyn Solver) -> u64 {
+        if solver.info().symmetry.group_order <= 1 {
+            return solver.count_parallel();
+        }
+        let orbits = solver.orbits();
+        let mut all = 0;
+        let _ = solver.solve_parallel(&mut |s| {
+            all += orbits.size(s.embeddings());
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    pub(super) fn solve_all(solver: &dyn Solver, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
+        let orbits = solver.orbits();
+        let catalog = solver.catalog();
+        solver.solve(&mut |s| {
+            let members = orbits.members(s.embeddings());
+            visitor(s)?;
+            members[1..]
+                .iter()
+                .try_for_each(|m| visitor(&Solution::new(catalog, m)))
+        })
+    }
+
+    pub(super) fn stats_of_units(
+        solver: &dyn Solver,
+        units: &[Unit],
+        above: Stats,
+        done: &(dyn Fn(&Unit, &Stats) + Sync),
+    ) -> Stats {
+        let below = parallel::map_units(units, |unit| {
+            let mut recorder = Recorder::new().with_depths();
+            let _ = solver
+                .run_unit(unit, Run::Record(&mut recorder))
+                .expect("a solver's own units are its own");
+            let stats = recorder.stats();
+            done(unit, &stats);
+            stats
+        });
+        let mut stats = above;
+        for (unit, below) in units.iter().zip(&below) {
+            stats.add_unit(unit, below);
+        }
+        stats
+    }
 }
