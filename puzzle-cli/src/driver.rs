@@ -321,7 +321,11 @@ fn with_path(e: io::Error, path: &std::path::Path) -> io::Error {
 /// The order, the estimate, and the search tree's placements by depth.
 fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     let info = solver.info();
-    writeln!(out, "order: {}", info.order)?;
+    let dead_ends = match info.dead_ends {
+        true => ", dead ends first",
+        false => "",
+    };
+    writeln!(out, "order: {}{dead_ends}", info.order)?;
     writeln!(
         out,
         "aspects: {}, embeddings: {} ({} used, {} eliminated at compile time)",

@@ -3,6 +3,9 @@
 use crate::figure::{format_extents, unlinear};
 use crate::geometry::{Motion, Point, Shape};
 
+/// The least length of every axis of a box on which dead ends are covered first by default.
+pub const THICK: i32 = 4;
+
 /// The box of a puzzle: the cells to cover inside a block of the lattice.
 ///
 /// Cells are numbered in reading order (the last axis fastest), skipping holes; that number is the
@@ -55,6 +58,23 @@ impl Board {
     /// The cells, by number.
     pub fn cells(&self) -> &[Point] {
         &self.cells
+    }
+
+    /// The cells next to each cell (sharing a face), by number.
+    pub fn neighbours(&self) -> Vec<Vec<u32>> {
+        let next_to = |p: &Point| -> Vec<u32> {
+            crate::geometry::face_neighbours(p)
+                .filter_map(|n| self.cell_at(&n))
+                .collect()
+        };
+        self.cells.iter().map(next_to).collect()
+    }
+
+    /// Whether the box is solid enough for dead ends to pay (`dead_ends: auto`): three or more
+    /// axes, each at least [`THICK`] cells long. Only there do the placements it saves pay
+    /// for the look after each placement (`puzzle-bench/README.md` has the measurements).
+    pub fn is_thick(&self) -> bool {
+        self.extents.len() >= 3 && self.extents.iter().all(|&e| e >= THICK)
     }
 
     /// The cell at a point, if the point is a cell of the box.

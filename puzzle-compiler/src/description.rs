@@ -265,6 +265,21 @@ pub enum Caching {
     Off,
 }
 
+/// Whether a free cell with a single free neighbour (a dead end) is covered before the
+/// scan's next cell: it can only be covered through that neighbour, so it has few
+/// placements, and a failure there is found at once rather than when the scan reaches it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DeadEnds {
+    /// On boxes of three or more dimensions, each at least 4 cells long (such as the 4x4x4
+    /// cubes), whose cells fit a bit board: where they were measured to pay.
+    #[default]
+    Auto,
+    /// Wherever the cells fit a bit board.
+    On,
+    /// Never: the scan alone chooses the cell to cover.
+    Off,
+}
+
 /// Which pieces come before the cells in the aspect order (the others come after them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Lead {
@@ -354,6 +369,8 @@ pub struct Description {
     pub prune_loc: Loc,
     /// Whether `count` keeps a failure cache.
     pub cache: Caching,
+    /// Whether dead ends are covered first.
+    pub dead_ends: DeadEnds,
     /// Placements to keep, per piece; other placements of those pieces are forbidden.
     pub restrictions: Vec<Restriction>,
     /// Set for a puzzle given by its aspects and embeddings instead of a box and pieces.
@@ -379,6 +396,7 @@ impl Description {
             prune: Pruning::Auto,
             prune_loc: Loc::default(),
             cache: Caching::Auto,
+            dead_ends: DeadEnds::Auto,
             restrictions: Vec::new(),
             abstract_puzzle: None,
         }
@@ -578,6 +596,12 @@ impl Description {
     /// Sets whether a count keeps a failure cache.
     pub fn cache(mut self, cache: Caching) -> Description {
         self.cache = cache;
+        self
+    }
+
+    /// Sets whether dead ends are covered first.
+    pub fn dead_ends(mut self, dead_ends: DeadEnds) -> Description {
+        self.dead_ends = dead_ends;
         self
     }
 

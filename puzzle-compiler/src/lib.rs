@@ -51,7 +51,7 @@ pub mod symmetry;
 pub mod walk;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
-pub use description::{Caching, Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
+pub use description::{Caching, DeadEnds, Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
 pub use error::{Error, ErrorKind, Errors};
 pub use model::{Model, PieceId};
 pub use order::{Order, Position};

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
-    chars, AbstractSpec, BoardSpec, Caching, Count, Description, Lead, Loc, OrderChoice, PieceSpec,
-    Pruning, ShapeSpec, Symmetry,
+    chars, AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, Lead, Loc, OrderChoice,
+    PieceSpec, Pruning, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
@@ -119,6 +119,8 @@ pub struct Options {
     pub prune: Pruning,
     /// Whether a count keeps a failure cache, as asked (the plan resolves `Auto`).
     pub cache: Caching,
+    /// Whether dead ends are covered first, as asked (the plan resolves `Auto`).
+    pub dead_ends: DeadEnds,
 }
 
 /// Which solutions to find.
@@ -211,6 +213,7 @@ impl Model {
             lead,
             prune: description.prune,
             cache: description.cache,
+            dead_ends: description.dead_ends,
         };
         Some(Model {
             name: description.name.clone(),

@@ -31,8 +31,8 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
-    AbstractSpec, BoardSpec, Caching, Count, Description, Drawing, Figure, Lead, Loc, Named,
-    NamedSet, OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
+    AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, Drawing, Figure, Lead, Loc,
+    Named, NamedSet, OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
@@ -42,7 +42,7 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "box",
     "holes",
     "pieces",
@@ -53,6 +53,7 @@ const KEYS: [&str; 14] = [
     "eliminate",
     "prune",
     "cache",
+    "dead_ends",
     "restrict",
     "aspects",
     "optional",
@@ -309,6 +310,7 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
             prune.parse2(value).map(|p| d.prune = p)
         }
         "cache" => caching.parse2(value).map(|c| d.cache = c),
+        "dead_ends" => dead_ends.parse2(value).map(|c| d.dead_ends = c),
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
@@ -854,6 +856,22 @@ fn caching(input: ParseStream) -> syn::Result<Caching> {
         "on" => Ok(Caching::On),
         "off" => Ok(Caching::Off),
         other => Err(unknown_word(&word, other, "cache", &["auto", "on", "off"])),
+    }
+}
+
+/// `auto`, `on` or `off`.
+fn dead_ends(input: ParseStream) -> syn::Result<DeadEnds> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(DeadEnds::Auto),
+        "on" => Ok(DeadEnds::On),
+        "off" => Ok(DeadEnds::Off),
+        other => Err(unknown_word(
+            &word,
+            other,
+            "dead_ends",
+            &["auto", "on", "off"],
+        )),
     }
 }
 

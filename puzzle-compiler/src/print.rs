@@ -6,8 +6,8 @@
 use std::fmt::Write;
 
 use crate::description::{
-    BoardSpec, Caching, Count, Description, Figure, Lead, OrderChoice, PieceSpec, Pruning,
-    ShapeSpec, Symmetry,
+    BoardSpec, Caching, Count, DeadEnds, Description, Figure, Lead, OrderChoice, PieceSpec,
+    Pruning, ShapeSpec, Symmetry,
 };
 
 /// Why a description has no text in the puzzle language.
@@ -152,6 +152,14 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
     };
     if let Some(cache) = cache {
         let _ = writeln!(out, "    cache: {cache},");
+    }
+    let dead_ends = match d.dead_ends {
+        DeadEnds::Auto => None,
+        DeadEnds::On => Some("on"),
+        DeadEnds::Off => Some("off"),
+    };
+    if let Some(dead_ends) = dead_ends {
+        let _ = writeln!(out, "    dead_ends: {dead_ends},");
     }
     Ok(())
 }

@@ -27,10 +27,21 @@ pub enum Node {
     Place {
         /// The embedding placed.
         embedding: EmbeddingId,
-        /// The procedure to go on with: the first after this one whose aspect the embedding
-        /// leaves free (those between would only pass `q` on), or the sentinel.
-        next: Position,
+        /// The procedure to go on with.
+        next: Next,
     },
+}
+
+/// Where the search goes on after a placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Next {
+    /// The procedure at this position: in a procedure's tree, the first after the procedure
+    /// whose aspect the embedding leaves free (those between would only pass `q` on), or the
+    /// sentinel.
+    At(Position),
+    /// In a dead end's tree, the procedure that found the dead end: its cell is still free,
+    /// or if the placement covered it, it passes `q` on.
+    Caller,
 }
 
 impl Node {
@@ -94,10 +105,24 @@ pub struct Stats {
     pub places: usize,
 }
 
-/// The whole program: the procedures in aspect order, then the sentinel that reports a solution.
+/// The placements that may cover a cell when it is a dead end (free, with one free neighbour):
+/// those of which it is a cell with at most one neighbour inside the placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadEnd {
+    /// The cell.
+    pub cell: AspectId,
+    /// Its tree, whose placements go on at [`Next::Caller`], rooted as a procedure's at the
+    /// test of its cell; empty where no placement could cover the cell that way (the search
+    /// backtracks).
+    pub roots: Vec<Node>,
+}
+
+/// The whole program: the procedures in aspect order, then the sentinel that reports a solution;
+/// and, where the plan covers dead ends first, a tree for each cell as a dead end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
     procedures: Vec<Procedure>,
+    dead_ends: Vec<DeadEnd>,
     sharing: bool,
 }
 
@@ -160,10 +185,14 @@ impl Program {
                         .collect();
                     Body::Place(vec![Node::Test {
                         aspect,
-                        children: shared_tree(items, &uses, cover, order),
+                        children: shared_tree(items, &uses, cover, order, Leaf::Scan),
                     }])
                 } else {
-                    Body::Place(embeddings.iter().map(|&e| chain(cover, order, e)).collect())
+                    let chains = embeddings.iter().map(|&e| {
+                        let aspects = cover.aspects(e).iter().copied();
+                        chain(aspects, order, place(cover, order, e))
+                    });
+                    Body::Place(chains.collect())
                 };
                 Procedure {
                     aspect,
@@ -174,8 +203,85 @@ impl Program {
             .collect();
         Program {
             procedures,
+            dead_ends: Vec::new(),
             sharing,
         }
+    }
+
+    /// Adds a dead end's tree for each cell, `neighbours[c]` being the cells next to cell `c`
+    /// (cells are the aspects numbered first). A placement belongs to a cell's tree when the
+    /// cell has at most one neighbour in it: a dead end's other neighbours are covered.
+    pub fn add_dead_ends(&mut self, cover: &Cover, order: &Order, neighbours: &[Vec<AspectId>]) {
+        let uses = cover.uses();
+        // Each cell's embeddings by the one neighbour they hold, if any.
+        let mut by_cell: Vec<BTreeMap<Option<AspectId>, Vec<EmbeddingId>>> =
+            vec![BTreeMap::new(); neighbours.len()];
+        for e in cover.allowed() {
+            let aspects = cover.aspects(e);
+            for &a in aspects.iter().filter(|a| a.index() < neighbours.len()) {
+                let mut inside = neighbours[a.index()].iter().filter(|n| aspects.contains(n));
+                if let (first, None) = (inside.next().copied(), inside.next()) {
+                    by_cell[a.index()].entry(first).or_default().push(e);
+                }
+            }
+        }
+        let sharing = self.sharing;
+        // The tree of `embeddings` below the tests of the aspects `known` to be free.
+        let tree = |embeddings: Vec<EmbeddingId>, known: &[AspectId]| -> Vec<Node> {
+            let rest = |e: EmbeddingId| {
+                let aspects = cover.aspects(e).iter().copied();
+                aspects.filter(|x| !known.contains(x))
+            };
+            match sharing {
+                true => {
+                    let items = embeddings.iter().map(|&e| (e, rest(e).collect()));
+                    shared_tree(items.collect(), &uses, cover, order, Leaf::Caller)
+                }
+                false => (embeddings.iter())
+                    .map(|&embedding| {
+                        let next = Next::Caller;
+                        chain(rest(embedding), order, Node::Place { embedding, next })
+                    })
+                    .collect(),
+            }
+        };
+        // A cell without neighbours is never a dead end.
+        self.dead_ends = by_cell
+            .into_iter()
+            .enumerate()
+            .filter(|&(c, _)| !neighbours[c].is_empty())
+            .map(|(c, groups)| {
+                let cell = AspectId(c as u32);
+                // A dead end has one free neighbour: the tests of the neighbours come first,
+                // so that the search goes straight to the placements through it.
+                let children: Vec<Node> = groups
+                    .into_iter()
+                    .flat_map(|(through, embeddings)| match (through, sharing) {
+                        (Some(n), true) => vec![Node::Test {
+                            aspect: n,
+                            children: tree(embeddings, &[cell, n]),
+                        }],
+                        (None, true) => tree(embeddings, &[cell]),
+                        (_, false) => tree(embeddings, &[cell]),
+                    })
+                    .collect();
+                // The cell itself is known free: the root only takes it.
+                let roots = match children.is_empty() {
+                    true => Vec::new(),
+                    false => vec![Node::Test {
+                        aspect: cell,
+                        children,
+                    }],
+                };
+                DeadEnd { cell, roots }
+            })
+            .collect();
+    }
+
+    /// The dead ends' trees, one per cell with neighbours, in the numbering of cells; none
+    /// unless the plan covers dead ends first.
+    pub fn dead_ends(&self) -> &[DeadEnd] {
+        &self.dead_ends
     }
 
     /// Drops the longest run of trailing procedures that only require their aspect and whose
@@ -205,7 +311,11 @@ impl Program {
         let sentinel = Position(self.procedures.len() as u32);
         fn clamp(node: &mut Node, sentinel: Position) {
             match node {
-                Node::Place { next, .. } => *next = (*next).min(sentinel),
+                Node::Place {
+                    next: Next::At(next),
+                    ..
+                } => *next = (*next).min(sentinel),
+                Node::Place { .. } => {}
                 Node::Test { children, .. } => children.iter_mut().for_each(|c| clamp(c, sentinel)),
             }
         }
@@ -231,7 +341,7 @@ impl Program {
         self.sharing
     }
 
-    /// Static counts.
+    /// Static counts, the dead ends' trees included.
     pub fn stats(&self) -> Stats {
         let mut stats = Stats {
             procedures: self.procedures.len() + 1,
@@ -243,6 +353,9 @@ impl Program {
                     n.visit(&mut stats.tests, &mut stats.places);
                 }
             }
+        }
+        for n in self.dead_ends.iter().flat_map(|d| &d.roots) {
+            n.visit(&mut stats.tests, &mut stats.places);
         }
         stats
     }
@@ -259,15 +372,35 @@ impl Program {
 /// Embeddings still to be told apart, each with the aspects it has left to test.
 type Items = Vec<(EmbeddingId, Vec<AspectId>)>;
 
+/// Where a tree's placements go on: past the procedure (in a procedure's tree) or at the
+/// caller (in a dead end's).
+#[derive(Clone, Copy)]
+enum Leaf {
+    Scan,
+    Caller,
+}
+
 /// The greedy overlap rule: leaves for embeddings with nothing left to test; then, repeatedly,
 /// the aspect contained in most of the rest (ties: in more embeddings of the whole puzzle, then
 /// earlier in the order) guards the tree of those that contain it. Siblings are ordered by the
 /// lowest embedding they place.
-fn shared_tree(items: Items, uses: &[usize], cover: &Cover, order: &Order) -> Vec<Node> {
+fn shared_tree(
+    items: Items,
+    uses: &[usize],
+    cover: &Cover,
+    order: &Order,
+    leaf: Leaf,
+) -> Vec<Node> {
     let (done, mut rest): (Items, Items) = items.into_iter().partition(|(_, r)| r.is_empty());
     let mut nodes: Vec<Node> = done
         .into_iter()
-        .map(|(embedding, _)| place(cover, order, embedding))
+        .map(|(embedding, _)| match leaf {
+            Leaf::Scan => place(cover, order, embedding),
+            Leaf::Caller => Node::Place {
+                embedding,
+                next: Next::Caller,
+            },
+        })
         .collect();
     while !rest.is_empty() {
         let mut counts: BTreeMap<AspectId, usize> = BTreeMap::new();
@@ -287,7 +420,7 @@ fn shared_tree(items: Items, uses: &[usize], cover: &Cover, order: &Order) -> Ve
         }
         nodes.push(Node::Test {
             aspect,
-            children: shared_tree(with, uses, cover, order),
+            children: shared_tree(with, uses, cover, order, leaf),
         });
         rest = without;
     }
@@ -295,14 +428,14 @@ fn shared_tree(items: Items, uses: &[usize], cover: &Cover, order: &Order) -> Ve
     nodes
 }
 
-/// Without sharing: one chain of tests for one embedding, its aspects in order.
-fn chain(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
-    let mut aspects = cover.aspects(e).to_vec();
+/// Without sharing: one chain of tests of `aspects` in order, ending in `leaf`.
+fn chain(aspects: impl Iterator<Item = AspectId>, order: &Order, leaf: Node) -> Node {
+    let mut aspects: Vec<AspectId> = aspects.collect();
     aspects.sort_by_key(|&a| order.position(a));
     aspects
         .into_iter()
         .rev()
-        .fold(place(cover, order, e), |inner, aspect| Node::Test {
+        .fold(leaf, |inner, aspect| Node::Test {
             aspect,
             children: vec![inner],
         })
@@ -324,7 +457,10 @@ fn place(cover: &Cover, order: &Order, e: EmbeddingId) -> Node {
     while covered.binary_search(&next).is_ok() {
         next = Position(next.0 + 1);
     }
-    Node::Place { embedding: e, next }
+    Node::Place {
+        embedding: e,
+        next: Next::At(next),
+    }
 }
 
 struct Dump<'a> {
@@ -336,8 +472,9 @@ impl fmt::Display for Dump<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fn node(f: &mut fmt::Formatter<'_>, cover: &Cover, n: &Node, depth: usize) -> fmt::Result {
             match n {
-                Node::Place { embedding, .. } => {
-                    writeln!(f, "{:w$}place {embedding}", "", w = depth * 2)
+                Node::Place { embedding, next } => {
+                    let back = if *next == Next::Caller { ", back" } else { "" };
+                    writeln!(f, "{:w$}place {embedding}{back}", "", w = depth * 2)
                 }
                 Node::Test { aspect, children } => {
                     writeln!(
@@ -368,7 +505,14 @@ impl fmt::Display for Dump<'_> {
                 }
             }
         }
-        writeln!(f, "solution")
+        writeln!(f, "solution")?;
+        for d in self.program.dead_ends() {
+            writeln!(f, "dead end {}:", self.cover.aspect_name(d.cell))?;
+            for n in &d.roots {
+                node(f, self.cover, n, 1)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -425,7 +569,11 @@ mod tests {
         let mut nexts = Vec::new();
         fn walk(n: &Node, out: &mut Vec<(u32, u32)>) {
             match n {
-                Node::Place { embedding, next } => out.push((embedding.0, next.0)),
+                Node::Place {
+                    embedding,
+                    next: Next::At(next),
+                } => out.push((embedding.0, next.0)),
+                Node::Place { .. } => unreachable!("a procedure goes on at a position"),
                 Node::Test { children, .. } => children.iter().for_each(|c| walk(c, out)),
             }
         }
@@ -435,6 +583,29 @@ mod tests {
             }
         }
         assert_eq!(nexts, [(0, 2), (1, 3), (3, 3), (2, 4)]);
+    }
+
+    #[test]
+    fn a_dead_end_is_covered_through_its_one_free_neighbour() {
+        // A row of three cells 0 1 2 and a piece 3 of one or two cells. Every placement of a
+        // cell holds at most one of its neighbours: those without come first, then the test
+        // of each neighbour leads to those through it.
+        let c = cover(&[&[0, 3], &[1, 3], &[2, 3], &[0, 1, 3], &[1, 2, 3]]);
+        let mut program = Program::build(&c, &Order::by_number(4), true);
+        let neighbours = [
+            vec![AspectId(1)],
+            vec![AspectId(0), AspectId(2)],
+            vec![AspectId(1)],
+        ];
+        program.add_dead_ends(&c, &Order::by_number(4), &neighbours);
+        let dump = program.dump(&c).to_string();
+        let cell_0 = "dead end 0:\n  if 0\n    if 3\n      place 0, back\n    if 1\n      if 3\n        place 3, back\n";
+        assert!(dump.contains(cell_0), "{dump}");
+        assert_eq!(program.dead_ends().len(), 3);
+        assert!(
+            dump.contains("dead end 1:\n  if 1\n    if 3\n      place 1, back\n    if 0\n"),
+            "{dump}"
+        );
     }
 
     #[test]
@@ -450,7 +621,7 @@ mod tests {
             panic!("aspect 1 has embeddings")
         };
         assert!(
-            matches!(roots[0], Node::Test { ref children, .. } if matches!(children[..], [Node::Test { ref children, .. }] if matches!(children[..], [Node::Place { next: Position(2), .. }])))
+            matches!(roots[0], Node::Test { ref children, .. } if matches!(children[..], [Node::Test { ref children, .. }] if matches!(children[..], [Node::Place { next: Next::At(Position(2)), .. }])))
         );
     }
 }

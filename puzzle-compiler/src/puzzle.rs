@@ -14,7 +14,7 @@ use crate::assemble::assemble;
 use crate::board::Board;
 use crate::catalog::catalog;
 use crate::choose::{choose, Chosen};
-use crate::cover::Cover;
+use crate::cover::{AspectId, Cover};
 use crate::description::Description;
 use crate::error::{Error, ErrorKind, Errors};
 use crate::limits::MAX_NATIVE_NODES;
@@ -64,7 +64,7 @@ impl Puzzle {
             return Err(errors);
         }
         let chosen = choose(&model, &lowered);
-        let program = Program::new(&model, &lowered, &chosen.order);
+        let mut program = Program::new(&model, &lowered, &chosen.order);
         let plan = Plan::new(
             &model,
             &lowered.cover,
@@ -72,6 +72,12 @@ impl Puzzle {
             &program,
             chosen.estimate,
         );
+        if let (Some(_), Problem::Box(b)) = (&plan.dead_ends, &model.problem) {
+            let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
+            let neighbours: Vec<Vec<AspectId>> =
+                b.board.neighbours().into_iter().map(cells).collect();
+            program.add_dead_ends(&lowered.cover, &chosen.order, &neighbours);
+        }
         let catalog = catalog(&model, &lowered);
         let code = assemble(&program, &lowered.cover, &chosen.order).ok();
         let info = info(
@@ -323,5 +329,6 @@ fn info(
         },
         prune: plan.prune.kind(),
         cache: plan.cache.map(|c| c.info()),
+        dead_ends: plan.dead_ends.is_some(),
     }
 }

@@ -11,12 +11,14 @@
 
 use std::ops::ControlFlow;
 
-use puzzle_runtime::__private::{board_allows, board_holes, reach, remembered, BoardWord};
+use puzzle_runtime::__private::{
+    board_allows, board_dead_ends, board_holes, reach, remembered, BoardWord,
+};
 use puzzle_runtime::search::Sink;
 
 use crate::order::{Order, Position};
-use crate::plan::{Check, Plan, PrunePlan};
-use crate::program::{Body, Node, Program};
+use crate::plan::{BitBoard, Check, Plan, PrunePlan};
+use crate::program::{Body, Next, Node, Program};
 
 /// Where a walk starts.
 #[derive(Clone, Copy, Debug)]
@@ -52,6 +54,9 @@ pub struct Walkable {
     bags: Vec<BagTake>,
     /// The plan's bit board, if its check runs on one.
     board: Option<Board>,
+    /// The board of the dead ends, where the plan covers them first, and each cell's tree
+    /// (`ops[start..end]`) by its bit.
+    dead_ends: Option<(Board, Vec<(u32, u32)>)>,
 }
 
 /// The plan's bit board, in the narrowest word it fits.
@@ -105,11 +110,14 @@ enum Op {
 /// than a test per node where the nodes are about as many as the leaves.
 const SCANNED: usize = 64;
 
+/// A leaf's `next` in a dead end's tree: the procedure that found the dead end.
+const CALLER: u32 = u32::MAX;
+
 /// One placement of a procedure's tree.
 #[derive(Clone, Copy, Debug)]
 struct Leaf {
     embedding: u32,
-    /// The procedure to go on with.
+    /// The procedure to go on with, or [`CALLER`].
     next: u32,
     /// Its bags, as a range of [`Walkable::bags`] (empty for most).
     bags: (u32, u32),
@@ -136,6 +144,7 @@ impl Walkable {
             leaves: Vec::new(),
             bags: Vec::new(),
             board: None,
+            dead_ends: None,
         };
         for (i, procedure) in program.procedures().iter().enumerate() {
             let p = Position(i as u32);
@@ -168,20 +177,20 @@ impl Walkable {
         {
             let borders =
                 (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
-            walkable.board = Some(match board.fits_u64() {
-                true => Board::Narrow(Bits {
-                    offset: board.offset,
-                    steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
-                    cells: board.cells as u64,
-                    borders: borders.map(|b| b as u64).collect(),
-                }),
-                false => Board::Wide(Bits {
-                    offset: board.offset,
-                    steps: board.steps.clone(),
-                    cells: board.cells,
-                    borders: borders.collect(),
-                }),
-            });
+            walkable.board = Some(Board::of(board, borders));
+        }
+        if let Some(board) = &plan.dead_ends {
+            let mut trees = vec![(0, 0); 128];
+            for dead_end in program.dead_ends() {
+                let start = walkable.ops.len() as u32;
+                let (mut path, mut scan) = (Vec::new(), None);
+                for root in &dead_end.roots {
+                    walkable.lay_out(root, order, plan, &mut path, &mut scan);
+                }
+                let bit = order.position(dead_end.cell).0 - board.offset;
+                trees[bit as usize] = (start, walkable.ops.len() as u32);
+            }
+            walkable.dead_ends = Some((Board::of(board, std::iter::empty()), trees));
         }
         walkable
     }
@@ -260,11 +269,46 @@ impl Walkable {
                 self.masks.extend_from_slice(&mask);
                 self.leaves.push(Leaf {
                     embedding: embedding.0,
-                    next: next.0,
+                    next: match next {
+                        Next::At(p) => p.0,
+                        Next::Caller => CALLER,
+                    },
                     bags: (start, self.bags.len() as u32),
                 });
             }
         }
+    }
+}
+
+impl Board {
+    /// `board` in the narrowest word it fits, with these borders of the embeddings.
+    fn of(board: &BitBoard, borders: impl Iterator<Item = u128>) -> Board {
+        match board.fits_u64() {
+            true => Board::Narrow(Bits {
+                offset: board.offset,
+                steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
+                cells: board.cells as u64,
+                borders: borders.map(|b| b as u64).collect(),
+            }),
+            false => Board::Wide(Bits {
+                offset: board.offset,
+                steps: board.steps.clone(),
+                cells: board.cells,
+                borders: borders.collect(),
+            }),
+        }
+    }
+
+    /// The lowest dead end of the free set `q`, as its bit on the board.
+    fn dead_end(&self, q: &[u64]) -> Option<u32> {
+        let q = u128::from(q[0]) | u128::from(q.get(1).copied().unwrap_or(0)) << 64;
+        let ends = match self {
+            Board::Narrow(b) => {
+                u128::from(board_dead_ends(&b.steps, b.cells, (q >> b.offset) as u64))
+            }
+            Board::Wide(b) => board_dead_ends(&b.steps, b.cells, q >> b.offset),
+        };
+        (ends != 0).then(|| ends.trailing_zeros())
     }
 }
 
@@ -320,7 +364,7 @@ fn run_with<const W: usize>(
         depth: 0,
         scratch: (vec![0; words], vec![0; words]),
     };
-    walker.solve(next, sink)
+    walker.node(next, sink)
 }
 
 struct Walker<'p, const W: usize> {
@@ -345,6 +389,18 @@ impl<const W: usize> Walker<'_, W> {
             0 => self.walkable.words,
             _ => W,
         }
+    }
+
+    /// The search from a state a placement made (or the root, or a unit), going on at the
+    /// procedure at `next`: a dead end first, where the plan covers dead ends first.
+    fn node(&mut self, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+        if let Some((board, trees)) = &self.walkable.dead_ends {
+            if let Some(bit) = board.dead_end(&self.q) {
+                let (start, end) = trees[bit as usize];
+                return self.walk(start as usize, end as usize, next, sink);
+            }
+        }
+        self.solve(next, sink)
     }
 
     /// `Solve` for the procedure at `position`; the sentinel past the last one.
@@ -395,15 +451,21 @@ impl<const W: usize> Walker<'_, W> {
         optional: bool,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        self.walk(start as usize, end as usize, sink)?;
+        self.walk(start as usize, end as usize, position, sink)?;
         match optional {
             true => self.solve(position + 1, sink),
             false => ControlFlow::Continue(()),
         }
     }
 
-    /// The steps `ops[start..end]` of a tree.
-    fn walk(&mut self, start: usize, end: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// The steps `ops[start..end]` of a tree, run by the procedure at `caller`.
+    fn walk(
+        &mut self,
+        start: usize,
+        end: usize,
+        caller: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
         let ops = &self.walkable.ops;
         let mut at = start;
         while at < end {
@@ -413,7 +475,7 @@ impl<const W: usize> Walker<'_, W> {
                     _ => at += 1,
                 },
                 Op::Scan { start, end } => {
-                    self.leaves(start as usize, end as usize, sink)?;
+                    self.leaves(start as usize, end as usize, caller, sink)?;
                     at += 1;
                 }
             }
@@ -422,7 +484,13 @@ impl<const W: usize> Walker<'_, W> {
     }
 
     /// The leaves `start..end`, one after another: each whose aspects are all free is placed.
-    fn leaves(&mut self, start: usize, end: usize, sink: &mut impl Sink) -> ControlFlow<()> {
+    fn leaves(
+        &mut self,
+        start: usize,
+        end: usize,
+        caller: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
         let n = self.words();
         let walkable = self.walkable;
         let mut at = start;
@@ -435,7 +503,11 @@ impl<const W: usize> Walker<'_, W> {
                 continue;
             }
             self.take(mask, bags);
-            let flow = self.place(leaf.embedding, leaf.next, sink);
+            let next = match leaf.next {
+                CALLER => caller,
+                next => next,
+            };
+            let flow = self.place(leaf.embedding, next, sink);
             self.give_back(mask, bags);
             flow?;
         }
@@ -480,7 +552,7 @@ impl<const W: usize> Walker<'_, W> {
         self.depth += 1;
         let flow = match sink.cut() {
             true => sink.unit(&self.q, next),
-            false => self.solve(next, sink),
+            false => self.node(next, sink),
         };
         self.depth -= 1;
         sink.unplace();

@@ -122,6 +122,15 @@ fn a_symmetry_check() {
     ));
 }
 
+/// Dead ends first: a cell with one free neighbour is covered before the scan's next cell, by
+/// its own tree of placements, which goes on with the procedure of the caller's position.
+#[test]
+fn dead_ends_first() {
+    insta::assert_snapshot!(expanded(
+        "mod strip { box: [\"....\", \"....\"], pieces: { 2 x L: [\"##\", \"#.\"], D: [\"##\"] }, dead_ends: on }"
+    ));
+}
+
 /// A puzzle without a box: an optional aspect, whose procedure also goes on uncovered.
 #[test]
 fn an_abstract_puzzle() {

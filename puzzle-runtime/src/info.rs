@@ -38,6 +38,9 @@ pub struct Info {
     pub prune: Prune,
     /// The failure cache a count keeps, if it keeps one.
     pub cache: Option<CacheInfo>,
+    /// Whether the search covers dead ends (free cells with one free neighbour) before the
+    /// scan's next cell.
+    pub dead_ends: bool,
 }
 
 /// What a symmetry reduction did.

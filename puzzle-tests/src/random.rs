@@ -1,7 +1,7 @@
 //! Small random puzzles that are always well formed: a box (2-D or 3-D, with holes) cut into
 //! connected pieces, so the areas match, every piece fits and at least one solution exists,
 //! with random options: reflection, order (the pieces first, too), sharing, symmetry,
-//! elimination, pruning, the failure cache, and pieces of one shape declared as copies (bags
+//! elimination, pruning, the failure cache, dead ends first, and pieces of one shape declared as copies (bags
 //! where several kinds are).
 
 use puzzle::compiler::geometry::Shape;
@@ -151,6 +151,7 @@ impl RandomPuzzle {
             ("eliminate", rng.random_bool(0.7).to_string()),
             ("prune", pick(rng, &["auto", "off", "holes", "regions"])),
             ("cache", pick(rng, &["auto", "on", "off"])),
+            ("dead_ends", pick(rng, &["auto", "on", "off"])),
         ];
         RandomPuzzle {
             seed,

@@ -86,6 +86,7 @@ fn the_generator_covers_every_feature() {
         ("prune", "off"),
         ("cache", "on"),
         ("cache", "off"),
+        ("dead_ends", "on"),
         ("eliminate", "false"),
         ("symmetry", "reduced"),
         ("reflect", "false"),

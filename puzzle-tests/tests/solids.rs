@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use puzzle::compiler::description::PieceSet;
+use puzzle::compiler::description::{DeadEnds, PieceSet};
 use puzzle::compiler::{Description, Puzzle, Symmetry};
 use puzzle::{puzzle, Solver};
 use puzzle_tests::check_solutions as check;
@@ -40,6 +40,17 @@ puzzle! {
 
     /// The eight tetracubes, the screws A and B among them, turned but not turned over.
     mod tetracubes_2x4x4 { box: 2 x 4 x 4, reflect: false, symmetry: reduced, pieces: tetracubes }
+
+    /// Dead ends covered first, where `auto` leaves them to the scan (the boxes are thin).
+    mod p6x5x2_dead_ends { box: 6 x 5 x 2, pieces: pentominoes, symmetry: reduced, dead_ends: on }
+    mod soma_dead_ends { box: 3 x 3 x 3, reflect: false, symmetry: reduced, pieces: soma, dead_ends: on }
+    mod p8x8_dead_ends {
+        box: 8 x 8,
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+        dead_ends: on,
+    }
 
     mod p8x8_holes {
         box: 8 x 8,
@@ -217,4 +228,72 @@ fn marks_keep_a_second_piece_and_one_solution_per_class() {
     }
     // The reference backtracker, which knows nothing of the program, agrees.
     assert_eq!(reduced.reference_count(), 5);
+}
+
+#[test]
+fn dead_ends_first_find_the_same_solutions() {
+    // Another search order, so other placements, and the same classes: the published counts,
+    // each solution an exact cover, and the walker searching alike.
+    let reduced = || Symmetry::Reduced { piece: None };
+    let soma = Description::new("soma_dead_ends")
+        .block(&[3, 3, 3])
+        .reflect(false)
+        .set(PieceSet::Soma)
+        .symmetry(reduced());
+    let holes: &[&[i32]] = &[&[3, 3], &[3, 4], &[4, 3], &[4, 4]];
+    let cases = [
+        (
+            &p6x5x2_dead_ends::SOLVER as &dyn Solver,
+            &p6x5x2::SOLVER as &dyn Solver,
+            pentominoes_in(&[6, 5, 2], reduced()),
+            264,
+        ),
+        (&soma_dead_ends::SOLVER, &soma::SOLVER, soma, 240),
+        (
+            &p8x8_dead_ends::SOLVER,
+            &p8x8_holes::SOLVER,
+            pentominoes_in(&[8, 8], reduced()).holes(holes),
+            65,
+        ),
+    ];
+    for (solver, plain, description, want) in cases {
+        let name = &solver.info().name;
+        assert!(solver.info().dead_ends && !plain.info().dead_ends, "{name}");
+        assert_eq!(solver.count(), want as u64, "{name}");
+        assert_eq!(solver.count_parallel(), want as u64, "{name}");
+        assert_eq!(check(solver, description.clone()), want, "{name}");
+        let walked = Puzzle::new(&description.dead_ends(DeadEnds::On)).unwrap();
+        engines_agree(solver, &walked);
+        // Fewer or more placements, but not the scan's.
+        assert_ne!(solver.stats(), plain.stats(), "{name}");
+    }
+}
+
+#[test]
+fn dead_ends_are_covered_first_where_they_pay_and_are_safe() {
+    let plan = |source: &str| {
+        let parsed = puzzle::compiler::parse::parse_str(source).unwrap();
+        let puzzle = Puzzle::new(&parsed[0].description).unwrap();
+        puzzle.plan().dead_ends.is_some()
+    };
+    // `auto`: a box at least 4 long on three axes.
+    assert!(plan(
+        "mod a { box: 4 x 4 x 4, pieces: { 16 x I: [\"####\"] } }"
+    ));
+    assert!(!plan("mod b { box: 5 x 4 x 3, pieces: pentominoes }"));
+    assert!(!plan(
+        "mod c { box: 4 x 4 x 4, pieces: { 16 x I: [\"####\"] }, dead_ends: off }"
+    ));
+    assert!(plan(
+        "mod d { box: 6 x 10, pieces: pentominoes, dead_ends: on }"
+    ));
+    // A piece that may be left out, ordered before the cells, is passed by free: a dead end's
+    // placement must not take it later, so the scan keeps the dead ends.
+    let spare = "pieces: { 16 x I: [\"####\"], 0..=1 x S: [\"#\"] }, dead_ends: on";
+    assert!(plan(&format!(
+        "mod e {{ box: 4 x 4 x 4, {spare}, order: rows }}"
+    )));
+    assert!(!plan(&format!(
+        "mod f {{ box: 4 x 4 x 4, {spare}, order: [pieces, rows] }}"
+    )));
 }

@@ -75,6 +75,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             },
             prune: #runtime::Prune::Off,
             cache: ::core::option::Option::None,
+            dead_ends: false,
         }
     };
     let catalog = quote! {

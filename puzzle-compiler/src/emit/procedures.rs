@@ -15,7 +15,7 @@ use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
 use crate::plan::{BitBoard, Check, Plan, PrunePlan, Repr};
-use crate::program::{Body, Node};
+use crate::program::{Body, DeadEnd, Next, Node};
 use crate::puzzle::Puzzle;
 use puzzle_runtime::__private::Regions;
 use puzzle_runtime::Solver;
@@ -35,6 +35,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         state: &state,
         sentinel,
         position: Position(0),
+        floor: Position(0),
         bits: BTreeSet::new(),
         helpers: Helpers::default(),
     };
@@ -54,6 +55,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         .map(|(k, procedure)| {
             let position = Position(k as u32);
             emitter.position = position;
+            emitter.floor = position;
             emitter.bits.insert(position);
             let name = name_of(position, sentinel);
             let next = name_of(Position(position.0 + 1), sentinel);
@@ -127,6 +129,47 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                 use super::*;
                 #(#functions)*
                 #(#trees)*
+                #helpers
+            }
+            use #name::*;
+        });
+    }
+    // A dead end that no placement covers leaves the search to the dispatcher's default arm.
+    let dead_ends: Vec<&DeadEnd> = (puzzle.program().dead_ends().iter())
+        .filter(|d| !d.roots.is_empty())
+        .collect();
+    for (i, chunk) in dead_ends.chunks(PROCEDURES_PER_PART).enumerate() {
+        let functions: Vec<TokenStream> = chunk
+            .iter()
+            .map(|dead_end| {
+                let position = puzzle.order().position(dead_end.cell);
+                emitter.position = position;
+                emitter.floor = Position(0);
+                emitter.bits.insert(position);
+                let roots: Vec<TokenStream> =
+                    dead_end.roots.iter().map(|n| emitter.root(n)).collect();
+                let name = format_ident!("dead_end_{}", position.0);
+                let doc = format!(
+                    "Covers cell {} as a dead end, going on at the procedure at `at`.",
+                    puzzle.cover().aspect_name(dead_end.cell)
+                );
+                quote! {
+                    #[doc = #doc]
+                    #[inline(never)]
+                    pub(super) fn #name<S: #runtime::search::Sink + ?Sized>(q: #q_ty, sink: &mut S, at: u32) -> ::core::ops::ControlFlow<()> {
+                        #(#roots)*
+                        ::core::ops::ControlFlow::Continue(())
+                    }
+                }
+            })
+            .collect();
+        let helpers = emitter.helpers();
+        used.merge(std::mem::take(&mut emitter.helpers));
+        let name = format_ident!("dead_ends_{}", i);
+        parts.push(quote! {
+            mod #name {
+                use super::*;
+                #(#functions)*
                 #helpers
             }
             use #name::*;
@@ -231,6 +274,40 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
         let name = name_of(Position(k), sentinel);
         quote!(#k => #name(q, sink),)
     });
+    // Where the plan covers dead ends first, every search starts with them.
+    let (root, unit) = match puzzle.plan().dead_ends {
+        Some(_) => (
+            quote! {
+                let q = #full;
+                match dead_ends(q) {
+                    0 => #first(q, sink),
+                    ends => dead_end(ends.trailing_zeros(), q, sink, 0),
+                }
+            },
+            quote! {
+                let q = from_words(&unit.q);
+                match dead_ends(q) {
+                    0 => resume(unit.next, q, sink),
+                    ends => dead_end(ends.trailing_zeros(), q, sink, unit.next),
+                }
+            },
+        ),
+        None => (
+            quote!(#first(#full, sink)),
+            quote!(resume(unit.next, from_words(&unit.q), sink)),
+        ),
+    };
+    let resume = quote! {
+        /// The procedure at position `at`, or the sentinel past the last: where a unit
+        /// resumes, and where a dead end's placements go on.
+        #[inline]
+        fn resume<S: #runtime::search::Sink + ?Sized>(at: u32, q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+            match at {
+                #(#resume)*
+                _ => solution(q, sink),
+            }
+        }
+    };
     quote! {
         /// The whole search, into the sink a run asks for: one copy of the program counts,
         /// one records everything else.
@@ -244,7 +321,7 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
         /// The whole search, into `sink`.
         pub(super) fn run_with<S: #runtime::search::Sink + ?Sized>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
             #checked
-            #first(#full, sink)
+            #root
         }
 
         /// The search from a unit (checked by the caller), into the sink a run asks for.
@@ -261,12 +338,10 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
             for &e in &unit.placed {
                 #runtime::search::Sink::place(sink, e);
             }
-            let q = from_words(&unit.q);
-            match unit.next {
-                #(#resume)*
-                _ => solution(q, sink),
-            }
+            #unit
         }
+
+        #resume
 
         /// `q` from the words a unit keeps.
         fn from_words(words: &[u64]) -> #q_ty {
@@ -282,25 +357,37 @@ struct Emitter<'a> {
     plan: &'a Plan,
     state: &'a State<'a>,
     sentinel: Position,
-    /// The procedure being printed.
+    /// The procedure being printed, or the cell of the dead end.
     position: Position,
+    /// The cells before this position are known to be covered: the procedure's own position,
+    /// 0 in a dead end's tree (whose caller may lie anywhere before it).
+    floor: Position,
     /// The positions whose bit constants are used.
     bits: BTreeSet<Position>,
     /// The helpers the placements call.
     helpers: Helpers,
 }
 
-/// The helpers the placements call, by target procedure.
+/// The helpers the placements call, by target procedure (`K`, or `caller` for the dead ends'
+/// placements, which take the caller's position as an argument).
 #[derive(Default)]
 pub(super) struct Helpers {
     /// `place_K`: a placement without a check.
-    places: BTreeSet<Position>,
+    places: BTreeSet<Next>,
     /// `leaf_K`: a placement without a check, with its last aspects to test.
-    leaves: BTreeSet<Position>,
+    leaves: BTreeSet<Next>,
     /// `hole_K` and `enter_K`: a placement with the hole test on the bit board.
-    holes: BTreeSet<Position>,
+    holes: BTreeSet<Next>,
     /// `regions_K` and `fill_K`: a placement with the region check on the bit board.
-    regions: BTreeSet<Position>,
+    regions: BTreeSet<Next>,
+}
+
+/// The name of a helper of `kind` for a target.
+fn helper_name(kind: &str, target: Next) -> Ident {
+    match target {
+        Next::At(k) => format_ident!("{kind}_{}", k.0),
+        Next::Caller => format_ident!("{kind}_caller"),
+    }
 }
 
 impl Helpers {
@@ -385,10 +472,15 @@ impl Emitter<'_> {
 
     /// A placement: its last aspects `need` tested and taken, the plan's pruning check, the
     /// placement, and the search going on at `next`.
-    fn leaf(&mut self, need: Need, e: EmbeddingId, next: Position) -> TokenStream {
-        let target = next.min(self.sentinel);
+    fn leaf(&mut self, need: Need, e: EmbeddingId, next: Next) -> TokenStream {
+        let target = match next {
+            Next::At(p) => Next::At(p.min(self.sentinel)),
+            Next::Caller => Next::Caller,
+        };
         let mask = self.state.need_mask(&need);
-        let named = |kind: &str| format_ident!("{kind}_{}", target.0);
+        let named = |kind: &str| helper_name(kind, target);
+        // A dead end's placements pass on the position of the procedure that called it.
+        let at = matches!(target, Next::Caller).then(|| quote!(, at));
         let word = match self.plan.layout.repr {
             Repr::Words(_) => {
                 let w = need.word;
@@ -397,12 +489,12 @@ impl Emitter<'_> {
             Repr::U64 | Repr::U128 => TokenStream::new(),
         };
         let e_lit = e.0;
-        let position = self.position.0;
+        let floor = self.floor.0;
         let plan = self.plan;
         // Cells before this procedure's are covered: no hole or region lies there.
         let border = |regions: &Regions| -> Vec<u32> {
             let border = regions.border(e.0).iter().copied();
-            border.filter(|&c| c >= position).collect()
+            border.filter(|&c| c >= floor).collect()
         };
         let (check, regions) = match &plan.prune {
             PrunePlan::Off => (None, false),
@@ -425,7 +517,7 @@ impl Emitter<'_> {
                         named("hole")
                     }
                 };
-                quote!(#helper(q, #word #mask, #border, #e_lit, sink)?;)
+                quote!(#helper(q, #word #mask, #border, #e_lit, sink #at)?;)
             }
             Some(Check {
                 regions: tables,
@@ -446,7 +538,7 @@ impl Emitter<'_> {
                     if #test {
                         #take
                         if #pruned(#check) {
-                            #place(q, #e_lit, sink)?;
+                            #place(q, #e_lit, sink #at)?;
                         } else {
                             sink.pruned();
                         }
@@ -457,7 +549,7 @@ impl Emitter<'_> {
                 self.helpers.places.insert(target);
                 self.helpers.leaves.insert(target);
                 let leaf = named("leaf");
-                quote!(#leaf(q, #word #mask, #e_lit, sink)?;)
+                quote!(#leaf(q, #word #mask, #e_lit, sink #at)?;)
             }
         }
     }
@@ -481,9 +573,9 @@ impl Emitter<'_> {
             .iter()
             .map(|&a| self.puzzle.order().position(a).0)
             .collect();
-        let at = self.position.0;
+        let floor = self.floor.0;
         // A neighbour before this procedure, or in the placement, is known to be covered.
-        let known = |n: u32| n < at || inside.contains(&n);
+        let known = |n: u32| n < floor || inside.contains(&n);
         let word_of = |p: u32| match self.plan.layout.repr {
             Repr::U64 | Repr::U128 => (0, p),
             Repr::Words(_) => (p / 64, p % 64),
@@ -545,64 +637,88 @@ impl Emitter<'_> {
         let flow = quote!(::core::ops::ControlFlow<()>);
         let skip = quote!(return ::core::ops::ControlFlow::Continue(()););
         let used = &self.helpers;
+        // Where a placement goes on: the target's position and procedure, or the caller's
+        // (a parameter `at` more), resumed by position.
+        let target = |k: Next| match k {
+            Next::At(p) => {
+                let (at, next) = (p.0, name_of(p, self.sentinel));
+                (
+                    TokenStream::new(),
+                    TokenStream::new(),
+                    quote!(#at),
+                    quote!(#next),
+                )
+            }
+            Next::Caller => (
+                quote!(, at: u32),
+                quote!(, at),
+                quote!(at),
+                quote!(|q, sink| resume(at, q, sink)),
+            ),
+        };
         let places = used.places.iter().map(|&k| {
-            let (name, next, at) = (
-                format_ident!("place_{}", k.0),
-                name_of(k, self.sentinel),
-                k.0,
-            );
+            let name = helper_name("place", k);
+            let (param, _, at, next) = target(k);
             quote! {
                 #[inline(never)]
-                fn #name<#sink>(q: #q_ty, e: u32, sink: &mut S) -> #flow {
+                fn #name<#sink>(q: #q_ty, e: u32, sink: &mut S #param) -> #flow {
                     go(q, e, sink, #at, #next)
                 }
             }
         });
         // The inlined test at a placement: take the last aspects' bits and call the helper.
-        let guarded = |name: Ident, callee: Ident, border: Option<&TokenStream>| {
+        let guarded = |name: Ident, callee: Ident, border: Option<&TokenStream>, k: Next| {
             let (param, arg) = match border {
                 Some(word) => (quote!(border: #word,), quote!(border,)),
                 None => (quote!(), quote!()),
             };
+            let (at_param, at_arg, _, _) = target(k);
             quote! {
                 #[inline(always)]
-                fn #name<#sink>(q: #q_ty, #word_param #param e: u32, sink: &mut S) -> #flow {
+                fn #name<#sink>(q: #q_ty, #word_param #param e: u32, sink: &mut S #at_param) -> #flow {
                     if #test {
                         #skip
                     }
                     #take
-                    let flow = #callee(q, #arg e, sink);
+                    let flow = #callee(q, #arg e, sink #at_arg);
                     if sink.may_stop() { flow } else { ::core::ops::ControlFlow::Continue(()) }
                 }
             }
         };
-        let leaves = used.leaves.iter().map(|&k| {
-            guarded(
-                format_ident!("leaf_{}", k.0),
-                format_ident!("place_{}", k.0),
-                None,
-            )
-        });
+        let leaves = used
+            .leaves
+            .iter()
+            .map(|&k| guarded(helper_name("leaf", k), helper_name("place", k), None, k));
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let word = board.map(board_word);
         // A pruning helper: the inlined test, then (once per target) the check and the placement.
-        let pruned = |k: Position, prefix: &str, entry: &str, fails: TokenStream| {
-            let (name, enter) = (
-                format_ident!("{prefix}_{}", k.0),
-                format_ident!("{entry}_{}", k.0),
-            );
-            let (next, at) = (name_of(k, self.sentinel), k.0);
-            let test = guarded(name, enter.clone(), word.as_ref());
-            quote! {
-                #test
-
-                #[inline(never)]
-                fn #enter<#sink>(q: #q_ty, border: #word, e: u32, sink: &mut S) -> #flow {
+        let pruned = |k: Next, prefix: &str, entry: &str, fails: TokenStream| {
+            let (name, enter) = (helper_name(prefix, k), helper_name(entry, k));
+            let (param, _, at, next) = target(k);
+            let test = guarded(name, enter.clone(), word.as_ref(), k);
+            // The hole test finds the dead ends on its way, where they are on the same board.
+            let body = match fuses_dead_ends(self.plan) {
+                true if prefix == "hole" => quote! {
+                    let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, border) else {
+                        sink.pruned();
+                        #skip
+                    };
+                    go_with(q, e, sink, #at, #next, ends)
+                },
+                _ => quote! {
                     if #fails {
                         sink.pruned();
                         #skip
                     }
                     go(q, e, sink, #at, #next)
+                },
+            };
+            quote! {
+                #test
+
+                #[inline(never)]
+                fn #enter<#sink>(q: #q_ty, border: #word, e: u32, sink: &mut S #param) -> #flow {
+                    #body
                 }
             }
         };
@@ -628,26 +744,101 @@ impl Emitter<'_> {
         let any = !(used.places.is_empty() && used.holes.is_empty() && used.regions.is_empty());
         let go = any.then(|| {
             let next = quote!(::core::ops::FnOnce(#q_ty, &mut S) -> #flow);
+            match &self.plan.dead_ends {
+                None => quote! {
+                    /// Places `e`, whose aspects are taken, and goes on with `next`, the
+                    /// procedure at position `at`, unless the sink cuts the search here.
+                    #[inline(always)]
+                    fn go<#sink>(q: #q_ty, e: u32, sink: &mut S, at: u32, next: impl #next) -> #flow {
+                        sink.place(e);
+                        let flow = if sink.cut() {
+                            sink.unit(&#words, at)
+                        } else {
+                            next(q, sink)
+                        };
+                        sink.unplace();
+                        flow
+                    }
+                },
+                Some(board) => {
+                    let word = board_word(board);
+                    quote! {
+                        /// Places `e`, whose aspects are taken, and goes on with `next`, the
+                        /// procedure at position `at`, after the dead ends; unless the sink cuts
+                        /// the search here.
+                        #[inline(always)]
+                        fn go<#sink>(q: #q_ty, e: u32, sink: &mut S, at: u32, next: impl #next) -> #flow {
+                            go_with(q, e, sink, at, next, dead_ends(q))
+                        }
+
+                        /// [`go`] with the dead ends `ends` of `q` found.
+                        #[inline(always)]
+                        fn go_with<#sink>(q: #q_ty, e: u32, sink: &mut S, at: u32, next: impl #next, ends: #word) -> #flow {
+                            sink.place(e);
+                            let flow = if sink.cut() {
+                                sink.unit(&#words, at)
+                            } else if ends != 0 {
+                                dead_end(ends.trailing_zeros(), q, sink, at)
+                            } else {
+                                next(q, sink)
+                            };
+                            sink.unplace();
+                            flow
+                        }
+                    }
+                }
+            }
+        });
+        let dead_ends = self.plan.dead_ends.as_ref().map(|board| {
+            let dead_ends = self.puzzle.program().dead_ends();
+            let arms = dead_ends.iter().filter(|d| !d.roots.is_empty()).map(|d| {
+                let position = self.puzzle.order().position(d.cell).0;
+                let (bit, name) = (
+                    position - board.offset,
+                    format_ident!("dead_end_{}", position),
+                );
+                quote!(#bit => #name(q, sink, at),)
+            });
+            let (word, free, steps) = board_parts(state, board);
+            let k = board.steps.len();
+            let cells = board_literal(board, board.cells);
             quote! {
-                /// Places `e`, whose aspects are taken, and goes on with `next`, the procedure
-                /// at position `at`, unless the sink cuts the search here.
+                /// The dead ends of `q`: its free cells with one free neighbour.
                 #[inline(always)]
-                fn go<#sink>(q: #q_ty, e: u32, sink: &mut S, at: u32, next: impl #next) -> #flow {
-                    sink.place(e);
-                    let flow = if sink.cut() {
-                        sink.unit(&#words, at)
-                    } else {
-                        next(q, sink)
-                    };
-                    sink.unplace();
-                    flow
+                fn dead_ends(q: #q_ty) -> #word {
+                    const STEPS: [(u32, #word); #k] = [#(#steps),*];
+                    #runtime::__private::board_dead_ends(&STEPS, #cells, #free)
+                }
+
+                /// Covers the dead end at bit `bit` of the board, going on at the procedure at
+                /// `at`.
+                #[inline(never)]
+                fn dead_end<#sink>(bit: u32, q: #q_ty, sink: &mut S, at: u32) -> #flow {
+                    match bit {
+                        #(#arms)*
+                        _ => ::core::ops::ControlFlow::Continue(()),
+                    }
                 }
             }
         });
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let check = match (&self.plan.prune, board) {
             (PrunePlan::Holes(_), Some(board)) if !used.holes.is_empty() => {
-                Some(board_check(runtime, state, board, None))
+                let fused = fuses_dead_ends(self.plan).then(|| {
+                    let (word, free, steps) = board_parts(state, board);
+                    let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
+                    quote! {
+                        /// The dead ends of `q`, unless a free cell of `border` is walled in.
+                        #[inline]
+                        fn holes_or_dead_ends(q: #q_ty, border: #word) -> ::core::option::Option<#word> {
+                            const STEPS: [(u32, #word); #k] = [#(#steps),*];
+                            #runtime::__private::board_holes_or_dead_ends(&STEPS, #cells, #free, border)
+                        }
+                    }
+                });
+                let check =
+                    (!fuses_dead_ends(self.plan)).then(|| board_check(runtime, state, board, None));
+                Some(quote!(#check #fused))
             }
             (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() => {
                 Some(board_check(runtime, state, board, Some(&check.regions)))
@@ -657,6 +848,7 @@ impl Emitter<'_> {
         quote! {
             #go
             #check
+            #dead_ends
         }
     }
 }
@@ -670,21 +862,7 @@ fn board_check(
     regions: Option<&Regions>,
 ) -> TokenStream {
     let q_ty = state.ty();
-    let word = board_word(board);
-    let offset = board.offset;
-    // Neither a shift by zero nor a cast to `q`'s own type is written: they would draw lints.
-    let shifted = match offset {
-        0 => quote!(q),
-        _ => quote!((q >> #offset)),
-    };
-    let free = match board.fits_u64() == matches!(state.layout.repr, Repr::U64) {
-        true => shifted,
-        false => quote!(#shifted as #word),
-    };
-    let steps = board.steps.iter().map(|&(s, from)| {
-        let from = board_literal(board, from);
-        quote!((#s, #from))
-    });
+    let (word, free, steps) = board_parts(state, board);
     let k = board.steps.len();
     let cells = board_literal(board, board.cells);
     match regions {
@@ -708,6 +886,38 @@ fn board_check(
             }
         }
     }
+}
+
+/// Whether the hole test and the search for dead ends run as one, on the same bit board.
+fn fuses_dead_ends(plan: &Plan) -> bool {
+    match (&plan.prune, &plan.dead_ends) {
+        (PrunePlan::Holes(check), Some(board)) => check.board.as_ref() == Some(board),
+        _ => false,
+    }
+}
+
+/// What a check on a bit board is written with: the board's word, the free cells of `q` as
+/// that word, and the steps as literals.
+fn board_parts(
+    state: &State<'_>,
+    board: &BitBoard,
+) -> (TokenStream, TokenStream, Vec<TokenStream>) {
+    let word = board_word(board);
+    let offset = board.offset;
+    // Neither a shift by zero nor a cast to `q`'s own type is written: they would draw lints.
+    let shifted = match offset {
+        0 => quote!(q),
+        _ => quote!((q >> #offset)),
+    };
+    let free = match board.fits_u64() == matches!(state.layout.repr, Repr::U64) {
+        true => shifted,
+        false => quote!(#shifted as #word),
+    };
+    let steps = board.steps.iter().map(|&(s, from)| {
+        let from = board_literal(board, from);
+        quote!((#s, #from))
+    });
+    (word, free, steps.collect())
 }
 
 /// The integer a bit board is held in: `u64` where it fits.

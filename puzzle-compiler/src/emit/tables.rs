@@ -46,6 +46,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         symmetry,
         prune,
         cache,
+        dead_ends,
     } = info;
     let (name, order) = (text(name), text(order));
     let group_order = symmetry.group_order;
@@ -92,6 +93,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
             },
             prune: #runtime::Prune::#prune,
             cache: #cache,
+            dead_ends: #dead_ends,
         }
     }
 }

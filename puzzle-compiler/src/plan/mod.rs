@@ -16,12 +16,12 @@ pub use cache::{bits_for, frontier, NARROW_FRONTIER};
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub use prune::{regions, BitBoard};
 
-use crate::cover::Cover;
-use crate::description::{Caching, Pruning};
+use crate::cover::{AspectId, Cover};
+use crate::description::{Caching, DeadEnds, Pruning};
 use crate::fingerprint::Fingerprint;
 use crate::model::{Model, Problem};
 use crate::order::{Order, Position};
-use crate::program::{Body, Node, Program};
+use crate::program::{Body, Next, Node, Program};
 
 /// Distinct neighbour distances a bit board may have: its checks unroll one step per distance
 /// (a box without holes has one per axis).
@@ -36,6 +36,10 @@ pub struct Plan {
     pub prune: PrunePlan,
     /// The failure cache a count keeps, if it keeps one.
     pub cache: Option<CachePlan>,
+    /// The bit board on which each procedure of a cell looks for dead ends (free cells with one
+    /// free neighbour), covering the first of them with its dead end's tree before its own
+    /// cell; `None` where dead ends are left to the scan.
+    pub dead_ends: Option<BitBoard>,
     /// What a solution must have taken from each bag that holds a range of copies (and must
     /// not be emptied), checked where the search reaches a solution: the search itself only
     /// keeps a bag from running out.
@@ -117,6 +121,17 @@ impl CachePlan {
     }
 }
 
+/// Whether no aspect that a solution may leave free (an optional one, or a bag with a range of
+/// copies) comes before the last of the `cells` cells: the scan passes such an aspect by,
+/// leaving it free, and a dead end's placement, found after it, must not take it then.
+fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool {
+    let last_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).max();
+    (0..cover.aspect_count() as u32).map(AspectId).all(|a| {
+        let open = cover.is_optional(a) || cover.least(a) < cover.multiplicity(a);
+        !open || Some(order.position(a)) > last_cell
+    })
+}
+
 impl Plan {
     /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
     /// more copies than a solution may leave.
@@ -135,15 +150,25 @@ impl Plan {
         estimate: f64,
     ) -> Plan {
         let layout = Layout::of(cover, order);
+        let one_word = matches!(layout.repr, Repr::U64 | Repr::U128);
+        let dead_ends = match (&model.problem, model.options.dead_ends) {
+            (Problem::Box(b), DeadEnds::On) => Some(b),
+            (Problem::Box(b), DeadEnds::Auto) if b.board.is_thick() => Some(b),
+            _ => None,
+        }
+        .filter(|b| one_word && settles_before_dead_ends(cover, order, b.board.cells().len()))
+        .and_then(|b| {
+            let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
+            BitBoard::of(&regions(&b.board, cover, order, &sizes), MAX_STEPS)
+        });
         let prune = match &model.problem {
             Problem::Box(b) => {
                 let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
                 let tables = || regions(&b.board, cover, order, &sizes);
                 let check = |regions: Regions| {
-                    let board = match layout.repr {
-                        Repr::U64 | Repr::U128 => BitBoard::of(&regions, MAX_STEPS),
-                        Repr::Words(_) => None,
-                    };
+                    let board = one_word
+                        .then(|| BitBoard::of(&regions, MAX_STEPS))
+                        .flatten();
                     Check { regions, board }
                 };
                 match model.options.prune {
@@ -206,6 +231,7 @@ impl Plan {
             layout,
             prune,
             cache,
+            dead_ends,
             quotas,
             fingerprint: 0,
         };
@@ -250,10 +276,15 @@ impl Plan {
                 Node::Place { embedding, next } => {
                     f.number(u64::from(u32::MAX));
                     f.number(u64::from(embedding.0));
-                    f.number(u64::from(next.0));
+                    f.number(match next {
+                        Next::At(p) => u64::from(p.0),
+                        Next::Caller => u64::MAX,
+                    });
                 }
             }
         }
+        // The dead ends' trees follow from the cover, the order and the board.
+        f.number(u64::from(self.dead_ends.is_some()));
         f.numbers(self.layout.fields.iter().map(|field| {
             let bag = field.bag.map_or(0, |b| u64::from(b.count));
             u64::from(field.offset) | bag << 32
@@ -310,6 +341,13 @@ impl fmt::Display for Plan {
             PrunePlan::Off => write!(f, "; prune: off")?,
             PrunePlan::Holes(c) => write!(f, "; prune: holes{}", on(c))?,
             PrunePlan::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
+        }
+        if let Some(board) = &self.dead_ends {
+            write!(
+                f,
+                "; dead ends first, on a bit board of {} cells",
+                board.cells.count_ones()
+            )?;
         }
         match &self.cache {
             None => write!(f, "; cache: off"),

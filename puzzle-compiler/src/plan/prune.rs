@@ -7,7 +7,6 @@ use puzzle_runtime::__private::Regions;
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::geometry::face_neighbours;
 use crate::order::Order;
 
 /// The largest cap on a counted region: the flood fill's stack holds one more.
@@ -18,11 +17,9 @@ pub fn regions(board: &Board, cover: &Cover, order: &Order, sizes: &[u32]) -> Re
     let cells = board.cells().len();
     let position = |cell: usize| order.position(AspectId(cell as u32)).0;
     let mut by_position: Vec<Vec<u32>> = vec![Vec::new(); order.len()];
-    for (cell, point) in board.cells().iter().enumerate() {
-        by_position[position(cell) as usize] = face_neighbours(point)
-            .filter_map(|p| board.cell_at(&p))
-            .map(|c| position(c as usize))
-            .collect();
+    for (cell, next_to) in board.neighbours().into_iter().enumerate() {
+        by_position[position(cell) as usize] =
+            next_to.into_iter().map(|c| position(c as usize)).collect();
     }
     let (neighbours, starts) = flatten(by_position.iter().cloned());
     let embedding_borders = (0..cover.embedding_count() as u32).map(|e| {
