@@ -142,24 +142,21 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
         Pruning::Holes => Some("holes"),
         Pruning::Regions => Some("regions"),
     };
-    if let Some(prune) = prune {
-        let _ = writeln!(out, "    prune: {prune},");
-    }
     let cache = match d.cache {
         Caching::Auto => None,
         Caching::On => Some("on"),
         Caching::Off => Some("off"),
     };
-    if let Some(cache) = cache {
-        let _ = writeln!(out, "    cache: {cache},");
-    }
     let dead_ends = match d.dead_ends {
         DeadEnds::Auto => None,
         DeadEnds::On => Some("on"),
         DeadEnds::Off => Some("off"),
     };
-    if let Some(dead_ends) = dead_ends {
-        let _ = writeln!(out, "    dead_ends: {dead_ends},");
+    // Each written only where it is not `auto`, the default.
+    for (key, value) in [("prune", prune), ("cache", cache), ("dead_ends", dead_ends)] {
+        if let Some(value) = value {
+            let _ = writeln!(out, "    {key}: {value},");
+        }
     }
     Ok(())
 }

@@ -121,18 +121,8 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
             }
         })
         .collect();
-        let helpers = emitter.helpers();
-        used.merge(std::mem::take(&mut emitter.helpers));
-        let name = format_ident!("part_{}", i);
-        parts.push(quote! {
-            mod #name {
-                use super::*;
-                #(#functions)*
-                #(#trees)*
-                #helpers
-            }
-            use #name::*;
-        });
+        let items = quote!(#(#functions)* #(#trees)*);
+        parts.push(emitter.part(format_ident!("part_{}", i), items, &mut used));
     }
     // A dead end that no placement covers leaves the search to the dispatcher's default arm.
     let dead_ends: Vec<&DeadEnd> = (puzzle.program().dead_ends().iter())
@@ -163,17 +153,8 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                 }
             })
             .collect();
-        let helpers = emitter.helpers();
-        used.merge(std::mem::take(&mut emitter.helpers));
-        let name = format_ident!("dead_ends_{}", i);
-        parts.push(quote! {
-            mod #name {
-                use super::*;
-                #(#functions)*
-                #helpers
-            }
-            use #name::*;
-        });
+        let items = quote!(#(#functions)*);
+        parts.push(emitter.part(format_ident!("dead_ends_{}", i), items, &mut used));
     }
     let shared = emitter.shared(runtime, &used);
     emitter.bits.extend(plan.quotas.iter().map(|q| q.position));
@@ -400,6 +381,21 @@ impl Helpers {
 }
 
 impl Emitter<'_> {
+    /// A module of the program holding `items` and the helpers they call, whose helpers join
+    /// those `used` so far.
+    fn part(&mut self, name: Ident, items: TokenStream, used: &mut Helpers) -> TokenStream {
+        let helpers = self.helpers();
+        used.merge(std::mem::take(&mut self.helpers));
+        quote! {
+            mod #name {
+                use super::*;
+                #items
+                #helpers
+            }
+            use #name::*;
+        }
+    }
+
     /// A root of the procedure: it tests the procedure's own aspect, which the procedure has
     /// just found free, so it only takes it.
     fn root(&mut self, node: &Node) -> TokenStream {
