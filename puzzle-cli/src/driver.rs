@@ -325,7 +325,11 @@ fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::R
         true => ", dead ends first",
         false => "",
     };
-    writeln!(out, "order: {}{dead_ends}", info.order)?;
+    let fewest_fits = match info.fewest_fits {
+        Some(above) => format!(", then the cell with the fewest fits while over {above} are free"),
+        None => String::new(),
+    };
+    writeln!(out, "order: {}{dead_ends}{fewest_fits}", info.order)?;
     writeln!(
         out,
         "aspects: {}, embeddings: {} ({} used, {} eliminated at compile time)",

@@ -280,6 +280,23 @@ pub enum DeadEnds {
     Off,
 }
 
+/// Whether, while many cells are free, the search covers next the free cell that the fewest
+/// placements fit rather than the scan's next cell (dead ends still first). Counting the fits
+/// costs, so it is done only near the top of the search, where a branch saved is a large
+/// subtree; it needs dead ends first and the hole test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FewestFits {
+    /// Where dead ends are covered first by default (boxes of three or more dimensions, each
+    /// at least 4 cells long): where it was measured to pay.
+    #[default]
+    Auto,
+    /// Wherever dead ends are covered first, the pruning is the hole test and no piece has
+    /// several copies.
+    On,
+    /// Never.
+    Off,
+}
+
 /// Which pieces come before the cells in the aspect order (the others come after them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Lead {
@@ -371,6 +388,8 @@ pub struct Description {
     pub cache: Caching,
     /// Whether dead ends are covered first.
     pub dead_ends: DeadEnds,
+    /// Whether the cell with the fewest fits is covered next near the top of the search.
+    pub fewest_fits: FewestFits,
     /// Placements to keep, per piece; other placements of those pieces are forbidden.
     pub restrictions: Vec<Restriction>,
     /// Set for a puzzle given by its aspects and embeddings instead of a box and pieces.
@@ -397,6 +416,7 @@ impl Description {
             prune_loc: Loc::default(),
             cache: Caching::Auto,
             dead_ends: DeadEnds::Auto,
+            fewest_fits: FewestFits::Auto,
             restrictions: Vec::new(),
             abstract_puzzle: None,
         }
@@ -602,6 +622,12 @@ impl Description {
     /// Sets whether dead ends are covered first.
     pub fn dead_ends(mut self, dead_ends: DeadEnds) -> Description {
         self.dead_ends = dead_ends;
+        self
+    }
+
+    /// Sets whether the cell with the fewest fits is covered next near the top of the search.
+    pub fn fewest_fits(mut self, fewest_fits: FewestFits) -> Description {
+        self.fewest_fits = fewest_fits;
         self
     }
 

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
-    chars, AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, Lead, Loc, OrderChoice,
-    PieceSpec, Pruning, ShapeSpec, Symmetry,
+    chars, AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, FewestFits, Lead, Loc,
+    OrderChoice, PieceSpec, Pruning, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
@@ -121,6 +121,9 @@ pub struct Options {
     pub cache: Caching,
     /// Whether dead ends are covered first, as asked (the plan resolves `Auto`).
     pub dead_ends: DeadEnds,
+    /// Whether the cell with the fewest fits is covered next near the top of the search, as
+    /// asked (the plan resolves `Auto`).
+    pub fewest_fits: FewestFits,
 }
 
 /// Which solutions to find.
@@ -214,6 +217,7 @@ impl Model {
             prune: description.prune,
             cache: description.cache,
             dead_ends: description.dead_ends,
+            fewest_fits: description.fewest_fits,
         };
         Some(Model {
             name: description.name.clone(),

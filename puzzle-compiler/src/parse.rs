@@ -31,8 +31,9 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
-    AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, Drawing, Figure, Lead, Loc,
-    Named, NamedSet, OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec, Symmetry,
+    AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, Drawing, FewestFits, Figure,
+    Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec,
+    Symmetry,
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
@@ -42,7 +43,7 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "box",
     "holes",
     "pieces",
@@ -54,6 +55,7 @@ const KEYS: [&str; 15] = [
     "prune",
     "cache",
     "dead_ends",
+    "fewest_fits",
     "restrict",
     "aspects",
     "optional",
@@ -311,6 +313,7 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         }
         "cache" => caching.parse2(value).map(|c| d.cache = c),
         "dead_ends" => dead_ends.parse2(value).map(|c| d.dead_ends = c),
+        "fewest_fits" => fewest_fits.parse2(value).map(|c| d.fewest_fits = c),
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
@@ -870,6 +873,22 @@ fn dead_ends(input: ParseStream) -> syn::Result<DeadEnds> {
             &word,
             other,
             "dead_ends",
+            &["auto", "on", "off"],
+        )),
+    }
+}
+
+/// `auto`, `on` or `off`.
+fn fewest_fits(input: ParseStream) -> syn::Result<FewestFits> {
+    let word: Ident = input.parse()?;
+    match word.to_string().as_str() {
+        "auto" => Ok(FewestFits::Auto),
+        "on" => Ok(FewestFits::On),
+        "off" => Ok(FewestFits::Off),
+        other => Err(unknown_word(
+            &word,
+            other,
+            "fewest_fits",
             &["auto", "on", "off"],
         )),
     }

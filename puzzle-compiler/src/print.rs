@@ -6,8 +6,8 @@
 use std::fmt::Write;
 
 use crate::description::{
-    BoardSpec, Caching, Count, DeadEnds, Description, Figure, Lead, OrderChoice, PieceSpec,
-    Pruning, ShapeSpec, Symmetry,
+    BoardSpec, Caching, Count, DeadEnds, Description, FewestFits, Figure, Lead, OrderChoice,
+    PieceSpec, Pruning, ShapeSpec, Symmetry,
 };
 
 /// Why a description has no text in the puzzle language.
@@ -152,8 +152,19 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
         DeadEnds::On => Some("on"),
         DeadEnds::Off => Some("off"),
     };
+    let fewest_fits = match d.fewest_fits {
+        FewestFits::Auto => None,
+        FewestFits::On => Some("on"),
+        FewestFits::Off => Some("off"),
+    };
     // Each written only where it is not `auto`, the default.
-    for (key, value) in [("prune", prune), ("cache", cache), ("dead_ends", dead_ends)] {
+    let options = [
+        ("prune", prune),
+        ("cache", cache),
+        ("dead_ends", dead_ends),
+        ("fewest_fits", fewest_fits),
+    ];
+    for (key, value) in options {
         if let Some(value) = value {
             let _ = writeln!(out, "    {key}: {value},");
         }

@@ -330,5 +330,6 @@ fn info(
         prune: plan.prune.kind(),
         cache: plan.cache.map(|c| c.info()),
         dead_ends: plan.dead_ends.is_some(),
+        fewest_fits: plan.fewest_fits.as_ref().map(|f| f.above),
     }
 }

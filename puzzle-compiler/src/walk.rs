@@ -12,12 +12,12 @@
 use std::ops::ControlFlow;
 
 use puzzle_runtime::__private::{
-    board_allows, board_dead_ends, board_holes, reach, remembered, BoardWord,
+    board_allows, board_dead_ends, board_hemmed_in, board_holes, reach, remembered, BoardWord, Fits,
 };
 use puzzle_runtime::search::Sink;
 
 use crate::order::{Order, Position};
-use crate::plan::{BitBoard, Check, Plan, PrunePlan};
+use crate::plan::{BitBoard, Check, FitsPlan, Plan, PrunePlan};
 use crate::program::{Body, Next, Node, Program};
 
 /// Where a walk starts.
@@ -301,7 +301,7 @@ impl Board {
 
     /// The lowest dead end of the free set `q`, as its bit on the board.
     fn dead_end(&self, q: &[u64]) -> Option<u32> {
-        let q = u128::from(q[0]) | u128::from(q.get(1).copied().unwrap_or(0)) << 64;
+        let q = one_word(q);
         let ends = match self {
             Board::Narrow(b) => {
                 u128::from(board_dead_ends(&b.steps, b.cells, (q >> b.offset) as u64))
@@ -310,6 +310,30 @@ impl Board {
         };
         (ends != 0).then(|| ends.trailing_zeros())
     }
+
+    /// The free cells of `q` (one word) with at most three free neighbours, as the board's
+    /// bits.
+    fn hemmed_in(&self, q: u128) -> [u128; 2] {
+        match self {
+            Board::Narrow(b) => {
+                board_hemmed_in(&b.steps, b.cells, (q >> b.offset) as u64).map(u128::from)
+            }
+            Board::Wide(b) => board_hemmed_in(&b.steps, b.cells, q >> b.offset),
+        }
+    }
+
+    /// The free cells of `q` (one word), as the board's bits.
+    fn free(&self, q: u128) -> u128 {
+        match self {
+            Board::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
+            Board::Wide(b) => q >> b.offset & b.cells,
+        }
+    }
+}
+
+/// A free set of one or two words as one integer.
+fn one_word(q: &[u64]) -> u128 {
+    u128::from(q[0]) | u128::from(q.get(1).copied().unwrap_or(0)) << 64
 }
 
 /// The leaves below `node`.
@@ -399,8 +423,52 @@ impl<const W: usize> Walker<'_, W> {
                 let (start, end) = trees[bit as usize];
                 return self.walk(start as usize, end as usize, next, sink);
             }
+            if let Some(plan) = self.plan.fewest_fits.as_ref().filter(|f| next >= f.from.0) {
+                let q = one_word(&self.q);
+                let free = board.free(q);
+                if free.count_ones() > plan.above {
+                    return self.fewest_fits(plan, board, free, q, next, sink);
+                }
+            }
         }
         self.solve(next, sink)
+    }
+
+    /// Covers the free cell that the fewest placements fit (`free`: the free cells on the
+    /// board, `q`: the free set as one word), going on at the procedure at `next`.
+    fn fewest_fits(
+        &mut self,
+        plan: &FitsPlan,
+        board: &Board,
+        free: u128,
+        q: u128,
+        next: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let fits = Fits {
+            starts: &plan.starts,
+            embeddings: &plan.embeddings,
+            masks: &plan.masks,
+        };
+        let Some(bit) = (match board.hemmed_in(q) {
+            [0, 0] => fits.fewest(free, q),
+            hemmed => fits.fewest_of(hemmed, q),
+        }) else {
+            return ControlFlow::Continue(());
+        };
+        for &e in fits.of(bit) {
+            if !fits.fits(q, e) {
+                continue;
+            }
+            let mask = plan.masks[e as usize];
+            let words = [mask as u64, (mask >> 64) as u64];
+            let n = self.words();
+            self.take(&words[..n], &[]);
+            let flow = self.place(e, next, sink);
+            self.give_back(&words[..n], &[]);
+            flow?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// `Solve` for the procedure at `position`; the sentinel past the last one.

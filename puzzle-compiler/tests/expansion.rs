@@ -131,6 +131,15 @@ fn dead_ends_first() {
     ));
 }
 
+/// The cell with the fewest fits covered next while more than half the cells are free: its
+/// tables, and the choice after the dead ends.
+#[test]
+fn the_fewest_fits_first() {
+    insta::assert_snapshot!(expanded(
+        "mod strip { box: [\"....\", \"....\"], pieces: { L: [\"##\", \"#.\"], J: [\"##\", \".#\"], D: [\"##\"] }, dead_ends: on, fewest_fits: on }"
+    ));
+}
+
 /// A puzzle without a box: an optional aspect, whose procedure also goes on uncovered.
 #[test]
 fn an_abstract_puzzle() {

@@ -41,6 +41,9 @@ pub struct Info {
     /// Whether the search covers dead ends (free cells with one free neighbour) before the
     /// scan's next cell.
     pub dead_ends: bool,
+    /// Where the search covers next, near its top, the free cell that the fewest placements
+    /// fit: while more than this many cells are free.
+    pub fewest_fits: Option<u32>,
 }
 
 /// What a symmetry reduction did.

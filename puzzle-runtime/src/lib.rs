@@ -15,6 +15,7 @@
 //! The method behind it all is described in the repository's `docs/method.md`.
 
 mod failure;
+mod fits;
 mod info;
 mod native;
 pub mod parallel;

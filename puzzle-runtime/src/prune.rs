@@ -134,6 +134,8 @@ pub trait BoardWord:
     fn count_ones(self) -> u32;
     /// The lowest bit set alone.
     fn lowest(self) -> Self;
+    /// The index of the lowest bit set (the word's width where none is).
+    fn trailing_zeros(self) -> u32;
 }
 
 macro_rules! board_word {
@@ -145,6 +147,9 @@ macro_rules! board_word {
             }
             fn lowest(self) -> Self {
                 self & self.wrapping_neg()
+            }
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
             }
         }
     )*};
@@ -193,6 +198,26 @@ pub fn board_holes_or_dead_ends<W: BoardWord>(
         true => None,
         false => Some(free & once & !twice),
     }
+}
+
+/// The free cells with at most two free neighbours, and those with three: the cells next to
+/// those covered or to the box's walls, among which the cell with the fewest fits is nearly
+/// always found, the most hemmed in first. Counted as [`board_holes`] does, in two bits per
+/// cell and a third for four or more.
+#[inline(always)]
+pub fn board_hemmed_in<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> [W; 2] {
+    let free = free & cells;
+    let (mut ones, mut twos, mut fours) = (W::ZERO, W::ZERO, W::ZERO);
+    for &(s, from) in steps {
+        for touched in [(free >> s) & from, (free & from) << s] {
+            let carry = ones & touched;
+            ones = (ones | touched) & !carry;
+            fours |= twos & carry;
+            twos = (twos | carry) & !(twos & carry);
+        }
+    }
+    let three = free & ones & twos & !fours;
+    [free & !fours & !three, three]
 }
 
 /// The free cells (of `cells`), those with a free neighbour, and those with two or more.

@@ -152,6 +152,7 @@ impl RandomPuzzle {
             ("prune", pick(rng, &["auto", "off", "holes", "regions"])),
             ("cache", pick(rng, &["auto", "on", "off"])),
             ("dead_ends", pick(rng, &["auto", "on", "off"])),
+            ("fewest_fits", pick(rng, &["auto", "on", "off"])),
         ];
         RandomPuzzle {
             seed,

@@ -112,7 +112,8 @@ proptest! {
 
     #[test]
     fn pruning_and_the_cache_change_the_work_not_the_solutions(seed: u64) {
-        let random = RandomPuzzle::new(seed);
+        // The cell with the fewest fits is chosen only with the hole test, in another order.
+        let random = RandomPuzzle::new(seed).with("fewest_fits", "off");
         let plain = compiled(&random.with("prune", "off"));
         let want = plain.collect();
         let tally = plain.tally();

@@ -87,6 +87,7 @@ fn the_generator_covers_every_feature() {
         ("cache", "on"),
         ("cache", "off"),
         ("dead_ends", "on"),
+        ("fewest_fits", "on"),
         ("eliminate", "false"),
         ("symmetry", "reduced"),
         ("reflect", "false"),
@@ -94,4 +95,11 @@ fn the_generator_covers_every_feature() {
     ] {
         assert!(some(&|p| p.option(key) == value), "{key}: {value}");
     }
+    // The choice of the cell with the fewest fits needs dead ends and holes too: some make it.
+    let chooses = |p: &RandomPuzzle| {
+        let parsed = puzzle::compiler::parse::parse_str(&p.source("m")).unwrap();
+        let puzzle = puzzle::compiler::Puzzle::new(&parsed[0].description);
+        puzzle.is_ok_and(|puzzle| puzzle.plan().fewest_fits.is_some())
+    };
+    assert!(some(&chooses), "the cell with the fewest fits");
 }

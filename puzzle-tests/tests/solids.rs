@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use puzzle::compiler::description::{DeadEnds, PieceSet};
+use puzzle::compiler::description::{DeadEnds, FewestFits, PieceSet};
 use puzzle::compiler::{Description, Puzzle, Symmetry};
 use puzzle::{puzzle, Solver};
 use puzzle_tests::check_solutions as check;
@@ -50,6 +50,23 @@ puzzle! {
         pieces: pentominoes,
         symmetry: reduced,
         dead_ends: on,
+    }
+
+    /// Then, near the top of the search, the cell with the fewest fits.
+    mod p6x5x2_fewest_fits {
+        box: 6 x 5 x 2, pieces: pentominoes, symmetry: reduced, dead_ends: on, fewest_fits: on
+    }
+    mod soma_fewest_fits {
+        box: 3 x 3 x 3, reflect: false, symmetry: reduced, pieces: soma, dead_ends: on,
+        fewest_fits: on,
+    }
+    mod p8x8_fewest_fits {
+        box: 8 x 8,
+        holes: [(3, 3), (3, 4), (4, 3), (4, 4)],
+        pieces: pentominoes,
+        symmetry: reduced,
+        dead_ends: on,
+        fewest_fits: on,
     }
 
     mod p8x8_holes {
@@ -267,6 +284,91 @@ fn dead_ends_first_find_the_same_solutions() {
         // Fewer or more placements, but not the scan's.
         assert_ne!(solver.stats(), plain.stats(), "{name}");
     }
+}
+
+#[test]
+fn the_cell_with_the_fewest_fits_finds_the_same_solutions() {
+    // Another search order again: the published counts, exact covers, the walker alike.
+    let reduced = || Symmetry::Reduced { piece: None };
+    let soma = Description::new("soma_fewest_fits")
+        .block(&[3, 3, 3])
+        .reflect(false)
+        .set(PieceSet::Soma)
+        .symmetry(reduced());
+    let holes: &[&[i32]] = &[&[3, 3], &[3, 4], &[4, 3], &[4, 4]];
+    let cases = [
+        (
+            &p6x5x2_fewest_fits::SOLVER as &dyn Solver,
+            &p6x5x2_dead_ends::SOLVER as &dyn Solver,
+            pentominoes_in(&[6, 5, 2], reduced()),
+            264,
+        ),
+        (
+            &soma_fewest_fits::SOLVER,
+            &soma_dead_ends::SOLVER,
+            soma,
+            240,
+        ),
+        (
+            &p8x8_fewest_fits::SOLVER,
+            &p8x8_dead_ends::SOLVER,
+            pentominoes_in(&[8, 8], reduced()).holes(holes),
+            65,
+        ),
+    ];
+    for (solver, dead_ends_only, description, want) in cases {
+        let name = &solver.info().name;
+        // Chosen while more than half the cells (fewer than the aspects) are free.
+        let aspects = solver.info().aspects as u32;
+        let above = solver.info().fewest_fits;
+        assert!(
+            above.is_some_and(|above| above > 0 && 2 * above < aspects),
+            "{name}"
+        );
+        assert_eq!(solver.count(), want as u64, "{name}");
+        assert_eq!(solver.count_parallel(), want as u64, "{name}");
+        assert_eq!(check(solver, description.clone()), want, "{name}");
+        let description = description
+            .dead_ends(DeadEnds::On)
+            .fewest_fits(FewestFits::On);
+        let walked = Puzzle::new(&description).unwrap();
+        engines_agree(solver, &walked);
+        assert_ne!(solver.stats(), dead_ends_only.stats(), "{name}");
+    }
+}
+
+#[test]
+fn the_cell_with_the_fewest_fits_is_chosen_where_it_pays_and_can() {
+    let above = |source: &str| {
+        let parsed = puzzle::compiler::parse::parse_str(source).unwrap();
+        let puzzle = Puzzle::new(&parsed[0].description).unwrap();
+        puzzle.plan().fewest_fits.as_ref().map(|f| f.above)
+    };
+    // `auto`: with dead ends, on a box at least 4 long on three axes, while more than half
+    // the cells are free.
+    let pieces = "pieces: { 8 x I: [\"####\"], 8 x L: [\"###\", \"#..\"] }";
+    assert_eq!(
+        above(&format!("mod a {{ box: 4 x 4 x 4, {pieces} }}")),
+        None,
+        "bags"
+    );
+    let tetris = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../puzzles/tetris_cube.puzzle"
+    ))
+    .unwrap();
+    assert_eq!(above(&tetris), Some(32));
+    let off = tetris.replace("symmetry: reduced,", "symmetry: reduced, fewest_fits: off,");
+    assert_eq!(above(&off), None);
+    let no_dead_ends = tetris.replace("symmetry: reduced,", "symmetry: reduced, dead_ends: off,");
+    assert_eq!(above(&no_dead_ends), None);
+    let regions = tetris.replace("symmetry: reduced,", "symmetry: reduced, prune: regions,");
+    assert_eq!(above(&regions), None);
+    assert_eq!(above("mod b { box: 5 x 4 x 3, pieces: pentominoes }"), None);
+    assert_eq!(
+        above("mod c { box: 5 x 4 x 3, pieces: pentominoes, dead_ends: on, fewest_fits: on }"),
+        Some(30)
+    );
 }
 
 #[test]

@@ -76,6 +76,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             prune: #runtime::Prune::Off,
             cache: ::core::option::Option::None,
             dead_ends: false,
+            fewest_fits: None,
         }
     };
     let catalog = quote! {

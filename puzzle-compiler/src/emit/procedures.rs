@@ -14,7 +14,7 @@ use quote::{format_ident, quote};
 use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
-use crate::plan::{BitBoard, Check, Plan, PrunePlan, Repr};
+use crate::plan::{BitBoard, Check, FitsPlan, Plan, PrunePlan, Repr};
 use crate::program::{Body, DeadEnd, Next, Node};
 use crate::puzzle::Puzzle;
 use puzzle_runtime::__private::Regions;
@@ -255,12 +255,18 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
         let name = name_of(Position(k), sentinel);
         quote!(#k => #name(q, sink),)
     });
-    // Where the plan covers dead ends first, every search starts with them.
+    // Where the plan covers dead ends first, every search starts with them, then with the cell
+    // with the fewest fits where the plan chooses it.
+    let chooses = puzzle.plan().fewest_fits.is_some();
+    let choice_root = chooses.then(|| quote!(0 if chooses(q, 0) => fewest_fits(q, sink, 0),));
+    let choice_unit =
+        chooses.then(|| quote!(0 if chooses(q, unit.next) => fewest_fits(q, sink, unit.next),));
     let (root, unit) = match puzzle.plan().dead_ends {
         Some(_) => (
             quote! {
                 let q = #full;
                 match dead_ends(q) {
+                    #choice_root
                     0 => #first(q, sink),
                     ends => dead_end(ends.trailing_zeros(), q, sink, 0),
                 }
@@ -268,6 +274,7 @@ fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenSt
             quote! {
                 let q = from_words(&unit.q);
                 match dead_ends(q) {
+                    #choice_unit
                     0 => resume(unit.next, q, sink),
                     ends => dead_end(ends.trailing_zeros(), q, sink, unit.next),
                 }
@@ -693,7 +700,7 @@ impl Emitter<'_> {
             let (param, _, at, next) = target(k);
             let test = guarded(name, enter.clone(), word.as_ref(), k);
             // The hole test finds the dead ends on its way, where they are on the same board.
-            let body = match fuses_dead_ends(self.plan) {
+            let body = match self.plan.fuses_dead_ends() {
                 true if prefix == "hole" => quote! {
                     let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, border) else {
                         sink.pruned();
@@ -758,6 +765,9 @@ impl Emitter<'_> {
                 },
                 Some(board) => {
                     let word = board_word(board);
+                    let choice = self.plan.fewest_fits.as_ref().map(|_| {
+                        quote!(else if chooses(q, at) { fewest_fits(q, sink, at) })
+                    });
                     quote! {
                         /// Places `e`, whose aspects are taken, and goes on with `next`, the
                         /// procedure at position `at`, after the dead ends; unless the sink cuts
@@ -775,7 +785,7 @@ impl Emitter<'_> {
                                 sink.unit(&#words, at)
                             } else if ends != 0 {
                                 dead_end(ends.trailing_zeros(), q, sink, at)
-                            } else {
+                            } #choice else {
                                 next(q, sink)
                             };
                             sink.unplace();
@@ -820,7 +830,7 @@ impl Emitter<'_> {
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let check = match (&self.plan.prune, board) {
             (PrunePlan::Holes(_), Some(board)) if !used.holes.is_empty() => {
-                let fused = fuses_dead_ends(self.plan).then(|| {
+                let fused = self.plan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
                     let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
                     quote! {
@@ -832,8 +842,8 @@ impl Emitter<'_> {
                         }
                     }
                 });
-                let check =
-                    (!fuses_dead_ends(self.plan)).then(|| board_check(runtime, state, board, None));
+                let check = (!self.plan.fuses_dead_ends())
+                    .then(|| board_check(runtime, state, board, None));
                 Some(quote!(#check #fused))
             }
             (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() => {
@@ -841,10 +851,86 @@ impl Emitter<'_> {
             }
             _ => None,
         };
+        let fewest_fits = (self.plan.fewest_fits.as_ref())
+            .zip(self.plan.dead_ends.as_ref())
+            .map(|(fits, board)| fewest_fits(runtime, state, fits, board));
         quote! {
             #go
             #check
             #dead_ends
+            #fewest_fits
+        }
+    }
+}
+
+/// The choice of the cell with the fewest fits: whether the search makes it, and the cell's
+/// placements, each checked for holes (anywhere on the board: a hole is only ever made next
+/// to the last placement) and going on as a dead end's do.
+fn fewest_fits(
+    runtime: &TokenStream,
+    state: &State<'_>,
+    fits: &FitsPlan,
+    board: &BitBoard,
+) -> TokenStream {
+    let q_ty = state.ty();
+    let (word, free, steps) = board_parts(state, board);
+    let steps_len = steps.len();
+    let cells = board_literal(board, board.cells);
+    let sink = quote!(S: #runtime::search::Sink + ?Sized);
+    let flow = quote!(::core::ops::ControlFlow<()>);
+    let (from, above) = (fits.from.0, fits.above);
+    let (starts, embeddings) = (&fits.starts, &fits.embeddings);
+    let (n, m, k) = (starts.len(), embeddings.len(), fits.masks.len());
+    let masks = fits
+        .masks
+        .iter()
+        .map(|&mask| Literal::u128_unsuffixed(mask));
+    let doc = format!(
+        "Whether the search going on at `at` covers next the cell with the fewest fits: \
+         past the pieces placed first, while more than {above} cells are free."
+    );
+    quote! {
+        #[doc = #doc]
+        #[inline(always)]
+        fn chooses(q: #q_ty, at: u32) -> bool {
+            at >= #from && (#free & #cells).count_ones() > #above
+        }
+
+        /// Covers the free cell that the fewest placements fit, going on at the procedure at
+        /// `at`; none where a free cell fits nothing.
+        #[inline(never)]
+        fn fewest_fits<#sink>(q: #q_ty, sink: &mut S, at: u32) -> #flow {
+            static STARTS: [u32; #n] = [#(#starts),*];
+            static EMBEDDINGS: [u32; #m] = [#(#embeddings),*];
+            static MASKS: [#q_ty; #k] = [#(#masks),*];
+            let fits = #runtime::__private::Fits {
+                starts: &STARTS,
+                embeddings: &EMBEDDINGS,
+                masks: &MASKS,
+            };
+            const STEPS: [(u32, #word); #steps_len] = [#(#steps),*];
+            let hemmed = #runtime::__private::board_hemmed_in(&STEPS, #cells, #free);
+            let ::core::option::Option::Some(bit) = (match hemmed {
+                [0, 0] => fits.fewest::<#word>(#free & #cells, q),
+                _ => fits.fewest_of::<#word, 2>(hemmed, q),
+            }) else {
+                return ::core::ops::ControlFlow::Continue(());
+            };
+            for &e in fits.of(bit) {
+                if !fits.fits(q, e) {
+                    continue;
+                }
+                let q = q ^ MASKS[e as usize];
+                let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, #cells) else {
+                    sink.pruned();
+                    continue;
+                };
+                let flow = go_with(q, e, sink, at, |q, sink| resume(at, q, sink), ends);
+                if sink.may_stop() {
+                    flow?;
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
         }
     }
 }
@@ -881,14 +967,6 @@ fn board_check(
                 }
             }
         }
-    }
-}
-
-/// Whether the hole test and the search for dead ends run as one, on the same bit board.
-fn fuses_dead_ends(plan: &Plan) -> bool {
-    match (&plan.prune, &plan.dead_ends) {
-        (PrunePlan::Holes(check), Some(board)) => check.board.as_ref() == Some(board),
-        _ => false,
     }
 }
 

@@ -47,6 +47,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         prune,
         cache,
         dead_ends,
+        fewest_fits,
     } = info;
     let (name, order) = (text(name), text(order));
     let group_order = symmetry.group_order;
@@ -65,6 +66,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         Prune::Holes => quote!(Holes),
         Prune::Regions => quote!(Regions),
     };
+    let fewest_fits = option(fewest_fits.map(|above| quote!(#above)));
     let cache = option(cache.map(|c| {
         let (bits, words) = (c.bits, c.words);
         quote!(#runtime::CacheInfo { bits: #bits, words: #words })
@@ -94,6 +96,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
             prune: #runtime::Prune::#prune,
             cache: #cache,
             dead_ends: #dead_ends,
+            fewest_fits: #fewest_fits,
         }
     }
 }

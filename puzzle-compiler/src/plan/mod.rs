@@ -4,6 +4,7 @@
 //! plan, the walker follows it, and neither decides anything of its own.
 
 mod cache;
+mod fits;
 mod layout;
 mod prune;
 
@@ -13,11 +14,12 @@ use puzzle_runtime::__private::Regions;
 use puzzle_runtime::{CacheInfo, Prune};
 
 pub use cache::{bits_for, frontier, NARROW_FRONTIER};
+pub use fits::FitsPlan;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub use prune::{regions, BitBoard};
 
 use crate::cover::{AspectId, Cover};
-use crate::description::{Caching, DeadEnds, Pruning};
+use crate::description::{Caching, DeadEnds, FewestFits, Pruning};
 use crate::fingerprint::Fingerprint;
 use crate::model::{Model, Problem};
 use crate::order::{Order, Position};
@@ -40,6 +42,10 @@ pub struct Plan {
     /// free neighbour), covering the first of them with its dead end's tree before its own
     /// cell; `None` where dead ends are left to the scan.
     pub dead_ends: Option<BitBoard>,
+    /// Where the search covers next, near its top, the free cell that the fewest placements
+    /// fit rather than the scan's next cell (after the dead ends), its tables; `None` where
+    /// the scan chooses. Only with dead ends first and the hole test on their board.
+    pub fewest_fits: Option<FitsPlan>,
     /// What a solution must have taken from each bag that holds a range of copies (and must
     /// not be emptied), checked where the search reaches a solution: the search itself only
     /// keeps a bag from running out.
@@ -133,6 +139,14 @@ fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool 
 }
 
 impl Plan {
+    /// Whether the hole test and the search for dead ends run as one, on the same bit board.
+    pub fn fuses_dead_ends(&self) -> bool {
+        match (&self.prune, &self.dead_ends) {
+            (PrunePlan::Holes(check), Some(board)) => check.board.as_ref() == Some(board),
+            _ => false,
+        }
+    }
+
     /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
     /// more copies than a solution may leave.
     pub fn quotas_met(&self, q: &[u64]) -> bool {
@@ -185,6 +199,20 @@ impl Plan {
             }
             Problem::Abstract(_) => PrunePlan::Off,
         };
+        let fewest_fits = match (&model.problem, model.options.fewest_fits) {
+            (Problem::Box(b), FewestFits::On) => Some(b),
+            (Problem::Box(b), FewestFits::Auto) if b.board.is_thick() => Some(b),
+            _ => None,
+        }
+        // Bags take copies, not bits, which a table of masks cannot say.
+        .filter(|_| !layout.has_bags())
+        .and_then(|b| match (&prune, &dead_ends) {
+            (PrunePlan::Holes(check), Some(board)) if check.board.as_ref() == Some(board) => {
+                let cells = b.board.cells().len();
+                Some(FitsPlan::new(cover, order, &layout, board, cells))
+            }
+            _ => None,
+        });
         let keeps = match (model.options.cache, &model.problem) {
             (Caching::Auto, Problem::Box(b)) => frontier(&b.board, order) <= NARROW_FRONTIER,
             // Nothing to judge by without a box.
@@ -232,6 +260,7 @@ impl Plan {
             prune,
             cache,
             dead_ends,
+            fewest_fits,
             quotas,
             fingerprint: 0,
         };
@@ -285,6 +314,11 @@ impl Plan {
         }
         // The dead ends' trees follow from the cover, the order and the board.
         f.number(u64::from(self.dead_ends.is_some()));
+        // So do the tables of the fewest fits.
+        match &self.fewest_fits {
+            Some(fits) => f.numbers([1, u64::from(fits.above), u64::from(fits.from.0)]),
+            None => f.number(0),
+        }
         f.numbers(self.layout.fields.iter().map(|field| {
             let bag = field.bag.map_or(0, |b| u64::from(b.count));
             u64::from(field.offset) | bag << 32
@@ -347,6 +381,13 @@ impl fmt::Display for Plan {
                 f,
                 "; dead ends first, on a bit board of {} cells",
                 board.cells.count_ones()
+            )?;
+        }
+        if let Some(fits) = &self.fewest_fits {
+            write!(
+                f,
+                "; fewest fits while more than {} cells are free",
+                fits.above
             )?;
         }
         match &self.cache {

@@ -1,0 +1,71 @@
+//! The tables of the choice of the cell with the fewest fits (`puzzle_runtime`'s `Fits`): for
+//! each cell of the dead ends' bit board the embeddings that cover it, and each embedding's
+//! bits of `q`.
+
+use crate::cover::{AspectId, Cover};
+use crate::order::{Order, Position};
+
+use super::layout::Layout;
+use super::prune::BitBoard;
+
+/// The choice of the cell with the fewest fits, where the plan makes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FitsPlan {
+    /// The choice is made while more than this many cells are free.
+    pub above: u32,
+    /// The choice is made only for a search going on at this position or later: the pieces
+    /// the order places before the cells keep their place.
+    pub from: Position,
+    /// Where each bit's embeddings start in `embeddings`, one more entry than the board has
+    /// bits (up to its highest cell).
+    pub starts: Vec<u32>,
+    /// The embeddings that cover each cell, by the cell's bit on the board, in their order.
+    pub embeddings: Vec<u32>,
+    /// The bits of `q` each embedding takes, by embedding (none for one not allowed).
+    pub masks: Vec<u128>,
+}
+
+impl FitsPlan {
+    /// The tables for `cells` cells (the aspects numbered first) on `board`.
+    pub fn new(
+        cover: &Cover,
+        order: &Order,
+        layout: &Layout,
+        board: &BitBoard,
+        cells: usize,
+    ) -> FitsPlan {
+        let bits = (128 - board.cells.leading_zeros()) as usize;
+        let mut by_bit: Vec<Vec<u32>> = vec![Vec::new(); bits];
+        let mut masks = vec![0u128; cover.embedding_count()];
+        for e in cover.allowed() {
+            for &a in cover.aspects(e) {
+                let p = order.position(a);
+                masks[e.index()] |= u128::from(layout.bit(p)) << (64 * layout.word(p));
+                let on_board = a.index() < cells && p.0 >= board.offset;
+                if let Some(bit) = on_board
+                    .then(|| p.0 - board.offset)
+                    .filter(|&b| (b as usize) < bits && board.cells >> b & 1 == 1)
+                {
+                    by_bit[bit as usize].push(e.0);
+                }
+            }
+        }
+        let mut starts = Vec::with_capacity(bits + 1);
+        let mut embeddings = Vec::new();
+        for list in by_bit {
+            starts.push(embeddings.len() as u32);
+            embeddings.extend(list);
+        }
+        starts.push(embeddings.len() as u32);
+        let first_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).min();
+        FitsPlan {
+            // Near the top of the search only, where a branch saved is a large subtree and the
+            // counts are few: while more than half the cells are free.
+            above: cells as u32 / 2,
+            from: first_cell.unwrap_or(Position(0)),
+            starts,
+            embeddings,
+            masks,
+        }
+    }
+}
