@@ -311,9 +311,18 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
             d.prune_loc = spans.loc(key.span());
             prune.parse2(value).map(|p| d.prune = p)
         }
-        "cache" => caching.parse2(value).map(|c| d.cache = c),
-        "dead_ends" => dead_ends.parse2(value).map(|c| d.dead_ends = c),
-        "fewest_fits" => fewest_fits.parse2(value).map(|c| d.fewest_fits = c),
+        "cache" => switch("cache", [Caching::Auto, Caching::On, Caching::Off])
+            .parse2(value)
+            .map(|c| d.cache = c),
+        "dead_ends" => switch("dead_ends", [DeadEnds::Auto, DeadEnds::On, DeadEnds::Off])
+            .parse2(value)
+            .map(|c| d.dead_ends = c),
+        "fewest_fits" => switch(
+            "fewest_fits",
+            [FewestFits::Auto, FewestFits::On, FewestFits::Off],
+        )
+        .parse2(value)
+        .map(|c| d.fewest_fits = c),
         "symmetry" => (|input: ParseStream| symmetry(input, spans))
             .parse2(value)
             .map(|s| d.symmetry = s),
@@ -851,46 +860,16 @@ fn prune(input: ParseStream) -> syn::Result<Pruning> {
     }
 }
 
-/// `auto`, `on` or `off`.
-fn caching(input: ParseStream) -> syn::Result<Caching> {
-    let word: Ident = input.parse()?;
-    match word.to_string().as_str() {
-        "auto" => Ok(Caching::Auto),
-        "on" => Ok(Caching::On),
-        "off" => Ok(Caching::Off),
-        other => Err(unknown_word(&word, other, "cache", &["auto", "on", "off"])),
-    }
-}
-
-/// `auto`, `on` or `off`.
-fn dead_ends(input: ParseStream) -> syn::Result<DeadEnds> {
-    let word: Ident = input.parse()?;
-    match word.to_string().as_str() {
-        "auto" => Ok(DeadEnds::Auto),
-        "on" => Ok(DeadEnds::On),
-        "off" => Ok(DeadEnds::Off),
-        other => Err(unknown_word(
-            &word,
-            other,
-            "dead_ends",
-            &["auto", "on", "off"],
-        )),
-    }
-}
-
-/// `auto`, `on` or `off`.
-fn fewest_fits(input: ParseStream) -> syn::Result<FewestFits> {
-    let word: Ident = input.parse()?;
-    match word.to_string().as_str() {
-        "auto" => Ok(FewestFits::Auto),
-        "on" => Ok(FewestFits::On),
-        "off" => Ok(FewestFits::Off),
-        other => Err(unknown_word(
-            &word,
-            other,
-            "fewest_fits",
-            &["auto", "on", "off"],
-        )),
+/// The parser of an option `key` that is `auto`, `on` or `off`, giving `values` in that order.
+fn switch<T: Copy>(key: &'static str, values: [T; 3]) -> impl Fn(ParseStream) -> syn::Result<T> {
+    const WORDS: [&str; 3] = ["auto", "on", "off"];
+    move |input| {
+        let word: Ident = input.parse()?;
+        let text = word.to_string();
+        match WORDS.iter().position(|&w| w == text) {
+            Some(i) => Ok(values[i]),
+            None => Err(unknown_word(&word, &text, key, &WORDS)),
+        }
     }
 }
 

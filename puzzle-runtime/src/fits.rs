@@ -36,9 +36,10 @@ impl<Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, Q> {
     }
 
     /// The free cell (`free`: the free cells as the board's bits) that the fewest embeddings
-    /// fit in `q`, the lowest such bit; `None` where a free cell fits none, so that no
-    /// solution lies below (or where no cell is free: callers choose among many). Each count
-    /// stops once it reaches the fewest so far.
+    /// fit in `q`: the lowest bit that one fits, else the lowest that the fewest fit; `None`
+    /// where a cell counted before that fits none, so that no solution lies below (or where
+    /// no cell is free: callers choose among many). Each count stops once it reaches the
+    /// fewest so far.
     pub fn fewest<W: BoardWord>(&self, free: W, q: Q) -> Option<u32> {
         self.fewest_of([free], q)
     }
