@@ -446,20 +446,18 @@ impl<const W: usize> Walker<'_, W> {
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let fits = Fits {
-            starts: &plan.starts,
+            cells: &plan.cells,
+            runs: &plan.runs,
             embeddings: &plan.embeddings,
-            masks: &plan.masks,
+            board: &plan.board,
         };
         let Some(bit) = (match board.hemmed_in(q) {
             [0, 0] => fits.fewest(free, q),
-            hemmed => fits.fewest_of(hemmed, q),
+            hemmed => fits.fewest_of(hemmed, free, q),
         }) else {
             return ControlFlow::Continue(());
         };
-        for &e in fits.of(bit) {
-            if !fits.fits(q, e) {
-                continue;
-            }
+        for e in fits.fitting(bit, free, q) {
             let mask = plan.masks[e as usize];
             let words = [mask as u64, (mask >> 64) as u64];
             let n = self.words();

@@ -131,7 +131,7 @@ fn dead_ends_first() {
     ));
 }
 
-/// The cell with the fewest fits covered next while more than half the cells are free: its
+/// The cell with the fewest fits covered next while more than two fifths of the cells are free: its
 /// tables, and the choice after the dead ends.
 #[test]
 fn the_fewest_fits_first() {

@@ -8,31 +8,70 @@ use std::ops::BitAnd;
 
 use crate::prune::BoardWord;
 
-/// The tables of the choice: for each cell, by its bit on the board, the embeddings that
-/// cover it, as `embeddings[starts[bit]..starts[bit + 1]]`, and for each embedding the bits
-/// of `q` it takes, as `masks[e]`.
-#[derive(Clone, Copy, Debug)]
-pub struct Fits<'t, Q> {
-    /// Where each bit's embeddings start, one more entry than the board has bits.
-    pub starts: &'t [u32],
-    /// The embeddings of each cell, in the order they are placed.
-    pub embeddings: &'t [u32],
-    /// The bits each embedding takes from `q`, by embedding.
-    pub masks: &'t [Q],
+/// The embeddings of one cell that take the same bits of `q` off the board (those of one
+/// piece): where a piece is placed, its run is skipped with one test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run<Q> {
+    /// The bits of `q` off the board that each embedding of the run takes.
+    pub needs: Q,
+    /// The run's entries in [`Fits::embeddings`] and [`Fits::board`].
+    pub start: u32,
+    /// The end of the run's entries, exclusive.
+    pub end: u32,
 }
 
-impl<Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, Q> {
-    /// The embeddings that cover the cell at `bit` of the board.
+/// The tables of the choice: for each cell, by its bit on the board, its embeddings in runs
+/// (`runs[cells[bit]..cells[bit + 1]]`), and for each entry of a run the embedding and the
+/// cells it takes, as the board's bits, side by side so that a count reads them in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Fits<'t, W, Q> {
+    /// Where each bit's runs start, one more entry than the board has bits.
+    pub cells: &'t [u32],
+    /// The runs of every cell, cell after cell.
+    pub runs: &'t [Run<Q>],
+    /// The embedding of each entry.
+    pub embeddings: &'t [u32],
+    /// The cells each entry's embedding takes, as the board's bits.
+    pub board: &'t [W],
+}
+
+impl<W: BoardWord, Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, W, Q> {
+    /// The runs of the cell at `bit` of the board whose pieces are free in `q`.
     #[inline]
-    pub fn of(&self, bit: u32) -> &[u32] {
-        &self.embeddings[self.starts[bit as usize] as usize..self.starts[bit as usize + 1] as usize]
+    fn free_runs(&self, bit: u32, q: Q) -> impl Iterator<Item = Run<Q>> + '_ {
+        let runs =
+            &self.runs[self.cells[bit as usize] as usize..self.cells[bit as usize + 1] as usize];
+        runs.iter()
+            .copied()
+            .filter(move |run| q & run.needs == run.needs)
     }
 
-    /// Whether embedding `e` fits `q`: every bit it takes is free.
-    #[inline(always)]
-    pub fn fits(&self, q: Q, e: u32) -> bool {
-        let mask = self.masks[e as usize];
-        q & mask == mask
+    /// The embeddings that fit the cell at `bit` where `free` (the board's bits) and `q` are
+    /// free, in their order.
+    pub fn fitting(&self, bit: u32, free: W, q: Q) -> impl Iterator<Item = u32> + '_ {
+        self.free_runs(bit, q).flat_map(move |run| {
+            let (start, end) = (run.start as usize, run.end as usize);
+            (self.embeddings[start..end]
+                .iter()
+                .zip(&self.board[start..end]))
+            .filter(move |&(_, &cells)| free & cells == cells)
+            .map(|(&e, _)| e)
+        })
+    }
+
+    /// How many embeddings fit the cell at `bit`, counted up to `most` at most.
+    #[inline]
+    fn count(&self, bit: u32, free: W, q: Q, most: usize) -> usize {
+        let mut fits = 0;
+        for run in self.free_runs(bit, q) {
+            let board = &self.board[run.start as usize..run.end as usize];
+            // Without an early exit inside a run, the compiler counts several entries at once.
+            fits += board.iter().filter(|&&cells| free & cells == cells).count();
+            if fits >= most {
+                break;
+            }
+        }
+        fits
     }
 
     /// The free cell (`free`: the free cells as the board's bits) that the fewest embeddings
@@ -40,30 +79,21 @@ impl<Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, Q> {
     /// where a cell counted before that fits none, so that no solution lies below (or where
     /// no cell is free: callers choose among many). Each count stops once it reaches the
     /// fewest so far.
-    pub fn fewest<W: BoardWord>(&self, free: W, q: Q) -> Option<u32> {
-        self.fewest_of([free], q)
+    pub fn fewest(&self, free: W, q: Q) -> Option<u32> {
+        self.fewest_of([free], free, q)
     }
 
-    /// [`Fits::fewest`] among the cells of `groups` (the free cells as the board's bits), one
+    /// [`Fits::fewest`] among the cells of `groups` (free cells as the board's bits), one
     /// group after the other: where the first groups hold the cells likely to fit fewest, the
     /// counts of the later ones stop sooner. Ties go to the earlier group, then the lower bit.
-    pub fn fewest_of<W: BoardWord, const N: usize>(&self, groups: [W; N], q: Q) -> Option<u32> {
+    pub fn fewest_of<const N: usize>(&self, groups: [W; N], free: W, q: Q) -> Option<u32> {
         let mut best: Option<(usize, u32)> = None;
         for mut left in groups {
             while left != W::ZERO {
                 let bit = left.trailing_zeros();
                 left = left & !left.lowest();
                 let most = best.map_or(usize::MAX, |(fewest, _)| fewest);
-                let mut fits = 0;
-                for &e in self.of(bit) {
-                    if self.fits(q, e) {
-                        fits += 1;
-                        if fits >= most {
-                            break;
-                        }
-                    }
-                }
-                match fits {
+                match self.count(bit, free, q, most) {
                     0 => return None,
                     // A cell that one placement fits is covered by it: none fits fewer but a
                     // cell that fits nothing, which the search below will find.
@@ -83,22 +113,35 @@ mod tests {
 
     #[test]
     fn the_cell_with_the_fewest_fits_is_chosen_and_a_cell_with_none_ends_the_branch() {
-        // Three cells in a row, bits 0 to 2 of the board and of `q`; embeddings: the pairs
-        // {0, 1} and {1, 2}, and the single cell {2}.
-        let masks = [0b011u64, 0b110, 0b100];
-        let fits = Fits {
-            starts: &[0, 1, 3, 5],
-            embeddings: &[0, 0, 1, 1, 2],
-            masks: &masks,
+        // Three cells in a row, bits 0 to 2 of the board, and one piece, bit 3 of `q`;
+        // embeddings: the pairs {0, 1} (0) and {1, 2} (1), and the single cell {2} (2).
+        let run = |start, end| Run {
+            needs: 0b1000u64,
+            start,
+            end,
         };
+        let fits = Fits {
+            cells: &[0, 1, 3, 5],
+            runs: &[run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)],
+            embeddings: &[0, 0, 1, 1, 2],
+            board: &[0b011u64, 0b011, 0b110, 0b110, 0b100],
+        };
+        let piece = 0b1000u64;
         // Everything free: cell 0 has one fit, cells 1 and 2 two.
-        assert_eq!(fits.fewest(0b111u64, 0b111u64), Some(0));
+        assert_eq!(fits.fewest(0b111u64, 0b111 | piece), Some(0));
+        assert_eq!(
+            fits.fitting(2, 0b111, 0b111 | piece).collect::<Vec<_>>(),
+            [1, 2]
+        );
         // Cell 0 covered: cell 1 has one fit ({1, 2}), and so has cell 2 but bit 1 is lower.
-        assert_eq!(fits.fewest(0b110u64, 0b110u64), Some(1));
+        assert_eq!(fits.fewest(0b110u64, 0b110 | piece), Some(1));
         // Cells 0 and 1 free, 2 covered: cell 1's only fit is {0, 1}, as is cell 0's.
-        assert_eq!(fits.fewest(0b011u64, 0b011u64), Some(0));
+        assert_eq!(fits.fewest(0b011u64, 0b011 | piece), Some(0));
         // Only cell 1 free: it fits nothing.
-        assert_eq!(fits.fewest(0b010u64, 0b010u64), None);
+        assert_eq!(fits.fewest(0b010u64, 0b010 | piece), None);
+        // The piece placed: nothing fits.
+        assert_eq!(fits.fewest(0b111u64, 0b111), None);
+        assert_eq!(fits.fitting(2, 0b111, 0b111).count(), 0);
         // Nothing free: no cell to choose.
         assert_eq!(fits.fewest(0u64, 0u64), None);
     }

@@ -879,8 +879,14 @@ fn fewest_fits(
     let sink = quote!(S: #runtime::search::Sink + ?Sized);
     let flow = quote!(::core::ops::ControlFlow<()>);
     let (from, above) = (fits.from.0, fits.above);
-    let (starts, embeddings) = (&fits.starts, &fits.embeddings);
-    let (n, m, k) = (starts.len(), embeddings.len(), fits.masks.len());
+    let (cells_n, runs_n) = (fits.cells.len(), fits.runs.len());
+    let (embeddings_n, masks_n) = (fits.embeddings.len(), fits.masks.len());
+    let starts = &fits.cells;
+    let embeddings = &fits.embeddings;
+    let runs = fits.runs.iter().map(|run| {
+        let (needs, start, end) = (Literal::u128_unsuffixed(run.needs), run.start, run.end);
+        quote!(Run { needs: #needs, start: #start, end: #end })
+    });
     let masks = fits
         .masks
         .iter()
@@ -900,26 +906,38 @@ fn fewest_fits(
         /// `at`; none where a free cell fits nothing.
         #[inline(never)]
         fn fewest_fits<#sink>(q: #q_ty, sink: &mut S, at: u32) -> #flow {
-            static STARTS: [u32; #n] = [#(#starts),*];
-            static EMBEDDINGS: [u32; #m] = [#(#embeddings),*];
-            static MASKS: [#q_ty; #k] = [#(#masks),*];
+            use #runtime::__private::Run;
+            static CELLS: [u32; #cells_n] = [#(#starts),*];
+            static RUNS: [Run<#q_ty>; #runs_n] = [#(#runs),*];
+            static EMBEDDINGS: [u32; #embeddings_n] = [#(#embeddings),*];
+            static MASKS: [#q_ty; #masks_n] = [#(#masks),*];
+            // Each entry's cells, read from its embedding's mask when the program is compiled.
+            static BOARD: [#word; #embeddings_n] = {
+                let mut board = [0; #embeddings_n];
+                let mut i = 0;
+                while i < #embeddings_n {
+                    let q = MASKS[EMBEDDINGS[i] as usize];
+                    board[i] = #free & #cells;
+                    i += 1;
+                }
+                board
+            };
             let fits = #runtime::__private::Fits {
-                starts: &STARTS,
+                cells: &CELLS,
+                runs: &RUNS,
                 embeddings: &EMBEDDINGS,
-                masks: &MASKS,
+                board: &BOARD,
             };
             const STEPS: [(u32, #word); #steps_len] = [#(#steps),*];
-            let hemmed = #runtime::__private::board_hemmed_in(&STEPS, #cells, #free);
+            let free = #free;
+            let hemmed = #runtime::__private::board_hemmed_in(&STEPS, #cells, free);
             let ::core::option::Option::Some(bit) = (match hemmed {
-                [0, 0] => fits.fewest::<#word>(#free & #cells, q),
-                _ => fits.fewest_of::<#word, 2>(hemmed, q),
+                [0, 0] => fits.fewest(free & #cells, q),
+                _ => fits.fewest_of(hemmed, free, q),
             }) else {
                 return ::core::ops::ControlFlow::Continue(());
             };
-            for &e in fits.of(bit) {
-                if !fits.fits(q, e) {
-                    continue;
-                }
+            for e in fits.fitting(bit, free, q) {
                 let q = q ^ MASKS[e as usize];
                 let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, #cells) else {
                     sink.pruned();

@@ -2,6 +2,8 @@
 //! each cell of the dead ends' bit board the embeddings that cover it, and each embedding's
 //! bits of `q`.
 
+use puzzle_runtime::__private::Run;
+
 use crate::cover::{AspectId, Cover};
 use crate::order::{Order, Position};
 
@@ -16,11 +18,16 @@ pub struct FitsPlan {
     /// The choice is made only for a search going on at this position or later: the pieces
     /// the order places before the cells keep their place.
     pub from: Position,
-    /// Where each bit's embeddings start in `embeddings`, one more entry than the board has
-    /// bits (up to its highest cell).
-    pub starts: Vec<u32>,
-    /// The embeddings that cover each cell, by the cell's bit on the board, in their order.
+    /// Where each bit's runs start in `runs`, one more entry than the board has bits (up to
+    /// its highest cell).
+    pub cells: Vec<u32>,
+    /// The runs of each cell, by the cell's bit on the board: its embeddings, in their order,
+    /// cut where the bits of `q` they take off the board (their piece) change.
+    pub runs: Vec<Run<u128>>,
+    /// The embedding of each entry of a run.
     pub embeddings: Vec<u32>,
+    /// The cells each entry's embedding takes, as the board's bits.
+    pub board: Vec<u128>,
     /// The bits of `q` each embedding takes, by embedding (none for one not allowed).
     pub masks: Vec<u128>,
 }
@@ -50,21 +57,39 @@ impl FitsPlan {
                 }
             }
         }
-        let mut starts = Vec::with_capacity(bits + 1);
-        let mut embeddings = Vec::new();
+        // Board bit `b` is bit `offset + b` of `q`.
+        let on_board = board.cells << board.offset;
+        let (mut starts, mut runs): (_, Vec<Run<u128>>) =
+            (Vec::with_capacity(bits + 1), Vec::new());
+        let (mut embeddings, mut on) = (Vec::new(), Vec::new());
         for list in by_bit {
-            starts.push(embeddings.len() as u32);
-            embeddings.extend(list);
+            starts.push(runs.len() as u32);
+            let first = runs.len();
+            for e in list {
+                let (needs, at) = (masks[e as usize] & !on_board, embeddings.len() as u32);
+                match runs[first..].last_mut() {
+                    Some(run) if run.needs == needs => run.end += 1,
+                    _ => runs.push(Run {
+                        needs,
+                        start: at,
+                        end: at + 1,
+                    }),
+                }
+                embeddings.push(e);
+                on.push((masks[e as usize] & on_board) >> board.offset);
+            }
         }
-        starts.push(embeddings.len() as u32);
+        starts.push(runs.len() as u32);
         let first_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).min();
         FitsPlan {
             // Near the top of the search only, where a branch saved is a large subtree and the
-            // counts are few: while more than half the cells are free.
-            above: cells as u32 / 2,
+            // counts are few: while more than two fifths of the cells are free.
+            above: cells as u32 * 2 / 5,
             from: first_cell.unwrap_or(Position(0)),
-            starts,
+            cells: starts,
+            runs,
             embeddings,
+            board: on,
             masks,
         }
     }
