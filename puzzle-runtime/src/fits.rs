@@ -83,12 +83,15 @@ impl<W: BoardWord, Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, W, Q> {
         self.fewest_of([free], free, q)
     }
 
-    /// [`Fits::fewest`] among the cells of `groups` (free cells as the board's bits), one
-    /// group after the other: where the first groups hold the cells likely to fit fewest, the
-    /// counts of the later ones stop sooner. Ties go to the earlier group, then the lower bit.
+    /// [`Fits::fewest`] among the cells of the first of `groups` (free cells as the board's
+    /// bits) that holds any: where the first groups hold the cells likely to fit fewest, the
+    /// later ones are not counted at all. Ties go to the lower bit.
     pub fn fewest_of<const N: usize>(&self, groups: [W; N], free: W, q: Q) -> Option<u32> {
         let mut best: Option<(usize, u32)> = None;
         for mut left in groups {
+            if best.is_some() {
+                break;
+            }
             while left != W::ZERO {
                 let bit = left.trailing_zeros();
                 left = left & !left.lowest();
@@ -144,5 +147,27 @@ mod tests {
         assert_eq!(fits.fitting(2, 0b111, 0b111).count(), 0);
         // Nothing free: no cell to choose.
         assert_eq!(fits.fewest(0u64, 0u64), None);
+    }
+
+    #[test]
+    fn a_later_group_is_counted_only_where_the_earlier_ones_hold_no_cell() {
+        // Cell 1 (two fits) in the first group, cell 0 (one fit) in the second: the first
+        // group holds a cell, so the second is not counted.
+        let run = |start, end| Run {
+            needs: 0b1000u64,
+            start,
+            end,
+        };
+        let fits = Fits {
+            cells: &[0, 1, 3, 5],
+            runs: &[run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)],
+            embeddings: &[0, 0, 1, 1, 2],
+            board: &[0b011u64, 0b011, 0b110, 0b110, 0b100],
+        };
+        let q = 0b1111u64;
+        assert_eq!(fits.fewest_of([0b010, 0b001], 0b111, q), Some(1));
+        // An empty first group: the second is counted (cells 1 and 2 fit two each).
+        assert_eq!(fits.fewest_of([0, 0b110], 0b111, q), Some(1));
+        assert_eq!(fits.fewest_of([0, 0b001], 0b111, q), Some(0));
     }
 }
