@@ -61,7 +61,10 @@ elif $run; then
     cargo bench -p puzzle-bench --bench suite
 fi
 
-python3 - "$against" <<'PY'
+# The commit the peers were measured against, for the last table's column of them.
+peers_ref=$(git rev-parse --short d60ebe3)
+against_ref=$([[ -n "$against" ]] && git rev-parse --short "$against" || true)
+python3 - "$against" "$([[ "$against_ref" == "$peers_ref" ]] && echo same)" <<'PY'
 import json
 import pathlib
 import sys
@@ -93,7 +96,8 @@ for group, solvers in groups.items():
 # The peers' times as multiples of this project's generated solver on one core, measured side
 # by side on the day of commit d60ebe3 (one core, CPU time of the whole process, medians of
 # paired runs): polymate (generic bit boards), sugyan (pentomino-only tables), BurrTools'
-# burrTxt. Carried forward by how much faster today's solver is than that commit's.
+# burrTxt. Carried forward by how much faster today's solver is than that commit's: only
+# with --against d60ebe3, since another commit's speed-up leaves out what came before it.
 PEERS = {
     "6x10": {"polymate": 69 / 30, "sugyan": 70 / 30, "burrTxt": 2060 / 30},
     "5x12": {"burrTxt": 1280 / 15},
@@ -103,10 +107,12 @@ PEERS = {
     "bedlam": {"burrTxt": 73.5 / 13.2},
     "tetris cube": {"burrTxt": 116 / 30.9},
 }
-against = sys.argv[1]
+against, peers_measured = sys.argv[1], sys.argv[2] == "same"
 if against:
     print(f"\n| puzzle | {against} | today | speed-up | peers: their time / today's |")
     print(f"|---|---|---|---|---|")
+    if not peers_measured:
+        PEERS = {}
     for group, solvers in groups.items():
         new = solvers.get("generated")
         old = next((m for s, m in solvers.items() if s.startswith("generated ") and "," not in s), None)
@@ -115,6 +121,9 @@ if against:
         gain = old / new
         peers = ", ".join(f"{p} {r * gain:.1f}x" for p, r in PEERS.get(group, {}).items())
         print(f"| {group} | {show(old)} | {show(new)} | {gain:.2f} | {peers} |")
+    if not peers_measured:
+        print(f"\nThe peers were measured against d60ebe3: their ratios carry to today by")
+        print(f"{against}'s own speed-up over d60ebe3 times the speed-ups above.")
     sys.exit(0)
 
 # What sharing a cache between threads costs on this machine at the moment: all cores depends on it.
