@@ -131,8 +131,8 @@ fn dead_ends_first() {
     ));
 }
 
-/// The cell with the fewest fits covered next while more than two fifths of the cells are free: its
-/// tables, and the choice after the dead ends.
+/// The cell with the fewest fits covered next while more than two fifths of the cells are
+/// free: its tables, and the choice after the dead ends.
 #[test]
 fn the_fewest_fits_first() {
     insta::assert_snapshot!(expanded(

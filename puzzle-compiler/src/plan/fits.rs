@@ -61,7 +61,7 @@ impl FitsPlan {
         let on_board = board.cells << board.offset;
         let (mut starts, mut runs): (_, Vec<Run<u128>>) =
             (Vec::with_capacity(bits + 1), Vec::new());
-        let (mut embeddings, mut on) = (Vec::new(), Vec::new());
+        let (mut embeddings, mut taken) = (Vec::new(), Vec::new());
         for list in by_bit {
             starts.push(runs.len() as u32);
             let first = runs.len();
@@ -76,7 +76,7 @@ impl FitsPlan {
                     }),
                 }
                 embeddings.push(e);
-                on.push((masks[e as usize] & on_board) >> board.offset);
+                taken.push((masks[e as usize] & on_board) >> board.offset);
             }
         }
         starts.push(runs.len() as u32);
@@ -89,7 +89,7 @@ impl FitsPlan {
             cells: starts,
             runs,
             embeddings,
-            board: on,
+            board: taken,
             masks,
         }
     }
