@@ -114,57 +114,56 @@ impl<W: BoardWord, Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, W, Q> {
 mod tests {
     use super::*;
 
+    /// The piece of the tables below, bit 3 of `q`.
+    const PIECE: u64 = 0b1000;
+
+    /// Three cells in a row, bits 0 to 2 of the board, and one piece; its embeddings: the
+    /// pairs {0, 1} (0) and {1, 2} (1), and the single cell {2} (2).
+    fn three_cells() -> Fits<'static, u64, u64> {
+        const fn run(start: u32, end: u32) -> Run<u64> {
+            Run {
+                needs: PIECE,
+                start,
+                end,
+            }
+        }
+        static RUNS: [Run<u64>; 5] = [run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)];
+        Fits {
+            cells: &[0, 1, 3, 5],
+            runs: &RUNS,
+            embeddings: &[0, 0, 1, 1, 2],
+            board: &[0b011, 0b011, 0b110, 0b110, 0b100],
+        }
+    }
+
     #[test]
     fn the_cell_with_the_fewest_fits_is_chosen_and_a_cell_with_none_ends_the_branch() {
-        // Three cells in a row, bits 0 to 2 of the board, and one piece, bit 3 of `q`;
-        // embeddings: the pairs {0, 1} (0) and {1, 2} (1), and the single cell {2} (2).
-        let run = |start, end| Run {
-            needs: 0b1000u64,
-            start,
-            end,
-        };
-        let fits = Fits {
-            cells: &[0, 1, 3, 5],
-            runs: &[run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)],
-            embeddings: &[0, 0, 1, 1, 2],
-            board: &[0b011u64, 0b011, 0b110, 0b110, 0b100],
-        };
-        let piece = 0b1000u64;
+        let fits = three_cells();
         // Everything free: cell 0 has one fit, cells 1 and 2 two.
-        assert_eq!(fits.fewest(0b111u64, 0b111 | piece), Some(0));
+        assert_eq!(fits.fewest(0b111, 0b111 | PIECE), Some(0));
         assert_eq!(
-            fits.fitting(2, 0b111, 0b111 | piece).collect::<Vec<_>>(),
+            fits.fitting(2, 0b111, 0b111 | PIECE).collect::<Vec<_>>(),
             [1, 2]
         );
         // Cell 0 covered: cell 1 has one fit ({1, 2}), and so has cell 2 but bit 1 is lower.
-        assert_eq!(fits.fewest(0b110u64, 0b110 | piece), Some(1));
+        assert_eq!(fits.fewest(0b110, 0b110 | PIECE), Some(1));
         // Cells 0 and 1 free, 2 covered: cell 1's only fit is {0, 1}, as is cell 0's.
-        assert_eq!(fits.fewest(0b011u64, 0b011 | piece), Some(0));
+        assert_eq!(fits.fewest(0b011, 0b011 | PIECE), Some(0));
         // Only cell 1 free: it fits nothing.
-        assert_eq!(fits.fewest(0b010u64, 0b010 | piece), None);
+        assert_eq!(fits.fewest(0b010, 0b010 | PIECE), None);
         // The piece placed: nothing fits.
-        assert_eq!(fits.fewest(0b111u64, 0b111), None);
+        assert_eq!(fits.fewest(0b111, 0b111), None);
         assert_eq!(fits.fitting(2, 0b111, 0b111).count(), 0);
         // Nothing free: no cell to choose.
-        assert_eq!(fits.fewest(0u64, 0u64), None);
+        assert_eq!(fits.fewest(0, 0), None);
     }
 
     #[test]
     fn a_later_group_is_counted_only_where_the_earlier_ones_hold_no_cell() {
+        let fits = three_cells();
+        let q = 0b111 | PIECE;
         // Cell 1 (two fits) in the first group, cell 0 (one fit) in the second: the first
         // group holds a cell, so the second is not counted.
-        let run = |start, end| Run {
-            needs: 0b1000u64,
-            start,
-            end,
-        };
-        let fits = Fits {
-            cells: &[0, 1, 3, 5],
-            runs: &[run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)],
-            embeddings: &[0, 0, 1, 1, 2],
-            board: &[0b011u64, 0b011, 0b110, 0b110, 0b100],
-        };
-        let q = 0b1111u64;
         assert_eq!(fits.fewest_of([0b010, 0b001], 0b111, q), Some(1));
         // An empty first group: the second is counted (cells 1 and 2 fit two each).
         assert_eq!(fits.fewest_of([0, 0b110], 0b111, q), Some(1));
