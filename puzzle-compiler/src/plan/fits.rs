@@ -1,6 +1,6 @@
 //! The tables of the choice of the cell with the fewest fits (`puzzle_runtime`'s `Fits`): for
-//! each cell of the dead ends' bit board the embeddings that cover it, and each embedding's
-//! bits of `q`.
+//! each cell of the dead ends' bit board the embeddings that cover it, in runs by piece with
+//! the cells each takes, and each embedding's bits of `q`.
 
 use puzzle_runtime::__private::Run;
 
