@@ -299,7 +299,8 @@ impl Board {
         }
     }
 
-    /// The lowest dead end of the free set `q`, as its bit on the board.
+    /// The dead end of the free set `q` to cover next (the lowest of those `board_dead_ends`
+    /// puts first), as its bit on the board.
     fn dead_end(&self, q: &[u64]) -> Option<u32> {
         let q = one_word(q);
         let ends = match self {

@@ -173,15 +173,38 @@ pub fn board_holes<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W, border: 
     free & border & !touched != W::ZERO
 }
 
-/// The dead ends of a bit board: the free cells with exactly one free neighbour. Such a cell
-/// can only be covered by a piece that reaches it through that neighbour, so it has few
-/// placements, and covering it before the scan's next cell finds a failure sooner. Counted
-/// as [`board_holes`] does, one shift each way per step, with a second word for cells
-/// reached twice.
+/// The dead ends of a bit board to cover first, none where there is no dead end. A dead end
+/// is a free cell with exactly one free neighbour: it can only be covered by a piece that
+/// reaches it through that neighbour, so it has few placements, and covering it before the
+/// scan's next cell finds a failure sooner. Where that neighbour has at most two free
+/// neighbours itself, the dead end lies in a pocket or a corridor, which few placements fit
+/// or none: those dead ends come first, and the others only where there are none such.
+/// Counted as [`board_holes`] does, one shift each way per step, with more words for cells
+/// reached twice and three times.
 #[inline(always)]
 pub fn board_dead_ends<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> W {
-    let (free, once, twice) = free_neighbours(steps, cells, free);
-    free & once & !twice
+    first_dead_ends(steps, free_neighbours(steps, cells, free))
+}
+
+/// [`board_dead_ends`] from the free cells' neighbours counted.
+#[inline(always)]
+fn first_dead_ends<W: BoardWord>(steps: &[(u32, W)], counted: Neighbours<W>) -> W {
+    let Neighbours {
+        free,
+        once,
+        twice,
+        thrice,
+    } = counted;
+    let ends = free & once & !twice;
+    let narrow = free & !thrice;
+    let mut near_narrow = W::ZERO;
+    for &(s, from) in steps {
+        near_narrow |= ((narrow >> s) & from) | ((narrow & from) << s);
+    }
+    match ends & near_narrow {
+        first if first != W::ZERO => first,
+        _ => ends,
+    }
 }
 
 /// [`board_holes`] and [`board_dead_ends`] at once, on the same shifts: `None` where a free
@@ -193,10 +216,10 @@ pub fn board_holes_or_dead_ends<W: BoardWord>(
     free: W,
     border: W,
 ) -> Option<W> {
-    let (free, once, twice) = free_neighbours(steps, cells, free);
-    match free & border & !once != W::ZERO {
+    let counted = free_neighbours(steps, cells, free);
+    match counted.free & border & !counted.once != W::ZERO {
         true => None,
-        false => Some(free & once & !twice),
+        false => Some(first_dead_ends(steps, counted)),
     }
 }
 
@@ -220,18 +243,37 @@ pub fn board_hemmed_in<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> [
     [free & !fours & !three, three]
 }
 
-/// The free cells (of `cells`), those with a free neighbour, and those with two or more.
+/// The free cells of a bit board, by how many free neighbours each has.
+#[derive(Clone, Copy)]
+struct Neighbours<W> {
+    /// The free cells.
+    free: W,
+    /// The cells with at least one free neighbour.
+    once: W,
+    /// With at least two.
+    twice: W,
+    /// With at least three.
+    thrice: W,
+}
+
+/// The free cells (of `cells`) and their free neighbours counted to three.
 #[inline(always)]
-fn free_neighbours<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> (W, W, W) {
+fn free_neighbours<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> Neighbours<W> {
     let free = free & cells;
-    let (mut once, mut twice) = (W::ZERO, W::ZERO);
+    let (mut once, mut twice, mut thrice) = (W::ZERO, W::ZERO, W::ZERO);
     for &(s, from) in steps {
         for touched in [(free >> s) & from, (free & from) << s] {
+            thrice |= twice & touched;
             twice |= once & touched;
             once |= touched;
         }
     }
-    (free, once, twice)
+    Neighbours {
+        free,
+        once,
+        twice,
+        thrice,
+    }
 }
 
 /// [`Regions::allows`] on a bit board: whether every region of the free cells (`free`, as the
@@ -286,4 +328,57 @@ fn is_free(q: &[u64], p: u32) -> bool {
 
 fn flip(q: &mut [u64], p: u32) {
     q[(p / 64) as usize] ^= 1 << (p % 64);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board of three rows of four cells, bit `4 * row + column`: a step of one along each
+    /// row (from the first three columns) and of four down each column (from the first two
+    /// rows).
+    const STEPS: [(u32, u64); 2] = [(1, 0x777), (4, 0x0ff)];
+    const CELLS: u64 = 0xfff;
+
+    /// The bits of these (row, column) cells.
+    fn cells(cells: &[(u32, u32)]) -> u64 {
+        cells.iter().fold(0, |m, &(r, c)| m | 1 << (4 * r + c))
+    }
+
+    #[test]
+    fn the_dead_ends_in_a_pocket_or_a_corridor_come_first() {
+        // A T: the ends of its bar, (0, 0) and (0, 2), share a neighbour with three free
+        // neighbours; its stem's end (2, 1) has a neighbour with two.
+        let t = cells(&[(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]);
+        assert_eq!(board_dead_ends(&STEPS, CELLS, t), cells(&[(2, 1)]));
+        // A pair walled in together: both its cells come first too.
+        let pair = cells(&[(1, 3), (2, 3)]);
+        assert_eq!(
+            board_dead_ends(&STEPS, CELLS, t | pair),
+            cells(&[(2, 1), (1, 3), (2, 3)])
+        );
+        // The T without its stem's end: no dead end is in a pocket, so all come.
+        let short = cells(&[(0, 0), (0, 1), (0, 2), (1, 1)]);
+        assert_eq!(
+            board_dead_ends(&STEPS, CELLS, short),
+            cells(&[(0, 0), (0, 2), (1, 1)])
+        );
+        // No dead end at all.
+        assert_eq!(board_dead_ends(&STEPS, CELLS, CELLS), 0);
+    }
+
+    #[test]
+    fn the_hole_test_gives_the_same_dead_ends_unless_a_border_cell_is_walled_in() {
+        let t = cells(&[(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]);
+        let walled_in = cells(&[(2, 3)]);
+        let free = t | walled_in;
+        assert_eq!(
+            board_holes_or_dead_ends(&STEPS, CELLS, free, walled_in),
+            None
+        );
+        assert_eq!(
+            board_holes_or_dead_ends(&STEPS, CELLS, t, t),
+            Some(board_dead_ends(&STEPS, CELLS, t))
+        );
+    }
 }

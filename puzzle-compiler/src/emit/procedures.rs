@@ -809,7 +809,8 @@ impl Emitter<'_> {
             let k = board.steps.len();
             let cells = board_literal(board, board.cells);
             quote! {
-                /// The dead ends of `q`: its free cells with one free neighbour.
+                /// The dead ends of `q` to cover first (its free cells with one free neighbour,
+                /// those in a pocket or a corridor first).
                 #[inline(always)]
                 fn dead_ends(q: #q_ty) -> #word {
                     const STEPS: [(u32, #word); #k] = [#(#steps),*];

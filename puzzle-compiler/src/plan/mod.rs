@@ -312,8 +312,13 @@ impl Plan {
                 }
             }
         }
-        // The dead ends' trees follow from the cover, the order and the board.
-        f.number(u64::from(self.dead_ends.is_some()));
+        // The dead ends' trees follow from the cover, the order and the board; the number names
+        // the rule of which dead end comes first (`board_dead_ends`), so that units cut under
+        // another rule are refused.
+        f.number(match self.dead_ends {
+            Some(_) => 2,
+            None => 0,
+        });
         // So do the tables of the fewest fits.
         match &self.fewest_fits {
             Some(fits) => f.numbers([1, u64::from(fits.above), u64::from(fits.from.0)]),
