@@ -59,11 +59,12 @@ impl Puzzle {
             }
             _ => 0,
         };
-        let reduction = reduce(&model, &mut lowered, &mut errors);
+        let judge = |candidate: &Lowered| choose(&model, candidate);
+        let (reduction, judged) = reduce(&model, &mut lowered, &mut errors, &judge);
         if !errors.is_empty() {
             return Err(errors);
         }
-        let chosen = choose(&model, &lowered);
+        let chosen = judged.unwrap_or_else(|| choose(&model, &lowered));
         let mut program = Program::new(&model, &lowered, &chosen.order);
         let plan = Plan::new(
             &model,

@@ -18,6 +18,7 @@ use puzzle_runtime::SymmetryGroup;
 
 use crate::automorphism;
 use crate::board::Board;
+use crate::choose::Chosen;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
@@ -279,9 +280,17 @@ impl Group {
 /// identical copies, keeps each solution that is the least of its images), and adds a check
 /// where that alone is not exact. `None` when every solution is asked for or the puzzle has no
 /// symmetry.
-pub fn reduce(model: &Model, lowered: &mut Lowered, errors: &mut Errors) -> Option<Reduction> {
+///
+/// Where the compiler picks the piece, `judge` chooses an order for a candidate's cover; the
+/// order of the piece kept comes back with the reduction when it was judged.
+pub fn reduce(
+    model: &Model,
+    lowered: &mut Lowered,
+    errors: &mut Errors,
+    judge: &dyn Fn(&Lowered) -> Chosen,
+) -> (Option<Reduction>, Option<Chosen>) {
     let Reduce::Classes(named) = model.options.symmetry else {
-        return None;
+        return (None, None);
     };
     match &model.problem {
         Problem::Box(b) => {
@@ -291,11 +300,11 @@ pub fn reduce(model: &Model, lowered: &mut Lowered, errors: &mut Errors) -> Opti
             if symmetries.saturating_mul(embeddings) > MAX_BOX_IMAGES {
                 let reason = format!("the box has {symmetries} symmetries and the pieces {embeddings} placements, whose images would number more than {MAX_BOX_IMAGES}; ask for all solutions (`symmetry: all`)");
                 errors.push(model.loc, ErrorKind::Symmetry { reason });
-                return None;
+                return (None, None);
             }
-            reduce_box(b, named, lowered, errors)
+            reduce_box(b, named, lowered, errors, judge).map_or((None, None), |(r, c)| (Some(r), c))
         }
-        Problem::Abstract(_) => reduce_abstract(model, &lowered.cover, errors),
+        Problem::Abstract(_) => (reduce_abstract(model, &lowered.cover, errors), None),
     }
 }
 
@@ -304,7 +313,8 @@ fn reduce_box(
     named: Option<(PieceId, Loc)>,
     lowered: &mut Lowered,
     errors: &mut Errors,
-) -> Option<Reduction> {
+    judge: &dyn Fn(&Lowered) -> Chosen,
+) -> Option<(Reduction, Option<Chosen>)> {
     let pieces = &model.pieces;
     let (group, broken) = Group::of(&model.board, lowered, pieces);
     if let Some(e) = broken {
@@ -326,7 +336,7 @@ fn reduce_box(
     }
     let single = |p: &PieceId| pieces[p.index()].count == Count::ONE && group.keeps(*p);
     let ids = (0..pieces.len() as u32).map(PieceId);
-    let piece = match named {
+    let candidates: Vec<PieceId> = match named {
         Some((piece, loc)) if !group.keeps(piece) => {
             let name = &pieces[piece.index()].name;
             let twin = group
@@ -350,18 +360,86 @@ fn reduce_box(
             errors.push(loc, ErrorKind::Symmetry { reason });
             return None;
         }
-        Some((piece, _)) => Some(piece),
-        // The fewest placements kept, then the fewest that need the check.
-        None => ids.filter(single).min_by_key(|&p| {
-            let kept = group.representatives(lowered.allowed_of(p));
-            let fixed = kept.iter().filter(|&&e| !group.stabilizer(e).is_empty());
-            (kept.len(), fixed.count())
-        }),
+        Some((piece, _)) => vec![piece],
+        None => ids.filter(single).collect(),
     };
-    let Some(piece) = piece else {
+    if candidates.is_empty() {
         // Only copies, or mirror twins: no piece can be restricted alone.
-        return Some(group.check_everywhere(lowered.cover.embedding_count()));
+        return Some((
+            group.check_everywhere(lowered.cover.embedding_count()),
+            None,
+        ));
+    }
+    // Each candidate restricted on a copy of the cover: by the fewest placements kept, then the
+    // fewest that need the check, then the first.
+    let mut restricted: Vec<(PieceId, Lowered, Restricted)> = candidates
+        .into_iter()
+        .map(|piece| {
+            let mut copy = lowered.clone();
+            let r = restrict(&group, pieces, &mut copy, piece);
+            (piece, copy, r)
+        })
+        .collect();
+    restricted.sort_by_key(|(piece, _, r)| (r.kept.len(), r.fixed, *piece));
+    // Which piece is kept shapes the whole search (on the 4x4x4 cubes some pieces leave a
+    // search several times smaller than others), but judging one costs a choice of order: a small search keeps the
+    // first, a larger one the candidate whose best order the estimates find smallest.
+    let mut best: Option<(usize, Chosen)> = None;
+    if restricted.len() > 1 {
+        for (i, (_, copy, _)) in restricted.iter().enumerate() {
+            let chosen = judge(copy);
+            if best
+                .as_ref()
+                .is_none_or(|(_, b)| chosen.estimate < b.estimate)
+            {
+                best = Some((i, chosen));
+            }
+            if i == 0
+                && best
+                    .as_ref()
+                    .is_some_and(|(_, b)| b.estimate < SMALL_SEARCH)
+            {
+                break;
+            }
+        }
+    }
+    let (i, chosen) = best.map_or((0, None), |(i, chosen)| (i, Some(chosen)));
+    let (piece, copy, restricted) = restricted.swap_remove(i);
+    *lowered = copy;
+    let reduction = Reduction {
+        group: group.motions(),
+        swaps: group.swaps(),
+        piece: Some(piece),
+        group_order: group.order(),
+        kept: restricted.kept.len(),
+        second: restricted.second.piece,
+        marks: restricted.second.marks,
+        images: group.images,
+        check: restricted.check,
     };
+    Some((reduction, chosen))
+}
+
+/// The estimated placements below which the symmetry reduction keeps the piece with the fewest
+/// placements kept without judging the others: such a search takes well under a second, less
+/// than choosing orders for every other piece would add to each build.
+pub const SMALL_SEARCH: f64 = 1e7;
+
+/// What keeping one piece to one placement per orbit did to a cover.
+struct Restricted {
+    /// The placements of the piece kept.
+    kept: Vec<EmbeddingId>,
+    /// How many of those some symmetry fixes.
+    fixed: usize,
+    /// The second piece restricted where those are.
+    second: Second,
+    /// The check that finishes the reduction, if one is needed.
+    check: Option<SymmetryCheck>,
+}
+
+/// Keeps `piece` to the lowest-numbered placement of each orbit, forbidding the others, and a
+/// second piece where symmetries fix a kept placement.
+fn restrict(group: &Group, pieces: &[Piece], lowered: &mut Lowered, piece: PieceId) -> Restricted {
     let kept = group.representatives(lowered.allowed_of(piece));
     for e in lowered.allowed_of(piece).collect::<Vec<_>>() {
         if !kept.contains(&e) {
@@ -375,29 +453,25 @@ fn reduce_box(
         .map(|&e| (e, group.stabilizer(e)))
         .filter(|(_, h)| !h.is_empty())
         .collect();
-    let second = keep_second(&group, pieces, lowered, piece, &fixed);
+    let fixed_count = fixed.len();
+    let second = keep_second(group, pieces, lowered, piece, &fixed);
     let fixed: Vec<(u32, Vec<u32>)> = fixed
         .into_iter()
         .filter(|(e, _)| !second.refined.contains(e))
         .map(|(e, h)| (e.0, h))
         .collect();
     let check = symmetry_check(
-        &group,
+        group,
         &fixed,
         &second.pairs,
         lowered.cover.embedding_count(),
     );
-    Some(Reduction {
-        group: group.motions(),
-        swaps: group.swaps(),
-        piece: Some(piece),
-        group_order: group.order(),
-        kept: kept.len(),
-        second: second.piece,
-        marks: second.marks,
-        images: group.images,
+    Restricted {
+        kept,
+        fixed: fixed_count,
+        second,
         check,
-    })
+    }
 }
 
 /// A second piece kept to one placement per orbit of the symmetries fixing a kept placement
@@ -579,9 +653,51 @@ mod tests {
         let d = d.symmetry(Symmetry::Reduced { piece: None });
         let model = Model::check(&d, &mut errors).unwrap();
         let mut lowered = lower::lower(&model, &mut errors);
-        let reduction = reduce(&model, &mut lowered, &mut errors);
+        let judge = |candidate: &Lowered| crate::choose::choose(&model, candidate);
+        let (reduction, _) = reduce(&model, &mut lowered, &mut errors, &judge);
         assert!(errors.is_empty(), "{errors}");
         (lowered, reduction)
+    }
+
+    /// The report puzzle reduced with a judge that gives each restricted piece (A, B, C) an
+    /// estimate from `estimates`: the piece kept, and the pieces judged in turn.
+    fn judged_by(estimates: [f64; 3]) -> (Option<PieceId>, Vec<PieceId>) {
+        let mut errors = Errors::default();
+        let d = Description::report_example().symmetry(Symmetry::Reduced { piece: None });
+        let model = Model::check(&d, &mut errors).unwrap();
+        let mut lowered = lower::lower(&model, &mut errors);
+        let whole = lowered.clone();
+        let judged = std::cell::RefCell::new(Vec::new());
+        let judge = |candidate: &Lowered| {
+            let piece = (0..3)
+                .map(PieceId)
+                .find(|&p| candidate.allowed_of(p).count() < whole.allowed_of(p).count())
+                .unwrap();
+            judged.borrow_mut().push(piece);
+            let mut chosen = crate::choose::choose(&model, candidate);
+            chosen.estimate = estimates[piece.index()];
+            chosen
+        };
+        let (reduction, chosen) = reduce(&model, &mut lowered, &mut errors, &judge);
+        let piece = reduction.unwrap().piece;
+        assert_eq!(chosen.unwrap().estimate, estimates[piece.unwrap().index()]);
+        (piece, judged.into_inner())
+    }
+
+    #[test]
+    fn a_large_search_keeps_the_piece_whose_best_order_is_estimated_smallest() {
+        // C keeps the fewest placements, so it is judged first.
+        let (piece, judged) = judged_by([5e7, 2e7, 1e8]);
+        assert_eq!(piece, Some(PieceId(1)));
+        assert_eq!(judged[0], PieceId(2));
+        assert_eq!(judged.len(), 3);
+    }
+
+    #[test]
+    fn a_small_search_keeps_the_fewest_placements_and_judges_no_other() {
+        let (piece, judged) = judged_by([5e3, 2e3, 1e4]);
+        assert_eq!(piece, Some(PieceId(2)));
+        assert_eq!(judged, [PieceId(2)]);
     }
 
     #[test]
