@@ -382,8 +382,10 @@ fn reduce_box(
         .collect();
     restricted.sort_by_key(|(piece, _, r)| (r.kept.len(), r.fixed, *piece));
     // Which piece is kept shapes the whole search (on the 4x4x4 cubes some pieces leave a
-    // search several times smaller than others), but judging one costs a choice of order: a small search keeps the
-    // first, a larger one the candidate whose best order the estimates find smallest.
+    // search several times smaller than others), but judging one costs a choice of order: a
+    // small search keeps the first, a larger one the candidate, of the first few, whose best
+    // order the estimates find smallest.
+    restricted.truncate(MAX_JUDGED);
     let mut best: Option<(usize, Chosen)> = None;
     if restricted.len() > 1 {
         for (i, (_, copy, _)) in restricted.iter().enumerate() {
@@ -424,6 +426,11 @@ fn reduce_box(
 /// placements kept without judging the others: such a search takes well under a second, less
 /// than choosing orders for every other piece would add to each build.
 pub const SMALL_SEARCH: f64 = 1e7;
+
+/// The most pieces judged for the symmetry reduction, those with the fewest placements kept
+/// first: as many as a 4x4x4 cube puzzle has, and a bound on what a box of many pieces (the 35
+/// hexominoes) adds to each build.
+pub const MAX_JUDGED: usize = 12;
 
 /// What keeping one piece to one placement per orbit did to a cover.
 struct Restricted {
@@ -698,6 +705,32 @@ mod tests {
         let (piece, judged) = judged_by([5e3, 2e3, 1e4]);
         assert_eq!(piece, Some(PieceId(2)));
         assert_eq!(judged, [PieceId(2)]);
+    }
+
+    #[test]
+    fn no_more_pieces_are_judged_than_the_bound() {
+        // Thirteen pieces, each its own mirror image or free to turn over.
+        let d = Description::new("thirteen")
+            .block(&[7, 9])
+            .pentominoes()
+            .piece("O", &["###"])
+            .symmetry(Symmetry::Reduced { piece: None });
+        let mut errors = Errors::default();
+        let model = Model::check(&d, &mut errors).unwrap();
+        let mut lowered = lower::lower(&model, &mut errors);
+        let calls = std::cell::Cell::new(0);
+        let judge = |candidate: &Lowered| {
+            calls.set(calls.get() + 1);
+            Chosen {
+                order: crate::order::Order::by_number(candidate.cover.aspect_count()),
+                label: String::new(),
+                estimate: 1e9,
+                candidates: Vec::new(),
+            }
+        };
+        let (reduction, _) = reduce(&model, &mut lowered, &mut errors, &judge);
+        assert!(reduction.unwrap().piece.is_some());
+        assert_eq!(calls.get(), MAX_JUDGED);
     }
 
     #[test]
