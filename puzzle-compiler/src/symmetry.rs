@@ -390,17 +390,14 @@ fn reduce_box(
     if restricted.len() > 1 {
         for (i, (_, copy, _)) in restricted.iter().enumerate() {
             let chosen = judge(copy);
+            let small = i == 0 && chosen.estimate < SMALL_SEARCH;
             if best
                 .as_ref()
                 .is_none_or(|(_, b)| chosen.estimate < b.estimate)
             {
                 best = Some((i, chosen));
             }
-            if i == 0
-                && best
-                    .as_ref()
-                    .is_some_and(|(_, b)| b.estimate < SMALL_SEARCH)
-            {
+            if small {
                 break;
             }
         }
