@@ -194,6 +194,7 @@ fn first_dead_ends<W: BoardWord>(steps: &[(u32, W)], counted: Neighbours<W>) -> 
         once,
         twice,
         thrice,
+        ..
     } = counted;
     let ends = free & once & !twice;
     let narrow = free & !thrice;
@@ -225,22 +226,13 @@ pub fn board_holes_or_dead_ends<W: BoardWord>(
 
 /// The free cells with at most two free neighbours, and those with three: the cells next to
 /// those covered or to the box's walls, among which the cell with the fewest fits is nearly
-/// always found, the most hemmed in first. Counted as [`board_holes`] does, in two bits per
-/// cell and a third for four or more.
+/// always found, the most hemmed in first. Counted as [`board_holes`] does.
 #[inline(always)]
 pub fn board_hemmed_in<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> [W; 2] {
-    let free = free & cells;
-    let (mut ones, mut twos, mut fours) = (W::ZERO, W::ZERO, W::ZERO);
-    for &(s, from) in steps {
-        for touched in [(free >> s) & from, (free & from) << s] {
-            let carry = ones & touched;
-            ones = (ones | touched) & !carry;
-            fours |= twos & carry;
-            twos = (twos | carry) & !(twos & carry);
-        }
-    }
-    let three = free & ones & twos & !fours;
-    [free & !fours & !three, three]
+    let Neighbours {
+        free, thrice, four, ..
+    } = free_neighbours(steps, cells, free);
+    [free & !thrice, free & thrice & !four]
 }
 
 /// The free cells of a bit board, by how many free neighbours each has.
@@ -254,15 +246,18 @@ struct Neighbours<W> {
     twice: W,
     /// With at least three.
     thrice: W,
+    /// With four or more. Each caller is inlined, so a word it does not read is not counted.
+    four: W,
 }
 
-/// The free cells (of `cells`) and their free neighbours counted to three.
+/// The free cells (of `cells`) and their free neighbours counted to four.
 #[inline(always)]
 fn free_neighbours<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> Neighbours<W> {
     let free = free & cells;
-    let (mut once, mut twice, mut thrice) = (W::ZERO, W::ZERO, W::ZERO);
+    let (mut once, mut twice, mut thrice, mut four) = (W::ZERO, W::ZERO, W::ZERO, W::ZERO);
     for &(s, from) in steps {
         for touched in [(free >> s) & from, (free & from) << s] {
+            four |= thrice & touched;
             thrice |= twice & touched;
             twice |= once & touched;
             once |= touched;
@@ -273,6 +268,7 @@ fn free_neighbours<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W) -> Neigh
         once,
         twice,
         thrice,
+        four,
     }
 }
 
@@ -365,6 +361,20 @@ mod tests {
         );
         // No dead end at all.
         assert_eq!(board_dead_ends(&STEPS, CELLS, CELLS), 0);
+    }
+
+    #[test]
+    fn hemmed_in_cells_are_those_with_at_most_two_free_neighbours_then_three() {
+        // The whole board: its corners have two neighbours, the rest of its rim three, and
+        // its two middle cells four.
+        let corners = cells(&[(0, 0), (0, 3), (2, 0), (2, 3)]);
+        let rim = cells(&[(0, 1), (0, 2), (1, 0), (1, 3), (2, 1), (2, 2)]);
+        assert_eq!(board_hemmed_in(&STEPS, CELLS, CELLS), [corners, rim]);
+        // A covered middle cell leaves its neighbours one fewer.
+        let free = CELLS & !cells(&[(1, 1)]);
+        let [two, three] = board_hemmed_in(&STEPS, CELLS, free);
+        assert_eq!(two, corners | cells(&[(0, 1), (1, 0), (2, 1)]));
+        assert_eq!(three, cells(&[(0, 2), (1, 3), (2, 2), (1, 2)]));
     }
 
     #[test]
