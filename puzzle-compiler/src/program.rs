@@ -45,6 +45,14 @@ pub enum Next {
 }
 
 impl Node {
+    /// The placements in this subtree.
+    pub fn placements(&self) -> usize {
+        match self {
+            Node::Place { .. } => 1,
+            Node::Test { children, .. } => children.iter().map(Node::placements).sum(),
+        }
+    }
+
     /// The lowest-numbered embedding placed in this subtree (siblings are sorted by it).
     pub fn lowest(&self) -> EmbeddingId {
         match self {

@@ -71,6 +71,15 @@ fn a_u128_and_holes_on_a_bit_board() {
     ));
 }
 
+/// The five tetrominoes in a 4x5 box: the procedures of eight placements or more find those
+/// that fit by a table lookup per four bits of `q` they need, the smaller ones by tests.
+#[test]
+fn placements_found_by_lookup() {
+    insta::assert_snapshot!(trimmed(
+        "mod tetrominoes { box: 4 x 5, pieces: polyominoes(4), cache: off }"
+    ));
+}
+
 /// 130 cells: `q` is an array of words, the hole test is written out as masks per word, and
 /// the cache key leaves out the words covered by the time the cache is consulted.
 #[test]

@@ -6,6 +6,7 @@
 //! made for it, and a hidden `program` module with the procedures. Everything is named by
 //! absolute path, so the module needs no `use` in the user's crate.
 
+mod lookup;
 mod procedures;
 mod state;
 mod tables;

@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use super::lookup::Lookup;
 use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
@@ -77,7 +78,11 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                 }
                 Body::Pass => quote!(#next(q, sink)),
                 Body::Place(roots) => {
-                    let roots: Vec<TokenStream> = roots.iter().map(|n| emitter.root(n)).collect();
+                    let placements = roots.iter().map(Node::placements).sum();
+                    let roots: Vec<TokenStream> = match plan.fitting.looks_up(placements) {
+                        true => vec![emitter.lookup(roots)],
+                        false => roots.iter().map(|n| emitter.root(n)).collect(),
+                    };
                     // An optional aspect may also stay uncovered.
                     let end = procedure.optional.then(|| quote!(#next(q, sink)?;));
                     let is_covered = state.is_covered(position);
@@ -368,6 +373,8 @@ pub(super) struct Helpers {
     holes: BTreeSet<Next>,
     /// `regions_K` and `fill_K`: a placement with the region check on the bit board.
     regions: BTreeSet<Next>,
+    /// Whether a procedure's lookup calls the bit board's check itself.
+    checks: bool,
 }
 
 /// The name of a helper of `kind` for a target.
@@ -384,6 +391,7 @@ impl Helpers {
         self.leaves.extend(other.leaves);
         self.holes.extend(other.holes);
         self.regions.extend(other.regions);
+        self.checks |= other.checks;
     }
 }
 
@@ -492,19 +500,13 @@ impl Emitter<'_> {
             Repr::U64 | Repr::U128 => TokenStream::new(),
         };
         let e_lit = e.0;
-        let floor = self.floor.0;
         let plan = self.plan;
-        // Cells before this procedure's are covered: no hole or region lies there.
-        let border = |regions: &Regions| -> Vec<u32> {
-            let border = regions.border(e.0).iter().copied();
-            border.filter(|&c| c >= floor).collect()
-        };
         let (check, regions) = match &plan.prune {
             PrunePlan::Off => (None, false),
             PrunePlan::Holes(check) => (Some(check), false),
             PrunePlan::Regions(check) => (Some(check), true),
         };
-        let cells = check.map(|c| border(&c.regions)).unwrap_or_default();
+        let cells = check.map(|c| self.border(c, e)).unwrap_or_default();
         match check {
             Some(Check {
                 board: Some(board), ..
@@ -554,6 +556,171 @@ impl Emitter<'_> {
                 let leaf = named("leaf");
                 quote!(#leaf(q, #word #mask, #e_lit, sink #at)?;)
             }
+        }
+    }
+
+    /// The cells next to placement `e` that the check after it looks at: those before this
+    /// procedure's are covered, and no hole or region lies there.
+    fn border(&self, check: &Check, e: EmbeddingId) -> Vec<u32> {
+        let border = check.regions.border(e.0).iter().copied();
+        border.filter(|&c| c >= self.floor.0).collect()
+    }
+
+    /// A procedure's tree as a lookup (`Fitting::Tables`): the placements that fit found at
+    /// once, then each of them in the tree's order, its check, and on to its target.
+    fn lookup(&mut self, roots: &[Node]) -> TokenStream {
+        let mut leaves = Vec::new();
+        for root in roots {
+            self.leaves(root, 0, &mut leaves);
+        }
+        let layout = &self.plan.layout;
+        let own = 1u128 << layout.fields[self.position.index()].offset;
+        let masks: Vec<u128> = leaves.iter().map(|&(mask, _, _)| mask).collect();
+        let lookup = Lookup::new(&masks, own);
+        let n = leaves.len();
+        let check = self.plan.prune.check();
+        let board = check.and_then(|c| c.board.as_ref());
+        let fused = self.plan.fuses_dead_ends();
+        // The procedures the placements go on with, each named once; a placement says which.
+        let mut targets: Vec<Next> = Vec::new();
+        let mut target_of = Vec::with_capacity(n);
+        for &(_, _, next) in &leaves {
+            let Next::At(p) = next else {
+                unreachable!("a procedure's placements go on at a position")
+            };
+            let target = Next::At(p.min(self.sentinel));
+            target_of.push(match targets.iter().position(|&t| t == target) {
+                Some(t) => t as u16,
+                None => {
+                    targets.push(target);
+                    targets.len() as u16 - 1
+                }
+            });
+        }
+        let calls: Vec<TokenStream> = targets
+            .iter()
+            .map(|&target| match fused {
+                // The hole test finds the dead ends on its way, in the placement's entry.
+                true => {
+                    self.helpers.holes.insert(target);
+                    let enter = helper_name("enter", target);
+                    quote!(#enter(q, BORDERS[j], EMBEDDINGS[j], sink))
+                }
+                false => {
+                    self.helpers.places.insert(target);
+                    let place = helper_name("place", target);
+                    quote!(#place(q, EMBEDDINGS[j], sink))
+                }
+            })
+            .collect();
+        let dispatch = match calls.split_last() {
+            Some((call, [])) => call.clone(),
+            Some((last, calls)) => {
+                let arms = (0..calls.len() as u16).map(::proc_macro2::Literal::u16_suffixed);
+                quote!(match TARGETS[j] { #(#arms => #calls,)* _ => #last })
+            }
+            None => unreachable!("a procedure's tree places something"),
+        };
+        let q_ty = self.state.ty();
+        let masks = masks.iter().map(|&m| Literal::u128_unsuffixed(m));
+        let embeddings = leaves.iter().map(|&(_, e, _)| e.0);
+        let (borders, checked) = match board {
+            Some(board) => {
+                let check = check.expect("a board is a check's");
+                let borders: Vec<Literal> = (leaves.iter())
+                    .map(|&(_, e, _)| Literal::u128_unsuffixed(board.mask(self.border(check, e))))
+                    .collect();
+                let word = board_word(board);
+                let fails = match &self.plan.prune {
+                    PrunePlan::Regions(_) => quote!(!regions_allow(q, BORDERS[j])),
+                    _ => quote!(holes_left(q, BORDERS[j])),
+                };
+                self.helpers.checks |= !fused;
+                let checked = (!fused).then(|| {
+                    quote! {
+                        if #fails {
+                            sink.pruned();
+                            continue;
+                        }
+                    }
+                });
+                (
+                    Some(quote!(const BORDERS: [#word; #n] = [#(#borders),*];)),
+                    checked,
+                )
+            }
+            None => (None, None),
+        };
+        let targets =
+            (targets.len() > 1).then(|| quote!(const TARGETS: [u16; #n] = [#(#target_of),*];));
+        let words = lookup.words;
+        let nibbles = lookup.nibbles.len();
+        let tables = lookup.nibbles.iter().map(|nibble| {
+            let entries = nibble.allows.iter().map(|a| quote!([#(#a),*]));
+            quote!([#(#entries),*])
+        });
+        // Each nibble read from the word of `q` that holds it.
+        let (split, word_of) = match self.plan.layout.repr {
+            Repr::U64 => (TokenStream::new(), None),
+            _ => (
+                quote!(let (low, high) = (q as u64, (q >> 64) as u64);),
+                Some(()),
+            ),
+        };
+        let lookups = lookup.nibbles.iter().enumerate().map(|(i, nibble)| {
+            let (word, shift) = match (word_of, nibble.shift >= 64) {
+                (None, _) => (quote!(q), nibble.shift),
+                (Some(()), false) => (quote!(low), nibble.shift),
+                (Some(()), true) => (quote!(high), nibble.shift - 64),
+            };
+            // No shift by zero: it would draw a lint.
+            let shifted = match shift {
+                0 => word,
+                _ => quote!((#word >> #shift)),
+            };
+            let allows = quote!(ALLOWS[#i][(#shifted & 15) as usize]);
+            let each = (0..words).map(|w| quote!(fit[#w] &= #allows[#w];));
+            quote!(#(#each)*)
+        });
+        let all = &lookup.all;
+        quote! {
+            {
+                const MASKS: [#q_ty; #n] = [#(#masks),*];
+                const EMBEDDINGS: [u32; #n] = [#(#embeddings),*];
+                #borders
+                #targets
+                /// For each nibble of `q` the placements need, which placements each of its
+                /// values allows.
+                static ALLOWS: [[[u64; #words]; 16]; #nibbles] = [#(#tables),*];
+                #split
+                let mut fit: [u64; #words] = [#(#all),*];
+                #(#lookups)*
+                for (w, mut word) in fit.into_iter().enumerate() {
+                    while word != 0 {
+                        let j = w * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let q = q ^ MASKS[j];
+                        #checked
+                        let flow = #dispatch;
+                        if sink.may_stop() {
+                            flow?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The placements below `node` in the tree's order, each with its aspects' bits in `q`
+    /// (those of the tests above it, in `mask`) and where it goes on.
+    fn leaves(&self, node: &Node, mask: u128, out: &mut Vec<(u128, EmbeddingId, Next)>) {
+        match node {
+            Node::Test { aspect, children } => {
+                let p = self.puzzle.order().position(*aspect);
+                let mask = mask | 1 << self.plan.layout.fields[p.index()].offset;
+                children.iter().for_each(|c| self.leaves(c, mask, out));
+            }
+            Node::Place { embedding, next } => out.push((mask, *embedding, *next)),
         }
     }
 
@@ -830,7 +997,7 @@ impl Emitter<'_> {
         });
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let check = match (&self.plan.prune, board) {
-            (PrunePlan::Holes(_), Some(board)) if !used.holes.is_empty() => {
+            (PrunePlan::Holes(_), Some(board)) if !used.holes.is_empty() || used.checks => {
                 let fused = self.plan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
                     let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
@@ -847,7 +1014,7 @@ impl Emitter<'_> {
                     .then(|| board_check(runtime, state, board, None));
                 Some(quote!(#check #fused))
             }
-            (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() => {
+            (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
                 Some(board_check(runtime, state, board, Some(&check.regions)))
             }
             _ => None,

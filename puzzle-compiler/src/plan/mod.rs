@@ -46,6 +46,8 @@ pub struct Plan {
     /// fit rather than the scan's next cell (after the dead ends), its tables; `None` where
     /// the scan chooses. Only with dead ends first and the hole test on their board.
     pub fewest_fits: Option<FitsPlan>,
+    /// How the generated procedures find which of their placements fit.
+    pub fitting: Fitting,
     /// What a solution must have taken from each bag that holds a range of copies (and must
     /// not be emptied), checked where the search reaches a solution: the search itself only
     /// keeps a bag from running out.
@@ -53,6 +55,32 @@ pub struct Plan {
     /// The fingerprint of the search: the compiler's version, the exact-cover problem, the
     /// order, the program and the rest of this plan.
     pub fingerprint: u64,
+}
+
+/// How a generated procedure finds which of its placements fit. Either way they are placed
+/// in the order of the procedure's tree, so the search, its units and its solutions are the
+/// same; the walker keeps its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fitting {
+    /// The tree's nested tests, shared between placements, one branch each.
+    Tests,
+    /// All at once, by a table lookup per four bits of `q` that the placements need
+    /// (`emit::lookup`), then each placement that fits, the pruning check, and on. The tests'
+    /// branches are hard to predict, and this has a branch only per placement that fits. It
+    /// needs `q` as one integer of plain bits (no bags) and the check, if any, on a bit board.
+    /// A procedure with fewer than [`Fitting::LOOKUP_FROM`] placements keeps its tests, which
+    /// are as fast there and smaller than tables.
+    Tables,
+}
+
+impl Fitting {
+    /// The fewest placements a procedure finds by lookup, under [`Fitting::Tables`].
+    pub const LOOKUP_FROM: usize = 8;
+
+    /// Whether a procedure with this many placements finds them by lookup.
+    pub fn looks_up(self, placements: usize) -> bool {
+        self == Fitting::Tables && placements >= Fitting::LOOKUP_FROM
+    }
 }
 
 /// A bag of which a solution leaves at most `left` copies: its multiplicity less its least.
@@ -255,12 +283,18 @@ impl Plan {
                 bits: bits_for(estimate),
             }
         });
+        let on_board = prune.check().is_none_or(|c| c.board.is_some());
+        let fitting = match one_word && !layout.has_bags() && on_board {
+            true => Fitting::Tables,
+            false => Fitting::Tests,
+        };
         let mut plan = Plan {
             layout,
             prune,
             cache,
             dead_ends,
             fewest_fits,
+            fitting,
             quotas,
             fingerprint: 0,
         };
