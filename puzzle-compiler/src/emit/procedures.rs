@@ -616,7 +616,7 @@ impl Emitter<'_> {
         let dispatch = match calls.split_last() {
             Some((call, [])) => call.clone(),
             Some((last, calls)) => {
-                let arms = (0..calls.len() as u16).map(::proc_macro2::Literal::u16_suffixed);
+                let arms = (0..calls.len() as u16).map(Literal::u16_suffixed);
                 quote!(match TARGETS[j] { #(#arms => #calls,)* _ => #last })
             }
             None => unreachable!("a procedure's tree places something"),
@@ -660,18 +660,13 @@ impl Emitter<'_> {
             quote!([#(#entries),*])
         });
         // Each nibble read from the word of `q` that holds it.
-        let (split, word_of) = match self.plan.layout.repr {
-            Repr::U64 => (TokenStream::new(), None),
-            _ => (
-                quote!(let (low, high) = (q as u64, (q >> 64) as u64);),
-                Some(()),
-            ),
-        };
+        let halves = self.plan.layout.repr == Repr::U128;
+        let split = halves.then(|| quote!(let (low, high) = (q as u64, (q >> 64) as u64);));
         let lookups = lookup.nibbles.iter().enumerate().map(|(i, nibble)| {
-            let (word, shift) = match (word_of, nibble.shift >= 64) {
-                (None, _) => (quote!(q), nibble.shift),
-                (Some(()), false) => (quote!(low), nibble.shift),
-                (Some(()), true) => (quote!(high), nibble.shift - 64),
+            let (word, shift) = match (halves, nibble.shift >= 64) {
+                (false, _) => (quote!(q), nibble.shift),
+                (true, false) => (quote!(low), nibble.shift),
+                (true, true) => (quote!(high), nibble.shift - 64),
             };
             // No shift by zero: it would draw a lint.
             let shifted = match shift {
