@@ -632,8 +632,8 @@ impl Emitter<'_> {
                     .collect();
                 let word = board_word(board);
                 let fails = match &self.plan.prune {
-                    PrunePlan::Regions(_) => quote!(!regions_allow(q, BORDERS[j])),
-                    _ => quote!(holes_left(q, BORDERS[j])),
+                    PrunePlan::Regions(_) => fails_regions(quote!(BORDERS[j])),
+                    _ => fails_holes(quote!(BORDERS[j])),
                 };
                 self.helpers.checks |= !fused;
                 let checked = (!fused).then(|| {
@@ -888,9 +888,9 @@ impl Emitter<'_> {
             }
         };
         let holes =
-            (used.holes.iter()).map(|&k| pruned(k, "hole", "enter", quote!(holes_left(q, border))));
+            (used.holes.iter()).map(|&k| pruned(k, "hole", "enter", fails_holes(quote!(border))));
         let regions = (used.regions.iter())
-            .map(|&k| pruned(k, "regions", "fill", quote!(!regions_allow(q, border))));
+            .map(|&k| pruned(k, "regions", "fill", fails_regions(quote!(border))));
         quote! {
             #(#places)*
             #(#leaves)*
@@ -1114,6 +1114,17 @@ fn fewest_fits(
             ::core::ops::ControlFlow::Continue(())
         }
     }
+}
+
+/// Whether the hole test fails for `q` after a placement with this border on the bit board
+/// (the function `board_check` writes).
+fn fails_holes(border: TokenStream) -> TokenStream {
+    quote!(holes_left(q, #border))
+}
+
+/// Whether the region check fails for `q` after a placement with this border on the bit board.
+fn fails_regions(border: TokenStream) -> TokenStream {
+    quote!(!regions_allow(q, #border))
 }
 
 /// The check on the bit board, as one function: the hole test (inlined: a few shifts), or
