@@ -79,19 +79,41 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                 Body::Pass => quote!(#next(q, sink)),
                 Body::Place(roots) => {
                     let placements = roots.iter().map(Node::placements).sum();
-                    let roots: Vec<TokenStream> = match plan.fitting.looks_up(placements) {
-                        true => vec![emitter.lookup(roots)],
-                        false => roots.iter().map(|n| emitter.root(n)).collect(),
-                    };
                     // An optional aspect may also stay uncovered.
                     let end = procedure.optional.then(|| quote!(#next(q, sink)?;));
+                    // Where a lookup finds the placements that fit, the entry finds them, and
+                    // goes no further when none does: before the cache's memory is read.
+                    let (found, roots): (Option<Found>, Vec<TokenStream>) =
+                        match plan.fitting.looks_up(placements) {
+                            true => {
+                                let (found, visit) = emitter.lookup(roots);
+                                (Some(found), vec![visit])
+                            }
+                            false => (None, roots.iter().map(|n| emitter.root(n)).collect()),
+                        };
+                    let (find, fit_param, fit_arg) = match found {
+                        Some(Found { find, words }) => {
+                            let none = match procedure.optional {
+                                true => quote!(#next(q, sink)),
+                                false => quote!(::core::ops::ControlFlow::Continue(())),
+                            };
+                            let find = quote! {
+                                #find
+                                if fit == [0; #words] {
+                                    return #none;
+                                }
+                            };
+                            (find, quote!(fit: [u64; #words],), quote!(fit,))
+                        }
+                        None => (quote!(), quote!(), quote!()),
+                    };
                     let is_covered = state.is_covered(position);
                     let tree = format_ident!("tree_{}", k);
                     trees.push(quote! {
                         /// The tree of the procedure at this position, apart from its entry so
                         /// that the entry's quick ways out stay cheap.
                         #[inline(never)]
-                        fn #tree<S: #runtime::search::Sink + ?Sized>(q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                        fn #tree<S: #runtime::search::Sink + ?Sized>(q: #q_ty, #fit_param sink: &mut S) -> ::core::ops::ControlFlow<()> {
                             #(#roots)*
                             #end
                             ::core::ops::ControlFlow::Continue(())
@@ -106,14 +128,16 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                                 if #is_covered {
                                     return #next(q, sink);
                                 }
-                                #runtime::__private::remembered(PUZZLE, &#key, sink, |sink| #tree(q, sink))
+                                #find
+                                #runtime::__private::remembered(PUZZLE, &#key, sink, |sink| #tree(q, #fit_arg sink))
                             }
                         }
                         None => quote! {
                             if #is_covered {
                                 return #next(q, sink);
                             }
-                            #tree(q, sink)
+                            #find
+                            #tree(q, #fit_arg sink)
                         },
                     }
                 }
@@ -567,8 +591,9 @@ impl Emitter<'_> {
     }
 
     /// A procedure's tree as a lookup (`Fitting::Tables`): the placements that fit found at
-    /// once, then each of them in the tree's order, its check, and on to its target.
-    fn lookup(&mut self, roots: &[Node]) -> TokenStream {
+    /// once (in the procedure's entry), then each of them in the tree's order, its check, and
+    /// on to its target (in its tree).
+    fn lookup(&mut self, roots: &[Node]) -> (Found, TokenStream) {
         let mut leaves = Vec::new();
         for root in roots {
             self.leaves(root, 0, &mut leaves);
@@ -678,18 +703,23 @@ impl Emitter<'_> {
             quote!(#(#each)*)
         });
         let all = &lookup.all;
-        quote! {
+        let find = quote! {
+            /// For each nibble of `q` the placements need, which placements each of its
+            /// values allows.
+            static ALLOWS: [[[u64; #words]; 16]; #nibbles] = [#(#tables),*];
+            let fit = {
+                #split
+                let mut fit: [u64; #words] = [#(#all),*];
+                #(#lookups)*
+                fit
+            };
+        };
+        let visit = quote! {
             {
                 const MASKS: [#q_ty; #n] = [#(#masks),*];
                 const EMBEDDINGS: [u32; #n] = [#(#embeddings),*];
                 #borders
                 #targets
-                /// For each nibble of `q` the placements need, which placements each of its
-                /// values allows.
-                static ALLOWS: [[[u64; #words]; 16]; #nibbles] = [#(#tables),*];
-                #split
-                let mut fit: [u64; #words] = [#(#all),*];
-                #(#lookups)*
                 for (w, mut word) in fit.into_iter().enumerate() {
                     while word != 0 {
                         let j = w * 64 + word.trailing_zeros() as usize;
@@ -703,7 +733,8 @@ impl Emitter<'_> {
                     }
                 }
             }
-        }
+        };
+        (Found { find, words }, visit)
     }
 
     /// The placements below `node` in the tree's order, each with its aspects' bits in `q`
@@ -1114,6 +1145,15 @@ fn fewest_fits(
             ::core::ops::ControlFlow::Continue(())
         }
     }
+}
+
+/// The placements of a procedure that fit its free set, as its entry finds them by lookup.
+struct Found {
+    /// Statements that leave in `fit: [u64; words]` one bit per placement that fits, in the
+    /// tree's order.
+    find: TokenStream,
+    /// The words of `fit`.
+    words: usize,
 }
 
 /// Whether the hole test fails for `q` after a placement with this border on the bit board
