@@ -44,11 +44,17 @@ pub fn frontier(board: &Board, order: &Order) -> usize {
     widest
 }
 
-/// The size of cache to give a search of about `placements` placements: a slot for every
-/// fourth, within 2^10 and 2^18 slots (the most a cache takes).
-pub fn bits_for(placements: f64) -> u32 {
-    let wanted = (placements / 4.0).max(1.0).log2().ceil();
-    (wanted as u32).clamp(10, MAX_BITS)
+/// The most bytes a table takes: half the L2 cache of a common core. Its lookups land anywhere
+/// in it, so a table that stays in the core's own cache beside the program is worth more
+/// than the failures a larger one would remember.
+pub const TABLE_BYTES: usize = 512 << 10;
+
+/// The size of cache to give a search of about `placements` placements whose keys take
+/// `words` words: a slot for every fourth, within 2^10 slots and [`TABLE_BYTES`].
+pub fn bits_for(placements: f64, words: usize) -> u32 {
+    let wanted = (placements / 4.0).max(1.0).log2().ceil() as u32;
+    let most = (TABLE_BYTES / (8 * words.max(1))).ilog2().clamp(10, MAX_BITS);
+    wanted.clamp(10, most)
 }
 
 #[cfg(test)]
@@ -86,8 +92,12 @@ mod tests {
 
     #[test]
     fn the_table_has_a_slot_for_every_fourth_placement_within_bounds() {
-        assert_eq!(bits_for(1.1e6), MAX_BITS);
-        assert_eq!(bits_for(10.0), 10);
-        assert_eq!(bits_for(1e5), 15);
+        assert_eq!(bits_for(1e5, 1), 15);
+        assert_eq!(bits_for(10.0, 1), 10);
+        assert_eq!(bits_for(10.0, 200), 10);
+        // However large the search, the table stays within its bytes.
+        assert_eq!(bits_for(1.1e6, 1), 16);
+        assert_eq!(bits_for(1.1e6, 2), 15);
+        assert_eq!(8 << bits_for(1e12, 1), TABLE_BYTES);
     }
 }

@@ -276,11 +276,12 @@ impl Plan {
                 true => layout.key(Position(0)),
                 false => layout.key(from),
             };
+            let words = layout.key_words(key);
             CachePlan {
                 from,
                 key,
-                words: layout.key_words(key),
-                bits: bits_for(estimate),
+                words,
+                bits: bits_for(estimate, words),
             }
         });
         let on_board = prune.check().is_none_or(|c| c.board.is_some());
