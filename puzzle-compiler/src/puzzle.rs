@@ -66,7 +66,7 @@ impl Puzzle {
         }
         let chosen = judged.unwrap_or_else(|| choose(&model, &lowered));
         let mut program = Program::new(&model, &lowered, &chosen.order);
-        let plan = Plan::new(
+        let mut plan = Plan::new(
             &model,
             &lowered.cover,
             &chosen.order,
@@ -79,6 +79,13 @@ impl Puzzle {
                 b.board.neighbours().into_iter().map(cells).collect();
             program.add_dead_ends(&lowered.cover, &chosen.order, &neighbours);
         }
+        let walkable = Walkable::new(
+            &program,
+            &chosen.order,
+            &plan,
+            lowered.cover.embedding_count(),
+        );
+        plan.judge_checking(|plan| walk::refused_share(&walkable, plan, walk::PROBE));
         let catalog = catalog(&model, &lowered);
         let code = assemble(&program, &lowered.cover, &chosen.order).ok();
         let info = info(
@@ -89,12 +96,6 @@ impl Puzzle {
             &chosen,
             &program,
             &plan,
-        );
-        let walkable = Walkable::new(
-            &program,
-            &chosen.order,
-            &plan,
-            lowered.cover.embedding_count(),
         );
         Ok(Puzzle {
             model,

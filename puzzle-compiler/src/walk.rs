@@ -173,6 +173,7 @@ impl Walkable {
         if let Some(Check {
             regions,
             board: Some(board),
+            ..
         }) = plan.prune.check()
         {
             let borders =
@@ -342,6 +343,48 @@ fn leaves(node: &Node) -> usize {
     match node {
         Node::Test { children, .. } => children.iter().map(leaves).sum(),
         Node::Place { .. } => 1,
+    }
+}
+
+/// The placements [`refused_share`] makes: enough for a share that varies little, a few
+/// milliseconds at compile time.
+pub const PROBE: u64 = 100_000;
+
+/// The share of the placements the plan's check refuses among those it checks, over the first
+/// `placements` placements of the search (the whole search, if smaller).
+pub fn refused_share(walkable: &Walkable, plan: &Plan, placements: u64) -> f64 {
+    let mut probe = Probe {
+        budget: placements,
+        placed: 0,
+        refused: 0,
+    };
+    let _ = run(walkable, plan, Start::Root, &mut probe);
+    probe.refused as f64 / (probe.placed + probe.refused).max(1) as f64
+}
+
+/// Counts the placements made and refused, and stops the search after a budget of them.
+struct Probe {
+    budget: u64,
+    placed: u64,
+    refused: u64,
+}
+
+impl Sink for Probe {
+    fn place(&mut self, _: u32) {
+        self.placed += 1;
+    }
+    fn unplace(&mut self) {}
+    fn solution(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn pruned(&mut self) {
+        self.refused += 1;
+    }
+    fn cut(&mut self) -> bool {
+        self.placed >= self.budget
+    }
+    fn unit(&mut self, _: &[u64], _: u32) -> ControlFlow<()> {
+        ControlFlow::Break(())
     }
 }
 
@@ -634,12 +677,11 @@ impl<const W: usize> Walker<'_, W> {
             PrunePlan::Regions(check) => (check, false),
         };
         let regions = &check.regions;
-        let limits = [regions.smallest, regions.divisor, regions.cap];
         // The board's cells lie within 128 bits of `q` from its offset.
         let q = || u128::from(self.q[0]) | u128::from(self.q.get(1).copied().unwrap_or(0)) << 64;
         match &self.walkable.board {
-            Some(Board::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, holes, limits),
-            Some(Board::Wide(b)) => b.refuses(q() >> b.offset, e, holes, limits),
+            Some(Board::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, holes, check),
+            Some(Board::Wide(b)) => b.refuses(q() >> b.offset, e, holes, check),
             None => match holes {
                 true => regions.leaves_hole(&self.q, e),
                 false => {
@@ -656,11 +698,15 @@ impl<T: BoardWord> Bits<T> {
     /// Whether the check refuses the free cells `free` (the board's bits of `q`) left by
     /// embedding `e`: a hole, or with `holes` false, a region that cannot be filled.
     #[inline(always)]
-    fn refuses(&self, free: T, e: u32, holes: bool, limits: [u32; 3]) -> bool {
+    fn refuses(&self, free: T, e: u32, holes: bool, check: &Check) -> bool {
         let border = self.borders[e as usize];
         match holes {
-            true => board_holes(&self.steps, self.cells, free, border),
-            false => !board_allows(&self.steps, self.cells, limits, free, border),
+            true => board_holes(&self.steps, self.cells, free, border, check.pairs),
+            false => {
+                let regions = &check.regions;
+                let limits = [regions.smallest, regions.divisor, regions.cap];
+                !board_allows(&self.steps, self.cells, limits, free, border)
+            }
         }
     }
 }
@@ -694,6 +740,26 @@ mod tests {
             }
         );
         assert_eq!(p.count(), 3);
+    }
+
+    #[test]
+    fn the_probe_finds_the_share_of_placements_the_check_refuses() {
+        let d = Description::new("p").block(&[3, 20]).pentominoes();
+        let p = Puzzle::new(&d).unwrap();
+        let walkable = super::Walkable::new(p.program(), p.order(), p.plan(), p.info().embeddings);
+        // With a budget past the whole search, the whole search's share.
+        let stats = p.stats();
+        assert!(stats.pruned > 0);
+        let whole = stats.pruned as f64 / (stats.pruned + stats.total_placements()) as f64;
+        assert_eq!(super::refused_share(&walkable, p.plan(), u64::MAX), whole);
+        // With a smaller one, the share of the placements up to the budget.
+        let mut first = 0.0;
+        for budget in [1, 10, 100] {
+            let share = super::refused_share(&walkable, p.plan(), budget);
+            assert!((0.0..1.0).contains(&share), "{budget}: {share}");
+            first = share;
+        }
+        assert_ne!(first, whole);
     }
 
     #[test]

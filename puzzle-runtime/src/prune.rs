@@ -1,8 +1,9 @@
 //! The checks of pruning (after Isobe): after a placement, each connected region of free cells
 //! next to it must be fillable, so at least as large as the smallest piece and a multiple of
 //! the greatest common divisor of the piece sizes; the cheap form checks only for holes,
-//! single free cells walled in. A region that fails means no solution lies below, and the
-//! search backtracks at once.
+//! single free cells walled in next to the placement, and on a bit board also pairs of free
+//! cells walled in together anywhere, where no piece is smaller than three cells. A region
+//! that fails means no solution lies below, and the search backtracks at once.
 //!
 //! Regions larger than a cap are taken as fillable without counting them to the end: the check
 //! is a necessary condition, so stopping early loses pruning, never solutions. Where the cells
@@ -49,6 +50,12 @@ impl Regions {
     /// The face neighbours of the cell at position `p`.
     pub fn neighbours(&self, p: u32) -> &[u32] {
         &self.neighbours[self.starts[p as usize] as usize..self.starts[p as usize + 1] as usize]
+    }
+
+    /// Whether two free cells walled in together are a hole too: no piece is smaller than
+    /// three cells. The hole test on a bit board looks for such pairs ([`board_holes`]).
+    pub fn pairs_are_holes(&self) -> bool {
+        self.smallest > 2
     }
 
     /// Whether embedding `e`, just placed, leaves a free cell of its border with every
@@ -157,20 +164,42 @@ macro_rules! board_word {
 board_word!(u64, u128);
 
 /// [`Regions::leaves_hole`] on a bit board: whether a free cell of `border` has no free
-/// neighbour. `free` holds the free cells as the board's bits: bit `i` is the position
-/// `offset + i` of the free set, for the board's offset. Each step `(s, from)` says that every
-/// cell in `from` has a neighbour `s` bits further on. The free neighbours of every
-/// cell at once, by one shift each way per step: no branch but the answer, so cheaper than a
-/// mask test per border cell.
+/// neighbour, or, with `pairs` ([`Regions::pairs_are_holes`]), two free cells anywhere on the
+/// board are each other's only free neighbour. `free` holds the free cells as the board's
+/// bits: bit `i` is the position `offset + i` of the free set, for the board's offset. Each
+/// step `(s, from)` says that every cell in `from` has a neighbour `s` bits further on. The
+/// free neighbours of every cell at once, by one shift each way per step: no branch but the
+/// answer, so cheaper than a mask test per border cell, and the pairs cost a few shifts more.
 #[inline(always)]
-pub fn board_holes<W: BoardWord>(steps: &[(u32, W)], cells: W, free: W, border: W) -> bool {
-    let free = free & cells;
-    let mut touched = W::ZERO;
-    for &(s, from) in steps {
-        touched |= (free >> s) & from;
-        touched |= (free & from) << s;
+pub fn board_holes<W: BoardWord>(
+    steps: &[(u32, W)],
+    cells: W,
+    free: W,
+    border: W,
+    pairs: bool,
+) -> bool {
+    walled_in(steps, &free_neighbours(steps, cells, free), border, pairs)
+}
+
+/// [`board_holes`] from the free cells' neighbours counted.
+#[inline(always)]
+fn walled_in<W: BoardWord>(
+    steps: &[(u32, W)],
+    counted: &Neighbours<W>,
+    border: W,
+    pairs: bool,
+) -> bool {
+    let alone = counted.free & border & !counted.once;
+    if !pairs {
+        return alone != W::ZERO;
     }
-    free & border & !touched != W::ZERO
+    // A cell whose one free neighbour has no other is half of a pair walled in.
+    let single = counted.free & counted.once & !counted.twice;
+    let mut paired = W::ZERO;
+    for &(s, from) in steps {
+        paired |= single & (single >> s) & from;
+    }
+    alone | paired != W::ZERO
 }
 
 /// The dead ends of a bit board to cover first, none where there is no dead end. A dead end
@@ -208,17 +237,18 @@ fn first_dead_ends<W: BoardWord>(steps: &[(u32, W)], counted: Neighbours<W>) -> 
     }
 }
 
-/// [`board_holes`] and [`board_dead_ends`] at once, on the same shifts: `None` where a free
-/// cell of `border` is walled in, else the dead ends.
+/// [`board_holes`] and [`board_dead_ends`] at once, on the same shifts: `None` where the hole
+/// test fails, else the dead ends.
 #[inline(always)]
 pub fn board_holes_or_dead_ends<W: BoardWord>(
     steps: &[(u32, W)],
     cells: W,
     free: W,
     border: W,
+    pairs: bool,
 ) -> Option<W> {
     let counted = free_neighbours(steps, cells, free);
-    match counted.free & border & !counted.once != W::ZERO {
+    match walled_in(steps, &counted, border, pairs) {
         true => None,
         false => Some(first_dead_ends(steps, counted)),
     }
@@ -382,13 +412,31 @@ mod tests {
         let t = cells(&[(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]);
         let walled_in = cells(&[(2, 3)]);
         let free = t | walled_in;
+        for pairs in [false, true] {
+            assert_eq!(
+                board_holes_or_dead_ends(&STEPS, CELLS, free, walled_in, pairs),
+                None
+            );
+            assert_eq!(
+                board_holes_or_dead_ends(&STEPS, CELLS, t, t, pairs),
+                Some(board_dead_ends(&STEPS, CELLS, t))
+            );
+        }
+    }
+
+    #[test]
+    fn two_cells_walled_in_together_are_a_hole_where_pairs_are() {
+        // The T, and a pair in the far corner away from any border: a hole only with pairs.
+        let t = cells(&[(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]);
+        let pair = cells(&[(1, 3), (2, 3)]);
+        assert!(!board_holes(&STEPS, CELLS, t | pair, t, false));
+        assert!(board_holes(&STEPS, CELLS, t | pair, t, true));
         assert_eq!(
-            board_holes_or_dead_ends(&STEPS, CELLS, free, walled_in),
+            board_holes_or_dead_ends(&STEPS, CELLS, t | pair, t, true),
             None
         );
-        assert_eq!(
-            board_holes_or_dead_ends(&STEPS, CELLS, t, t),
-            Some(board_dead_ends(&STEPS, CELLS, t))
-        );
+        // Three cells in a row are no pair.
+        let three = cells(&[(0, 3), (1, 3), (2, 3)]);
+        assert!(!board_holes(&STEPS, CELLS, three, three, true));
     }
 }

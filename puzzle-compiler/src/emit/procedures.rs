@@ -15,7 +15,7 @@ use super::lookup::Lookup;
 use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
-use crate::plan::{BitBoard, Check, FitsPlan, Plan, PrunePlan, Repr};
+use crate::plan::{BitBoard, Check, Checking, FitsPlan, Plan, PrunePlan, Repr};
 use crate::program::{Body, DeadEnd, Next, Node};
 use crate::puzzle::Puzzle;
 use puzzle_runtime::__private::Regions;
@@ -223,6 +223,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         PrunePlan::Regions(Check {
             regions,
             board: None,
+            ..
         }) => {
             let table = super::tables::regions(runtime, regions);
             Some(quote! {
@@ -532,9 +533,13 @@ impl Emitter<'_> {
         };
         let cells = check.map(|c| self.border(c, e)).unwrap_or_default();
         match check {
+            // Pairs walled in are looked for anywhere, so after every placement; a hole or a
+            // region, only where the placement has a free cell next to it.
             Some(Check {
-                board: Some(board), ..
-            }) if !cells.is_empty() => {
+                board: Some(board),
+                pairs,
+                ..
+            }) if !cells.is_empty() || *pairs => {
                 let border = Literal::u128_unsuffixed(board.mask(cells));
                 let helper = match regions {
                     true => {
@@ -551,6 +556,7 @@ impl Emitter<'_> {
             Some(Check {
                 regions: tables,
                 board: None,
+                ..
             }) if !cells.is_empty() => {
                 // No bit board: the check written out at the placement.
                 self.helpers.places.insert(target);
@@ -649,7 +655,7 @@ impl Emitter<'_> {
         let q_ty = self.state.ty();
         let masks = masks.iter().map(|&m| Literal::u128_unsuffixed(m));
         let embeddings = leaves.iter().map(|&(_, e, _)| e.0);
-        let (borders, checked) = match board {
+        let (borders, checked_first, checked_as_placed) = match board {
             Some(board) => {
                 let check = check.expect("a board is a check's");
                 let borders: Vec<Literal> = (leaves.iter())
@@ -661,7 +667,8 @@ impl Emitter<'_> {
                     _ => fails_holes(quote!(BORDERS[j])),
                 };
                 self.helpers.checks |= !fused;
-                let checked = (!fused).then(|| {
+                let first = self.plan.checking == Checking::First;
+                let as_placed = (!fused && !first).then(|| {
                     quote! {
                         if #fails {
                             sink.pruned();
@@ -669,12 +676,35 @@ impl Emitter<'_> {
                         }
                     }
                 });
+                // Every placement that fits checked before any is placed, with no branch on
+                // the outcome: the placements the check refuses leave `fit`.
+                let first = (!fused && first).then(|| {
+                    quote! {
+                        let mut fit = fit;
+                        for (w, word) in fit.iter_mut().enumerate() {
+                            let before = *word;
+                            let mut rest = before;
+                            while rest != 0 {
+                                let bit = rest.trailing_zeros();
+                                rest &= rest - 1;
+                                let j = w * 64 + bit as usize;
+                                let q = q ^ MASKS[j];
+                                let fails = #fails;
+                                *word &= !(u64::from(fails) << bit);
+                            }
+                            for _ in 0..(before ^ *word).count_ones() {
+                                sink.pruned();
+                            }
+                        }
+                    }
+                });
                 (
                     Some(quote!(const BORDERS: [#word; #n] = [#(#borders),*];)),
-                    checked,
+                    first,
+                    as_placed,
                 )
             }
-            None => (None, None),
+            None => (None, None, None),
         };
         let targets =
             (targets.len() > 1).then(|| quote!(const TARGETS: [u16; #n] = [#(#target_of),*];));
@@ -720,12 +750,13 @@ impl Emitter<'_> {
                 const EMBEDDINGS: [u32; #n] = [#(#embeddings),*];
                 #borders
                 #targets
+                #checked_first
                 for (w, mut word) in fit.into_iter().enumerate() {
                     while word != 0 {
                         let j = w * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
                         let q = q ^ MASKS[j];
-                        #checked
+                        #checked_as_placed
                         let flow = #dispatch;
                         if sink.may_stop() {
                             flow?;
@@ -1024,24 +1055,30 @@ impl Emitter<'_> {
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let check = match (&self.plan.prune, board) {
             (PrunePlan::Holes(_), Some(board)) if !used.holes.is_empty() || used.checks => {
+                let pairs = self.plan.prune.check().is_some_and(|c| c.pairs);
                 let fused = self.plan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
                     let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
                     quote! {
-                        /// The dead ends of `q`, unless a free cell of `border` is walled in.
+                        /// The dead ends of `q`, unless the hole test fails next to `border`.
                         #[inline]
                         fn holes_or_dead_ends(q: #q_ty, border: #word) -> ::core::option::Option<#word> {
                             const STEPS: [(u32, #word); #k] = [#(#steps),*];
-                            #runtime::__private::board_holes_or_dead_ends(&STEPS, #cells, #free, border)
+                            #runtime::__private::board_holes_or_dead_ends(&STEPS, #cells, #free, border, #pairs)
                         }
                     }
                 });
                 let check = (!self.plan.fuses_dead_ends())
-                    .then(|| board_check(runtime, state, board, None));
+                    .then(|| board_check(runtime, state, board, BoardCheck::Holes(pairs)));
                 Some(quote!(#check #fused))
             }
             (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
-                Some(board_check(runtime, state, board, Some(&check.regions)))
+                Some(board_check(
+                    runtime,
+                    state,
+                    board,
+                    BoardCheck::Regions(&check.regions),
+                ))
             }
             _ => None,
         };
@@ -1167,28 +1204,42 @@ fn fails_regions(border: TokenStream) -> TokenStream {
     quote!(!regions_allow(q, #border))
 }
 
+/// Which check a bit board's function makes.
+enum BoardCheck<'a> {
+    /// The hole test, with pairs of free cells walled in together where they are holes.
+    Holes(bool),
+    /// The region check with these tables.
+    Regions(&'a Regions),
+}
+
 /// The check on the bit board, as one function: the hole test (inlined: a few shifts), or
-/// the region check (`regions`: not inlined, it loops).
+/// the region check (not inlined, it loops).
 fn board_check(
     runtime: &TokenStream,
     state: &State<'_>,
     board: &BitBoard,
-    regions: Option<&Regions>,
+    check: BoardCheck<'_>,
 ) -> TokenStream {
     let q_ty = state.ty();
     let (word, free, steps) = board_parts(state, board);
     let k = board.steps.len();
     let cells = board_literal(board, board.cells);
-    match regions {
-        None => quote! {
-            /// Whether a free cell of `border` is walled in.
-            #[inline]
-            fn holes_left(q: #q_ty, border: #word) -> bool {
-                const STEPS: [(u32, #word); #k] = [#(#steps),*];
-                #runtime::__private::board_holes(&STEPS, #cells, #free, border)
+    match check {
+        BoardCheck::Holes(pairs) => {
+            let doc = match pairs {
+                true => " Whether a free cell of `border` is walled in, or two anywhere together.",
+                false => " Whether a free cell of `border` is walled in.",
+            };
+            quote! {
+                #[doc = #doc]
+                #[inline]
+                fn holes_left(q: #q_ty, border: #word) -> bool {
+                    const STEPS: [(u32, #word); #k] = [#(#steps),*];
+                    #runtime::__private::board_holes(&STEPS, #cells, #free, border, #pairs)
+                }
             }
-        },
-        Some(r) => {
+        }
+        BoardCheck::Regions(r) => {
             let (smallest, divisor, cap) = (r.smallest, r.divisor, r.cap);
             quote! {
                 /// Whether the regions of free cells touching `border` could still be filled.

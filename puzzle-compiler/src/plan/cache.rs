@@ -53,7 +53,9 @@ pub const TABLE_BYTES: usize = 512 << 10;
 /// `words` words: a slot for every fourth, within 2^10 slots and [`TABLE_BYTES`].
 pub fn bits_for(placements: f64, words: usize) -> u32 {
     let wanted = (placements / 4.0).max(1.0).log2().ceil() as u32;
-    let most = (TABLE_BYTES / (8 * words.max(1))).ilog2().clamp(10, MAX_BITS);
+    let most = (TABLE_BYTES / (8 * words.max(1)))
+        .ilog2()
+        .clamp(10, MAX_BITS);
     wanted.clamp(10, most)
 }
 

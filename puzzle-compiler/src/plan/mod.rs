@@ -13,7 +13,7 @@ use std::fmt;
 use puzzle_runtime::__private::Regions;
 use puzzle_runtime::{CacheInfo, Prune};
 
-pub use cache::{bits_for, frontier, NARROW_FRONTIER};
+pub use cache::{bits_for, frontier, NARROW_FRONTIER, TABLE_BYTES};
 pub use fits::FitsPlan;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub use prune::{regions, BitBoard};
@@ -48,6 +48,10 @@ pub struct Plan {
     pub fewest_fits: Option<FitsPlan>,
     /// How the generated procedures find which of their placements fit.
     pub fitting: Fitting,
+    /// How the lookups run the check: as placed until [`Plan::judge_checking`] has seen how
+    /// often the check refuses. How the check is written, not what it decides, so not part
+    /// of the fingerprint.
+    pub checking: Checking,
     /// What a solution must have taken from each bag that holds a range of copies (and must
     /// not be emptied), checked where the search reaches a solution: the search itself only
     /// keeps a bag from running out.
@@ -83,6 +87,36 @@ impl Fitting {
     }
 }
 
+/// How a procedure that finds its placements by lookup runs the pruning check on them, where
+/// the check is written inline (not the dead ends' fused test). Either way the same
+/// placements are refused and the rest placed in the same order; what differs is the branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checking {
+    /// Each placement checked as it comes, and placed at once if the check lets it: one
+    /// branch on the outcome, well predicted where the check seldom refuses.
+    AsPlaced,
+    /// Every placement that fits checked before any is placed, the outcome clearing its bit
+    /// of the fits: no branch on it, for a second pass over the fits. Pays where the check
+    /// refuses often, and its branch would be mispredicted as often.
+    First,
+}
+
+impl Checking {
+    /// The share of checked placements refused from which [`Checking::First`] pays. On the
+    /// pentomino boxes a sixth to a quarter refused (3x30, 6x5x2) favours checking as placed,
+    /// a third (one-sided 5x18) is even, and about half (5x12, 6x10, 5x4x3, the 8x8 without
+    /// corners) favours checking first.
+    pub const FIRST_FROM: f64 = 0.3;
+
+    /// The way to check where the check refuses this share of the placements it checks.
+    pub fn for_refused(share: f64) -> Checking {
+        match share >= Checking::FIRST_FROM {
+            true => Checking::First,
+            false => Checking::AsPlaced,
+        }
+    }
+}
+
 /// A bag of which a solution leaves at most `left` copies: its multiplicity less its least.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Quota {
@@ -110,6 +144,11 @@ pub struct Check {
     pub regions: Regions,
     /// The bit board, where `q` is one integer and the board has one.
     pub board: Option<BitBoard>,
+    /// Whether the hole test also refuses two free cells walled in together anywhere: where
+    /// they are a hole ([`Regions::pairs_are_holes`]) and the bit board is one `u64`, on
+    /// which the few shifts more cost less than the placements they save (on a `u128` they
+    /// cost more).
+    pub pairs: bool,
 }
 
 impl PrunePlan {
@@ -167,6 +206,19 @@ fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool 
 }
 
 impl Plan {
+    /// Decides how the lookups run the check, where they run it inline (by tables, with the
+    /// check on a bit board and not fused with the dead ends' test), from the share of the
+    /// placements it checks that the check refuses: `refused` finds that share, by the start
+    /// of a search with this plan.
+    pub fn judge_checking(&mut self, refused: impl FnOnce(&Plan) -> f64) {
+        let inline = self.fitting == Fitting::Tables
+            && self.prune.check().is_some_and(|c| c.board.is_some())
+            && !self.fuses_dead_ends();
+        if inline {
+            self.checking = Checking::for_refused(refused(self));
+        }
+    }
+
     /// Whether the hole test and the search for dead ends run as one, on the same bit board.
     pub fn fuses_dead_ends(&self) -> bool {
         match (&self.prune, &self.dead_ends) {
@@ -211,7 +263,13 @@ impl Plan {
                     let board = one_word
                         .then(|| BitBoard::of(&regions, MAX_STEPS))
                         .flatten();
-                    Check { regions, board }
+                    let pairs =
+                        regions.pairs_are_holes() && board.as_ref().is_some_and(BitBoard::fits_u64);
+                    Check {
+                        regions,
+                        board,
+                        pairs,
+                    }
                 };
                 match model.options.prune {
                     Pruning::Off => PrunePlan::Off,
@@ -296,6 +354,7 @@ impl Plan {
             dead_ends,
             fewest_fits,
             fitting,
+            checking: Checking::AsPlaced,
             quotas,
             fingerprint: 0,
         };
@@ -369,7 +428,7 @@ impl Plan {
         }
         f.number(match &self.prune {
             PrunePlan::Off => 0,
-            PrunePlan::Holes(c) => 1 | u64::from(c.board.is_some()) << 8,
+            PrunePlan::Holes(c) => 1 | u64::from(c.board.is_some()) << 8 | u64::from(c.pairs) << 9,
             PrunePlan::Regions(c) => 2 | u64::from(c.board.is_some()) << 8,
         });
         if let Some(cache) = &self.cache {
@@ -413,8 +472,12 @@ impl fmt::Display for Plan {
         };
         match &self.prune {
             PrunePlan::Off => write!(f, "; prune: off")?,
+            PrunePlan::Holes(c) if c.pairs => write!(f, "; prune: holes and pairs{}", on(c))?,
             PrunePlan::Holes(c) => write!(f, "; prune: holes{}", on(c))?,
             PrunePlan::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
+        }
+        if self.checking == Checking::First {
+            write!(f, ", checked before placing")?;
         }
         if let Some(board) = &self.dead_ends {
             write!(

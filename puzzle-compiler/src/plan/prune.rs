@@ -172,6 +172,20 @@ mod tests {
         assert!(!odd.allows(&free(&[1, 4]), 0));
     }
 
+    /// Whether two free cells of `q` anywhere are each other's only free neighbour, cell by
+    /// cell.
+    fn pair_walled_in(regions: &Regions, q: &[u64]) -> bool {
+        let is_free = |p: u32| q[0] >> p & 1 == 1;
+        let free_neighbours = |p: u32| -> Vec<u32> {
+            let n = regions.neighbours(p).iter().copied();
+            n.filter(|&n| is_free(n)).collect()
+        };
+        let positions = regions.starts.len() as u32 - 1;
+        (0..positions)
+            .filter(|&p| is_free(p) && !regions.neighbours(p).is_empty())
+            .any(|p| matches!(free_neighbours(p)[..], [n] if free_neighbours(n) == [p]))
+    }
+
     /// Some steps of the bit board of a box, by distance.
     fn steps(board: &BitBoard) -> Vec<u32> {
         board.steps.iter().map(|&(s, _)| s).collect()
@@ -183,7 +197,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let holed = Board::with_cells(&[5, 5], |p| !(p[0] == 2 && p[1] == 2));
         let boards = [Board::block(&[4, 6]), Board::block(&[3, 3, 4]), holed];
-        let (mut outcomes, mut holes) = ([0; 2], [0; 2]);
+        let (mut outcomes, mut holes, mut pairs) = ([0; 2], [0; 2], [0; 2]);
         for board in &boards {
             let cells = board.cells().len();
             // Two pieces lead, so the board starts at bit 2 of `q`.
@@ -222,10 +236,18 @@ mod tests {
                         outcomes[usize::from(allows)] += 1;
                         let hole = regions.leaves_hole(&q, e);
                         holes[usize::from(hole)] += 1;
+                        let paired = pair_walled_in(&regions, &q);
+                        pairs[usize::from(paired)] += 1;
                         let free = u128::from(q[0]) >> bits.offset;
-                        assert_eq!(board_holes(&steps, bits.cells, free, border), hole);
                         let (cells64, free64) = (bits.cells as u64, free as u64);
-                        assert_eq!(board_holes(&narrow, cells64, free64, border as u64), hole);
+                        for with_pairs in [false, true] {
+                            let refused = hole || with_pairs && paired;
+                            let wide = board_holes(&steps, bits.cells, free, border, with_pairs);
+                            assert_eq!(wide, refused);
+                            let small =
+                                board_holes(&narrow, cells64, free64, border as u64, with_pairs);
+                            assert_eq!(small, refused);
+                        }
                         assert_eq!(
                             board_allows(&steps, bits.cells, limits, free, border),
                             allows,
@@ -244,6 +266,7 @@ mod tests {
         // Both answers came up often, for regions and for holes.
         assert!(outcomes.iter().all(|&n| n > 1000), "{outcomes:?}");
         assert!(holes.iter().all(|&n| n > 1000), "{holes:?}");
+        assert!(pairs.iter().all(|&n| n > 100), "{pairs:?}");
         // Without holes, one distance per axis: the scan's strides.
         let block = regions(
             &boards[1],
