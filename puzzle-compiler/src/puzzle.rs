@@ -85,7 +85,9 @@ impl Puzzle {
             &plan,
             lowered.cover.embedding_count(),
         );
-        plan.judge_checking(|plan| walk::refused_share(&walkable, plan, walk::PROBE));
+        plan.judge_checking(chosen.estimate, |plan| {
+            walk::refused_share(&walkable, plan, walk::PROBE)
+        });
         let catalog = catalog(&model, &lowered);
         let code = assemble(&program, &lowered.cover, &chosen.order).ok();
         let info = info(

@@ -1,6 +1,7 @@
 //! Pruning by holes and by region sizes (after Isobe): the same solutions, in the same order,
 //! with fewer placements; the walker prunes as the generated solver does.
 
+use puzzle::compiler::plan::Checking;
 use puzzle::compiler::{Description, Lead, Loc, Pruning, Puzzle, Symmetry};
 use puzzle::search::{Stats, Tally};
 use puzzle::{puzzle, Solver};
@@ -81,6 +82,32 @@ fn the_walker_prunes_as_the_generated_solver_does() {
     let runtime = Puzzle::new(&description).unwrap();
     assert_eq!(runtime.tally(), tally(pruned::solve_with));
     engines_agree(&pruned::SOLVER, &runtime);
+}
+
+#[test]
+fn a_large_search_refuses_pairs_and_checks_every_fit_first_as_the_walker_does() {
+    let description = Description::new("default")
+        .board(&[".........."; 6])
+        .pentominoes()
+        .symmetry(Symmetry::Reduced { piece: None });
+    let walked = Puzzle::new(&description).unwrap();
+    let plan = walked.plan();
+    assert!(plan.prune.check().is_some_and(|c| c.pairs));
+    assert_eq!(plan.checking, Checking::First);
+    let native = tally(default::solve_with);
+    assert_eq!(native.solutions, 2339);
+    assert_eq!(walked.tally(), native);
+    engines_agree(&default::SOLVER, &walked);
+    // A small search keeps the plain hole test, each placement checked as it is placed.
+    let small = Puzzle::new(
+        &Description::new("p3x20")
+            .board(&["...................."; 3])
+            .pentominoes(),
+    )
+    .unwrap();
+    let check = small.plan().prune.check().unwrap();
+    assert!(check.board.is_some() && !check.pairs);
+    assert_eq!(small.plan().checking, Checking::AsPlaced);
 }
 
 #[test]

@@ -87,6 +87,13 @@ impl Fitting {
     }
 }
 
+/// The fewest placements (the compiler's estimate) of a search that gets the heavier checks:
+/// the pair test and [`Checking::First`]. Each makes every procedure call dearer (a few shifts
+/// more per placement, a second pass over the fits) to save placements further down; on the
+/// small searches measured (the Soma cube, about 12,000 placements, and the 4x15, 157,000)
+/// that cost more than it saved, on the larger ones (from the 5x12's 451,000) less.
+pub const HEAVY_CHECKS_FROM: f64 = 200_000.0;
+
 /// How a procedure that finds its placements by lookup runs the pruning check on them, where
 /// the check is written inline (not the dead ends' fused test). Either way the same
 /// placements are refused and the rest placed in the same order; what differs is the branch.
@@ -145,9 +152,9 @@ pub struct Check {
     /// The bit board, where `q` is one integer and the board has one.
     pub board: Option<BitBoard>,
     /// Whether the hole test also refuses two free cells walled in together anywhere: where
-    /// they are a hole ([`Regions::pairs_are_holes`]) and the bit board is one `u64`, on
-    /// which the few shifts more cost less than the placements they save (on a `u128` they
-    /// cost more).
+    /// they are a hole ([`Regions::pairs_are_holes`]), the bit board is one `u64` and the
+    /// search is not small ([`HEAVY_CHECKS_FROM`]), so that the few shifts more cost less
+    /// than the placements they save (on a `u128` they cost more).
     pub pairs: bool,
 }
 
@@ -207,14 +214,15 @@ fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool 
 
 impl Plan {
     /// Decides how the lookups run the check, where they run it inline (by tables, with the
-    /// check on a bit board and not fused with the dead ends' test), from the share of the
-    /// placements it checks that the check refuses: `refused` finds that share, by the start
+    /// check on a bit board and not fused with the dead ends' test) and the search is
+    /// estimated at `estimate` placements, at least [`HEAVY_CHECKS_FROM`]: from the share of
+    /// the placements it checks that the check refuses, which `refused` finds by the start
     /// of a search with this plan.
-    pub fn judge_checking(&mut self, refused: impl FnOnce(&Plan) -> f64) {
+    pub fn judge_checking(&mut self, estimate: f64, refused: impl FnOnce(&Plan) -> f64) {
         let inline = self.fitting == Fitting::Tables
             && self.prune.check().is_some_and(|c| c.board.is_some())
             && !self.fuses_dead_ends();
-        if inline {
+        if inline && estimate >= HEAVY_CHECKS_FROM {
             self.checking = Checking::for_refused(refused(self));
         }
     }
@@ -263,8 +271,9 @@ impl Plan {
                     let board = one_word
                         .then(|| BitBoard::of(&regions, MAX_STEPS))
                         .flatten();
-                    let pairs =
-                        regions.pairs_are_holes() && board.as_ref().is_some_and(BitBoard::fits_u64);
+                    let pairs = regions.pairs_are_holes()
+                        && board.as_ref().is_some_and(BitBoard::fits_u64)
+                        && estimate >= HEAVY_CHECKS_FROM;
                     Check {
                         regions,
                         board,
