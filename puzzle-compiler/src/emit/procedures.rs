@@ -667,8 +667,8 @@ impl Emitter<'_> {
                     _ => fails_holes(quote!(BORDERS[j])),
                 };
                 self.helpers.checks |= !fused;
-                let first = self.plan.checking == Checking::First;
-                let as_placed = (!fused && !first).then(|| {
+                let checks_first = self.plan.checking == Checking::First;
+                let as_placed = (!fused && !checks_first).then(|| {
                     quote! {
                         if #fails {
                             sink.pruned();
@@ -678,7 +678,7 @@ impl Emitter<'_> {
                 });
                 // Every placement that fits checked before any is placed, with no branch on
                 // the outcome: the placements the check refuses leave `fit`.
-                let first = (!fused && first).then(|| {
+                let first = (!fused && checks_first).then(|| {
                     quote! {
                         let mut fit = fit;
                         for (w, word) in fit.iter_mut().enumerate() {

@@ -267,11 +267,13 @@ impl Plan {
             Problem::Box(b) => {
                 let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
                 let tables = || regions(&b.board, cover, order, &sizes);
-                let check = |regions: Regions| {
+                // `holes`: the hole test, which alone may look for pairs.
+                let check = |regions: Regions, holes: bool| {
                     let board = one_word
                         .then(|| BitBoard::of(&regions, MAX_STEPS))
                         .flatten();
-                    let pairs = regions.pairs_are_holes()
+                    let pairs = holes
+                        && regions.pairs_are_holes()
                         && board.as_ref().is_some_and(BitBoard::fits_u64)
                         && estimate >= HEAVY_CHECKS_FROM;
                     Check {
@@ -283,11 +285,11 @@ impl Plan {
                 match model.options.prune {
                     Pruning::Off => PrunePlan::Off,
                     Pruning::Auto | Pruning::Holes => match tables() {
-                        r if r.smallest > 1 => PrunePlan::Holes(check(r)),
+                        r if r.smallest > 1 => PrunePlan::Holes(check(r, true)),
                         _ => PrunePlan::Off,
                     },
                     Pruning::Regions => match tables() {
-                        r if r.can_prune() => PrunePlan::Regions(check(r)),
+                        r if r.can_prune() => PrunePlan::Regions(check(r, false)),
                         _ => PrunePlan::Off,
                     },
                 }
