@@ -3,8 +3,9 @@
 
 pub use crate::fits::{Fits, Run};
 pub use crate::prune::{
-    board_allows, board_dead_ends, board_hemmed_in, board_holes, board_holes_or_dead_ends,
-    BoardWord, Regions,
+    board_allows, board_dead_ends, board_free_counts, board_hemmed_in, board_holes,
+    board_holes_or_dead_ends, board_holes_placed, board_neighbour_counts, board_reach, BoardWord,
+    Regions,
 };
 
 use std::ops::ControlFlow;

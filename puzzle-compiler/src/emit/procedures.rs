@@ -400,6 +400,9 @@ pub(super) struct Helpers {
     regions: BTreeSet<Next>,
     /// Whether a procedure's lookup calls the bit board's check itself.
     checks: bool,
+    /// Whether a procedure's lookup counts the free cells' neighbours once and checks each
+    /// placement from the counts (`free_counts` and `holes_placed`).
+    counts: bool,
 }
 
 /// The name of a helper of `kind` for a target.
@@ -417,6 +420,7 @@ impl Helpers {
         self.holes.extend(other.holes);
         self.regions.extend(other.regions);
         self.checks |= other.checks;
+        self.counts |= other.counts;
     }
 }
 
@@ -658,16 +662,41 @@ impl Emitter<'_> {
         let (borders, checked_first, checked_as_placed) = match board {
             Some(board) => {
                 let check = check.expect("a board is a check's");
-                let borders: Vec<Literal> = (leaves.iter())
-                    .map(|&(_, e, _)| Literal::u128_unsuffixed(board.mask(self.border(check, e))))
-                    .collect();
                 let word = board_word(board);
-                let fails = match &self.plan.prune {
-                    PrunePlan::Regions(_) => fails_regions(quote!(BORDERS[j])),
-                    _ => fails_holes(quote!(BORDERS[j])),
+                let checks_first = !fused && self.plan.checking == Checking::First;
+                // Checking first for holes counts the free cells' neighbours once for all the
+                // placements, and checks each from its reach.
+                let counted = checks_first && matches!(self.plan.prune, PrunePlan::Holes(_));
+                let (table, fails) = match counted {
+                    true => {
+                        self.helpers.counts = true;
+                        let reach: Vec<Vec<u128>> = (leaves.iter())
+                            .map(|&(mask, _, _)| board.reach((mask >> board.offset) & board.cells))
+                            .collect();
+                        let width = reach.iter().map(Vec::len).max().unwrap_or(1);
+                        let reach = reach.iter().map(|words| {
+                            let words = (0..width)
+                                .map(|k| board_literal(board, words.get(k).copied().unwrap_or(0)));
+                            quote!([#(#words),*])
+                        });
+                        let floor = board_literal(board, board.from(self.floor.0));
+                        (
+                            quote!(const REACH: [[#word; #width]; #n] = [#(#reach),*];),
+                            quote!(holes_placed(&counts, &REACH[j], #floor)),
+                        )
+                    }
+                    false => {
+                        self.helpers.checks |= !fused;
+                        let borders = leaves.iter().map(|&(_, e, _)| {
+                            Literal::u128_unsuffixed(board.mask(self.border(check, e)))
+                        });
+                        let fails = match &self.plan.prune {
+                            PrunePlan::Regions(_) => fails_regions(quote!(BORDERS[j])),
+                            _ => fails_holes(quote!(BORDERS[j])),
+                        };
+                        (quote!(const BORDERS: [#word; #n] = [#(#borders),*];), fails)
+                    }
                 };
-                self.helpers.checks |= !fused;
-                let checks_first = self.plan.checking == Checking::First;
                 let as_placed = (!fused && !checks_first).then(|| {
                     quote! {
                         if #fails {
@@ -678,8 +707,13 @@ impl Emitter<'_> {
                 });
                 // Every placement that fits checked before any is placed, with no branch on
                 // the outcome: the placements the check refuses leave `fit`.
-                let first = (!fused && checks_first).then(|| {
+                let first = checks_first.then(|| {
+                    let (counts, after) = match counted {
+                        true => (quote!(let counts = free_counts(q);), TokenStream::new()),
+                        false => (TokenStream::new(), quote!(let q = q ^ MASKS[j];)),
+                    };
                     quote! {
+                        #counts
                         let mut fit = fit;
                         for (w, word) in fit.iter_mut().enumerate() {
                             let before = *word;
@@ -688,7 +722,7 @@ impl Emitter<'_> {
                                 let bit = rest.trailing_zeros();
                                 rest &= rest - 1;
                                 let j = w * 64 + bit as usize;
-                                let q = q ^ MASKS[j];
+                                #after
                                 let fails = #fails;
                                 *word &= !(u64::from(fails) << bit);
                             }
@@ -698,11 +732,7 @@ impl Emitter<'_> {
                         }
                     }
                 });
-                (
-                    Some(quote!(const BORDERS: [#word; #n] = [#(#borders),*];)),
-                    first,
-                    as_placed,
-                )
+                (Some(table), first, as_placed)
             }
             None => (None, None, None),
         };
@@ -1054,7 +1084,9 @@ impl Emitter<'_> {
         });
         let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
         let check = match (&self.plan.prune, board) {
-            (PrunePlan::Holes(_), Some(board)) if !used.holes.is_empty() || used.checks => {
+            (PrunePlan::Holes(_), Some(board))
+                if !used.holes.is_empty() || used.checks || used.counts =>
+            {
                 let pairs = self.plan.prune.check().is_some_and(|c| c.pairs);
                 let fused = self.plan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
@@ -1068,9 +1100,13 @@ impl Emitter<'_> {
                         }
                     }
                 });
-                let check = (!self.plan.fuses_dead_ends())
+                let checked = !used.holes.is_empty() || used.checks;
+                let check = (checked && !self.plan.fuses_dead_ends())
                     .then(|| board_check(runtime, state, board, BoardCheck::Holes(pairs)));
-                Some(quote!(#check #fused))
+                let counted = used
+                    .counts
+                    .then(|| board_counted(runtime, state, board, pairs));
+                Some(quote!(#check #fused #counted))
             }
             (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
                 Some(board_check(
@@ -1249,6 +1285,40 @@ fn board_check(
                     #runtime::__private::board_allows(&STEPS, #cells, [#smallest, #divisor, #cap], #free, border)
                 }
             }
+        }
+    }
+}
+
+/// The hole test from one count of the free cells' neighbours per procedure call: the count
+/// (`free_counts`), and the test of each placement from it (`holes_placed`), given the
+/// placement's reach (`BitBoard::reach`) and the cells from the procedure's position on.
+fn board_counted(
+    runtime: &TokenStream,
+    state: &State<'_>,
+    board: &BitBoard,
+    pairs: bool,
+) -> TokenStream {
+    let q_ty = state.ty();
+    let (word, free, steps) = board_parts(state, board);
+    let k = board.steps.len();
+    let cells = board_literal(board, board.cells);
+    let doc = match pairs {
+        true => " Whether the placement of `reach` leaves a free cell of `floor` walled in next to it, or two free cells anywhere together, from the free cells' `counts` before it.",
+        false => " Whether the placement of `reach` leaves a free cell of `floor` walled in next to it, from the free cells' `counts` before it.",
+    };
+    quote! {
+        /// The free cells of `q` by how many free neighbours each has, from one to `N`.
+        #[inline]
+        fn free_counts<const N: usize>(q: #q_ty) -> [#word; N] {
+            const STEPS: [(u32, #word); #k] = [#(#steps),*];
+            #runtime::__private::board_free_counts(&STEPS, #cells, #free)
+        }
+
+        #[doc = #doc]
+        #[inline]
+        fn holes_placed<const N: usize>(counts: &[#word; N], reach: &[#word; N], floor: #word) -> bool {
+            const STEPS: [(u32, #word); #k] = [#(#steps),*];
+            #runtime::__private::board_holes_placed(&STEPS, counts, reach, floor, #pairs)
         }
     }
 }

@@ -3,14 +3,18 @@
 
 use std::borrow::Cow;
 
-use puzzle_runtime::__private::Regions;
+use puzzle_runtime::__private::{board_reach, Regions};
 
 use crate::board::Board;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::order::Order;
+use crate::plan::MAX_STEPS;
 
 /// The largest cap on a counted region: the flood fill's stack holds one more.
 const MAX_CAP: u32 = 63;
+
+/// More words than any reach has: a cell has at most two neighbours per step.
+const REACH_MAX: usize = 2 * MAX_STEPS + 1;
 
 /// The tables of the checks for a box puzzle whose pieces have the given sizes.
 pub fn regions(board: &Board, cover: &Cover, order: &Order, sizes: &[u32]) -> Regions {
@@ -78,6 +82,27 @@ impl BitBoard {
             .fold(0, |m, p| m | 1 << (p - self.offset))
     }
 
+    /// The cells from position `floor` on.
+    pub fn from(&self, floor: u32) -> u128 {
+        match floor.checked_sub(self.offset) {
+            Some(below) if below >= 128 => 0,
+            Some(below) => self.cells & !((1u128 << below) - 1),
+            None => self.cells,
+        }
+    }
+
+    /// The reach of a placement of these cells (as the board's bits), as the counted hole
+    /// test takes it (`board_holes_placed`): its cells and those next to them, then the
+    /// cells not in it with one neighbour in it, with two, and so on to the most any has.
+    pub fn reach(&self, placed: u128) -> Vec<u128> {
+        let mut reach: Vec<u128> =
+            board_reach::<u128, REACH_MAX>(&self.steps, self.cells, placed).into();
+        while reach.len() > 1 && reach.last() == Some(&0) {
+            reach.pop();
+        }
+        reach
+    }
+
     /// Whether the board fits in a `u64`, so that its tests run on one machine word.
     pub fn fits_u64(&self) -> bool {
         self.cells <= u128::from(u64::MAX)
@@ -132,7 +157,9 @@ fn flatten(lists: impl Iterator<Item = Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
 mod tests {
     use std::collections::BTreeSet;
 
-    use puzzle_runtime::__private::{board_allows, board_holes};
+    use puzzle_runtime::__private::{
+        board_allows, board_free_counts, board_holes, board_holes_placed,
+    };
 
     use super::*;
     use crate::description::OrderChoice;
@@ -192,12 +219,14 @@ mod tests {
     }
 
     #[test]
-    fn the_bit_board_decides_as_the_flood_fill_and_the_hole_test() {
+    fn the_bit_board_decides_as_the_flood_fill_and_the_hole_test_counted_or_not() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let holed = Board::with_cells(&[5, 5], |p| !(p[0] == 2 && p[1] == 2));
         let boards = [Board::block(&[4, 6]), Board::block(&[3, 3, 4]), holed];
         let (mut outcomes, mut holes, mut pairs) = ([0; 2], [0; 2], [0; 2]);
+        // How many placements had a reach of each width.
+        let mut widths = [0; 8];
         for board in &boards {
             let cells = board.cells().len();
             // Two pieces lead, so the board starts at bit 2 of `q`.
@@ -240,6 +269,24 @@ mod tests {
                         pairs[usize::from(paired)] += 1;
                         let free = u128::from(q[0]) >> bits.offset;
                         let (cells64, free64) = (bits.cells as u64, free as u64);
+                        // The counted form: from the free cells before the placement, and
+                        // its reach, with holes looked for from a floor on.
+                        let placed = bits.mask(
+                            cover
+                                .aspects(EmbeddingId(e))
+                                .iter()
+                                .map(|a| order.position(*a).0),
+                        );
+                        let reach = bits.reach(placed);
+                        let floor = bits.from(rng.random_range(0..bits.offset + 40));
+                        let pad = |k: usize| reach.get(k).copied().unwrap_or(0);
+                        let wide_reach: [u128; 7] = std::array::from_fn(pad);
+                        let wide_counts: [u128; 7] =
+                            board_free_counts(&steps, bits.cells, free | placed);
+                        let small_reach: [u64; 4] = std::array::from_fn(|k| pad(k) as u64);
+                        let small_counts: [u64; 4] =
+                            board_free_counts(&narrow, cells64, (free | placed) as u64);
+                        widths[reach.len()] += 1;
                         for with_pairs in [false, true] {
                             let refused = hole || with_pairs && paired;
                             let wide = board_holes(&steps, bits.cells, free, border, with_pairs);
@@ -247,6 +294,26 @@ mod tests {
                             let small =
                                 board_holes(&narrow, cells64, free64, border as u64, with_pairs);
                             assert_eq!(small, refused);
+                            let from_floor =
+                                board_holes(&steps, bits.cells, free, border & floor, with_pairs);
+                            let counted = board_holes_placed(
+                                &steps,
+                                &wide_counts,
+                                &wide_reach,
+                                floor,
+                                with_pairs,
+                            );
+                            assert_eq!(counted, from_floor);
+                            if reach.len() <= 4 {
+                                let counted = board_holes_placed(
+                                    &narrow,
+                                    &small_counts,
+                                    &small_reach,
+                                    floor as u64,
+                                    with_pairs,
+                                );
+                                assert_eq!(counted, from_floor);
+                            }
                         }
                         assert_eq!(
                             board_allows(&steps, bits.cells, limits, free, border),
@@ -267,6 +334,8 @@ mod tests {
         assert!(outcomes.iter().all(|&n| n > 1000), "{outcomes:?}");
         assert!(holes.iter().all(|&n| n > 1000), "{holes:?}");
         assert!(pairs.iter().all(|&n| n > 100), "{pairs:?}");
+        // Placements whose cells touch a cell once, twice and three times, on both widths.
+        assert!(widths[2..5].iter().all(|&n| n > 100), "{widths:?}");
         // Without holes, one distance per axis: the scan's strides.
         let block = regions(
             &boards[1],
