@@ -175,9 +175,22 @@ fn holes_keep_every_solution_and_place_less() {
 
 #[test]
 fn holes_in_3d_and_across_words() {
-    let mut t = Tally::default();
-    let _ = holes_3d::solve_with(&mut t);
-    assert_eq!(t.solutions, 3940);
+    // Three steps on the board: the lookups check first from the free neighbours counted
+    // once per call, and refuse what the walker's hole test after each placement refuses.
+    let walked = Puzzle::new(
+        &Description::new("holes_3d")
+            .block(&[5, 4, 3])
+            .pentominoes()
+            .symmetry(Symmetry::Reduced { piece: None })
+            .prune(Pruning::Holes),
+    )
+    .unwrap();
+    assert_eq!(walked.plan().checking, Checking::FromCounts);
+    assert_eq!(walked.info().fingerprint, holes_3d::INFO.fingerprint);
+    let stats = holes_3d::SOLVER.stats();
+    assert_eq!(stats.solutions, 3940);
+    assert!(stats.pruned > 0);
+    assert_eq!(walked.stats(), stats);
     // 2x2 squares tile a 9x16 box in no way (9 is odd); none is missed in a 8x16 part either.
     assert_eq!(holes_words::SOLVER.count(), 0);
 }

@@ -663,10 +663,8 @@ impl Emitter<'_> {
             Some(board) => {
                 let check = check.expect("a board is a check's");
                 let word = board_word(board);
-                let checks_first = !fused && self.plan.checking == Checking::First;
-                // Checking first for holes counts the free cells' neighbours once for all the
-                // placements, and checks each from its reach.
-                let counted = checks_first && matches!(self.plan.prune, PrunePlan::Holes(_));
+                let checks_first = !fused && self.plan.checking.first();
+                let counted = !fused && self.plan.checking == Checking::FromCounts;
                 let (table, fails) = match counted {
                     true => {
                         self.helpers.counts = true;

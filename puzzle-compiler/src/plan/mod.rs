@@ -106,6 +106,11 @@ pub enum Checking {
     /// of the fits: no branch on it, for a second pass over the fits. Pays where the check
     /// refuses often, and its branch would be mispredicted as often.
     First,
+    /// As [`Checking::First`], the hole test made from one count of the free cells' free
+    /// neighbours per procedure call and each placement's reach (`BitBoard::reach`): a few
+    /// loads and logic operations per placement rather than a new count's shifts. Where the
+    /// board has at least [`Checking::COUNTS_FROM_STEPS`] steps, whose shifts cost more.
+    FromCounts,
 }
 
 impl Checking {
@@ -115,12 +120,25 @@ impl Checking {
     /// corners) favours checking first.
     pub const FIRST_FROM: f64 = 0.3;
 
-    /// The way to check where the check refuses this share of the placements it checks.
-    pub fn for_refused(share: f64) -> Checking {
+    /// The fewest steps of a bit board on which checking first counts the free neighbours
+    /// once per procedure call ([`Checking::FromCounts`]). On a plain box in two dimensions
+    /// (two steps) a new count after each placement is about as fast; in three dimensions, or
+    /// with holes in the box (which add steps), it is slower.
+    pub const COUNTS_FROM_STEPS: usize = 3;
+
+    /// The way to check where the check refuses this share of the placements it checks, on
+    /// a bit board of `steps` steps, by the hole test or not.
+    pub fn for_refused(share: f64, holes: bool, steps: usize) -> Checking {
         match share >= Checking::FIRST_FROM {
+            true if holes && steps >= Checking::COUNTS_FROM_STEPS => Checking::FromCounts,
             true => Checking::First,
             false => Checking::AsPlaced,
         }
+    }
+
+    /// Whether every placement is checked before any is placed.
+    pub fn first(self) -> bool {
+        self != Checking::AsPlaced
     }
 }
 
@@ -219,11 +237,12 @@ impl Plan {
     /// the placements it checks that the check refuses, which `refused` finds by the start
     /// of a search with this plan.
     pub fn judge_checking(&mut self, estimate: f64, refused: impl FnOnce(&Plan) -> f64) {
-        let inline = self.fitting == Fitting::Tables
-            && self.prune.check().is_some_and(|c| c.board.is_some())
-            && !self.fuses_dead_ends();
+        let board = self.prune.check().and_then(|c| c.board.as_ref());
+        let inline = self.fitting == Fitting::Tables && board.is_some() && !self.fuses_dead_ends();
         if inline && estimate >= HEAVY_CHECKS_FROM {
-            self.checking = Checking::for_refused(refused(self));
+            let holes = matches!(self.prune, PrunePlan::Holes(_));
+            let steps = board.map_or(0, |b| b.steps.len());
+            self.checking = Checking::for_refused(refused(self), holes, steps);
         }
     }
 
@@ -487,8 +506,10 @@ impl fmt::Display for Plan {
             PrunePlan::Holes(c) => write!(f, "; prune: holes{}", on(c))?,
             PrunePlan::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
         }
-        if self.checking == Checking::First {
-            write!(f, ", checked before placing")?;
+        match self.checking {
+            Checking::AsPlaced => {}
+            Checking::First => write!(f, ", checked before placing")?,
+            Checking::FromCounts => write!(f, ", checked before placing from counted neighbours")?,
         }
         if let Some(board) = &self.dead_ends {
             write!(
