@@ -196,11 +196,18 @@ fn walled_in<W: BoardWord>(
     }
     // A cell whose one free neighbour has no other is half of a pair walled in.
     let single = counted.free & counted.once & !counted.twice;
+    alone | paired(steps, single) != W::ZERO
+}
+
+/// The cells of `single` (free cells with one free neighbour) whose neighbour further on is
+/// in `single` too: each such two cells are each other's only free neighbour.
+#[inline(always)]
+fn paired<W: BoardWord>(steps: &[(u32, W)], single: W) -> W {
     let mut paired = W::ZERO;
     for &(s, from) in steps {
         paired |= single & (single >> s) & from;
     }
-    alone | paired != W::ZERO
+    paired
 }
 
 /// The cells of a bit board (of `cells`) by how many neighbours each has in `of`: `[k - 1]`
@@ -278,11 +285,7 @@ pub fn board_holes_placed<W: BoardWord, const N: usize>(
     if !pairs {
         return alone != W::ZERO;
     }
-    let mut paired = W::ZERO;
-    for &(s, from) in steps {
-        paired |= single & (single >> s) & from;
-    }
-    alone | paired != W::ZERO
+    alone | paired(steps, single) != W::ZERO
 }
 
 /// A placement's reach on a bit board, as [`board_holes_placed`] takes it: its cells and
