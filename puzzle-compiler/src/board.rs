@@ -3,9 +3,6 @@
 use crate::figure::{format_extents, unlinear};
 use crate::geometry::{Motion, Point, Shape};
 
-/// The least length of every axis of a box on which dead ends are covered first by default.
-pub const THICK: i32 = 4;
-
 /// The box of a puzzle: the cells to cover inside a block of the lattice.
 ///
 /// Cells are numbered in reading order (the last axis fastest), skipping holes; that number is the
@@ -71,10 +68,9 @@ impl Board {
     }
 
     /// Whether the box is solid enough for dead ends to pay (`dead_ends: auto`): three or more
-    /// axes, each at least [`THICK`] cells long. Only there do the placements it saves pay
-    /// for the look after each placement (`puzzle-bench/README.md` has the measurements).
-    pub fn is_thick(&self) -> bool {
-        self.extents.len() >= 3 && self.extents.iter().all(|&e| e >= THICK)
+    /// axes, each at least `thick` cells long ([`Tuning::thick`](crate::tuning::Tuning)).
+    pub fn is_thick(&self, thick: u32) -> bool {
+        self.extents.len() >= 3 && self.extents.iter().all(|&e| e as i64 >= i64::from(thick))
     }
 
     /// The cell at a point, if the point is a cell of the box.

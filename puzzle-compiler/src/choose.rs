@@ -8,12 +8,9 @@ use crate::cover::{AspectId, EmbeddingId};
 use crate::description::OrderChoice;
 use crate::estimate;
 use crate::lower::Lowered;
-use crate::model::{BoxModel, Leading, Model, Piece, Problem};
+use crate::model::{BoxModel, Leading, Model, Options, Piece, Problem};
 use crate::order::Order;
-
-/// Random walks per candidate order: enough to rank orders whose trees differ by a few percent
-/// on the pentomino boxes, and a few milliseconds each.
-pub const PROBES: u32 = 2000;
+use crate::tuning::Tuning;
 
 /// The order chosen, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,13 +27,14 @@ pub struct Chosen {
 
 /// Chooses the order as the model asks: for a box, among the candidate scans and leads; an
 /// abstract puzzle keeps its aspects in the order listed.
-pub fn choose(model: &Model, lowered: &Lowered) -> Chosen {
+pub fn choose(model: &Model, lowered: &Lowered, tuning: &Tuning) -> Chosen {
     match &model.problem {
-        Problem::Box(b) => choose_box(b, &model.options.lead, model.options.scan, lowered),
+        Problem::Box(b) => choose_box(b, &model.options, lowered, tuning),
         Problem::Abstract(_) => {
             let order = Order::by_number(lowered.cover.aspect_count());
             let label = "the aspects as listed".to_owned();
-            let estimate = estimate::placements(&lowered.cover, &order, PROBES, estimate::SEED);
+            let probes = tuning.probes;
+            let estimate = estimate::placements(&lowered.cover, &order, probes, estimate::SEED);
             Chosen {
                 order,
                 candidates: vec![(label.clone(), estimate)],
@@ -47,8 +45,9 @@ pub fn choose(model: &Model, lowered: &Lowered) -> Chosen {
     }
 }
 
-fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Lowered) -> Chosen {
+fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &Tuning) -> Chosen {
     let (board, pieces) = (&model.board, &model.pieces);
+    let (lead, scan) = (&options.lead, options.scan);
     let cover = &lowered.cover;
     let cells = board.cells().len();
     // The pieces' aspects, then the symmetry marks'.
@@ -78,7 +77,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
             vec![lead]
         }
         Leading::Auto => {
-            // The three pieces with the fewest allowed placements, alone or as an ordered pair
+            // The few pieces with the fewest allowed placements, alone or as an ordered pair
             // before the cells; or none; or all.
             let mut by_placements = single.clone();
             by_placements.sort_by_key(|&(piece, _)| {
@@ -86,7 +85,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
                 range.filter(|&e| cover.is_allowed(EmbeddingId(e))).count()
             });
             let ids: Vec<usize> = by_placements.iter().map(|&(_, i)| i).collect();
-            let few = &ids[..ids.len().min(3)];
+            let few = &ids[..ids.len().min(tuning.leads)];
             let mut leads = vec![Vec::new()];
             leads.extend(few.iter().map(|&a| vec![a]));
             for &a in few {
@@ -105,7 +104,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
     let estimate = |&(lead, scan): &(&Vec<usize>, &Vec<usize>)| {
         let order = Order::for_board(board, &multiplicities, scan, lead);
         let label = label(board, pieces, &single, lead, scan);
-        let estimate = estimate::placements(cover, &order, PROBES, estimate::SEED);
+        let estimate = estimate::placements(cover, &order, tuning.probes, estimate::SEED);
         Chosen {
             order,
             label,
@@ -114,7 +113,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
         }
     };
     // Two stages keep the candidates few: the scans with no piece first and with the most
-    // promising lead, then every lead with the two best scans.
+    // promising lead, then every lead with the best few scans.
     let first: Vec<(&Vec<usize>, &Vec<usize>)> = scans
         .iter()
         .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
@@ -129,7 +128,7 @@ fn choose_box(model: &BoxModel, lead: &Leading, scan: OrderChoice, lowered: &Low
     scan_scores.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     let second: Vec<(&Vec<usize>, &Vec<usize>)> = scan_scores
         .iter()
-        .take(2)
+        .take(tuning.scans)
         .flat_map(|&(i, _)| {
             let scan = &scans[i];
             leads.iter().skip(2).map(move |lead| (lead, scan))

@@ -5,6 +5,7 @@
 //! error found later can point back at what the user wrote.
 
 pub use crate::sets::PieceSet;
+pub use crate::tuning::Tuning;
 
 /// Where something was written: an opaque label that the front end hands out and maps back to
 /// a place in the user's text (the macro keeps a table of token spans). `Loc::default()` is fine
@@ -390,6 +391,8 @@ pub struct Description {
     pub dead_ends: DeadEnds,
     /// Whether the cell with the fewest fits is covered next near the top of the search.
     pub fewest_fits: FewestFits,
+    /// The thresholds by which the compiler decides how the search runs.
+    pub tuning: Tuning,
     /// Placements to keep, per piece; other placements of those pieces are forbidden.
     pub restrictions: Vec<Restriction>,
     /// Set for a puzzle given by its aspects and embeddings instead of a box and pieces.
@@ -417,6 +420,7 @@ impl Description {
             cache: Caching::Auto,
             dead_ends: DeadEnds::Auto,
             fewest_fits: FewestFits::Auto,
+            tuning: Tuning::default(),
             restrictions: Vec::new(),
             abstract_puzzle: None,
         }
@@ -628,6 +632,12 @@ impl Description {
     /// Sets whether the cell with the fewest fits is covered next near the top of the search.
     pub fn fewest_fits(mut self, fewest_fits: FewestFits) -> Description {
         self.fewest_fits = fewest_fits;
+        self
+    }
+
+    /// Sets the thresholds by which the compiler decides how the search runs.
+    pub fn tuning(mut self, tuning: Tuning) -> Description {
+        self.tuning = tuning;
         self
     }
 

@@ -48,6 +48,7 @@ mod puzzle;
 pub mod reference;
 pub mod sets;
 pub mod symmetry;
+pub mod tuning;
 pub mod walk;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
@@ -58,3 +59,4 @@ pub use order::{Order, Position};
 pub use plan::Plan;
 pub use program::Program;
 pub use puzzle::Puzzle;
+pub use tuning::Tuning;

@@ -15,6 +15,7 @@ use crate::error::{suggest, ErrorKind, Errors};
 use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
 use crate::geometry::{Point, Shape};
 use crate::sets::{Member, PieceSet};
+use crate::tuning::Tuning;
 
 /// A piece, by its place in the list of pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -124,6 +125,8 @@ pub struct Options {
     /// Whether the cell with the fewest fits is covered next near the top of the search, as
     /// asked (the plan resolves `Auto`).
     pub fewest_fits: FewestFits,
+    /// The thresholds by which the compiler decides how the search runs.
+    pub tuning: Tuning,
 }
 
 /// Which solutions to find.
@@ -218,6 +221,7 @@ impl Model {
             cache: description.cache,
             dead_ends: description.dead_ends,
             fewest_fits: description.fewest_fits,
+            tuning: description.tuning.clone(),
         };
         Some(Model {
             name: description.name.clone(),

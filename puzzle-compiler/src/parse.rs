@@ -15,13 +15,19 @@
 //!     eliminate: true | false,                  // default true
 //!     prune: auto | off | holes | regions,      // default auto: holes
 //!     cache: auto | on | off,                   // default auto: on where the scan's frontier is narrow
+//!     dead_ends: auto | on | off,               // default auto: on a thick box
+//!     fewest_fits: auto | on | off,             // default auto: with dead ends on a thick box
 //!     restrict: { NAME: [DRAWING, ...], ... },  // default none
+//!     tuning: { NAME: NUMBER, ... },            // thresholds (`Tuning`); default none changed
 //! }
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
 //!     aspects: [NAME, ...],                     // in search order; identifiers, numbers, strings
 //!     optional: [NAME, ...],                    // covered at most once; default none
 //!     embeddings: [[NAME, ...], ...],
 //!     sharing: true | false,
+//!     symmetry: all | reduced,
+//!     cache: auto | on | off,
+//!     tuning: { NAME: NUMBER, ... },
 //! }
 //! PIECE := #[allow(disconnected)]? #[glyph('c')]? (COUNT x | MIN..=MAX x)? NAME (: FIGURE | : [(x, y, ...), ...])?
 //! SET := (COUNT x)? (pentominoes | tetrominoes | polyominoes(N) | tetracubes | polycubes(N) | soma) // optional flag: (one_sided) polyominoes, (free) polycubes
@@ -37,13 +43,14 @@ use crate::description::{
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
+use crate::tuning::Tuning;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 17] = [
     "box",
     "holes",
     "pieces",
@@ -57,6 +64,7 @@ const KEYS: [&str; 16] = [
     "dead_ends",
     "fewest_fits",
     "restrict",
+    "tuning",
     "aspects",
     "optional",
     "embeddings",
@@ -344,6 +352,7 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         "restrict" => (|input: ParseStream| restrictions(input, spans))
             .parse2(value)
             .map(|r| d.restrictions = r),
+        "tuning" => tuning.parse2(value).map(|t| d.tuning = t),
         _ => unreachable!("every key in KEYS is handled"),
     };
     if let Err(e) = result {
@@ -899,6 +908,52 @@ fn unknown_word(word: &Ident, text: &str, what: &str, choices: &[&str]) -> syn::
         }
     }
     syn::Error::new(word.span(), msg)
+}
+
+/// `{ NAME: NUMBER, ... }`: thresholds set otherwise than by default, every mistake among them
+/// reported at once.
+fn tuning(input: ParseStream) -> syn::Result<Tuning> {
+    let content;
+    braced!(content in input);
+    let mut tuning = Tuning::default();
+    let mut errors: Option<syn::Error> = None;
+    let mut report = |e: syn::Error| match &mut errors {
+        Some(all) => all.combine(e),
+        None => errors = Some(e),
+    };
+    let mut seen: Vec<Ident> = Vec::new();
+    while !content.is_empty() {
+        let name = Ident::parse_any(&content)?;
+        content.parse::<Token![:]>()?;
+        let value = match content.parse::<syn::Lit>()? {
+            syn::Lit::Int(n) => (n.base10_parse::<f64>()?, n.span()),
+            syn::Lit::Float(n) => (n.base10_parse::<f64>()?, n.span()),
+            other => return Err(syn::Error::new(other.span(), "expected a number")),
+        };
+        if !content.is_empty() {
+            content.parse::<Token![,]>()?;
+        }
+        let text = name.to_string();
+        if let Some(first) = seen.iter().find(|n| **n == text) {
+            let mut e = syn::Error::new(name.span(), format!("`{text}` is given twice"));
+            e.combine(syn::Error::new(first.span(), "first given here"));
+            report(e);
+            continue;
+        }
+        seen.push(name.clone());
+        let names: Vec<&str> = Tuning::names().collect();
+        if !names.contains(&text.as_str()) {
+            report(unknown_word(&name, &text, "threshold", &names));
+            continue;
+        }
+        if let Err(why) = tuning.set(&text, value.0) {
+            report(syn::Error::new(value.1, why));
+        }
+    }
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(tuning),
+    }
 }
 
 /// `{ NAME: [DRAWING, ...], ... }`.

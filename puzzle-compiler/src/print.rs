@@ -169,6 +169,9 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
             let _ = writeln!(out, "    {key}: {value},");
         }
     }
+    if d.tuning != defaults.tuning {
+        let _ = writeln!(out, "    tuning: {},", d.tuning);
+    }
     Ok(())
 }
 

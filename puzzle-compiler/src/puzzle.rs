@@ -14,7 +14,7 @@ use crate::assemble::assemble;
 use crate::board::Board;
 use crate::catalog::catalog;
 use crate::choose::{choose, Chosen};
-use crate::cover::{AspectId, Cover};
+use crate::cover::Cover;
 use crate::description::Description;
 use crate::error::{Error, ErrorKind, Errors};
 use crate::limits::MAX_NATIVE_NODES;
@@ -24,6 +24,7 @@ use crate::order::Order;
 use crate::plan::Plan;
 use crate::program::Program;
 use crate::symmetry::{reduce, Reduction};
+use crate::tuning::Tuning;
 use crate::walk::{self, Start, Walkable};
 use crate::{eliminate, reference};
 
@@ -59,35 +60,30 @@ impl Puzzle {
             }
             _ => 0,
         };
-        let judge = |candidate: &Lowered| choose(&model, candidate);
-        let (reduction, judged) = reduce(&model, &mut lowered, &mut errors, &judge);
+        let tuning = &model.options.tuning;
+        let judge = |candidate: &Lowered| choose(&model, candidate, tuning);
+        let (reduction, judged) = reduce(&model, &mut lowered, &mut errors, tuning, &judge);
         if !errors.is_empty() {
             return Err(errors);
         }
-        let chosen = judged.unwrap_or_else(|| choose(&model, &lowered));
+        let chosen = judged.unwrap_or_else(|| choose(&model, &lowered, tuning));
         let mut program = Program::new(&model, &lowered, &chosen.order);
-        let mut plan = Plan::new(
+        let plan = Plan::new(
             &model,
             &lowered.cover,
             &chosen.order,
-            &program,
+            &mut program,
+            reduction.as_ref().and_then(|r| r.check.as_ref()),
             chosen.estimate,
+            tuning,
         );
-        if let (Some(_), Problem::Box(b)) = (&plan.dead_ends, &model.problem) {
-            let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
-            let neighbours: Vec<Vec<AspectId>> =
-                b.board.neighbours().into_iter().map(cells).collect();
-            program.add_dead_ends(&lowered.cover, &chosen.order, &neighbours);
-        }
         let walkable = Walkable::new(
             &program,
             &chosen.order,
             &plan,
             lowered.cover.embedding_count(),
+            tuning,
         );
-        plan.judge_checking(chosen.estimate, |plan| {
-            walk::refused_share(&walkable, plan, walk::PROBE)
-        });
         let catalog = catalog(&model, &lowered);
         let code = assemble(&program, &lowered.cover, &chosen.order).ok();
         let info = info(
@@ -186,6 +182,11 @@ impl Puzzle {
                 loc: self.model.loc,
             }),
         }
+    }
+
+    /// The thresholds the compiler decided by.
+    pub fn tuning(&self) -> &Tuning {
+        &self.model.options.tuning
     }
 
     /// How the program runs.

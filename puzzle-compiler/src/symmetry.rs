@@ -24,6 +24,7 @@ use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::Lowered;
 use crate::model::{BoxModel, Model, Piece, PieceId, Problem, Reduce};
+use crate::tuning::Tuning;
 
 /// What a symmetry reduction did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -287,6 +288,7 @@ pub fn reduce(
     model: &Model,
     lowered: &mut Lowered,
     errors: &mut Errors,
+    tuning: &Tuning,
     judge: &dyn Fn(&Lowered) -> Chosen,
 ) -> (Option<Reduction>, Option<Chosen>) {
     let Reduce::Classes(named) = model.options.symmetry else {
@@ -302,7 +304,8 @@ pub fn reduce(
                 errors.push(model.loc, ErrorKind::Symmetry { reason });
                 return (None, None);
             }
-            reduce_box(b, named, lowered, errors, judge).map_or((None, None), |(r, c)| (Some(r), c))
+            let reduced = reduce_box(b, named, lowered, errors, tuning, judge);
+            reduced.map_or((None, None), |(r, c)| (Some(r), c))
         }
         Problem::Abstract(_) => (reduce_abstract(model, &lowered.cover, errors), None),
     }
@@ -313,6 +316,7 @@ fn reduce_box(
     named: Option<(PieceId, Loc)>,
     lowered: &mut Lowered,
     errors: &mut Errors,
+    tuning: &Tuning,
     judge: &dyn Fn(&Lowered) -> Chosen,
 ) -> Option<(Reduction, Option<Chosen>)> {
     let pieces = &model.pieces;
@@ -385,12 +389,12 @@ fn reduce_box(
     // search several times smaller than others), but judging one costs a choice of order: a
     // small search keeps the first, a larger one the candidate, of the first few, whose best
     // order the estimates find smallest.
-    restricted.truncate(MAX_JUDGED);
+    restricted.truncate(tuning.max_judged);
     let mut best: Option<(usize, Chosen)> = None;
     if restricted.len() > 1 {
         for (i, (_, copy, _)) in restricted.iter().enumerate() {
             let chosen = judge(copy);
-            let small = i == 0 && chosen.estimate < SMALL_SEARCH;
+            let small = i == 0 && chosen.estimate < tuning.small_search;
             if best
                 .as_ref()
                 .is_none_or(|(_, b)| chosen.estimate < b.estimate)
@@ -418,16 +422,6 @@ fn reduce_box(
     };
     Some((reduction, chosen))
 }
-
-/// The estimated placements below which the symmetry reduction keeps the piece with the fewest
-/// placements kept without judging the others: such a search takes well under a second, less
-/// than choosing orders for every other piece would add to each build.
-pub const SMALL_SEARCH: f64 = 1e7;
-
-/// The most pieces judged for the symmetry reduction, those with the fewest placements kept
-/// first: as many as a 4x4x4 cube puzzle has, and a bound on what a box of many pieces (the 35
-/// hexominoes) adds to each build.
-pub const MAX_JUDGED: usize = 12;
 
 /// What keeping one piece to one placement per orbit did to a cover.
 struct Restricted {
@@ -657,8 +651,15 @@ mod tests {
         let d = d.symmetry(Symmetry::Reduced { piece: None });
         let model = Model::check(&d, &mut errors).unwrap();
         let mut lowered = lower::lower(&model, &mut errors);
-        let judge = |candidate: &Lowered| crate::choose::choose(&model, candidate);
-        let (reduction, _) = reduce(&model, &mut lowered, &mut errors, &judge);
+        let judge =
+            |candidate: &Lowered| crate::choose::choose(&model, candidate, &Tuning::default());
+        let (reduction, _) = reduce(
+            &model,
+            &mut lowered,
+            &mut errors,
+            &Tuning::default(),
+            &judge,
+        );
         assert!(errors.is_empty(), "{errors}");
         (lowered, reduction)
     }
@@ -678,11 +679,17 @@ mod tests {
                 .find(|&p| candidate.allowed_of(p).count() < whole.allowed_of(p).count())
                 .unwrap();
             judged.borrow_mut().push(piece);
-            let mut chosen = crate::choose::choose(&model, candidate);
+            let mut chosen = crate::choose::choose(&model, candidate, &Tuning::default());
             chosen.estimate = estimates[piece.index()];
             chosen
         };
-        let (reduction, chosen) = reduce(&model, &mut lowered, &mut errors, &judge);
+        let (reduction, chosen) = reduce(
+            &model,
+            &mut lowered,
+            &mut errors,
+            &Tuning::default(),
+            &judge,
+        );
         let piece = reduction.unwrap().piece;
         assert_eq!(chosen.unwrap().estimate, estimates[piece.unwrap().index()]);
         (piece, judged.into_inner())
@@ -725,9 +732,15 @@ mod tests {
                 candidates: Vec::new(),
             }
         };
-        let (reduction, _) = reduce(&model, &mut lowered, &mut errors, &judge);
+        let (reduction, _) = reduce(
+            &model,
+            &mut lowered,
+            &mut errors,
+            &Tuning::default(),
+            &judge,
+        );
         assert!(reduction.unwrap().piece.is_some());
-        assert_eq!(calls.get(), MAX_JUDGED);
+        assert_eq!(calls.get(), Tuning::default().max_judged);
     }
 
     #[test]

@@ -19,6 +19,7 @@ use puzzle_runtime::search::Sink;
 use crate::order::{Order, Position};
 use crate::plan::{BitBoard, Check, FitsPlan, Plan, PrunePlan};
 use crate::program::{Body, Next, Node, Program};
+use crate::tuning::Tuning;
 
 /// Where a walk starts.
 #[derive(Clone, Copy, Debug)]
@@ -57,6 +58,9 @@ pub struct Walkable {
     /// The board of the dead ends, where the plan covers them first, and each cell's tree
     /// (`ops[start..end]`) by its bit.
     dead_ends: Option<(Board, Vec<(u32, u32)>)>,
+    /// Subtrees with fewer leaves than this are scanned, not walked
+    /// ([`Tuning::scan_below`]).
+    scan_below: usize,
 }
 
 /// The plan's bit board, in the narrowest word it fits.
@@ -106,10 +110,6 @@ enum Op {
     Scan { start: u32, end: u32 },
 }
 
-/// Subtrees with fewer leaves than this are scanned, not walked: a test per leaf costs less
-/// than a test per node where the nodes are about as many as the leaves.
-const SCANNED: usize = 64;
-
 /// A leaf's `next` in a dead end's tree: the procedure that found the dead end.
 const CALLER: u32 = u32::MAX;
 
@@ -134,7 +134,13 @@ struct BagTake {
 
 impl Walkable {
     /// Lays out `program` (of a puzzle with `embeddings` embeddings) as `plan` says.
-    pub fn new(program: &Program, order: &Order, plan: &Plan, embeddings: usize) -> Walkable {
+    pub fn new(
+        program: &Program,
+        order: &Order,
+        plan: &Plan,
+        embeddings: usize,
+        tuning: &Tuning,
+    ) -> Walkable {
         let layout = &plan.layout;
         let mut walkable = Walkable {
             words: layout.words(),
@@ -145,6 +151,7 @@ impl Walkable {
             bags: Vec::new(),
             board: None,
             dead_ends: None,
+            scan_below: tuning.scan_below,
         };
         for (i, procedure) in program.procedures().iter().enumerate() {
             let p = Position(i as u32);
@@ -207,7 +214,7 @@ impl Walkable {
         scan: &mut Option<usize>,
     ) {
         match node {
-            Node::Test { aspect, children } if leaves(node) >= SCANNED => {
+            Node::Test { aspect, children } if leaves(node) >= self.scan_below => {
                 let p = order.position(*aspect);
                 let at = self.ops.len();
                 self.ops.push(Op::Test {
@@ -343,48 +350,6 @@ fn leaves(node: &Node) -> usize {
     match node {
         Node::Test { children, .. } => children.iter().map(leaves).sum(),
         Node::Place { .. } => 1,
-    }
-}
-
-/// The placements [`refused_share`] makes: enough for a share that varies little, a few
-/// milliseconds at compile time.
-pub const PROBE: u64 = 100_000;
-
-/// The share of the placements the plan's check refuses among those it checks, over the first
-/// `placements` placements of the search (the whole search, if smaller).
-pub fn refused_share(walkable: &Walkable, plan: &Plan, placements: u64) -> f64 {
-    let mut probe = Probe {
-        budget: placements,
-        placed: 0,
-        refused: 0,
-    };
-    let _ = run(walkable, plan, Start::Root, &mut probe);
-    probe.refused as f64 / (probe.placed + probe.refused).max(1) as f64
-}
-
-/// Counts the placements made and refused, and stops the search after a budget of them.
-struct Probe {
-    budget: u64,
-    placed: u64,
-    refused: u64,
-}
-
-impl Sink for Probe {
-    fn place(&mut self, _: u32) {
-        self.placed += 1;
-    }
-    fn unplace(&mut self) {}
-    fn solution(&mut self) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-    fn pruned(&mut self) {
-        self.refused += 1;
-    }
-    fn cut(&mut self) -> bool {
-        self.placed >= self.budget
-    }
-    fn unit(&mut self, _: &[u64], _: u32) -> ControlFlow<()> {
-        ControlFlow::Break(())
     }
 }
 
@@ -743,26 +708,6 @@ mod tests {
     }
 
     #[test]
-    fn the_probe_finds_the_share_of_placements_the_check_refuses() {
-        let d = Description::new("p").block(&[3, 20]).pentominoes();
-        let p = Puzzle::new(&d).unwrap();
-        let walkable = super::Walkable::new(p.program(), p.order(), p.plan(), p.info().embeddings);
-        // With a budget past the whole search, the whole search's share.
-        let stats = p.stats();
-        assert!(stats.pruned > 0);
-        let whole = stats.pruned as f64 / (stats.pruned + stats.total_placements()) as f64;
-        assert_eq!(super::refused_share(&walkable, p.plan(), u64::MAX), whole);
-        // With a smaller one, the share of the placements up to the budget.
-        let mut first = 0.0;
-        for budget in [1, 10, 100] {
-            let share = super::refused_share(&walkable, p.plan(), budget);
-            assert!((0.0..1.0).contains(&share), "{budget}: {share}");
-            first = share;
-        }
-        assert_ne!(first, whole);
-    }
-
-    #[test]
     fn units_resume_where_they_were_cut() {
         let p = Puzzle::new(&small()).unwrap();
         let whole = p.collect();
@@ -786,7 +731,14 @@ mod tests {
             first.push(s.embeddings().to_vec());
             std::ops::ControlFlow::Continue(())
         });
-        let walkable = super::Walkable::new(p.program(), p.order(), p.plan(), p.info().embeddings);
+        let tuning = crate::Tuning::default();
+        let walkable = super::Walkable::new(
+            p.program(),
+            p.order(),
+            p.plan(),
+            p.info().embeddings,
+            &tuning,
+        );
         let _ = super::run(
             &walkable,
             p.plan(),

@@ -11,6 +11,7 @@
 //! - [`processor`]: the puzzle processor's code, its text and binary forms, and its
 //!   interpreter.
 //! - [`FailureCache`]: free sets known to hold no solution, which a count skips.
+//! - [`rules`]: the versions of the rules that shape a search tree, which fingerprints name.
 //!
 //! The method behind it all is described in the repository's `docs/method.md`.
 
@@ -21,6 +22,7 @@ mod native;
 pub mod parallel;
 pub mod processor;
 mod prune;
+pub mod rules;
 pub mod search;
 mod solution;
 mod solver;

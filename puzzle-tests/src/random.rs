@@ -28,6 +28,20 @@ pub struct RandomPuzzle {
     pub options: Vec<(&'static str, String)>,
 }
 
+/// The tunings a random puzzle picks among (`Tuning`'s thresholds by name).
+pub const TUNINGS: &[&str] = &[
+    "{}",
+    "{}",
+    "{ heavy_checks_from: 0, check_first_from: 0 }",
+    "{ heavy_checks_from: 0, check_first_from: 0, counts_from_steps: 0 }",
+    "{ heavy_checks_from: 0, check_first_from: 0, counts_from_steps: 100, lookup_from: 1 }",
+    "{ heavy_checks_from: 0, check_first_from: 1 }",
+    "{ lookup_from: 1, cache_from_percent: 0 }",
+    "{ lookup_from: 1000, scan_below: 1 }",
+    "{ fewest_fits_percent: 0, scan_below: 100000, procedures_per_part: 1 }",
+    "{ thick: 2, narrow_frontier: 100 }",
+];
+
 impl RandomPuzzle {
     /// The puzzle made from `seed` (the same on every machine).
     pub fn new(seed: u64) -> RandomPuzzle {
@@ -153,6 +167,11 @@ impl RandomPuzzle {
             ("cache", pick(rng, &["auto", "on", "off"])),
             ("dead_ends", pick(rng, &["auto", "on", "off"])),
             ("fewest_fits", pick(rng, &["auto", "on", "off"])),
+            // Thresholds that force each way the back ends can run a plan on puzzles this
+            // small: every check heavy, checked first or as placed, from counts or not, every
+            // procedure by lookups or none, the fewest fits all the way down, the cache from
+            // the root, the walker's scans everywhere or nowhere, one procedure a part.
+            ("tuning", pick(rng, TUNINGS)),
         ];
         RandomPuzzle {
             seed,

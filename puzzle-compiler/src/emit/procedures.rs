@@ -44,11 +44,12 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
     let mut parts = Vec::new();
     let mut used = Helpers::default();
     let positions: Vec<usize> = (0..procedures.len()).collect();
+    let per_part = puzzle.tuning().procedures_per_part;
     // Procedures in several modules: rustc gives each module a codegen unit of its own, so
     // that the optimiser works on them in parallel. The placements' helpers are written in
     // the module that calls them, so that the optimiser sees each one's callers (and drops
     // what a sink ignores, such as the embedding a counter does not record).
-    for (i, chunk) in positions.chunks(PROCEDURES_PER_PART).enumerate() {
+    for (i, chunk) in positions.chunks(per_part).enumerate() {
         let mut trees = Vec::new();
         let functions: Vec<TokenStream> = chunk
         .iter()
@@ -157,7 +158,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
     let dead_ends: Vec<&DeadEnd> = (puzzle.program().dead_ends().iter())
         .filter(|d| !d.roots.is_empty())
         .collect();
-    for (i, chunk) in dead_ends.chunks(PROCEDURES_PER_PART).enumerate() {
+    for (i, chunk) in dead_ends.chunks(per_part).enumerate() {
         let functions: Vec<TokenStream> = chunk
             .iter()
             .map(|dead_end| {
@@ -253,9 +254,6 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         }
     }
 }
-
-/// Procedures per module.
-const PROCEDURES_PER_PART: usize = 8;
 
 /// The name of the function for the procedure at a position: `solve_K`, or `solution` for
 /// the sentinel.

@@ -8,14 +8,10 @@ use crate::board::Board;
 use crate::cover::AspectId;
 use crate::geometry::face_neighbours;
 use crate::order::Order;
+use crate::tuning::Tuning;
 
 /// The most slots a cache takes, as a power of two (the run-time cache's limit).
 pub const MAX_BITS: u32 = FailureCache::MAX_BITS;
-
-/// The widest frontier at which the cache pays: on the pentomino boxes it pays on the 2-D
-/// ones (frontiers of 5 to 8 cells) and costs on the 3-D ones (10 and 12), whose lookups
-/// rarely hit.
-pub const NARROW_FRONTIER: usize = 8;
 
 /// The most free cells that border the covered ones while the order's scan covers the box
 /// cell by cell: the cells a free set can differ in just past the covered part, so a narrow
@@ -44,16 +40,14 @@ pub fn frontier(board: &Board, order: &Order) -> usize {
     widest
 }
 
-/// The most bytes a table takes: half the L2 cache of a common core. Its lookups land anywhere
-/// in it, so a table that stays in the core's own cache beside the program is worth more
-/// than the failures a larger one would remember.
-pub const TABLE_BYTES: usize = 512 << 10;
-
 /// The size of cache to give a search of about `placements` placements whose keys take
-/// `words` words: a slot for every fourth, within 2^10 slots and [`TABLE_BYTES`].
-pub fn bits_for(placements: f64, words: usize) -> u32 {
-    let wanted = (placements / 4.0).max(1.0).log2().ceil() as u32;
-    let most = (TABLE_BYTES / (8 * words.max(1)))
+/// `words` words: a slot for every few ([`Tuning::placements_per_slot`]), within 2^10 slots and
+/// [`Tuning::table_bytes`].
+pub fn bits_for(placements: f64, words: usize, tuning: &Tuning) -> u32 {
+    let per_slot = f64::from(tuning.placements_per_slot);
+    let wanted = (placements / per_slot).max(1.0).log2().ceil() as u32;
+    let most = (tuning.table_bytes / (8 * words.max(1)))
+        .max(1)
         .ilog2()
         .clamp(10, MAX_BITS);
     wanted.clamp(10, most)
@@ -94,12 +88,13 @@ mod tests {
 
     #[test]
     fn the_table_has_a_slot_for_every_fourth_placement_within_bounds() {
+        let bits_for = |placements, words| bits_for(placements, words, &Tuning::default());
         assert_eq!(bits_for(1e5, 1), 15);
         assert_eq!(bits_for(10.0, 1), 10);
         assert_eq!(bits_for(10.0, 200), 10);
         // However large the search, the table stays within its bytes.
         assert_eq!(bits_for(1.1e6, 1), 16);
         assert_eq!(bits_for(1.1e6, 2), 15);
-        assert_eq!(8 << bits_for(1e12, 1), TABLE_BYTES);
+        assert_eq!(8 << bits_for(1e12, 1), Tuning::default().table_bytes);
     }
 }

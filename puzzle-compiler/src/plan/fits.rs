@@ -40,6 +40,7 @@ impl FitsPlan {
         layout: &Layout,
         board: &BitBoard,
         cells: usize,
+        above: u32,
     ) -> FitsPlan {
         let bits = (128 - board.cells.leading_zeros()) as usize;
         let mut by_bit: Vec<Vec<u32>> = vec![Vec::new(); bits];
@@ -82,9 +83,7 @@ impl FitsPlan {
         starts.push(runs.len() as u32);
         let first_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).min();
         FitsPlan {
-            // Near the top of the search only, where a branch saved is a large subtree and the
-            // counts are few: while more than two fifths of the cells are free.
-            above: cells as u32 * 2 / 5,
+            above,
             from: first_cell.unwrap_or(Position(0)),
             cells: starts,
             runs,

@@ -5,15 +5,18 @@
 
 mod cache;
 mod fits;
+mod judge;
 mod layout;
 mod prune;
 
 use std::fmt;
 
 use puzzle_runtime::__private::Regions;
+use puzzle_runtime::rules::{self, Rule};
+use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::{CacheInfo, Prune};
 
-pub use cache::{bits_for, frontier, NARROW_FRONTIER, TABLE_BYTES};
+pub use cache::{bits_for, frontier};
 pub use fits::FitsPlan;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub use prune::{regions, BitBoard};
@@ -24,6 +27,8 @@ use crate::fingerprint::Fingerprint;
 use crate::model::{Model, Problem};
 use crate::order::{Order, Position};
 use crate::program::{Body, Next, Node, Program};
+use crate::tuning::Tuning;
+use crate::walk::Walkable;
 
 /// Distinct neighbour distances a bit board may have: its checks unroll one step per distance
 /// (a box without holes has one per axis).
@@ -48,16 +53,19 @@ pub struct Plan {
     pub fewest_fits: Option<FitsPlan>,
     /// How the generated procedures find which of their placements fit.
     pub fitting: Fitting,
-    /// How the lookups run the check: as placed until [`Plan::judge_checking`] has seen how
-    /// often the check refuses. How the check is written, not what it decides, so not part
-    /// of the fingerprint.
+    /// How the lookups run the check, judged by how often the check refuses at the start of
+    /// the search. How the check is written, not what it decides, so not part of the
+    /// fingerprint.
     pub checking: Checking,
     /// What a solution must have taken from each bag that holds a range of copies (and must
     /// not be emptied), checked where the search reaches a solution: the search itself only
     /// keeps a bag from running out.
     pub quotas: Vec<Quota>,
-    /// The fingerprint of the search: the compiler's version, the exact-cover problem, the
-    /// order, the program and the rest of this plan.
+    /// Whether a symmetry check keeps one solution of each class where restricting pieces
+    /// alone does not.
+    pub symmetry_check: bool,
+    /// The fingerprint of the search: the rules it follows, the exact-cover problem, the
+    /// order, the program, the symmetry check and the rest of this plan.
     pub fingerprint: u64,
 }
 
@@ -72,27 +80,20 @@ pub enum Fitting {
     /// (`emit::lookup`), then each placement that fits, the pruning check, and on. The tests'
     /// branches are hard to predict, and this has a branch only per placement that fits. It
     /// needs `q` as one integer of plain bits (no bags) and the check, if any, on a bit board.
-    /// A procedure with fewer than [`Fitting::LOOKUP_FROM`] placements keeps its tests, which
-    /// are as fast there and smaller than tables.
-    Tables,
+    /// A procedure with fewer than `from` placements keeps its tests, which are as fast there
+    /// and smaller than tables ([`Tuning::lookup_from`]).
+    Tables {
+        /// The fewest placements a procedure finds by lookup.
+        from: usize,
+    },
 }
 
 impl Fitting {
-    /// The fewest placements a procedure finds by lookup, under [`Fitting::Tables`].
-    pub const LOOKUP_FROM: usize = 8;
-
     /// Whether a procedure with this many placements finds them by lookup.
     pub fn looks_up(self, placements: usize) -> bool {
-        self == Fitting::Tables && placements >= Fitting::LOOKUP_FROM
+        matches!(self, Fitting::Tables { from } if placements >= from)
     }
 }
-
-/// The fewest placements (the compiler's estimate) of a search that gets the heavier checks:
-/// the pair test and [`Checking::First`]. Each makes every procedure call dearer (a few shifts
-/// more per placement, a second pass over the fits) to save placements further down; on the
-/// small searches measured (the Soma cube, about 12,000 placements, and the 4x15, 157,000)
-/// that cost more than it saved, on the larger ones (from the 5x12's 451,000) less.
-pub const HEAVY_CHECKS_FROM: f64 = 200_000.0;
 
 /// How a procedure that finds its placements by lookup runs the pruning check on them, where
 /// the check is written inline (not the dead ends' fused test). Either way the same
@@ -109,28 +110,16 @@ pub enum Checking {
     /// As [`Checking::First`], the hole test made from one count of the free cells' free
     /// neighbours per procedure call and each placement's reach (`BitBoard::reach`): a few
     /// loads and logic operations per placement rather than a new count's shifts. Where the
-    /// board has at least [`Checking::COUNTS_FROM_STEPS`] steps, whose shifts cost more.
+    /// board has enough steps that their shifts cost more ([`Tuning::counts_from_steps`]).
     FromCounts,
 }
 
 impl Checking {
-    /// The share of checked placements refused from which [`Checking::First`] pays. On the
-    /// pentomino boxes a sixth to a quarter refused (3x30, 6x5x2) favours checking as placed,
-    /// a third (one-sided 5x18) is even, and about half (5x12, 6x10, 5x4x3, the 8x8 without
-    /// corners) favours checking first.
-    pub const FIRST_FROM: f64 = 0.3;
-
-    /// The fewest steps of a bit board on which checking first counts the free neighbours
-    /// once per procedure call ([`Checking::FromCounts`]). On a plain box in two dimensions
-    /// (two steps) a new count after each placement is about as fast; in three dimensions, or
-    /// with holes in the box (which add steps), it is slower.
-    pub const COUNTS_FROM_STEPS: usize = 3;
-
     /// The way to check where the check refuses this share of the placements it checks, on
     /// a bit board of `steps` steps, by the hole test or not.
-    pub fn for_refused(share: f64, holes: bool, steps: usize) -> Checking {
-        match share >= Checking::FIRST_FROM {
-            true if holes && steps >= Checking::COUNTS_FROM_STEPS => Checking::FromCounts,
+    pub fn for_refused(share: f64, holes: bool, steps: usize, tuning: &Tuning) -> Checking {
+        match share >= tuning.check_first_from {
+            true if holes && steps >= tuning.counts_from_steps => Checking::FromCounts,
             true => Checking::First,
             false => Checking::AsPlaced,
         }
@@ -171,8 +160,8 @@ pub struct Check {
     pub board: Option<BitBoard>,
     /// Whether the hole test also refuses two free cells walled in together anywhere: where
     /// they are a hole ([`Regions::pairs_are_holes`]), the bit board is one `u64` and the
-    /// search is not small ([`HEAVY_CHECKS_FROM`]), so that the few shifts more cost less
-    /// than the placements they save (on a `u128` they cost more).
+    /// search is not small ([`Tuning::heavy_checks_from`]), so that the few shifts more cost
+    /// less than the placements they save (on a `u128` they cost more).
     pub pairs: bool,
 }
 
@@ -231,21 +220,6 @@ fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool 
 }
 
 impl Plan {
-    /// Decides how the lookups run the check, where they run it inline (by tables, with the
-    /// check on a bit board and not fused with the dead ends' test) and the search is
-    /// estimated at `estimate` placements, at least [`HEAVY_CHECKS_FROM`]: from the share of
-    /// the placements it checks that the check refuses, which `refused` finds by the start
-    /// of a search with this plan.
-    pub fn judge_checking(&mut self, estimate: f64, refused: impl FnOnce(&Plan) -> f64) {
-        let board = self.prune.check().and_then(|c| c.board.as_ref());
-        let inline = self.fitting == Fitting::Tables && board.is_some() && !self.fuses_dead_ends();
-        if inline && estimate >= HEAVY_CHECKS_FROM {
-            let holes = matches!(self.prune, PrunePlan::Holes(_));
-            let steps = board.map_or(0, |b| b.steps.len());
-            self.checking = Checking::for_refused(refused(self), holes, steps);
-        }
-    }
-
     /// Whether the hole test and the search for dead ends run as one, on the same bit board.
     pub fn fuses_dead_ends(&self) -> bool {
         match (&self.prune, &self.dead_ends) {
@@ -262,25 +236,35 @@ impl Plan {
             .all(|quota| self.layout.copies_left(q, quota.position) <= quota.left)
     }
 
-    /// The plan of a program: the model's options resolved against the puzzle.
+    /// The plan of a program: the model's options resolved against the puzzle. It completes
+    /// the program first (the dead ends' trees, where dead ends are covered first), so that
+    /// the program is final when the plan is made, and takes the fingerprint last, of the
+    /// final program and plan.
     pub fn new(
         model: &Model,
         cover: &Cover,
         order: &Order,
-        program: &Program,
+        program: &mut Program,
+        symmetry_check: Option<&SymmetryCheck>,
         estimate: f64,
+        tuning: &Tuning,
     ) -> Plan {
         let layout = Layout::of(cover, order);
         let one_word = matches!(layout.repr, Repr::U64 | Repr::U128);
         let dead_ends = match (&model.problem, model.options.dead_ends) {
             (Problem::Box(b), DeadEnds::On) => Some(b),
-            (Problem::Box(b), DeadEnds::Auto) if b.board.is_thick() => Some(b),
+            (Problem::Box(b), DeadEnds::Auto) if b.board.is_thick(tuning.thick) => Some(b),
             _ => None,
         }
         .filter(|b| one_word && settles_before_dead_ends(cover, order, b.board.cells().len()))
         .and_then(|b| {
             let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
-            BitBoard::of(&regions(&b.board, cover, order, &sizes), MAX_STEPS)
+            let board = BitBoard::of(&regions(&b.board, cover, order, &sizes), MAX_STEPS)?;
+            let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
+            let neighbours: Vec<Vec<AspectId>> =
+                b.board.neighbours().into_iter().map(cells).collect();
+            program.add_dead_ends(cover, order, &neighbours);
+            Some(board)
         });
         let prune = match &model.problem {
             Problem::Box(b) => {
@@ -294,7 +278,7 @@ impl Plan {
                     let pairs = holes
                         && regions.pairs_are_holes()
                         && board.as_ref().is_some_and(BitBoard::fits_u64)
-                        && estimate >= HEAVY_CHECKS_FROM;
+                        && estimate >= tuning.heavy_checks_from;
                     Check {
                         regions,
                         board,
@@ -317,7 +301,7 @@ impl Plan {
         };
         let fewest_fits = match (&model.problem, model.options.fewest_fits) {
             (Problem::Box(b), FewestFits::On) => Some(b),
-            (Problem::Box(b), FewestFits::Auto) if b.board.is_thick() => Some(b),
+            (Problem::Box(b), FewestFits::Auto) if b.board.is_thick(tuning.thick) => Some(b),
             _ => None,
         }
         // Bags take copies, not bits, which a table of masks cannot say.
@@ -325,12 +309,14 @@ impl Plan {
         .and_then(|b| match (&prune, &dead_ends) {
             (PrunePlan::Holes(check), Some(board)) if check.board.as_ref() == Some(board) => {
                 let cells = b.board.cells().len();
-                Some(FitsPlan::new(cover, order, &layout, board, cells))
+                let above = cells as u64 * u64::from(tuning.fewest_fits_percent) / 100;
+                let above = u32::try_from(above).unwrap_or(u32::MAX);
+                Some(FitsPlan::new(cover, order, &layout, board, cells, above))
             }
             _ => None,
         });
         let keeps = match (model.options.cache, &model.problem) {
-            (Caching::Auto, Problem::Box(b)) => frontier(&b.board, order) <= NARROW_FRONTIER,
+            (Caching::Auto, Problem::Box(b)) => frontier(&b.board, order) <= tuning.narrow_frontier,
             // Nothing to judge by without a box.
             (Caching::Auto, Problem::Abstract(_)) => true,
             (caching, _) => caching == Caching::On,
@@ -353,7 +339,8 @@ impl Plan {
             .iter()
             .rposition(|p| p.optional && matches!(p.body, Body::Place(_)))
             .map_or(0, |last| last + 1);
-        let from = (procedures.len() / 4).max(settled);
+        let share = procedures.len() as u64 * u64::from(tuning.cache_from_percent) / 100;
+        let from = (share as usize).max(settled);
         let cache = (keeps && from < procedures.len()).then(|| {
             let from = Position(from as u32);
             // The key leaves out the aspects every search has covered by then, unless an
@@ -369,12 +356,14 @@ impl Plan {
                 from,
                 key,
                 words,
-                bits: bits_for(estimate, words),
+                bits: bits_for(estimate, words, tuning),
             }
         });
         let on_board = prune.check().is_none_or(|c| c.board.is_some());
         let fitting = match one_word && !layout.has_bags() && on_board {
-            true => Fitting::Tables,
+            true => Fitting::Tables {
+                from: tuning.lookup_from,
+            },
             false => Fitting::Tests,
         };
         let mut plan = Plan {
@@ -386,15 +375,80 @@ impl Plan {
             fitting,
             checking: Checking::AsPlaced,
             quotas,
+            symmetry_check: symmetry_check.is_some(),
             fingerprint: 0,
         };
-        plan.fingerprint = plan.fingerprint_of(cover, order, program);
+        plan.checking = plan.judge_checking(program, order, cover, estimate, tuning);
+        plan.fingerprint = plan.fingerprint_of(cover, order, program, symmetry_check);
         plan
     }
 
-    fn fingerprint_of(&self, cover: &Cover, order: &Order, program: &Program) -> u64 {
+    /// How the lookups run the check, where they run it inline (by tables, with the check on
+    /// a bit board and not fused with the dead ends' test) and the search is estimated at
+    /// `estimate` placements, at least [`Tuning::heavy_checks_from`]: from the share of the
+    /// placements it checks that the check refuses at the start of the search, walked with
+    /// this plan.
+    fn judge_checking(
+        &self,
+        program: &Program,
+        order: &Order,
+        cover: &Cover,
+        estimate: f64,
+        tuning: &Tuning,
+    ) -> Checking {
+        let board = self.prune.check().and_then(|c| c.board.as_ref());
+        let tables = matches!(self.fitting, Fitting::Tables { .. });
+        let inline = tables && board.is_some() && !self.fuses_dead_ends();
+        if !inline || estimate < tuning.heavy_checks_from {
+            return Checking::AsPlaced;
+        }
+        let walkable = Walkable::new(program, order, self, cover.embedding_count(), tuning);
+        let refused = judge::refused_share(&walkable, self, tuning.judging_placements);
+        let holes = matches!(self.prune, PrunePlan::Holes(_));
+        let steps = board.map_or(0, |b| b.steps.len());
+        Checking::for_refused(refused, holes, steps, tuning)
+    }
+
+    /// The rules the search follows beyond the program's data, each with its version: what
+    /// the fingerprint names besides the program and the plan's tables.
+    pub fn rules(&self) -> Vec<Rule> {
+        let mut rules = vec![rules::SEARCH];
+        match &self.prune {
+            PrunePlan::Off => {}
+            PrunePlan::Holes(check) => {
+                rules.push(rules::HOLES);
+                if check.pairs {
+                    rules.push(rules::PAIRS);
+                }
+            }
+            PrunePlan::Regions(_) => rules.push(rules::REGIONS),
+        }
+        if self.dead_ends.is_some() {
+            rules.extend([rules::CHOICE, rules::DEAD_ENDS]);
+        }
+        if self.fewest_fits.is_some() {
+            rules.push(rules::FEWEST_FITS);
+        }
+        if self.symmetry_check {
+            rules.push(rules::SYMMETRY_CHECK);
+        }
+        rules
+    }
+
+    fn fingerprint_of(
+        &self,
+        cover: &Cover,
+        order: &Order,
+        program: &Program,
+        symmetry_check: Option<&SymmetryCheck>,
+    ) -> u64 {
         let mut f = Fingerprint::new();
-        f.text(env!("CARGO_PKG_VERSION"));
+        // The rules, not the compiler's version: a release that searches alike keeps the units
+        // of the one before it.
+        for rule in self.rules() {
+            f.text(rule.name);
+            f.number(u64::from(rule.version));
+        }
         f.number(cover.aspect_count() as u64);
         f.number(cover.embedding_count() as u64);
         for a in cover.all_aspects() {
@@ -436,14 +490,17 @@ impl Plan {
                 }
             }
         }
-        // The dead ends' trees follow from the cover, the order and the board; the number names
-        // the rule of which dead end comes first (`board_dead_ends`), so that units cut under
-        // another rule are refused.
-        f.number(match self.dead_ends {
-            Some(_) => 2,
-            None => 0,
-        });
-        // So do the tables of the fewest fits.
+        for dead_end in program.dead_ends() {
+            f.number(u64::from(dead_end.cell.0));
+            f.number(dead_end.roots.len() as u64);
+            dead_end.roots.iter().for_each(|n| node(&mut f, n));
+        }
+        if let Some(board) = &self.dead_ends {
+            f.number(u64::from(board.offset));
+            f.number(board.cells as u64);
+            f.number((board.cells >> 64) as u64);
+        }
+        // The tables of the fewest fits follow from the cover, the order and the board.
         match &self.fewest_fits {
             Some(fits) => f.numbers([1, u64::from(fits.above), u64::from(fits.from.0)]),
             None => f.number(0),
@@ -461,6 +518,19 @@ impl Plan {
             PrunePlan::Holes(c) => 1 | u64::from(c.board.is_some()) << 8 | u64::from(c.pairs) << 9,
             PrunePlan::Regions(c) => 2 | u64::from(c.board.is_some()) << 8,
         });
+        if let Some(check) = symmetry_check {
+            f.number(u64::from(check.embeddings));
+            f.numbers(check.images.iter().map(|&e| u64::from(e)));
+            for &(e, first, count) in check.fixed.iter() {
+                f.numbers([e, first, count].map(u64::from));
+            }
+            f.numbers(check.members.iter().map(|&g| u64::from(g)));
+            f.numbers(check.everywhere.iter().map(|&g| u64::from(g)));
+            for &(first, second, start, count) in check.pairs.iter() {
+                f.numbers([first, second, start, count].map(u64::from));
+            }
+            f.number(check.fixed.len() as u64 | (check.pairs.len() as u64) << 32);
+        }
         if let Some(cache) = &self.cache {
             f.number(u64::from(cache.from.0));
             f.number(cache.words as u64);

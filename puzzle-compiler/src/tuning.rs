@@ -1,0 +1,312 @@
+//! Every threshold by which the compiler decides how a search runs, in one value: [`Tuning`].
+//!
+//! Each is a guess fitted to the puzzles measured (`puzzle-bench/README.md` holds the figures;
+//! the reasons are here). The stages that decide take the value explicitly, and a puzzle may
+//! set any of them (`tuning: { lookup_from: 100 }`), so that tests reach every variant the
+//! back ends can print on puzzles of any size. What a threshold decides is part of the plan, and so of the
+//! fingerprint: two tunings that make different searches never share units.
+//!
+//! The size gates compare one quantity, the search's size as the compiler estimates it:
+//! Knuth's estimate of the placements the chosen order's search makes, before pruning and the
+//! choice of dead ends and fewest fits, which make the search run smaller.
+
+use std::fmt;
+
+/// The thresholds that decide how a search runs. [`Tuning::default`] is what every puzzle
+/// gets unless it says otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuning {
+    /// Random descents per candidate order of Knuth's estimate: enough to rank orders whose
+    /// searches differ by a few percent on the pentomino boxes, a few milliseconds each.
+    pub probes: u32,
+    /// Pieces tried before the cells by `order: auto`, those with the fewest placements,
+    /// alone and as ordered pairs: on the pentomino boxes the best lead is always among the
+    /// first three.
+    pub leads: usize,
+    /// Scans of the cells that `order: auto` tries with every lead, the best by their
+    /// estimates with no lead and the most promising one: each lead costs an estimate per
+    /// scan, and the ranking of the scans rarely changes with the lead.
+    pub scans: usize,
+    /// The estimate below which the symmetry reduction keeps the piece with the fewest
+    /// placements kept, without judging the others: such a search takes well under a second,
+    /// less than choosing orders for the others would add to each build.
+    pub small_search: f64,
+    /// The most pieces the symmetry reduction judges, those with the fewest placements kept
+    /// first: as many as a 4x4x4 cube puzzle has, and a bound on what a box of many pieces (the
+    /// 35 hexominoes) adds to each build.
+    pub max_judged: usize,
+    /// The least length of every axis of a box of three or more axes on which dead ends and
+    /// the fewest fits are covered first by default: only there do the placements they save
+    /// pay for the look after each placement.
+    pub thick: u32,
+    /// The estimate from which a search gets the heavier checks: the pair test and checking
+    /// every fit before placing ([`crate::plan::Checking`]). Each makes every procedure call
+    /// dearer to save placements further down, which pays only on the larger searches.
+    pub heavy_checks_from: f64,
+    /// The share of checked placements refused from which the lookups check every fit before
+    /// placing any: below it the branch on the outcome is predicted well enough.
+    pub check_first_from: f64,
+    /// The fewest neighbour distances of a bit board on which checking first counts the free
+    /// neighbours once per procedure call: on a plain box in two dimensions (two) a new count
+    /// after each placement is about as fast.
+    pub counts_from_steps: usize,
+    /// The fewest placements a procedure finds by table lookups (where the plan looks up):
+    /// with fewer its tests are as fast and smaller than tables.
+    pub lookup_from: usize,
+    /// The widest frontier of the scan at which a count keeps a failure cache (`cache: auto`):
+    /// on the pentomino boxes it pays on the 2-D ones (frontiers of 5 to 8 cells) and costs on
+    /// the 3-D ones (10 and 12), whose lookups rarely hit.
+    pub narrow_frontier: usize,
+    /// The share of the procedures, in percent, before the first that consults the failure
+    /// cache: the same free set comes back along several paths only after a few placements.
+    pub cache_from_percent: u32,
+    /// Placements of the estimated search per slot of the failure cache.
+    pub placements_per_slot: u32,
+    /// The most bytes the failure cache's table takes: half the L2 cache of a common core.
+    /// Its lookups land anywhere in it, so a table that stays in the core's own cache is worth
+    /// more than the failures a larger one would remember.
+    pub table_bytes: usize,
+    /// The share of the box's cells, in percent, that must be free for the search to cover the
+    /// cell with the fewest fits: near the top of the search only, where a branch saved is a
+    /// large subtree and the counts are few.
+    pub fewest_fits_percent: u32,
+    /// The placements of the walk that measures how often the pruning check refuses: enough
+    /// for a share that varies little, a few milliseconds at compile time.
+    pub judging_placements: u64,
+    /// Subtrees with fewer placements than this are scanned by the walker, not walked: a test
+    /// per placement costs less than a test per node where the nodes are about as many.
+    pub scan_below: usize,
+    /// Procedures per function of the generated code's parts, which rustc optimises one at a
+    /// time.
+    pub procedures_per_part: usize,
+}
+
+// No threshold is ever NaN: [`Tuning::set`] refuses it, and the defaults are numbers.
+impl Eq for Tuning {}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            probes: 2000,
+            leads: 3,
+            scans: 2,
+            small_search: 1e7,
+            max_judged: 12,
+            thick: 4,
+            heavy_checks_from: 200_000.0,
+            check_first_from: 0.3,
+            counts_from_steps: 3,
+            lookup_from: 8,
+            narrow_frontier: 8,
+            cache_from_percent: 25,
+            placements_per_slot: 4,
+            table_bytes: 512 << 10,
+            fewest_fits_percent: 40,
+            judging_placements: 100_000,
+            scan_below: 64,
+            procedures_per_part: 8,
+        }
+    }
+}
+
+/// The kind of number a threshold takes, and the least it may be.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A whole number from this least.
+    Whole(u64),
+    /// A number at least 0.
+    Real,
+    /// A share from 0 to 1.
+    Share,
+}
+
+/// Every threshold by name: its kind, and where it lives in a [`Tuning`].
+type Access = (&'static str, Kind, fn(&mut Tuning) -> Slot<'_>);
+
+/// A threshold's place in a [`Tuning`].
+enum Slot<'t> {
+    U32(&'t mut u32),
+    U64(&'t mut u64),
+    Usize(&'t mut usize),
+    F64(&'t mut f64),
+}
+
+const FIELDS: [Access; 18] = [
+    ("probes", Kind::Whole(1), |t| Slot::U32(&mut t.probes)),
+    ("leads", Kind::Whole(0), |t| Slot::Usize(&mut t.leads)),
+    ("scans", Kind::Whole(1), |t| Slot::Usize(&mut t.scans)),
+    ("small_search", Kind::Real, |t| {
+        Slot::F64(&mut t.small_search)
+    }),
+    ("max_judged", Kind::Whole(1), |t| {
+        Slot::Usize(&mut t.max_judged)
+    }),
+    ("thick", Kind::Whole(0), |t| Slot::U32(&mut t.thick)),
+    ("heavy_checks_from", Kind::Real, |t| {
+        Slot::F64(&mut t.heavy_checks_from)
+    }),
+    ("check_first_from", Kind::Share, |t| {
+        Slot::F64(&mut t.check_first_from)
+    }),
+    ("counts_from_steps", Kind::Whole(0), |t| {
+        Slot::Usize(&mut t.counts_from_steps)
+    }),
+    ("lookup_from", Kind::Whole(0), |t| {
+        Slot::Usize(&mut t.lookup_from)
+    }),
+    ("narrow_frontier", Kind::Whole(0), |t| {
+        Slot::Usize(&mut t.narrow_frontier)
+    }),
+    ("cache_from_percent", Kind::Whole(0), |t| {
+        Slot::U32(&mut t.cache_from_percent)
+    }),
+    ("placements_per_slot", Kind::Whole(1), |t| {
+        Slot::U32(&mut t.placements_per_slot)
+    }),
+    ("table_bytes", Kind::Whole(1), |t| {
+        Slot::Usize(&mut t.table_bytes)
+    }),
+    ("fewest_fits_percent", Kind::Whole(0), |t| {
+        Slot::U32(&mut t.fewest_fits_percent)
+    }),
+    ("judging_placements", Kind::Whole(1), |t| {
+        Slot::U64(&mut t.judging_placements)
+    }),
+    ("scan_below", Kind::Whole(1), |t| {
+        Slot::Usize(&mut t.scan_below)
+    }),
+    ("procedures_per_part", Kind::Whole(1), |t| {
+        Slot::Usize(&mut t.procedures_per_part)
+    }),
+];
+
+/// The largest whole number a threshold takes: far past any puzzle, and exact as an `f64`.
+const MOST: u64 = 1 << 40;
+
+impl Tuning {
+    /// The names of the thresholds, as the puzzle language writes them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        FIELDS.iter().map(|f| f.0)
+    }
+
+    /// Sets the threshold `name` to `value`; `Err` says why it cannot be (an unknown name, a
+    /// number of the wrong kind or out of range).
+    pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let Some(&(_, kind, slot)) = FIELDS.iter().find(|f| f.0 == name) else {
+            return Err(format!("unknown threshold `{name}`"));
+        };
+        match kind {
+            Kind::Whole(least) => {
+                if value.fract() != 0.0 || value < least as f64 {
+                    return Err(format!("`{name}` takes a whole number of at least {least}"));
+                }
+                if value > MOST as f64 {
+                    return Err(format!("`{name}` takes a whole number of at most 2^40"));
+                }
+            }
+            Kind::Real if !(value >= 0.0 && value.is_finite()) => {
+                return Err(format!("`{name}` takes a number of at least 0"));
+            }
+            Kind::Share if !(0.0..=1.0).contains(&value) => {
+                return Err(format!("`{name}` takes a share from 0 to 1"));
+            }
+            Kind::Real | Kind::Share => {}
+        }
+        match slot(self) {
+            Slot::U32(v) => *v = u32::try_from(value as u64).unwrap_or(u32::MAX),
+            Slot::U64(v) => *v = value as u64,
+            Slot::Usize(v) => *v = value as usize,
+            Slot::F64(v) => *v = value,
+        }
+        Ok(())
+    }
+
+    /// Every threshold with its value, in the order of [`Tuning::names`].
+    pub fn values(&self) -> Vec<(&'static str, f64)> {
+        let mut copy = self.clone();
+        FIELDS
+            .iter()
+            .map(|&(name, _, slot)| {
+                let value = match slot(&mut copy) {
+                    Slot::U32(v) => f64::from(*v),
+                    Slot::U64(v) => *v as f64,
+                    Slot::Usize(v) => *v as f64,
+                    Slot::F64(v) => *v,
+                };
+                (name, value)
+            })
+            .collect()
+    }
+
+    /// The thresholds set otherwise than by default, with their values.
+    pub fn changes(&self) -> Vec<(&'static str, f64)> {
+        let default = Tuning::default().values();
+        let values = self.values().into_iter().zip(default);
+        values.filter(|(a, b)| a != b).map(|(a, _)| a).collect()
+    }
+}
+
+/// The thresholds set otherwise than by default, as the puzzle language writes them:
+/// `{ lookup_from: 100, check_first_from: 0 }`, or `{}`.
+impl fmt::Display for Tuning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let changes: Vec<String> = self
+            .changes()
+            .into_iter()
+            .map(|(name, value)| format!("{name}: {}", number(value)))
+            .collect();
+        match changes.is_empty() {
+            true => write!(f, "{{}}"),
+            false => write!(f, "{{ {} }}", changes.join(", ")),
+        }
+    }
+}
+
+/// A number as the puzzle language reads it back: whole numbers without a point.
+fn number(value: f64) -> String {
+    match value.fract() == 0.0 && value.abs() < MOST as f64 {
+        true => format!("{}", value as u64),
+        false => format!("{value:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_threshold_is_named_once_and_set_by_name() {
+        let names: Vec<&str> = Tuning::names().collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+        // Setting each to a value of its kind changes it alone.
+        for name in names {
+            let mut t = Tuning::default();
+            t.set(name, 1.0).unwrap();
+            let changed: Vec<&str> = t.changes().iter().map(|c| c.0).collect();
+            assert!(changed.iter().all(|&c| c == name), "{name}: {changed:?}");
+            assert_eq!(t.values().iter().find(|v| v.0 == name).unwrap().1, 1.0);
+        }
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_is_refused() {
+        let mut t = Tuning::default();
+        assert!(t.set("lookup_from", 2.5).is_err());
+        assert!(t.set("lookup_from", -1.0).is_err());
+        assert!(t.set("probes", 0.0).is_err());
+        assert!(t.set("check_first_from", 1.5).is_err());
+        assert!(t.set("heavy_checks_from", f64::NAN).is_err());
+        assert!(t.set("heavy_check_from", 1.0).is_err());
+        assert_eq!(t, Tuning::default());
+        assert_eq!(t.to_string(), "{}");
+        t.set("lookup_from", 100.0).unwrap();
+        t.set("check_first_from", 0.25).unwrap();
+        assert_eq!(
+            t.to_string(),
+            "{ check_first_from: 0.25, lookup_from: 100 }"
+        );
+    }
+}
