@@ -344,5 +344,9 @@ fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::R
     )?;
     let depths: Vec<String> = stats.placements.iter().map(u64::to_string).collect();
     writeln!(out, "placements by depth: {}", depths.join(" "))?;
+    writeln!(out, "plan:")?;
+    for decision in info.plan.lines() {
+        writeln!(out, "  {decision}")?;
+    }
     Ok(())
 }

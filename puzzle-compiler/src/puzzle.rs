@@ -336,5 +336,6 @@ fn info(
         cache: plan.cache.map(|c| c.info()),
         dead_ends: plan.dead_ends.is_some(),
         fewest_fits: plan.fewest_fits.as_ref().map(|f| f.above),
+        plan: Cow::Owned(plan.decisions.iter().map(|d| format!("{d}\n")).collect()),
     }
 }

@@ -44,6 +44,10 @@ pub struct Info {
     /// Where the search covers next, near its top, the free cell that the fewest placements
     /// fit: while more than this many cells are free.
     pub fewest_fits: Option<u32>,
+    /// How the program runs, as the compiler decided it: one decision a line, what was chosen
+    /// and why, with the figures and thresholds that made it (`cache: off (auto: the scan's
+    /// frontier of 12 cells > `narrow_frontier` 8)`).
+    pub plan: Cow<'static, str>,
 }
 
 /// What a symmetry reduction did.

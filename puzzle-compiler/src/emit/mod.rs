@@ -78,6 +78,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             cache: ::core::option::Option::None,
             dead_ends: false,
             fewest_fits: None,
+            plan: ::std::borrow::Cow::Borrowed(""),
         }
     };
     let catalog = quote! {

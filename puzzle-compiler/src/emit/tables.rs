@@ -48,8 +48,9 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         cache,
         dead_ends,
         fewest_fits,
+        plan,
     } = info;
-    let (name, order) = (text(name), text(order));
+    let (name, order, plan) = (text(name), text(order), text(plan));
     let group_order = symmetry.group_order;
     let piece = option(symmetry.piece.as_deref().map(text));
     let second_piece = option(symmetry.second_piece.as_deref().map(text));
@@ -97,6 +98,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
             cache: #cache,
             dead_ends: #dead_ends,
             fewest_fits: #fewest_fits,
+            plan: #plan,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! plan, the walker follows it, and neither decides anything of its own.
 
 mod cache;
+mod decide;
 mod fits;
 mod judge;
 mod layout;
@@ -17,14 +18,14 @@ use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::{CacheInfo, Prune};
 
 pub use cache::{bits_for, frontier};
+pub use decide::Decision;
 pub use fits::FitsPlan;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub use prune::{regions, BitBoard};
 
 use crate::cover::{AspectId, Cover};
-use crate::description::{Caching, DeadEnds, FewestFits, Pruning};
 use crate::fingerprint::Fingerprint;
-use crate::model::{Model, Problem};
+use crate::model::Model;
 use crate::order::{Order, Position};
 use crate::program::{Body, Next, Node, Program};
 use crate::tuning::Tuning;
@@ -64,6 +65,9 @@ pub struct Plan {
     /// Whether a symmetry check keeps one solution of each class where restricting pieces
     /// alone does not.
     pub symmetry_check: bool,
+    /// Each decision made, with the figures that made it, for people: not part of the
+    /// fingerprint, which hashes what was decided.
+    pub decisions: Vec<Decision>,
     /// The fingerprint of the search: the rules it follows, the exact-cover problem, the
     /// order, the program, the symmetry check and the rest of this plan.
     pub fingerprint: u64,
@@ -208,17 +212,6 @@ impl CachePlan {
     }
 }
 
-/// Whether no aspect that a solution may leave free (an optional one, or a bag with a range of
-/// copies) comes before the last of the `cells` cells: the scan passes such an aspect by,
-/// leaving it free, and a dead end's placement, found after it, must not take it then.
-fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool {
-    let last_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).max();
-    (0..cover.aspect_count() as u32).map(AspectId).all(|a| {
-        let open = cover.is_optional(a) || cover.least(a) < cover.multiplicity(a);
-        !open || Some(order.position(a)) > last_cell
-    })
-}
-
 impl Plan {
     /// Whether the hole test and the search for dead ends run as one, on the same bit board.
     pub fn fuses_dead_ends(&self) -> bool {
@@ -250,77 +243,28 @@ impl Plan {
         tuning: &Tuning,
     ) -> Plan {
         let layout = Layout::of(cover, order);
-        let one_word = matches!(layout.repr, Repr::U64 | Repr::U128);
-        let dead_ends = match (&model.problem, model.options.dead_ends) {
-            (Problem::Box(b), DeadEnds::On) => Some(b),
-            (Problem::Box(b), DeadEnds::Auto) if b.board.is_thick(tuning.thick) => Some(b),
-            _ => None,
-        }
-        .filter(|b| one_word && settles_before_dead_ends(cover, order, b.board.cells().len()))
-        .and_then(|b| {
-            let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
-            let board = BitBoard::of(&regions(&b.board, cover, order, &sizes), MAX_STEPS)?;
+        let mut decisions = Vec::new();
+        let (dead_ends, decision) = decide::dead_ends(model, cover, order, &layout, tuning);
+        decisions.push(decision);
+        let dead_ends = dead_ends.map(|(board, b)| {
             let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
             let neighbours: Vec<Vec<AspectId>> =
                 b.board.neighbours().into_iter().map(cells).collect();
             program.add_dead_ends(cover, order, &neighbours);
-            Some(board)
+            board
         });
-        let prune = match &model.problem {
-            Problem::Box(b) => {
-                let sizes: Vec<u32> = b.pieces.iter().map(|p| p.shape.len() as u32).collect();
-                let tables = || regions(&b.board, cover, order, &sizes);
-                // `holes`: the hole test, which alone may look for pairs.
-                let check = |regions: Regions, holes: bool| {
-                    let board = one_word
-                        .then(|| BitBoard::of(&regions, MAX_STEPS))
-                        .flatten();
-                    let pairs = holes
-                        && regions.pairs_are_holes()
-                        && board.as_ref().is_some_and(BitBoard::fits_u64)
-                        && estimate >= tuning.heavy_checks_from;
-                    Check {
-                        regions,
-                        board,
-                        pairs,
-                    }
-                };
-                match model.options.prune {
-                    Pruning::Off => PrunePlan::Off,
-                    Pruning::Auto | Pruning::Holes => match tables() {
-                        r if r.smallest > 1 => PrunePlan::Holes(check(r, true)),
-                        _ => PrunePlan::Off,
-                    },
-                    Pruning::Regions => match tables() {
-                        r if r.can_prune() => PrunePlan::Regions(check(r, false)),
-                        _ => PrunePlan::Off,
-                    },
-                }
-            }
-            Problem::Abstract(_) => PrunePlan::Off,
-        };
-        let fewest_fits = match (&model.problem, model.options.fewest_fits) {
-            (Problem::Box(b), FewestFits::On) => Some(b),
-            (Problem::Box(b), FewestFits::Auto) if b.board.is_thick(tuning.thick) => Some(b),
-            _ => None,
-        }
-        // Bags take copies, not bits, which a table of masks cannot say.
-        .filter(|_| !layout.has_bags())
-        .and_then(|b| match (&prune, &dead_ends) {
-            (PrunePlan::Holes(check), Some(board)) if check.board.as_ref() == Some(board) => {
-                let cells = b.board.cells().len();
-                let above = cells as u64 * u64::from(tuning.fewest_fits_percent) / 100;
-                let above = u32::try_from(above).unwrap_or(u32::MAX);
-                Some(FitsPlan::new(cover, order, &layout, board, cells, above))
-            }
-            _ => None,
-        });
-        let keeps = match (model.options.cache, &model.problem) {
-            (Caching::Auto, Problem::Box(b)) => frontier(&b.board, order) <= tuning.narrow_frontier,
-            // Nothing to judge by without a box.
-            (Caching::Auto, Problem::Abstract(_)) => true,
-            (caching, _) => caching == Caching::On,
-        };
+        let (prune, decided) = decide::prune(model, cover, order, &layout, estimate, tuning);
+        decisions.extend(decided);
+        let (fewest_fits, decision) = decide::fewest_fits(
+            model,
+            cover,
+            order,
+            &layout,
+            &prune,
+            dead_ends.as_ref(),
+            tuning,
+        );
+        decisions.push(decision);
         let quotas: Vec<Quota> = (0..cover.aspect_count() as u32)
             .map(Position)
             .filter(|&p| layout.is_bag(p))
@@ -331,41 +275,11 @@ impl Plan {
                 (least > 0 && left > 0).then_some(Quota { position, left })
             })
             .collect();
-        let procedures = program.procedures();
-        // A free set names the search's state only past the last optional aspect that leads
-        // placements of its own: before it, the same free set comes back at a procedure that
-        // may still place that aspect and at one that has left it out.
-        let settled = procedures
-            .iter()
-            .rposition(|p| p.optional && matches!(p.body, Body::Place(_)))
-            .map_or(0, |last| last + 1);
-        let share = procedures.len() as u64 * u64::from(tuning.cache_from_percent) / 100;
-        let from = (share as usize).max(settled);
-        let cache = (keeps && from < procedures.len()).then(|| {
-            let from = Position(from as u32);
-            // The key leaves out the aspects every search has covered by then, unless an
-            // optional one among them may still be free, or a bag a solution is checked on.
-            let open = procedures[..from.index()].iter().any(|p| p.optional)
-                || quotas.iter().any(|q| q.position < from);
-            let key = match open {
-                true => layout.key(Position(0)),
-                false => layout.key(from),
-            };
-            let words = layout.key_words(key);
-            CachePlan {
-                from,
-                key,
-                words,
-                bits: bits_for(estimate, words, tuning),
-            }
-        });
-        let on_board = prune.check().is_none_or(|c| c.board.is_some());
-        let fitting = match one_word && !layout.has_bags() && on_board {
-            true => Fitting::Tables {
-                from: tuning.lookup_from,
-            },
-            false => Fitting::Tests,
-        };
+        let (cache, decision) =
+            decide::cache(model, order, &layout, program, &quotas, estimate, tuning);
+        decisions.push(decision);
+        let (fitting, decision) = decide::fitting(&layout, &prune, tuning);
+        decisions.push(decision);
         let mut plan = Plan {
             layout,
             prune,
@@ -376,9 +290,12 @@ impl Plan {
             checking: Checking::AsPlaced,
             quotas,
             symmetry_check: symmetry_check.is_some(),
+            decisions,
             fingerprint: 0,
         };
-        plan.checking = plan.judge_checking(program, order, cover, estimate, tuning);
+        let (checking, decision) = plan.judge_checking(program, order, cover, estimate, tuning);
+        plan.checking = checking;
+        plan.decisions.push(decision);
         plan.fingerprint = plan.fingerprint_of(cover, order, program, symmetry_check);
         plan
     }
@@ -395,18 +312,19 @@ impl Plan {
         cover: &Cover,
         estimate: f64,
         tuning: &Tuning,
-    ) -> Checking {
+    ) -> (Checking, Decision) {
         let board = self.prune.check().and_then(|c| c.board.as_ref());
         let tables = matches!(self.fitting, Fitting::Tables { .. });
         let inline = tables && board.is_some() && !self.fuses_dead_ends();
-        if !inline || estimate < tuning.heavy_checks_from {
-            return Checking::AsPlaced;
+        if let Some(decision) = decide::unjudged(inline, estimate, tuning) {
+            return (Checking::AsPlaced, decision);
         }
         let walkable = Walkable::new(program, order, self, cover.embedding_count(), tuning);
         let refused = judge::refused_share(&walkable, self, tuning.judging_placements);
         let holes = matches!(self.prune, PrunePlan::Holes(_));
         let steps = board.map_or(0, |b| b.steps.len());
-        Checking::for_refused(refused, holes, steps, tuning)
+        let checking = Checking::for_refused(refused, holes, steps, tuning);
+        (checking, decide::judged(checking, refused, steps, tuning))
     }
 
     /// The rules the search follows beyond the program's data, each with its version: what

@@ -1,0 +1,404 @@
+//! Each decision of the plan, made once from the model's options, the puzzle and the
+//! [`Tuning`], and recorded as a [`Decision`] with the figures and thresholds that made it, for
+//! people (`--stats`, `INFO`): a plan that surprises can be read back to the threshold behind it.
+
+use std::fmt;
+
+use crate::cover::{AspectId, Cover};
+use crate::description::{Caching, DeadEnds, FewestFits, Pruning};
+use crate::model::{BoxModel, Model, Problem};
+use crate::order::{Order, Position};
+use crate::program::{Body, Program};
+use crate::tuning::Tuning;
+
+use super::cache::{bits_for, frontier};
+use super::fits::FitsPlan;
+use super::layout::{Layout, Repr};
+use super::prune::{regions, BitBoard};
+use super::{CachePlan, Check, Fitting, PrunePlan, Quota, MAX_STEPS};
+
+/// One decision of the plan: what was chosen, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// What was decided: `prune`, `pairs`, `dead ends`, `fewest fits`, `cache`, `fitting`,
+    /// `checking`.
+    pub what: &'static str,
+    /// What was chosen, e.g. `holes on a bit board of 60 cells`.
+    pub chosen: String,
+    /// Why: what was asked, or the figures and the thresholds they were compared with.
+    pub why: String,
+}
+
+impl Decision {
+    fn new(what: &'static str, chosen: impl Into<String>, why: impl Into<String>) -> Decision {
+        Decision {
+            what,
+            chosen: chosen.into(),
+            why: why.into(),
+        }
+    }
+}
+
+/// `prune: holes on a bit board of 60 cells (auto: no piece of one cell)`.
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} ({})", self.what, self.chosen, self.why)
+    }
+}
+
+/// An estimate as people read it: `4.51e5`.
+fn size(estimate: f64) -> String {
+    format!("{estimate:.2e}")
+}
+
+/// Whether the free set is one integer, on which bit boards and the dead ends run.
+fn one_word(layout: &Layout) -> bool {
+    matches!(layout.repr, Repr::U64 | Repr::U128)
+}
+
+/// The piece sizes of a box.
+fn sizes(b: &BoxModel) -> Vec<u32> {
+    b.pieces.iter().map(|p| p.shape.len() as u32).collect()
+}
+
+/// Whether no aspect that a solution may leave free (an optional one, or a bag with a range of
+/// copies) comes before the last of the `cells` cells: the scan passes such an aspect by,
+/// leaving it free, and a dead end's placement, found after it, must not take it then.
+fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool {
+    let last_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).max();
+    (0..cover.aspect_count() as u32).map(AspectId).all(|a| {
+        let open = cover.is_optional(a) || cover.least(a) < cover.multiplicity(a);
+        !open || Some(order.position(a)) > last_cell
+    })
+}
+
+/// Whether the dead ends are covered first, and on which bit board.
+pub(super) fn dead_ends<'m>(
+    model: &'m Model,
+    cover: &Cover,
+    order: &Order,
+    layout: &Layout,
+    tuning: &Tuning,
+) -> (Option<(BitBoard, &'m BoxModel)>, Decision) {
+    let off = |why: String| (None, Decision::new("dead ends", "left to the scan", why));
+    let Problem::Box(b) = &model.problem else {
+        return off("no box".into());
+    };
+    let why = match model.options.dead_ends {
+        DeadEnds::Off => return off("asked".into()),
+        DeadEnds::On => "asked".to_owned(),
+        DeadEnds::Auto if b.board.is_thick(tuning.thick) => {
+            format!(
+                "auto: the box is thick (three axes or more, each at least `thick` {})",
+                tuning.thick
+            )
+        }
+        DeadEnds::Auto => {
+            return off(format!(
+                "auto: the box is not thick (three axes or more, each at least `thick` {})",
+                tuning.thick
+            ))
+        }
+    };
+    if !one_word(layout) {
+        return off("the free set is wider than 128 bits".into());
+    }
+    if !settles_before_dead_ends(cover, order, b.board.cells().len()) {
+        return off("a piece that may be left out comes before a cell".into());
+    }
+    match BitBoard::of(&regions(&b.board, cover, order, &sizes(b)), MAX_STEPS) {
+        Some(board) => {
+            let chosen = format!(
+                "first, on a bit board of {} cells",
+                board.cells.count_ones()
+            );
+            (Some((board, b)), Decision::new("dead ends", chosen, why))
+        }
+        None => off(format!(
+            "the box has more than {MAX_STEPS} neighbour distances"
+        )),
+    }
+}
+
+/// What the search prunes after each placement, and whether the hole test looks for pairs.
+pub(super) fn prune(
+    model: &Model,
+    cover: &Cover,
+    order: &Order,
+    layout: &Layout,
+    estimate: f64,
+    tuning: &Tuning,
+) -> (PrunePlan, Vec<Decision>) {
+    let Problem::Box(b) = &model.problem else {
+        return (
+            PrunePlan::Off,
+            vec![Decision::new("prune", "off", "no box")],
+        );
+    };
+    let tables = || regions(&b.board, cover, order, &sizes(b));
+    let asked = match model.options.prune {
+        Pruning::Auto => "auto",
+        _ => "asked",
+    };
+    let (regions, holes) = match model.options.prune {
+        Pruning::Off => return (PrunePlan::Off, vec![Decision::new("prune", "off", "asked")]),
+        Pruning::Auto | Pruning::Holes => match tables() {
+            r if r.smallest > 1 => (r, true),
+            _ => {
+                let why = format!("{asked}: a piece of one cell fills any hole");
+                return (PrunePlan::Off, vec![Decision::new("prune", "off", why)]);
+            }
+        },
+        Pruning::Regions => match tables() {
+            r if r.can_prune() => (r, false),
+            _ => {
+                let why = "asked: no region next to a placement could be refused";
+                return (PrunePlan::Off, vec![Decision::new("prune", "off", why)]);
+            }
+        },
+    };
+    let board = one_word(layout)
+        .then(|| BitBoard::of(&regions, MAX_STEPS))
+        .flatten();
+    let kind = if holes { "holes" } else { "regions" };
+    let chosen = match &board {
+        Some(b) => format!("{kind} on a bit board of {} cells", b.cells.count_ones()),
+        None => format!("{kind} by tables"),
+    };
+    let mut decisions = vec![Decision::new("prune", chosen, asked)];
+    let mut pairs = false;
+    if holes {
+        let heavy = estimate >= tuning.heavy_checks_from;
+        let compared = format!(
+            "estimate {} {} `heavy_checks_from` {}",
+            size(estimate),
+            if heavy { ">=" } else { "<" },
+            size(tuning.heavy_checks_from)
+        );
+        let (on, why) = if !regions.pairs_are_holes() {
+            (false, "a piece of two cells fills a pair".to_owned())
+        } else if !board.as_ref().is_some_and(BitBoard::fits_u64) {
+            (false, "no bit board of 64 cells or fewer".to_owned())
+        } else {
+            (heavy, compared)
+        };
+        pairs = on;
+        decisions.push(Decision::new("pairs", if on { "on" } else { "off" }, why));
+    }
+    let check = Check {
+        regions,
+        board,
+        pairs,
+    };
+    let plan = match holes {
+        true => PrunePlan::Holes(check),
+        false => PrunePlan::Regions(check),
+    };
+    (plan, decisions)
+}
+
+/// Whether the search covers the cell with the fewest fits near its top, and its tables.
+pub(super) fn fewest_fits(
+    model: &Model,
+    cover: &Cover,
+    order: &Order,
+    layout: &Layout,
+    prune: &PrunePlan,
+    dead_ends: Option<&BitBoard>,
+    tuning: &Tuning,
+) -> (Option<FitsPlan>, Decision) {
+    let off = |why: String| (None, Decision::new("fewest fits", "off", why));
+    let Problem::Box(b) = &model.problem else {
+        return off("no box".into());
+    };
+    match model.options.fewest_fits {
+        FewestFits::Off => return off("asked".into()),
+        FewestFits::Auto if !b.board.is_thick(tuning.thick) => {
+            return off(format!(
+                "auto: the box is not thick (three axes or more, each at least `thick` {})",
+                tuning.thick
+            ))
+        }
+        FewestFits::On | FewestFits::Auto => {}
+    }
+    // Bags take copies, not bits, which a table of masks cannot say.
+    if layout.has_bags() {
+        return off("a piece comes in copies of several kinds".into());
+    }
+    let board = match (prune, dead_ends) {
+        (PrunePlan::Holes(check), Some(board)) if check.board.as_ref() == Some(board) => board,
+        _ => return off("needs dead ends first and the hole test on their board".into()),
+    };
+    let cells = b.board.cells().len();
+    let above = cells as u64 * u64::from(tuning.fewest_fits_percent) / 100;
+    let above = u32::try_from(above).unwrap_or(u32::MAX);
+    let chosen = format!("while more than {above} of {cells} cells are free");
+    let why = format!("`fewest_fits_percent` {}", tuning.fewest_fits_percent);
+    let fits = FitsPlan::new(cover, order, layout, board, cells, above);
+    (Some(fits), Decision::new("fewest fits", chosen, why))
+}
+
+/// Whether a count keeps a failure cache, from where, keyed how, and how large.
+pub(super) fn cache(
+    model: &Model,
+    order: &Order,
+    layout: &Layout,
+    program: &Program,
+    quotas: &[Quota],
+    estimate: f64,
+    tuning: &Tuning,
+) -> (Option<CachePlan>, Decision) {
+    let off = |why: String| (None, Decision::new("cache", "off", why));
+    let why = match (model.options.cache, &model.problem) {
+        (Caching::Off, _) => return off("asked".into()),
+        (Caching::On, _) => "asked".to_owned(),
+        (Caching::Auto, Problem::Box(b)) => {
+            let width = frontier(&b.board, order);
+            let narrow = width <= tuning.narrow_frontier;
+            let why = format!(
+                "auto: the scan's frontier of {width} cells {} `narrow_frontier` {}",
+                if narrow { "<=" } else { ">" },
+                tuning.narrow_frontier
+            );
+            match narrow {
+                true => why,
+                false => return off(why),
+            }
+        }
+        // Nothing to judge by without a box.
+        (Caching::Auto, Problem::Abstract(_)) => "auto: no box to judge by".to_owned(),
+    };
+    let procedures = program.procedures();
+    // A free set names the search's state only past the last optional aspect that leads
+    // placements of its own: before it, the same free set comes back at a procedure that
+    // may still place that aspect and at one that has left it out.
+    let settled = procedures
+        .iter()
+        .rposition(|p| p.optional && matches!(p.body, Body::Place(_)))
+        .map_or(0, |last| last + 1);
+    let share = procedures.len() as u64 * u64::from(tuning.cache_from_percent) / 100;
+    let from = (share as usize).max(settled);
+    if from >= procedures.len() {
+        return off("no procedure after the last optional one".into());
+    }
+    let from = Position(from as u32);
+    // The key leaves out the aspects every search has covered by then, unless an optional
+    // one among them may still be free, or a bag a solution is checked on.
+    let open = procedures[..from.index()].iter().any(|p| p.optional)
+        || quotas.iter().any(|q| q.position < from);
+    let key = match open {
+        true => layout.key(Position(0)),
+        false => layout.key(from),
+    };
+    let words = layout.key_words(key);
+    let bits = bits_for(estimate, words, tuning);
+    let chosen = format!(
+        "from position {from} of {}, keys of {words} word{}, 2^{bits} slots",
+        procedures.len(),
+        if words == 1 { "" } else { "s" }
+    );
+    let why = format!(
+        "{why}; `cache_from_percent` {}, estimate {} / `placements_per_slot` {} within `table_bytes` {}",
+        tuning.cache_from_percent,
+        size(estimate),
+        tuning.placements_per_slot,
+        tuning.table_bytes
+    );
+    let cache = CachePlan {
+        from,
+        key,
+        words,
+        bits,
+    };
+    (Some(cache), Decision::new("cache", chosen, why))
+}
+
+/// How the generated procedures find which of their placements fit.
+pub(super) fn fitting(layout: &Layout, prune: &PrunePlan, tuning: &Tuning) -> (Fitting, Decision) {
+    let tests = |why: &str| (Fitting::Tests, Decision::new("fitting", "by tests", why));
+    if !one_word(layout) {
+        return tests("the free set is wider than 128 bits");
+    }
+    if layout.has_bags() {
+        return tests("bags hold copies, not bits");
+    }
+    if prune.check().is_some_and(|c| c.board.is_none()) {
+        return tests("the check runs by tables, not on a bit board");
+    }
+    let from = tuning.lookup_from;
+    let chosen = format!("by lookups in procedures of {from} placements or more");
+    let fitting = Fitting::Tables { from };
+    (fitting, Decision::new("fitting", chosen, "`lookup_from`"))
+}
+
+/// Why the check is not judged by a walk: `None` where it is.
+pub(super) fn unjudged(inline: bool, estimate: f64, tuning: &Tuning) -> Option<Decision> {
+    let why = if !inline {
+        "the check is not written inline in lookups".to_owned()
+    } else if estimate < tuning.heavy_checks_from {
+        format!(
+            "estimate {} < `heavy_checks_from` {}",
+            size(estimate),
+            size(tuning.heavy_checks_from)
+        )
+    } else {
+        return None;
+    };
+    Some(Decision::new("checking", "as placed", why))
+}
+
+/// The record of a judged check: the share refused and the thresholds it was compared with.
+pub(super) fn judged(
+    checking: super::Checking,
+    refused: f64,
+    steps: usize,
+    tuning: &Tuning,
+) -> Decision {
+    let chosen = match checking {
+        super::Checking::AsPlaced => "as placed",
+        super::Checking::First => "every fit before placing",
+        super::Checking::FromCounts => "every fit before placing, from counted neighbours",
+    };
+    let why = format!(
+        "{refused:.3} of the first {} placements refused, `check_first_from` {}; a board of {steps} steps, `counts_from_steps` {}",
+        tuning.judging_placements, tuning.check_first_from, tuning.counts_from_steps
+    );
+    Decision::new("checking", chosen, why)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::description::Description;
+    use crate::tuning::Tuning;
+    use crate::Puzzle;
+
+    /// The decision of `what` in the plan of the 3x20 pentomino with `tuning`.
+    fn decided(what: &str, tuning: Tuning) -> String {
+        let d = Description::new("p").block(&[3, 20]).pentominoes();
+        let p = Puzzle::new(&d.tuning(tuning)).unwrap();
+        let decisions = &p.plan().decisions;
+        let found = decisions.iter().find(|d| d.what == what);
+        found.expect("every decision is recorded").to_string()
+    }
+
+    #[test]
+    fn a_decision_names_the_threshold_that_made_it() {
+        let pairs = decided("pairs", Tuning::default());
+        assert!(pairs.starts_with("pairs: off (estimate "), "{pairs}");
+        assert!(pairs.contains("< `heavy_checks_from` 2.00e5"), "{pairs}");
+        let tuning = Tuning {
+            heavy_checks_from: 0.0,
+            ..Tuning::default()
+        };
+        let pairs = decided("pairs", tuning.clone());
+        assert!(pairs.starts_with("pairs: on (estimate "), "{pairs}");
+        // The check then judged by a walk, and its share recorded.
+        let checking = decided("checking", tuning);
+        assert!(
+            checking.contains("of the first 100000 placements refused"),
+            "{checking}"
+        );
+        let cache = decided("cache", Tuning::default());
+        assert!(cache.contains("<= `narrow_frontier` 8"), "{cache}");
+    }
+}
