@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use puzzle::compiler::{print, Puzzle, Symmetry};
-use puzzle::Solver;
+use puzzle::{parallel, Solver};
 use puzzle_cli::driver::{self, RunArgs};
 use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
 use puzzle_cli::native::{self, Build};
@@ -229,7 +229,8 @@ fn source(loaded: &Loaded) -> Result<String, Failure> {
 }
 
 fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
-    let puzzle = match here_or_native(&args.input, args.native, || args.run.to_args())? {
+    let run = &args.run;
+    let puzzle = match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
         Here(puzzle) => puzzle,
         Ran(code) => return Ok(code),
     };
@@ -244,21 +245,34 @@ enum Engine {
 }
 use Engine::{Here, Ran};
 
-/// Reads and compiles the puzzle; with `native`, builds its native solver and runs it with
-/// the arguments `native_args` gives.
+/// Reads and compiles the puzzle on `threads` threads (0: one per core); with `native`, runs
+/// its native solver with the arguments `native_args` gives: the one built before for the
+/// same text by this same program, found at once, else one compiled and built now.
 fn here_or_native(
     input: &InputArgs,
     native: bool,
+    threads: usize,
     native_args: impl FnOnce() -> Vec<String>,
 ) -> Result<Engine, Failure> {
     let loaded = load(input)?;
-    match native {
-        false => Ok(Here(Box::new(loaded.compile()?))),
-        true => {
-            let puzzle = loaded.compile_native()?;
-            run_native(&loaded, puzzle.info(), native_args()).map(Ran)
-        }
+    let compile = |native: bool| {
+        parallel::with_threads(threads, || match native {
+            false => loaded.compile(),
+            true => loaded.compile_native(),
+        })
+    };
+    if !native {
+        return Ok(Here(Box::new(compile(false)?)));
     }
+    let text = source(&loaded)?;
+    let build = match native::built(&text) {
+        Some(build) => build,
+        None => {
+            let puzzle = compile(true)?;
+            native::build(&text, puzzle.info()).map_err(|e| Failure::Other(e.to_string()))?
+        }
+    };
+    run_native(&build, native_args()).map(Ran)
 }
 
 /// The outcome of writing to stdout: a reader that has seen enough (`| head`) is no failure.
@@ -269,17 +283,10 @@ fn output(written: std::io::Result<()>) -> Result<ExitCode, Failure> {
     }
 }
 
-/// Builds (or finds built) the puzzle's native solver and runs it with `args`; its exit code
-/// is this program's.
-fn run_native(
-    loaded: &Loaded,
-    info: &puzzle::Info,
-    args: Vec<String>,
-) -> Result<ExitCode, Failure> {
-    let text = source(loaded)?;
-    let build = native::build(&text, info).map_err(|e| Failure::Other(e.to_string()))?;
-    announce(&build);
-    let status = native::run(&build, &args).map_err(|e| Failure::Other(e.to_string()))?;
+/// Runs the puzzle's native solver with `args`; its exit code is this program's.
+fn run_native(build: &Build, args: Vec<String>) -> Result<ExitCode, Failure> {
+    announce(build);
+    let status = native::run(build, &args).map_err(|e| Failure::Other(e.to_string()))?;
     Ok(match status.code() {
         Some(0) => ExitCode::SUCCESS,
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
@@ -306,7 +313,8 @@ fn announce(build: &Build) {
 }
 
 fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
-    match here_or_native(&args.input, args.native, || args.list.to_args())? {
+    let list = &args.list;
+    match here_or_native(&args.input, args.native, list.threads, || list.to_args())? {
         Here(puzzle) => output(work::list(
             &*puzzle,
             &args.list,
@@ -317,7 +325,8 @@ fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
 }
 
 fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
-    let puzzle = match here_or_native(&args.input, args.native, || args.run.to_args())? {
+    let run = &args.run;
+    let puzzle = match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
         Here(puzzle) => puzzle,
         Ran(code) => return Ok(code),
     };

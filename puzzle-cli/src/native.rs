@@ -79,9 +79,31 @@ pub fn cache_dir() -> PathBuf {
     base.join("puzzle")
 }
 
+/// The native solver built before for the puzzle `source` (its text in the puzzle language) by
+/// this same program, if there is one: found by the text alone, without compiling the puzzle
+/// or asking cargo, so that a run of a solver already built starts it at once. A program
+/// built anew (whose compiler may make another solver of the same text) finds none.
+pub fn built(source: &str) -> Option<Build> {
+    let index = std::fs::read_to_string(index_path(source)?).ok()?;
+    let binary = PathBuf::from(index.trim_end());
+    binary.is_file().then_some(Build { binary, took: None })
+}
+
+/// Where the index entry of a puzzle's text is kept: a file named by a hash of the text and of
+/// this program's executable (its size and time), holding the solver's path.
+fn index_path(source: &str) -> Option<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let exe = std::env::current_exe().ok()?;
+    let meta = std::fs::metadata(&exe).ok()?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (source, exe, meta.len(), meta.modified().ok()).hash(&mut hasher);
+    let base = cache_dir().join(env!("CARGO_PKG_VERSION"));
+    Some(base.join("index").join(format!("{:016x}", hasher.finish())))
+}
+
 /// Builds (or finds built) the native solver of a puzzle: `source` is its text in the puzzle
 /// language, `info` what the run-time compiler made of it (the build checks that the macro
-/// made the same).
+/// made the same). Records it for [`built`] to find.
 pub fn build(source: &str, info: &Info) -> Result<Build, NativeError> {
     let cli = Path::new(CLI_DIR);
     let root = cli.parent().unwrap_or(cli);
@@ -131,6 +153,9 @@ pub fn build(source: &str, info: &Info) -> Result<Build, NativeError> {
         });
     }
     let took = start.elapsed();
+    if let Some(path) = index_path(source) {
+        write(path, format!("{}\n", binary.display()))?;
+    }
     let rebuilt = before.is_none() || modified(&binary) != before;
     Ok(Build {
         binary,

@@ -3,6 +3,8 @@
 //! such as the X kept at 8 places in 6x10), each candidate judged by Knuth's estimate of the
 //! number of placements its search makes. What the description names outright is kept.
 
+use rayon::prelude::*;
+
 use crate::board::Board;
 use crate::cover::{AspectId, EmbeddingId};
 use crate::description::OrderChoice;
@@ -150,23 +152,12 @@ fn best_of(tried: &[Chosen]) -> &Chosen {
         .expect("every scan is tried with a lead")
 }
 
-/// `f` of every item, in order, made on as many threads as the machine has (the estimates are
-/// the macro's main work, and the compiler runs it while one thread expands macros). Each item's
-/// result depends on the item alone, so the results are the same on any machine.
+/// `f` of every item, in order, made on the threads of the rayon pool it is called in (the
+/// estimates are the macro's main work, and the compiler runs it while one thread expands
+/// macros; a program that compiles puzzles sets the threads with its pool). Each item's result
+/// depends on the item alone, so the results are the same on any machine.
 fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = items.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let f = &f;
-        let workers: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("an estimate does not panic"))
-            .collect()
-    })
+    items.par_iter().map(&f).collect()
 }
 
 /// Every order of the axes, fastest first, starting with the shorter sides first; for more
