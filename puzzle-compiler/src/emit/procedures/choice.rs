@@ -1,0 +1,93 @@
+//! What is covered next besides the scan: the cell with the fewest fits.
+
+use super::*;
+
+/// The choice of the cell with the fewest fits: whether the search makes it, and the cell's
+/// placements, each checked for holes (anywhere on the board: a hole is only ever made next
+/// to the last placement) and going on as a dead end's do.
+pub(super) fn fewest_fits(
+    runtime: &TokenStream,
+    state: &State<'_>,
+    fits: &FitsPlan,
+    board: &BitBoard,
+) -> TokenStream {
+    let q_ty = state.ty();
+    let (word, free, steps) = board_parts(state, board);
+    let steps_len = steps.len();
+    let cells = board_literal(board, board.cells);
+    let sink = quote!(S: #runtime::search::Sink + ?Sized);
+    let flow = quote!(::core::ops::ControlFlow<()>);
+    let (from, above) = (fits.from.0, fits.above);
+    let (cells_n, runs_n) = (fits.cells.len(), fits.runs.len());
+    let (embeddings_n, masks_n) = (fits.embeddings.len(), fits.masks.len());
+    let starts = &fits.cells;
+    let embeddings = &fits.embeddings;
+    let runs = fits.runs.iter().map(|run| {
+        let (needs, start, end) = (Literal::u128_unsuffixed(run.needs), run.start, run.end);
+        quote!(Run { needs: #needs, start: #start, end: #end })
+    });
+    let masks = fits
+        .masks
+        .iter()
+        .map(|&mask| Literal::u128_unsuffixed(mask));
+    let doc = format!(
+        "Whether the search going on at `at` covers next the cell with the fewest fits: \
+         past the pieces placed first, while more than {above} cells are free."
+    );
+    quote! {
+        #[doc = #doc]
+        #[inline(always)]
+        fn chooses(q: #q_ty, at: u32) -> bool {
+            at >= #from && (#free & #cells).count_ones() > #above
+        }
+
+        /// Covers the free cell that the fewest placements fit, going on at the procedure at
+        /// `at`; none where a free cell fits nothing.
+        #[inline(never)]
+        fn fewest_fits<#sink>(q: #q_ty, sink: &mut S, at: u32) -> #flow {
+            use #runtime::__private::Run;
+            static CELLS: [u32; #cells_n] = [#(#starts),*];
+            static RUNS: [Run<#q_ty>; #runs_n] = [#(#runs),*];
+            static EMBEDDINGS: [u32; #embeddings_n] = [#(#embeddings),*];
+            static MASKS: [#q_ty; #masks_n] = [#(#masks),*];
+            // Each entry's cells, read from its embedding's mask when the program is compiled.
+            static BOARD: [#word; #embeddings_n] = {
+                let mut board = [0; #embeddings_n];
+                let mut i = 0;
+                while i < #embeddings_n {
+                    let q = MASKS[EMBEDDINGS[i] as usize];
+                    board[i] = #free & #cells;
+                    i += 1;
+                }
+                board
+            };
+            let fits = #runtime::__private::Fits {
+                cells: &CELLS,
+                runs: &RUNS,
+                embeddings: &EMBEDDINGS,
+                board: &BOARD,
+            };
+            const STEPS: [(u32, #word); #steps_len] = [#(#steps),*];
+            let free = #free;
+            let hemmed = #runtime::__private::board_hemmed_in(&STEPS, #cells, free);
+            let ::core::option::Option::Some(bit) = (match hemmed {
+                [0, 0] => fits.fewest(free & #cells, q),
+                _ => fits.fewest_of(hemmed, free, q),
+            }) else {
+                return ::core::ops::ControlFlow::Continue(());
+            };
+            for e in fits.fitting(bit, free, q) {
+                let q = q ^ MASKS[e as usize];
+                let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, #cells) else {
+                    sink.pruned();
+                    continue;
+                };
+                let flow = go_with(q, e, sink, at, |q, sink| resume(at, q, sink), ends);
+                if sink.may_stop() {
+                    flow?;
+                }
+            }
+            ::core::ops::ControlFlow::Continue(())
+        }
+    }
+}

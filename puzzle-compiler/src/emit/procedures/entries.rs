@@ -1,0 +1,105 @@
+//! The program's entries: the search from its root into each kind of sink, and from a unit.
+
+use super::*;
+
+/// The program's entries: the whole search, into either kind of sink the run time asks for
+/// or into any sink, and the search from a unit.
+pub(super) fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenStream {
+    let sentinel = puzzle.program().sentinel();
+    let first = name_of(Position(0), sentinel);
+    let full = state.full();
+    let q_ty = state.ty();
+    let from_words = state.rebuild(runtime);
+    let aspects = puzzle.info().aspects;
+    // Where the reduction needs its check, every search goes through it.
+    let checked = puzzle.symmetry_check().map(|_| {
+        quote! {
+            let sink = &mut #runtime::symmetry::Checked::new(&CHECK, #aspects, sink);
+        }
+    });
+    let resume = (0..sentinel.0).map(|k| {
+        let name = name_of(Position(k), sentinel);
+        quote!(#k => #name(q, sink),)
+    });
+    // Where the plan covers dead ends first, every search starts with them, then with the cell
+    // with the fewest fits where the plan chooses it.
+    let chooses = puzzle.plan().fewest_fits.is_some();
+    let choice_root = chooses.then(|| quote!(0 if chooses(q, 0) => fewest_fits(q, sink, 0),));
+    let choice_unit =
+        chooses.then(|| quote!(0 if chooses(q, unit.next) => fewest_fits(q, sink, unit.next),));
+    let (root, unit) = match puzzle.plan().dead_ends {
+        Some(_) => (
+            quote! {
+                let q = #full;
+                match dead_ends(q) {
+                    #choice_root
+                    0 => #first(q, sink),
+                    ends => dead_end(ends.trailing_zeros(), q, sink, 0),
+                }
+            },
+            quote! {
+                let q = from_words(&unit.q);
+                match dead_ends(q) {
+                    #choice_unit
+                    0 => resume(unit.next, q, sink),
+                    ends => dead_end(ends.trailing_zeros(), q, sink, unit.next),
+                }
+            },
+        ),
+        None => (
+            quote!(#first(#full, sink)),
+            quote!(resume(unit.next, from_words(&unit.q), sink)),
+        ),
+    };
+    let resume = quote! {
+        /// The procedure at position `at`, or the sentinel past the last: where a unit
+        /// resumes, and where a dead end's placements go on.
+        #[inline]
+        fn resume<S: #runtime::search::Sink + ?Sized>(at: u32, q: #q_ty, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+            match at {
+                #(#resume)*
+                _ => solution(q, sink),
+            }
+        }
+    };
+    quote! {
+        /// The whole search, into the sink a run asks for: one copy of the program counts,
+        /// one records everything else.
+        pub(super) fn run(run: #runtime::Run<'_, '_>) -> ::core::ops::ControlFlow<()> {
+            match run {
+                #runtime::Run::Count(counter) => run_with(counter),
+                #runtime::Run::Record(recorder) => run_with(recorder),
+            }
+        }
+
+        /// The whole search, into `sink`.
+        pub(super) fn run_with<S: #runtime::search::Sink + ?Sized>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
+            #checked
+            #root
+        }
+
+        /// The search from a unit (checked by the caller), into the sink a run asks for.
+        pub(super) fn run_unit(unit: &#runtime::Unit, run: #runtime::Run<'_, '_>) -> ::core::ops::ControlFlow<()> {
+            match run {
+                #runtime::Run::Count(counter) => unit_with(unit, counter),
+                #runtime::Run::Record(recorder) => unit_with(unit, recorder),
+            }
+        }
+
+        /// A unit's placements replayed into `sink`, then the search below them.
+        fn unit_with<S: #runtime::search::Sink + ?Sized>(unit: &#runtime::Unit, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+            #checked
+            for &e in &unit.placed {
+                #runtime::search::Sink::place(sink, e);
+            }
+            #unit
+        }
+
+        #resume
+
+        /// `q` from the words a unit keeps.
+        fn from_words(words: &[u64]) -> #q_ty {
+            #from_words
+        }
+    }
+}
