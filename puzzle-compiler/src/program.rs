@@ -104,7 +104,7 @@ pub struct Procedure {
 
 /// Static instruction counts of a program.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct Counts {
     /// Procedures, the solution sentinel included.
     pub procedures: usize,
     /// Guarded tests (the processor's `IF`).
@@ -350,22 +350,22 @@ impl Program {
     }
 
     /// Static counts, the dead ends' trees included.
-    pub fn stats(&self) -> Stats {
-        let mut stats = Stats {
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts {
             procedures: self.procedures.len() + 1,
-            ..Stats::default()
+            ..Counts::default()
         };
         for p in &self.procedures {
             if let Body::Place(roots) = &p.body {
                 for n in roots {
-                    n.visit(&mut stats.tests, &mut stats.places);
+                    n.visit(&mut counts.tests, &mut counts.places);
                 }
             }
         }
         for n in self.dead_ends.iter().flat_map(|d| &d.roots) {
-            n.visit(&mut stats.tests, &mut stats.places);
+            n.visit(&mut counts.tests, &mut counts.places);
         }
-        stats
+        counts
     }
 
     /// A readable dump of the program, naming aspects through `cover`.
@@ -551,9 +551,9 @@ mod tests {
             "{}",
             program.dump(&c)
         );
-        assert_eq!(program.stats().tests, 5);
+        assert_eq!(program.counts().tests, 5);
         let unshared = Program::build(&c, &order, false);
-        assert_eq!(unshared.stats().tests, 8);
+        assert_eq!(unshared.counts().tests, 8);
     }
 
     #[test]

@@ -170,7 +170,7 @@ impl Puzzle {
     /// Whether the program is small enough to be emitted as Rust ([`MAX_NATIVE_NODES`]): the
     /// macro and native builds ask first, the run-time engine never needs to.
     pub fn check_native(&self) -> Result<(), Error> {
-        let stats = self.program.stats();
+        let stats = self.program.counts();
         match stats.tests + stats.places > MAX_NATIVE_NODES {
             false => Ok(()),
             true => Err(Error {

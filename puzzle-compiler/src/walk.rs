@@ -54,10 +54,10 @@ pub struct Walkable {
     /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.
     bags: Vec<BagTake>,
     /// The plan's bit board, if its check runs on one.
-    board: Option<Board>,
+    board: Option<WordBoard>,
     /// The board of the dead ends, where the plan covers them first, and each cell's tree
     /// (`ops[start..end]`) by its bit.
-    dead_ends: Option<(Board, Vec<(u32, u32)>)>,
+    dead_ends: Option<(WordBoard, Vec<(u32, u32)>)>,
     /// Subtrees with fewer leaves than this are scanned, not walked
     /// ([`Tuning::scan_below`]).
     scan_below: usize,
@@ -65,7 +65,7 @@ pub struct Walkable {
 
 /// The plan's bit board, in the narrowest word it fits.
 #[derive(Clone, Debug)]
-enum Board {
+enum WordBoard {
     Narrow(Bits<u64>),
     Wide(Bits<u128>),
 }
@@ -185,7 +185,7 @@ impl Walkable {
         {
             let borders =
                 (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
-            walkable.board = Some(Board::of(board, borders));
+            walkable.board = Some(WordBoard::of(board, borders));
         }
         if let Some(board) = &plan.dead_ends {
             let mut trees = vec![(0, 0); 128];
@@ -198,7 +198,7 @@ impl Walkable {
                 let bit = order.position(dead_end.cell).0 - board.offset;
                 trees[bit as usize] = (start, walkable.ops.len() as u32);
             }
-            walkable.dead_ends = Some((Board::of(board, std::iter::empty()), trees));
+            walkable.dead_ends = Some((WordBoard::of(board, std::iter::empty()), trees));
         }
         walkable
     }
@@ -288,17 +288,17 @@ impl Walkable {
     }
 }
 
-impl Board {
+impl WordBoard {
     /// `board` in the narrowest word it fits, with these borders of the embeddings.
-    fn of(board: &BitBoard, borders: impl Iterator<Item = u128>) -> Board {
+    fn of(board: &BitBoard, borders: impl Iterator<Item = u128>) -> WordBoard {
         match board.fits_u64() {
-            true => Board::Narrow(Bits {
+            true => WordBoard::Narrow(Bits {
                 offset: board.offset,
                 steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
                 cells: board.cells as u64,
                 borders: borders.map(|b| b as u64).collect(),
             }),
-            false => Board::Wide(Bits {
+            false => WordBoard::Wide(Bits {
                 offset: board.offset,
                 steps: board.steps.clone(),
                 cells: board.cells,
@@ -312,10 +312,10 @@ impl Board {
     fn dead_end(&self, q: &[u64]) -> Option<u32> {
         let q = one_word(q);
         let ends = match self {
-            Board::Narrow(b) => {
+            WordBoard::Narrow(b) => {
                 u128::from(board_dead_ends(&b.steps, b.cells, (q >> b.offset) as u64))
             }
-            Board::Wide(b) => board_dead_ends(&b.steps, b.cells, q >> b.offset),
+            WordBoard::Wide(b) => board_dead_ends(&b.steps, b.cells, q >> b.offset),
         };
         (ends != 0).then(|| ends.trailing_zeros())
     }
@@ -324,18 +324,18 @@ impl Board {
     /// bits.
     fn hemmed_in(&self, q: u128) -> [u128; 2] {
         match self {
-            Board::Narrow(b) => {
+            WordBoard::Narrow(b) => {
                 board_hemmed_in(&b.steps, b.cells, (q >> b.offset) as u64).map(u128::from)
             }
-            Board::Wide(b) => board_hemmed_in(&b.steps, b.cells, q >> b.offset),
+            WordBoard::Wide(b) => board_hemmed_in(&b.steps, b.cells, q >> b.offset),
         }
     }
 
     /// The free cells of `q` (one word), as the board's bits.
     fn free(&self, q: u128) -> u128 {
         match self {
-            Board::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
-            Board::Wide(b) => q >> b.offset & b.cells,
+            WordBoard::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
+            WordBoard::Wide(b) => q >> b.offset & b.cells,
         }
     }
 }
@@ -448,7 +448,7 @@ impl<const W: usize> Walker<'_, W> {
     fn fewest_fits(
         &mut self,
         plan: &FitsPlan,
-        board: &Board,
+        board: &WordBoard,
         free: u128,
         q: u128,
         next: u32,
@@ -645,8 +645,8 @@ impl<const W: usize> Walker<'_, W> {
         // The board's cells lie within 128 bits of `q` from its offset.
         let q = || u128::from(self.q[0]) | u128::from(self.q.get(1).copied().unwrap_or(0)) << 64;
         match &self.walkable.board {
-            Some(Board::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, holes, check),
-            Some(Board::Wide(b)) => b.refuses(q() >> b.offset, e, holes, check),
+            Some(WordBoard::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, holes, check),
+            Some(WordBoard::Wide(b)) => b.refuses(q() >> b.offset, e, holes, check),
             None => match holes {
                 true => regions.leaves_hole(&self.q, e),
                 false => {

@@ -1,7 +1,7 @@
 //! The report's small puzzle and the 6x10 pentomino, compiled at run time: the figures of
 //! the report for the model, the order and the program.
 
-use puzzle_compiler::program::Stats;
+use puzzle_compiler::program::Counts;
 use puzzle_compiler::{Description, EmbeddingId, OrderChoice, PieceId, Puzzle, Symmetry};
 use puzzle_runtime::Solver;
 
@@ -48,8 +48,8 @@ fn restricted_small_puzzle_reproduces_the_report() {
     let p = Puzzle::new(&restricted(small())).unwrap();
     assert_eq!(p.cover().allowed_count(), 15);
     assert_eq!(
-        p.program().stats(),
-        Stats {
+        p.program().counts(),
+        Counts {
             procedures: 7,
             tests: 28,
             places: 15
@@ -62,7 +62,7 @@ fn restricted_small_puzzle_reproduces_the_report() {
     assert_eq!(p.count(), 3);
 
     let unshared = Puzzle::new(&restricted(small()).sharing(false)).unwrap();
-    assert_eq!(unshared.program().stats().tests, 41);
+    assert_eq!(unshared.program().counts().tests, 41);
     assert_eq!(walked(&unshared), walked(&p));
 }
 

@@ -11,7 +11,7 @@ use crate::prune::BoardWord;
 /// The embeddings of one cell that take the same bits of `q` off the board (those of one
 /// piece): where a piece is placed, its run is skipped with one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Run<Q> {
+pub struct PieceRun<Q> {
     /// The bits of `q` off the board that each embedding of the run takes.
     pub needs: Q,
     /// The run's entries in [`Fits::embeddings`] and [`Fits::board`].
@@ -28,7 +28,7 @@ pub struct Fits<'t, W, Q> {
     /// Where each bit's runs start, one more entry than the board has bits.
     pub cells: &'t [u32],
     /// The runs of every cell, cell after cell.
-    pub runs: &'t [Run<Q>],
+    pub runs: &'t [PieceRun<Q>],
     /// The embedding of each entry.
     pub embeddings: &'t [u32],
     /// The cells each entry's embedding takes, as the board's bits.
@@ -38,7 +38,7 @@ pub struct Fits<'t, W, Q> {
 impl<W: BoardWord, Q: Copy + Eq + BitAnd<Output = Q>> Fits<'_, W, Q> {
     /// The runs of the cell at `bit` of the board whose pieces are free in `q`.
     #[inline]
-    fn free_runs(&self, bit: u32, q: Q) -> impl Iterator<Item = Run<Q>> + '_ {
+    fn free_runs(&self, bit: u32, q: Q) -> impl Iterator<Item = PieceRun<Q>> + '_ {
         let runs =
             &self.runs[self.cells[bit as usize] as usize..self.cells[bit as usize + 1] as usize];
         runs.iter()
@@ -120,14 +120,14 @@ mod tests {
     /// Three cells in a row, bits 0 to 2 of the board, and one piece; its embeddings: the
     /// pairs {0, 1} (0) and {1, 2} (1), and the single cell {2} (2).
     fn three_cells() -> Fits<'static, u64, u64> {
-        const fn run(start: u32, end: u32) -> Run<u64> {
-            Run {
+        const fn run(start: u32, end: u32) -> PieceRun<u64> {
+            PieceRun {
                 needs: PIECE,
                 start,
                 end,
             }
         }
-        static RUNS: [Run<u64>; 5] = [run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)];
+        static RUNS: [PieceRun<u64>; 5] = [run(0, 1), run(1, 2), run(2, 3), run(3, 4), run(4, 5)];
         Fits {
             cells: &[0, 1, 3, 5],
             runs: &RUNS,

@@ -1,7 +1,7 @@
 //! What generated code calls and nothing else should: not API, and free to change with the
 //! compiler that emits the calls (the two crates are pinned to each other's version).
 
-pub use crate::fits::{Fits, Run};
+pub use crate::fits::{Fits, PieceRun};
 pub use crate::prune::{
     board_allows, board_dead_ends, board_free_counts, board_hemmed_in, board_holes,
     board_holes_or_dead_ends, board_holes_placed, board_neighbour_counts, board_reach, BoardWord,

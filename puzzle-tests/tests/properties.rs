@@ -106,7 +106,7 @@ proptest! {
         let random = RandomPuzzle::new(seed);
         let shared = compiled(&random.with("sharing", "true"));
         let unshared = compiled(&random.with("sharing", "false"));
-        prop_assert!(shared.program().stats().tests <= unshared.program().stats().tests);
+        prop_assert!(shared.program().counts().tests <= unshared.program().counts().tests);
         prop_assert_eq!(sorted_sets(&shared.collect()), sorted_sets(&unshared.collect()));
     }
 

@@ -2,7 +2,7 @@
 //! each cell of the dead ends' bit board the embeddings that cover it, in runs by piece with
 //! the cells each takes, and each embedding's bits of `q`.
 
-use puzzle_runtime::__private::Run;
+use puzzle_runtime::__private::PieceRun;
 
 use crate::cover::{AspectId, Cover};
 use crate::order::{Order, Position};
@@ -23,7 +23,7 @@ pub struct FitsPlan {
     pub cells: Vec<u32>,
     /// The runs of each cell, by the cell's bit on the board: its embeddings, in their order,
     /// cut where the bits of `q` they take off the board (their piece) change.
-    pub runs: Vec<Run<u128>>,
+    pub runs: Vec<PieceRun<u128>>,
     /// The embedding of each entry of a run.
     pub embeddings: Vec<u32>,
     /// The cells each entry's embedding takes, as the board's bits.
@@ -60,7 +60,7 @@ impl FitsPlan {
         }
         // Board bit `b` is bit `offset + b` of `q`.
         let on_board = board.cells << board.offset;
-        let (mut starts, mut runs): (_, Vec<Run<u128>>) =
+        let (mut starts, mut runs): (_, Vec<PieceRun<u128>>) =
             (Vec::with_capacity(bits + 1), Vec::new());
         let (mut embeddings, mut taken) = (Vec::new(), Vec::new());
         for list in by_bit {
@@ -70,7 +70,7 @@ impl FitsPlan {
                 let (needs, at) = (masks[e as usize] & !on_board, embeddings.len() as u32);
                 match runs[first..].last_mut() {
                     Some(run) if run.needs == needs => run.end += 1,
-                    _ => runs.push(Run {
+                    _ => runs.push(PieceRun {
                         needs,
                         start: at,
                         end: at + 1,

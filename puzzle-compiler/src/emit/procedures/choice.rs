@@ -24,7 +24,7 @@ pub(super) fn fewest_fits(
     let embeddings = &fits.embeddings;
     let runs = fits.runs.iter().map(|run| {
         let (needs, start, end) = (Literal::u128_unsuffixed(run.needs), run.start, run.end);
-        quote!(Run { needs: #needs, start: #start, end: #end })
+        quote!(PieceRun { needs: #needs, start: #start, end: #end })
     });
     let masks = fits
         .masks
@@ -45,9 +45,9 @@ pub(super) fn fewest_fits(
         /// `at`; none where a free cell fits nothing.
         #[inline(never)]
         fn fewest_fits<#sink>(q: #q_ty, sink: &mut S, at: u32) -> #flow {
-            use #runtime::__private::Run;
+            use #runtime::__private::PieceRun;
             static CELLS: [u32; #cells_n] = [#(#starts),*];
-            static RUNS: [Run<#q_ty>; #runs_n] = [#(#runs),*];
+            static RUNS: [PieceRun<#q_ty>; #runs_n] = [#(#runs),*];
             static EMBEDDINGS: [u32; #embeddings_n] = [#(#embeddings),*];
             static MASKS: [#q_ty; #masks_n] = [#(#masks),*];
             // Each entry's cells, read from its embedding's mask when the program is compiled.
