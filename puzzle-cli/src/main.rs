@@ -264,12 +264,13 @@ fn here_or_native(
     if !native {
         return Ok(Here(Box::new(compile(false)?)));
     }
-    let text = source(&loaded)?;
-    let build = match native::built(&text) {
+    let text = source(&loaded);
+    let build = match text.as_ref().ok().and_then(|text| native::built(text)) {
         Some(build) => build,
         None => {
+            // The compiler's mistakes first: they say more than a text that cannot be printed.
             let puzzle = compile(true)?;
-            native::build(&text, puzzle.info()).map_err(|e| Failure::Other(e.to_string()))?
+            native::build(&text?, puzzle.info()).map_err(|e| Failure::Other(e.to_string()))?
         }
     };
     run_native(&build, native_args()).map(Ran)
