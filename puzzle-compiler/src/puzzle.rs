@@ -170,13 +170,13 @@ impl Puzzle {
     /// Whether the program is small enough to be emitted as Rust ([`MAX_NATIVE_NODES`]): the
     /// macro and native builds ask first, the run-time engine never needs to.
     pub fn check_native(&self) -> Result<(), Error> {
-        let stats = self.program.counts();
-        match stats.tests + stats.places > MAX_NATIVE_NODES {
+        let counts = self.program.counts();
+        match counts.tests + counts.places > MAX_NATIVE_NODES {
             false => Ok(()),
             true => Err(Error {
                 kind: ErrorKind::TooLargeForNative {
-                    tests: stats.tests,
-                    places: stats.places,
+                    tests: counts.tests,
+                    places: counts.places,
                     limit: MAX_NATIVE_NODES,
                 },
                 loc: self.model.loc,

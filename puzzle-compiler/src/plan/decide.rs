@@ -279,7 +279,10 @@ pub(super) fn cache(
     let share = procedures.len() as u64 * u64::from(tuning.cache_from_percent) / 100;
     let from = (share as usize).max(settled);
     if from >= procedures.len() {
-        return off("no procedure after the last optional one".into());
+        return off(format!(
+            "{why}; no procedure left from position {from} (`cache_from_percent` {}, or an optional piece last)",
+            tuning.cache_from_percent
+        ));
     }
     let from = Position(from as u32);
     // The key leaves out the aspects every search has covered by then, unless an optional
