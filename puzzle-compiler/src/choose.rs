@@ -10,8 +10,9 @@ use crate::cover::{AspectId, EmbeddingId};
 use crate::description::OrderChoice;
 use crate::estimate;
 use crate::lower::Lowered;
-use crate::model::{BoxModel, Leading, Model, Options, Piece, Problem};
+use crate::model::{BoxModel, Lead, Model, Options, Piece, Problem};
 use crate::order::Order;
+use crate::symmetry::Reduced;
 use crate::tuning::Tuning;
 
 /// The order chosen, and why.
@@ -25,6 +26,42 @@ pub struct Chosen {
     pub estimate: f64,
     /// Every candidate tried, with its estimate, in the order tried.
     pub candidates: Vec<(String, f64)>,
+}
+
+/// Chooses among the ways to reduce the puzzle (`symmetry::reduce`, the most promising first)
+/// and the order of the one kept. Which piece is kept shapes the whole search (on the 4x4x4
+/// cubes some pieces leave a search several times smaller than others), but judging one costs
+/// a choice of order: a small search ([`Tuning::small_search`]) keeps the first, a larger one
+/// the way whose best order the estimates find smallest.
+pub fn choose_reduced(model: &Model, ways: Vec<Reduced>, tuning: &Tuning) -> (Reduced, Chosen) {
+    pick(ways, tuning.small_search, |lowered| {
+        choose(model, lowered, tuning)
+    })
+}
+
+/// [`choose_reduced`] with the order of each way chosen by `judge`.
+fn pick(
+    ways: Vec<Reduced>,
+    small_search: f64,
+    judge: impl Fn(&Lowered) -> Chosen,
+) -> (Reduced, Chosen) {
+    let mut best: Option<(usize, Chosen)> = None;
+    for (i, way) in ways.iter().enumerate() {
+        let chosen = judge(&way.lowered);
+        let small = i == 0 && chosen.estimate < small_search;
+        if best
+            .as_ref()
+            .is_none_or(|(_, b)| chosen.estimate < b.estimate)
+        {
+            best = Some((i, chosen));
+        }
+        if small {
+            break;
+        }
+    }
+    let (i, chosen) = best.expect("a puzzle has a way to be reduced, if only unreduced");
+    let mut ways = ways;
+    (ways.swap_remove(i), chosen)
 }
 
 /// Chooses the order as the model asks: for a box, among the candidate scans and leads; an
@@ -67,9 +104,9 @@ fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &T
         })
         .collect();
     let leads: Vec<Vec<usize>> = match lead {
-        Leading::None => vec![Vec::new()],
-        Leading::All => vec![single.iter().map(|&(_, i)| i).collect()],
-        Leading::Named(named) => {
+        Lead::None => vec![Vec::new()],
+        Lead::All => vec![single.iter().map(|&(_, i)| i).collect()],
+        Lead::Named(named) => {
             // Copies without a piece aspect, or in a bag, have nothing to put first.
             let lead = named
                 .iter()
@@ -78,7 +115,7 @@ fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &T
                 .collect();
             vec![lead]
         }
-        Leading::Auto => {
+        Lead::Auto => {
             // The few pieces with the fewest allowed placements, alone or as an ordered pair
             // before the cells; or none; or all.
             let mut by_placements = single.clone();
@@ -224,6 +261,53 @@ fn label(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::description::{Description, Symmetry};
+    use crate::error::Errors;
+    use crate::model::PieceId;
+
+    /// The report puzzle's ways to be reduced, picked by a judge that gives each restricted
+    /// piece (A, B, C) an estimate from `estimates`: the piece kept, and the pieces judged in
+    /// turn.
+    fn judged_by(estimates: [f64; 3]) -> (Option<PieceId>, Vec<PieceId>) {
+        let mut errors = Errors::default();
+        let d = Description::report_example().symmetry(Symmetry::Reduced { piece: None });
+        let model = Model::check(&d, &mut errors).unwrap();
+        let lowered = crate::lower::lower(&model, &mut errors);
+        let whole = lowered.clone();
+        let tuning = Tuning::default();
+        let ways = crate::symmetry::reduce(&model, lowered, &mut errors, &tuning);
+        let judged = std::cell::RefCell::new(Vec::new());
+        let judge = |candidate: &Lowered| {
+            let piece = (0..3)
+                .map(PieceId)
+                .find(|&p| candidate.allowed_of(p).count() < whole.allowed_of(p).count())
+                .unwrap();
+            judged.borrow_mut().push(piece);
+            let mut chosen = choose(&model, candidate, &tuning);
+            chosen.estimate = estimates[piece.index()];
+            chosen
+        };
+        let (way, chosen) = pick(ways, tuning.small_search, judge);
+        let piece = way.reduction.unwrap().piece;
+        assert_eq!(chosen.estimate, estimates[piece.unwrap().index()]);
+        (piece, judged.into_inner())
+    }
+
+    #[test]
+    fn a_large_search_keeps_the_piece_whose_best_order_is_estimated_smallest() {
+        // C keeps the fewest placements, so it is judged first.
+        let (piece, judged) = judged_by([5e7, 2e7, 1e8]);
+        assert_eq!(piece, Some(PieceId(1)));
+        assert_eq!(judged[0], PieceId(2));
+        assert_eq!(judged.len(), 3);
+    }
+
+    #[test]
+    fn a_small_search_keeps_the_fewest_placements_and_judges_no_other() {
+        let (piece, judged) = judged_by([5e3, 2e3, 1e4]);
+        assert_eq!(piece, Some(PieceId(2)));
+        assert_eq!(judged, [PieceId(2)]);
+    }
 
     #[test]
     fn every_order_of_the_axes_once() {

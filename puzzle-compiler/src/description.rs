@@ -235,7 +235,7 @@ pub enum Symmetry {
 /// What the search checks after each placement, to backtrack at once from a state no pieces
 /// can complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Pruning {
+pub enum Prune {
     /// Chosen by the compiler: holes, which pay on every box benchmarked (none for a puzzle
     /// without a box).
     #[default]
@@ -254,7 +254,7 @@ pub enum Pruning {
 /// Whether a count keeps a failure cache: free sets whose search reached no solution, skipped
 /// when reached again.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Caching {
+pub enum Cache {
     /// Where the box's scan has a narrow frontier, so that the same free set comes back often
     /// (the 2-D pentomino boxes, not the 3-D ones, where lookups rarely hit); always for a
     /// puzzle without a box.
@@ -291,8 +291,9 @@ pub enum FewestFits {
     /// at least 4 cells long): where it was measured to pay.
     #[default]
     Auto,
-    /// Wherever dead ends are covered first, the pruning is the hole test and no piece has
-    /// several copies.
+    /// Wherever dead ends are covered first, the pruning is the hole test on their board and
+    /// no bag holds copies (copies of one kind are fine; copies of several kinds, or a range
+    /// of copies, hold a bag).
     On,
     /// Never.
     Off,
@@ -382,11 +383,11 @@ pub struct Description {
     /// the program is built (off, the program is the report's, with every embedding).
     pub eliminate: bool,
     /// Whether placements that cut off unfillable regions are pruned.
-    pub prune: Pruning,
+    pub prune: Prune,
     /// Where the pruning was asked for.
     pub prune_loc: Loc,
     /// Whether `count` keeps a failure cache.
-    pub cache: Caching,
+    pub cache: Cache,
     /// Whether dead ends are covered first.
     pub dead_ends: DeadEnds,
     /// Whether the cell with the fewest fits is covered next near the top of the search.
@@ -415,9 +416,9 @@ impl Description {
             lead: Lead::Auto,
             sharing: true,
             eliminate: true,
-            prune: Pruning::Auto,
+            prune: Prune::Auto,
             prune_loc: Loc::default(),
-            cache: Caching::Auto,
+            cache: Cache::Auto,
             dead_ends: DeadEnds::Auto,
             fewest_fits: FewestFits::Auto,
             tuning: Tuning::default(),
@@ -618,7 +619,7 @@ impl Description {
     }
 
     /// Sets whether a count keeps a failure cache.
-    pub fn cache(mut self, cache: Caching) -> Description {
+    pub fn cache(mut self, cache: Cache) -> Description {
         self.cache = cache;
         self
     }
@@ -642,7 +643,7 @@ impl Description {
     }
 
     /// Sets the pruning.
-    pub fn prune(mut self, prune: Pruning) -> Description {
+    pub fn prune(mut self, prune: Prune) -> Description {
         self.prune = prune;
         self
     }

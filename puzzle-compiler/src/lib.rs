@@ -52,7 +52,7 @@ pub mod tuning;
 pub mod walk;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
-pub use description::{Caching, DeadEnds, Description, Lead, Loc, OrderChoice, Pruning, Symmetry};
+pub use description::{Cache, DeadEnds, Description, Lead, Loc, OrderChoice, Prune, Symmetry};
 pub use error::{Error, ErrorKind, Errors};
 pub use model::{Model, PieceId};
 pub use order::{Order, Position};

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
-    chars, AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, FewestFits, Lead, Loc,
-    OrderChoice, PieceSpec, Pruning, ShapeSpec, Symmetry,
+    self, chars, AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, FewestFits, Loc,
+    OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
@@ -115,11 +115,11 @@ pub struct Options {
     /// How the cells are scanned.
     pub scan: OrderChoice,
     /// Which pieces come before the cells.
-    pub lead: Leading,
+    pub lead: Lead,
     /// What the search prunes, as asked (the plan resolves `Auto`).
-    pub prune: Pruning,
+    pub prune: Prune,
     /// Whether a count keeps a failure cache, as asked (the plan resolves `Auto`).
-    pub cache: Caching,
+    pub cache: Cache,
     /// Whether dead ends are covered first, as asked (the plan resolves `Auto`).
     pub dead_ends: DeadEnds,
     /// Whether the cell with the fewest fits is covered next near the top of the search, as
@@ -141,7 +141,7 @@ pub enum Reduce {
 
 /// Which pieces come before the cells in the aspect order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Leading {
+pub enum Lead {
     /// Chosen with the scan.
     Auto,
     /// None.
@@ -182,20 +182,20 @@ impl Model {
         };
         let boxless = description.abstract_puzzle.is_some();
         let mode = match description.prune {
-            Pruning::Holes => Some("holes"),
-            Pruning::Regions => Some("regions"),
-            Pruning::Auto | Pruning::Off => None,
+            Prune::Holes => Some("holes"),
+            Prune::Regions => Some("regions"),
+            Prune::Auto | Prune::Off => None,
         };
         if let Some(mode) = mode.filter(|_| boxless) {
             errors.push(description.prune_loc, ErrorKind::PruneWithoutBox { mode });
         }
         let lead = match &description.lead {
-            Lead::Auto => Leading::Auto,
-            Lead::None => Leading::None,
-            Lead::All => Leading::All,
+            description::Lead::Auto => Lead::Auto,
+            description::Lead::None => Lead::None,
+            description::Lead::All => Lead::All,
             // The parser has said that an abstract puzzle takes no order.
-            Lead::Named(_) if boxless => Leading::Auto,
-            Lead::Named(names) => {
+            description::Lead::Named(_) if boxless => Lead::Auto,
+            description::Lead::Named(names) => {
                 let mut lead = Vec::new();
                 for (name, loc) in names {
                     let Some(piece) = find_piece(pieces, name, *loc, errors) else {
@@ -208,7 +208,7 @@ impl Model {
                         lead.push(piece);
                     }
                 }
-                Leading::Named(lead)
+                Lead::Named(lead)
             }
         };
         let options = Options {

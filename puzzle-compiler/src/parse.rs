@@ -37,8 +37,8 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
-    AbstractSpec, BoardSpec, Caching, Count, DeadEnds, Description, Drawing, FewestFits, Figure,
-    Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Pruning, Restriction, Row, ShapeSpec,
+    AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, Drawing, FewestFits, Figure,
+    Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Prune, Restriction, Row, ShapeSpec,
     Symmetry,
 };
 use crate::error::suggest;
@@ -319,7 +319,7 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
             d.prune_loc = spans.loc(key.span());
             prune.parse2(value).map(|p| d.prune = p)
         }
-        "cache" => switch("cache", [Caching::Auto, Caching::On, Caching::Off])
+        "cache" => switch("cache", [Cache::Auto, Cache::On, Cache::Off])
             .parse2(value)
             .map(|c| d.cache = c),
         "dead_ends" => switch("dead_ends", [DeadEnds::Auto, DeadEnds::On, DeadEnds::Off])
@@ -853,13 +853,13 @@ fn order(input: ParseStream, spans: &mut Spans) -> syn::Result<(OrderChoice, Lea
 }
 
 /// `auto`, `off`, `holes` or `regions`.
-fn prune(input: ParseStream) -> syn::Result<Pruning> {
+fn prune(input: ParseStream) -> syn::Result<Prune> {
     let word: Ident = input.parse()?;
     match word.to_string().as_str() {
-        "auto" => Ok(Pruning::Auto),
-        "off" => Ok(Pruning::Off),
-        "holes" => Ok(Pruning::Holes),
-        "regions" => Ok(Pruning::Regions),
+        "auto" => Ok(Prune::Auto),
+        "off" => Ok(Prune::Off),
+        "holes" => Ok(Prune::Holes),
+        "regions" => Ok(Prune::Regions),
         other => Err(unknown_word(
             &word,
             other,
@@ -1044,7 +1044,7 @@ mod tests {
         assert!(matches!(&d.symmetry, Symmetry::Reduced { piece: Some((name, _)) } if name == "F"));
         assert!(matches!(&d.lead, Lead::Named(names) if names.len() == 1 && names[0].0 == "X"));
         assert_eq!(d.order, OrderChoice::Rows);
-        assert_eq!((d.prune, d.cache), (Pruning::Regions, Caching::Off));
+        assert_eq!((d.prune, d.cache), (Prune::Regions, Cache::Off));
     }
 
     #[test]

@@ -6,8 +6,8 @@
 use std::fmt::Write;
 
 use crate::description::{
-    BoardSpec, Caching, Count, DeadEnds, Description, FewestFits, Figure, Lead, OrderChoice,
-    PieceSpec, Pruning, ShapeSpec, Symmetry,
+    BoardSpec, Cache, Count, DeadEnds, Description, FewestFits, Figure, Lead, OrderChoice,
+    PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 
 /// Why a description has no text in the puzzle language.
@@ -137,15 +137,15 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
         let _ = writeln!(out, "    eliminate: {},", d.eliminate);
     }
     let prune = match d.prune {
-        Pruning::Auto => None,
-        Pruning::Off => Some("off"),
-        Pruning::Holes => Some("holes"),
-        Pruning::Regions => Some("regions"),
+        Prune::Auto => None,
+        Prune::Off => Some("off"),
+        Prune::Holes => Some("holes"),
+        Prune::Regions => Some("regions"),
     };
     let cache = match d.cache {
-        Caching::Auto => None,
-        Caching::On => Some("on"),
-        Caching::Off => Some("off"),
+        Cache::Auto => None,
+        Cache::On => Some("on"),
+        Cache::Off => Some("off"),
     };
     let dead_ends = match d.dead_ends {
         DeadEnds::Auto => None,
@@ -394,8 +394,8 @@ mod tests {
             .order(OrderChoice::Columns)
             .eliminate(false)
             .sharing(false)
-            .prune(Pruning::Off)
-            .cache(Caching::On)
+            .prune(Prune::Off)
+            .cache(Cache::On)
             .restrict("C", &[&[".#.", "##."], &["..#", ".##"]]);
         let text = round_trip(&d);
         assert!(text.contains("order: columns,"), "{text}");

@@ -13,7 +13,7 @@ use puzzle_runtime::{Catalog, Info, Run, Solver, SymmetryInfo, Unit, UnitError};
 use crate::assemble::assemble;
 use crate::board::Board;
 use crate::catalog::catalog;
-use crate::choose::{choose, Chosen};
+use crate::choose::{choose_reduced, Chosen};
 use crate::cover::Cover;
 use crate::description::Description;
 use crate::error::{Error, ErrorKind, Errors};
@@ -23,7 +23,7 @@ use crate::model::{Model, Piece, PieceId, Problem};
 use crate::order::Order;
 use crate::plan::Plan;
 use crate::program::Program;
-use crate::symmetry::{reduce, Reduction};
+use crate::symmetry::{reduce, Reduced, Reduction};
 use crate::tuning::Tuning;
 use crate::walk::{self, Start, Walkable};
 use crate::{eliminate, reference};
@@ -61,12 +61,11 @@ impl Puzzle {
             _ => 0,
         };
         let tuning = &model.options.tuning;
-        let judge = |candidate: &Lowered| choose(&model, candidate, tuning);
-        let (reduction, judged) = reduce(&model, &mut lowered, &mut errors, tuning, &judge);
+        let ways = reduce(&model, lowered, &mut errors, tuning);
         if !errors.is_empty() {
             return Err(errors);
         }
-        let chosen = judged.unwrap_or_else(|| choose(&model, &lowered, tuning));
+        let (Reduced { lowered, reduction }, chosen) = choose_reduced(&model, ways, tuning);
         let mut program = Program::new(&model, &lowered, &chosen.order);
         let plan = Plan::new(
             &model,
@@ -334,8 +333,8 @@ fn info(
         },
         prune: plan.prune.kind(),
         cache: plan.cache.map(|c| c.info()),
-        dead_ends: plan.dead_ends.is_some(),
-        fewest_fits: plan.fewest_fits.as_ref().map(|f| f.above),
+        dead_ends: plan.dead_ends().is_some(),
+        fewest_fits: plan.fewest_fits().map(|f| f.above),
         plan: Cow::Owned(plan.decisions.iter().map(|d| format!("{d}\n")).collect()),
     }
 }

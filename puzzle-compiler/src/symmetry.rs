@@ -12,13 +12,13 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::SymmetryGroup;
 
 use crate::automorphism;
 use crate::board::Board;
-use crate::choose::Chosen;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
@@ -46,8 +46,9 @@ pub struct Reduction {
     pub second: Option<PieceId>,
     /// The marks' aspects, last by number.
     pub marks: Vec<AspectId>,
-    /// For each symmetry other than the identity, the image of every embedding.
-    pub images: Vec<Vec<u32>>,
+    /// For each symmetry other than the identity, the image of every embedding (shared by the
+    /// ways to reduce one puzzle).
+    pub images: Arc<[Vec<u32>]>,
     /// The symmetries as motions of a box's cells and kinds of piece, for the run time.
     pub group: SymmetryGroup,
     /// The check that finishes an inexact reduction, if one is needed.
@@ -86,7 +87,7 @@ struct Group {
     /// abstract puzzle).
     cells: Vec<Vec<u32>>,
     /// For each symmetry other than the identity, the image of each embedding.
-    images: Vec<Vec<u32>>,
+    images: Arc<[Vec<u32>]>,
     /// For each symmetry other than the identity, the piece each piece's placements become
     /// (itself, or its mirror twin under a reflection when pieces are only turned).
     relabel: Vec<Vec<PieceId>>,
@@ -175,7 +176,7 @@ impl Group {
         }
         let group = Group {
             cells: motions,
-            images,
+            images: images.into(),
             relabel: relabels,
         };
         (group, broken)
@@ -276,23 +277,38 @@ impl Group {
     }
 }
 
-/// Applies the model's symmetry request ([`Reduce::Classes`]): forbids all but the
-/// lowest-numbered placement of each orbit of one piece (or, for an abstract puzzle or one of
-/// identical copies, keeps each solution that is the least of its images), and adds a check
-/// where that alone is not exact. `None` when every solution is asked for or the puzzle has no
-/// symmetry.
-///
-/// Where the compiler picks the piece, `judge` chooses an order for a candidate's cover; the
-/// order of the piece kept comes back with the reduction when it was judged.
+/// A way to reduce a puzzle: its cover, with the placements the reduction forbids and the
+/// marks it adds, and what the reduction did (`None`: no reduction).
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The exact-cover problem as reduced.
+    pub lowered: Lowered,
+    /// What the reduction did.
+    pub reduction: Option<Reduction>,
+}
+
+/// The ways to apply the model's symmetry request ([`Reduce::Classes`]), the most promising
+/// first: a piece kept to the lowest-numbered placement of each orbit, the others forbidden
+/// (or, for an abstract puzzle or one of identical copies, each solution kept that is the
+/// least of its images), with a check where that alone is not exact. One way, unreduced,
+/// when every solution is asked for or the puzzle has no symmetry; one per candidate piece
+/// where the compiler picks the piece, by the fewest placements kept, then the fewest that
+/// need the check, then the first: which one's search is smallest is the order's to judge
+/// (`choose::choose_reduced`), not this stage's.
 pub fn reduce(
     model: &Model,
-    lowered: &mut Lowered,
+    lowered: Lowered,
     errors: &mut Errors,
     tuning: &Tuning,
-    judge: &dyn Fn(&Lowered) -> Chosen,
-) -> (Option<Reduction>, Option<Chosen>) {
+) -> Vec<Reduced> {
+    let unreduced = |lowered| {
+        vec![Reduced {
+            lowered,
+            reduction: None,
+        }]
+    };
     let Reduce::Classes(named) = model.options.symmetry else {
-        return (None, None);
+        return unreduced(lowered);
     };
     match &model.problem {
         Problem::Box(b) => {
@@ -302,23 +318,27 @@ pub fn reduce(
             if symmetries.saturating_mul(embeddings) > MAX_BOX_IMAGES {
                 let reason = format!("the box has {symmetries} symmetries and the pieces {embeddings} placements, whose images would number more than {MAX_BOX_IMAGES}; ask for all solutions (`symmetry: all`)");
                 errors.push(model.loc, ErrorKind::Symmetry { reason });
-                return (None, None);
+                return unreduced(lowered);
             }
-            let reduced = reduce_box(b, named, lowered, errors, tuning, judge);
-            reduced.map_or((None, None), |(r, c)| (Some(r), c))
+            match reduce_box(b, named, &lowered, errors, tuning) {
+                Some(ways) => ways,
+                None => unreduced(lowered),
+            }
         }
-        Problem::Abstract(_) => (reduce_abstract(model, &lowered.cover, errors), None),
+        Problem::Abstract(_) => {
+            let reduction = reduce_abstract(model, &lowered.cover, errors);
+            vec![Reduced { lowered, reduction }]
+        }
     }
 }
 
 fn reduce_box(
     model: &BoxModel,
     named: Option<(PieceId, Loc)>,
-    lowered: &mut Lowered,
+    lowered: &Lowered,
     errors: &mut Errors,
     tuning: &Tuning,
-    judge: &dyn Fn(&Lowered) -> Chosen,
-) -> Option<(Reduction, Option<Chosen>)> {
+) -> Option<Vec<Reduced>> {
     let pieces = &model.pieces;
     let (group, broken) = Group::of(&model.board, lowered, pieces);
     if let Some(e) = broken {
@@ -369,13 +389,12 @@ fn reduce_box(
     };
     if candidates.is_empty() {
         // Only copies, or mirror twins: no piece can be restricted alone.
-        return Some((
-            group.check_everywhere(lowered.cover.embedding_count()),
-            None,
-        ));
+        return Some(vec![Reduced {
+            lowered: lowered.clone(),
+            reduction: Some(group.check_everywhere(lowered.cover.embedding_count())),
+        }]);
     }
-    // Each candidate restricted on a copy of the cover: by the fewest placements kept, then the
-    // fewest that need the check, then the first.
+    // Each candidate restricted on a copy of the cover.
     let mut restricted: Vec<(PieceId, Lowered, Restricted)> = candidates
         .into_iter()
         .map(|piece| {
@@ -385,42 +404,26 @@ fn reduce_box(
         })
         .collect();
     restricted.sort_by_key(|(piece, _, r)| (r.kept.len(), r.fixed, *piece));
-    // Which piece is kept shapes the whole search (on the 4x4x4 cubes some pieces leave a
-    // search several times smaller than others), but judging one costs a choice of order: a
-    // small search keeps the first, a larger one the candidate, of the first few, whose best
-    // order the estimates find smallest.
+    // The estimates judge only the first few (`Tuning::max_judged`): the rest are not offered.
     restricted.truncate(tuning.max_judged);
-    let mut best: Option<(usize, Chosen)> = None;
-    if restricted.len() > 1 {
-        for (i, (_, copy, _)) in restricted.iter().enumerate() {
-            let chosen = judge(copy);
-            let small = i == 0 && chosen.estimate < tuning.small_search;
-            if best
-                .as_ref()
-                .is_none_or(|(_, b)| chosen.estimate < b.estimate)
-            {
-                best = Some((i, chosen));
-            }
-            if small {
-                break;
-            }
+    let ways = restricted.into_iter().map(|(piece, lowered, restricted)| {
+        let reduction = Reduction {
+            group: group.motions(),
+            swaps: group.swaps(),
+            piece: Some(piece),
+            group_order: group.order(),
+            kept: restricted.kept.len(),
+            second: restricted.second.piece,
+            marks: restricted.second.marks,
+            images: group.images.clone(),
+            check: restricted.check,
+        };
+        Reduced {
+            lowered,
+            reduction: Some(reduction),
         }
-    }
-    let (i, chosen) = best.map_or((0, None), |(i, chosen)| (i, Some(chosen)));
-    let (piece, copy, restricted) = restricted.swap_remove(i);
-    *lowered = copy;
-    let reduction = Reduction {
-        group: group.motions(),
-        swaps: group.swaps(),
-        piece: Some(piece),
-        group_order: group.order(),
-        kept: restricted.kept.len(),
-        second: restricted.second.piece,
-        marks: restricted.second.marks,
-        images: group.images,
-        check: restricted.check,
-    };
-    Some((reduction, chosen))
+    });
+    Some(ways.collect())
 }
 
 /// What keeping one piece to one placement per orbit did to a cover.
@@ -574,7 +577,7 @@ fn reduce_abstract(model: &Model, cover: &Cover, errors: &mut Errors) -> Option<
             let relabel = vec![Vec::new(); images.len()];
             let group = Group {
                 cells: Vec::new(),
-                images,
+                images: images.into(),
                 relabel,
             };
             Some(group.check_everywhere(cover.embedding_count()))
@@ -650,97 +653,40 @@ mod tests {
         let mut errors = Errors::default();
         let d = d.symmetry(Symmetry::Reduced { piece: None });
         let model = Model::check(&d, &mut errors).unwrap();
-        let mut lowered = lower::lower(&model, &mut errors);
-        let judge =
-            |candidate: &Lowered| crate::choose::choose(&model, candidate, &Tuning::default());
-        let (reduction, _) = reduce(
-            &model,
-            &mut lowered,
-            &mut errors,
-            &Tuning::default(),
-            &judge,
-        );
+        let lowered = lower::lower(&model, &mut errors);
+        let tuning = Tuning::default();
+        let ways = reduce(&model, lowered, &mut errors, &tuning);
         assert!(errors.is_empty(), "{errors}");
-        (lowered, reduction)
+        let (way, _) = crate::choose::choose_reduced(&model, ways, &tuning);
+        (way.lowered, way.reduction)
     }
 
-    /// The report puzzle reduced with a judge that gives each restricted piece (A, B, C) an
-    /// estimate from `estimates`: the piece kept, and the pieces judged in turn.
-    fn judged_by(estimates: [f64; 3]) -> (Option<PieceId>, Vec<PieceId>) {
-        let mut errors = Errors::default();
-        let d = Description::report_example().symmetry(Symmetry::Reduced { piece: None });
-        let model = Model::check(&d, &mut errors).unwrap();
-        let mut lowered = lower::lower(&model, &mut errors);
-        let whole = lowered.clone();
-        let judged = std::cell::RefCell::new(Vec::new());
-        let judge = |candidate: &Lowered| {
-            let piece = (0..3)
-                .map(PieceId)
-                .find(|&p| candidate.allowed_of(p).count() < whole.allowed_of(p).count())
-                .unwrap();
-            judged.borrow_mut().push(piece);
-            let mut chosen = crate::choose::choose(&model, candidate, &Tuning::default());
-            chosen.estimate = estimates[piece.index()];
-            chosen
+    #[test]
+    fn the_ways_are_offered_by_the_fewest_placements_kept_and_no_more_than_the_bound() {
+        let ways = |d: Description| {
+            let mut errors = Errors::default();
+            let d = d.symmetry(Symmetry::Reduced { piece: None });
+            let model = Model::check(&d, &mut errors).unwrap();
+            let lowered = lower::lower(&model, &mut errors);
+            reduce(&model, lowered, &mut errors, &Tuning::default())
         };
-        let (reduction, chosen) = reduce(
-            &model,
-            &mut lowered,
-            &mut errors,
-            &Tuning::default(),
-            &judge,
-        );
-        let piece = reduction.unwrap().piece;
-        assert_eq!(chosen.unwrap().estimate, estimates[piece.unwrap().index()]);
-        (piece, judged.into_inner())
-    }
-
-    #[test]
-    fn a_large_search_keeps_the_piece_whose_best_order_is_estimated_smallest() {
-        // C keeps the fewest placements, so it is judged first.
-        let (piece, judged) = judged_by([5e7, 2e7, 1e8]);
-        assert_eq!(piece, Some(PieceId(1)));
-        assert_eq!(judged[0], PieceId(2));
-        assert_eq!(judged.len(), 3);
-    }
-
-    #[test]
-    fn a_small_search_keeps_the_fewest_placements_and_judges_no_other() {
-        let (piece, judged) = judged_by([5e3, 2e3, 1e4]);
-        assert_eq!(piece, Some(PieceId(2)));
-        assert_eq!(judged, [PieceId(2)]);
-    }
-
-    #[test]
-    fn no_more_pieces_are_judged_than_the_bound() {
+        // The report's puzzle: C, A and B each restricted, C keeping the fewest placements.
+        let report = ways(Description::report_example());
+        let pieces: Vec<Option<PieceId>> = (report.iter())
+            .map(|w| w.reduction.as_ref().unwrap().piece)
+            .collect();
+        assert_eq!(pieces.len(), 3);
+        assert_eq!(pieces[0], Some(PieceId(2)));
+        let kept: Vec<usize> = (report.iter())
+            .map(|w| w.reduction.as_ref().unwrap().kept)
+            .collect();
+        assert!(kept.is_sorted(), "{kept:?}");
         // Thirteen pieces, each its own mirror image or free to turn over.
-        let d = Description::new("thirteen")
+        let thirteen = Description::new("thirteen")
             .block(&[7, 9])
             .pentominoes()
-            .piece("O", &["###"])
-            .symmetry(Symmetry::Reduced { piece: None });
-        let mut errors = Errors::default();
-        let model = Model::check(&d, &mut errors).unwrap();
-        let mut lowered = lower::lower(&model, &mut errors);
-        let calls = std::cell::Cell::new(0);
-        let judge = |candidate: &Lowered| {
-            calls.set(calls.get() + 1);
-            Chosen {
-                order: crate::order::Order::by_number(candidate.cover.aspect_count()),
-                label: String::new(),
-                estimate: 1e9,
-                candidates: Vec::new(),
-            }
-        };
-        let (reduction, _) = reduce(
-            &model,
-            &mut lowered,
-            &mut errors,
-            &Tuning::default(),
-            &judge,
-        );
-        assert!(reduction.unwrap().piece.is_some());
-        assert_eq!(calls.get(), Tuning::default().max_judged);
+            .piece("O", &["###"]);
+        assert_eq!(ways(thirteen).len(), Tuning::default().max_judged);
     }
 
     #[test]

@@ -27,13 +27,15 @@ pub struct Tuning {
     /// estimates with no lead and the most promising one: each lead costs an estimate per
     /// scan, and the ranking of the scans rarely changes with the lead.
     pub scans: usize,
-    /// The estimate below which the symmetry reduction keeps the piece with the fewest
-    /// placements kept, without judging the others: such a search takes well under a second,
-    /// less than choosing orders for the others would add to each build.
+    /// The estimate below which the order's choice keeps the first way to reduce the puzzle
+    /// (the piece with the fewest placements kept), without judging the others: such a search
+    /// takes well under a second, less than choosing orders for the others would add to each
+    /// build.
     pub small_search: f64,
-    /// The most pieces the symmetry reduction judges, those with the fewest placements kept
-    /// first: as many as a 4x4x4 cube puzzle has, and a bound on what a box of many pieces (the
-    /// 35 hexominoes) adds to each build.
+    /// The most ways to reduce the puzzle (one per piece kept) the symmetry reduction offers
+    /// the order's choice to judge, those with the fewest placements kept first: as many as a
+    /// 4x4x4 cube puzzle has, and a bound on what a box of many pieces (the 35 hexominoes)
+    /// adds to each build.
     pub max_judged: usize,
     /// The least length of every axis of a box of three or more axes on which dead ends and
     /// the fewest fits are covered first by default: only there do the placements they save

@@ -17,7 +17,7 @@ use puzzle_runtime::__private::{
 use puzzle_runtime::search::Sink;
 
 use crate::order::{Order, Position};
-use crate::plan::{BitBoard, Check, FitsPlan, Plan, PrunePlan};
+use crate::plan::{BitBoard, Check, Choice, FewestFits, Plan, Prune};
 use crate::program::{Body, Next, Node, Program};
 use crate::tuning::Tuning;
 
@@ -55,12 +55,20 @@ pub struct Walkable {
     bags: Vec<BagTake>,
     /// The plan's bit board, if its check runs on one.
     board: Option<WordBoard>,
-    /// The board of the dead ends, where the plan covers them first, and each cell's tree
-    /// (`ops[start..end]`) by its bit.
-    dead_ends: Option<(WordBoard, Vec<(u32, u32)>)>,
+    /// The plan's choice, a rule at a time, in its order.
+    choice: Vec<Chooser>,
     /// Subtrees with fewer leaves than this are scanned, not walked
     /// ([`Tuning::scan_below`]).
     scan_below: usize,
+}
+
+/// A rule of the plan's choice, laid out for walking.
+#[derive(Clone, Debug)]
+enum Chooser {
+    /// The board of the dead ends, and each cell's tree (`ops[start..end]`) by its bit.
+    DeadEnds(WordBoard, Vec<(u32, u32)>),
+    /// The cell with the fewest fits: its board and tables.
+    FewestFits(WordBoard, FewestFits),
 }
 
 /// The plan's bit board, in the narrowest word it fits.
@@ -150,7 +158,7 @@ impl Walkable {
             leaves: Vec::new(),
             bags: Vec::new(),
             board: None,
-            dead_ends: None,
+            choice: Vec::new(),
             scan_below: tuning.scan_below,
         };
         for (i, procedure) in program.procedures().iter().enumerate() {
@@ -180,25 +188,33 @@ impl Walkable {
         if let Some(Check {
             regions,
             board: Some(board),
-            ..
         }) = plan.prune.check()
         {
             let borders =
                 (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
             walkable.board = Some(WordBoard::of(board, borders));
         }
-        if let Some(board) = &plan.dead_ends {
-            let mut trees = vec![(0, 0); 128];
-            for dead_end in program.dead_ends() {
-                let start = walkable.ops.len() as u32;
-                let (mut path, mut scan) = (Vec::new(), None);
-                for root in &dead_end.roots {
-                    walkable.lay_out(root, order, plan, &mut path, &mut scan);
+        for rule in &plan.choice {
+            let chooser = match rule {
+                Choice::DeadEnds(d) => {
+                    let mut trees = vec![(0, 0); 128];
+                    for dead_end in program.dead_ends() {
+                        let start = walkable.ops.len() as u32;
+                        let (mut path, mut scan) = (Vec::new(), None);
+                        for root in &dead_end.roots {
+                            walkable.lay_out(root, order, plan, &mut path, &mut scan);
+                        }
+                        let bit = order.position(dead_end.cell).0 - d.board.offset;
+                        trees[bit as usize] = (start, walkable.ops.len() as u32);
+                    }
+                    Chooser::DeadEnds(WordBoard::of(&d.board, std::iter::empty()), trees)
                 }
-                let bit = order.position(dead_end.cell).0 - board.offset;
-                trees[bit as usize] = (start, walkable.ops.len() as u32);
-            }
-            walkable.dead_ends = Some((WordBoard::of(board, std::iter::empty()), trees));
+                Choice::FewestFits(fits) => Chooser::FewestFits(
+                    WordBoard::of(&fits.board, std::iter::empty()),
+                    fits.clone(),
+                ),
+            };
+            walkable.choice.push(chooser);
         }
         walkable
     }
@@ -425,19 +441,26 @@ impl<const W: usize> Walker<'_, W> {
     }
 
     /// The search from a state a placement made (or the root, or a unit), going on at the
-    /// procedure at `next`: a dead end first, where the plan covers dead ends first.
+    /// procedure at `next`: what the first rule of the plan's choice finds, else the
+    /// procedure.
     fn node(&mut self, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
-        if let Some((board, trees)) = &self.walkable.dead_ends {
-            if let Some(bit) = board.dead_end(&self.q) {
-                let (start, end) = trees[bit as usize];
-                return self.walk(start as usize, end as usize, next, sink);
-            }
-            if let Some(plan) = self.plan.fewest_fits.as_ref().filter(|f| next >= f.from.0) {
-                let q = one_word(&self.q);
-                let free = board.free(q);
-                if free.count_ones() > plan.above {
-                    return self.fewest_fits(plan, board, free, q, next, sink);
+        let walkable = self.walkable;
+        for rule in &walkable.choice {
+            match rule {
+                Chooser::DeadEnds(board, trees) => {
+                    if let Some(bit) = board.dead_end(&self.q) {
+                        let (start, end) = trees[bit as usize];
+                        return self.walk(start as usize, end as usize, next, sink);
+                    }
                 }
+                Chooser::FewestFits(board, fits) if next >= fits.from.0 => {
+                    let q = one_word(&self.q);
+                    let free = board.free(q);
+                    if free.count_ones() > fits.above {
+                        return self.fewest_fits(fits, board, free, q, next, sink);
+                    }
+                }
+                Chooser::FewestFits(..) => {}
             }
         }
         self.solve(next, sink)
@@ -447,7 +470,7 @@ impl<const W: usize> Walker<'_, W> {
     /// board, `q`: the free set as one word), going on at the procedure at `next`.
     fn fewest_fits(
         &mut self,
-        plan: &FitsPlan,
+        plan: &FewestFits,
         board: &WordBoard,
         free: u128,
         q: u128,
@@ -458,7 +481,7 @@ impl<const W: usize> Walker<'_, W> {
             cells: &plan.cells,
             runs: &plan.runs,
             embeddings: &plan.embeddings,
-            board: &plan.board,
+            board: &plan.takes,
         };
         let Some(bit) = (match board.hemmed_in(q) {
             [0, 0] => fits.fewest(free, q),
@@ -637,16 +660,16 @@ impl<const W: usize> Walker<'_, W> {
     /// Whether the plan's check refuses the state `embedding` has just made.
     fn prunes(&mut self, e: u32) -> bool {
         let (check, holes) = match &self.plan.prune {
-            PrunePlan::Off => return false,
-            PrunePlan::Holes(check) => (check, true),
-            PrunePlan::Regions(check) => (check, false),
+            Prune::Off => return false,
+            Prune::Holes { check, .. } => (check, true),
+            Prune::Regions(check) => (check, false),
         };
         let regions = &check.regions;
         // The board's cells lie within 128 bits of `q` from its offset.
         let q = || u128::from(self.q[0]) | u128::from(self.q.get(1).copied().unwrap_or(0)) << 64;
         match &self.walkable.board {
-            Some(WordBoard::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, holes, check),
-            Some(WordBoard::Wide(b)) => b.refuses(q() >> b.offset, e, holes, check),
+            Some(WordBoard::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, &self.plan.prune),
+            Some(WordBoard::Wide(b)) => b.refuses(q() >> b.offset, e, &self.plan.prune),
             None => match holes {
                 true => regions.leaves_hole(&self.q, e),
                 false => {
@@ -663,11 +686,14 @@ impl<T: BoardWord> Bits<T> {
     /// Whether the check refuses the free cells `free` (the board's bits of `q`) left by
     /// embedding `e`: a hole, or with `holes` false, a region that cannot be filled.
     #[inline(always)]
-    fn refuses(&self, free: T, e: u32, holes: bool, check: &Check) -> bool {
+    fn refuses(&self, free: T, e: u32, prune: &Prune) -> bool {
         let border = self.borders[e as usize];
-        match holes {
-            true => board_holes(&self.steps, self.cells, free, border, check.pairs),
-            false => {
+        match prune {
+            Prune::Holes { pairs, .. } => {
+                board_holes(&self.steps, self.cells, free, border, *pairs)
+            }
+            Prune::Off => false,
+            Prune::Regions(check) => {
                 let regions = &check.regions;
                 let limits = [regions.smallest, regions.divisor, regions.cap];
                 !board_allows(&self.steps, self.cells, limits, free, border)

@@ -47,7 +47,7 @@ fn a_failure_cache_over_several_words_keeps_the_count() {
     );
     let wide = wide
         .symmetry(puzzle::compiler::Symmetry::Reduced { piece: None })
-        .cache(puzzle::compiler::Caching::On);
+        .cache(puzzle::compiler::Cache::On);
     let reference = Puzzle::new(&wide).unwrap();
     let mut counter = puzzle::search::Counter::default();
     let _ = wide::solve_with(&mut counter);

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use puzzle::compiler::symmetry::Reduction;
-use puzzle::compiler::{Caching, Description, EmbeddingId, Puzzle, Symmetry};
+use puzzle::compiler::{Cache, Description, EmbeddingId, Puzzle, Symmetry};
 use puzzle::Solver;
 use puzzle_tests::random::RandomPuzzle;
 use puzzle_tests::sorted_sets;
@@ -23,7 +23,7 @@ fn exact(p: &Puzzle, found: &[Vec<u32>]) -> bool {
     })
 }
 /// An abstract puzzle from a seed: a few aspects, some optional, and random embeddings.
-fn random_abstract(seed: u64, sharing: bool, cache: Caching) -> Option<Puzzle> {
+fn random_abstract(seed: u64, sharing: bool, cache: Cache) -> Option<Puzzle> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let n = rng.random_range(2..=9usize);
@@ -61,7 +61,7 @@ proptest! {
 
     #[test]
     fn abstract_puzzles_with_optional_aspects(seed: u64, sharing: bool, cached: bool) {
-        let cache = if cached { Caching::On } else { Caching::Off };
+        let cache = if cached { Cache::On } else { Cache::Off };
         let Some(p) = random_abstract(seed, sharing, cache) else { return Ok(()) };
         let found = p.collect();
         prop_assert!(exact(&p, &found));
@@ -236,7 +236,7 @@ proptest! {
         };
         let by_box = compiled(&random.with("symmetry", "reduced"));
         let identity: Vec<u32> = (0..boxed.cover().embedding_count() as u32).collect();
-        for image in by_box.reduction().iter().flat_map(|r| &r.images) {
+        for image in by_box.reduction().iter().flat_map(|r| r.images.iter()) {
             prop_assert!(*image == identity || reduction.images.contains(image));
         }
         classes_make_every_solution(reduction, &found, listed.reference_count())?;
@@ -297,7 +297,7 @@ fn classes_make_every_solution(
         })
         .collect();
     for s in &sets {
-        for image in &reduction.images {
+        for image in reduction.images.iter() {
             let mut i: Vec<u32> = s.iter().map(|&e| image[e as usize]).collect();
             i.sort_unstable();
             prop_assert!(

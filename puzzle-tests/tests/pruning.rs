@@ -2,7 +2,7 @@
 //! with fewer placements; the walker prunes as the generated solver does.
 
 use puzzle::compiler::plan::Checking;
-use puzzle::compiler::{Description, Lead, Loc, Pruning, Puzzle, Symmetry};
+use puzzle::compiler::{Description, Lead, Loc, Prune, Puzzle, Symmetry};
 use puzzle::search::{Stats, Tally};
 use puzzle::{puzzle, Solver};
 use puzzle_tests::engines_agree;
@@ -78,7 +78,7 @@ fn the_walker_prunes_as_the_generated_solver_does() {
         .board(&[".........."; 6])
         .pentominoes()
         .symmetry(Symmetry::Reduced { piece: None })
-        .prune(Pruning::Regions);
+        .prune(Prune::Regions);
     let runtime = Puzzle::new(&description).unwrap();
     assert_eq!(runtime.tally(), tally(pruned::solve_with));
     engines_agree(&pruned::SOLVER, &runtime);
@@ -92,8 +92,8 @@ fn a_large_search_refuses_pairs_and_checks_every_fit_first_as_the_walker_does() 
         .symmetry(Symmetry::Reduced { piece: None });
     let walked = Puzzle::new(&description).unwrap();
     let plan = walked.plan();
-    assert!(plan.prune.check().is_some_and(|c| c.pairs));
-    assert_eq!(plan.checking, Checking::First);
+    assert!(plan.prune.pairs());
+    assert_eq!(plan.fitting.checking(), Checking::First);
     let native = tally(default::solve_with);
     assert_eq!(native.solutions, 2339);
     assert_eq!(walked.tally(), native);
@@ -106,8 +106,8 @@ fn a_large_search_refuses_pairs_and_checks_every_fit_first_as_the_walker_does() 
     )
     .unwrap();
     let check = small.plan().prune.check().unwrap();
-    assert!(check.board.is_some() && !check.pairs);
-    assert_eq!(small.plan().checking, Checking::AsPlaced);
+    assert!(check.board.is_some() && !small.plan().prune.pairs());
+    assert_eq!(small.plan().fitting.checking(), Checking::AsPlaced);
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn the_walker_prunes_as_the_bit_board_and_the_flood_fill_do() {
         .holes(&[&[3, 3], &[3, 4], &[4, 3], &[4, 4]])
         .pentominoes()
         .symmetry(Symmetry::Reduced { piece: None })
-        .prune(Pruning::Regions);
+        .prune(Prune::Regions);
     let words = Description::new("pruned_words")
         .block(&[1, 132])
         .piece("J", &["###"])
@@ -125,7 +125,7 @@ fn the_walker_prunes_as_the_bit_board_and_the_flood_fill_do() {
         .copies(43)
         .lead(Lead::Named(vec![("J".to_string(), Loc::default())]))
         .eliminate(false)
-        .prune(Pruning::Regions);
+        .prune(Prune::Regions);
     let native = [
         tally(pruned_holed::solve_with),
         tally(pruned_words::solve_with),
@@ -169,7 +169,7 @@ fn holes_keep_every_solution_and_place_less() {
         .board(&[".........."; 6])
         .pentominoes()
         .symmetry(Symmetry::Reduced { piece: None })
-        .prune(Pruning::Holes);
+        .prune(Prune::Holes);
     assert_eq!(Puzzle::new(&description).unwrap().tally(), with);
 }
 
@@ -182,10 +182,10 @@ fn holes_in_3d_and_across_words() {
             .block(&[5, 4, 3])
             .pentominoes()
             .symmetry(Symmetry::Reduced { piece: None })
-            .prune(Pruning::Holes),
+            .prune(Prune::Holes),
     )
     .unwrap();
-    assert_eq!(walked.plan().checking, Checking::FromCounts);
+    assert_eq!(walked.plan().fitting.checking(), Checking::FromCounts);
     assert_eq!(walked.info().fingerprint, holes_3d::INFO.fingerprint);
     let stats = holes_3d::SOLVER.stats();
     assert_eq!(stats.solutions, 3940);

@@ -99,7 +99,7 @@ fn the_generator_covers_every_feature() {
     let chooses = |p: &RandomPuzzle| {
         let parsed = puzzle::compiler::parse::parse_str(&p.source("m")).unwrap();
         let puzzle = puzzle::compiler::Puzzle::new(&parsed[0].description);
-        puzzle.is_ok_and(|puzzle| puzzle.plan().fewest_fits.is_some())
+        puzzle.is_ok_and(|puzzle| puzzle.plan().fewest_fits().is_some())
     };
     assert!(some(&chooses), "the cell with the fewest fits");
 }
@@ -113,7 +113,7 @@ fn the_generator_covers_every_feature() {
 /// `copies.rs`, against the reference backtracker).
 #[test]
 fn the_generator_reaches_every_variant_of_the_plan() {
-    use puzzle::compiler::plan::{Checking, Fitting, Key, PrunePlan};
+    use puzzle::compiler::plan::{Checking, Fitting, Key, Prune};
     let mut reached: std::collections::BTreeSet<&str> = Default::default();
     for seed in 0..PUZZLES {
         let Ok(p) = Puzzle::new(&RandomPuzzle::new(seed).description()) else {
@@ -122,13 +122,13 @@ fn the_generator_reaches_every_variant_of_the_plan() {
         let plan = p.plan();
         let board = plan.prune.check().is_some_and(|c| c.board.is_some());
         reached.insert(match &plan.prune {
-            PrunePlan::Off => "prune: off",
-            PrunePlan::Holes(_) if board => "prune: holes on a bit board",
-            PrunePlan::Holes(_) => "prune: holes by tables",
-            PrunePlan::Regions(_) if board => "prune: regions on a bit board",
-            PrunePlan::Regions(_) => "prune: regions by tables",
+            Prune::Off => "prune: off",
+            Prune::Holes { .. } if board => "prune: holes on a bit board",
+            Prune::Holes { .. } => "prune: holes by tables",
+            Prune::Regions(_) if board => "prune: regions on a bit board",
+            Prune::Regions(_) => "prune: regions by tables",
         });
-        if plan.prune.check().is_some_and(|c| c.pairs) {
+        if plan.prune.pairs() {
             reached.insert("pairs");
         }
         let placements = |q: &puzzle::compiler::program::Procedure| match &q.body {
@@ -140,26 +140,26 @@ fn the_generator_reaches_every_variant_of_the_plan() {
         let most = p.program().procedures().iter().map(placements).max();
         match plan.fitting {
             Fitting::Tests => reached.insert("fitting: tests"),
-            Fitting::Tables { from } if most.unwrap_or(0) >= from => {
+            Fitting::Tables { from, .. } if most.unwrap_or(0) >= from => {
                 reached.insert("fitting: lookups")
             }
             Fitting::Tables { .. } => reached.insert("fitting: tables, every procedure by tests"),
         };
         let inline = matches!(plan.fitting, Fitting::Tables { .. }) && board;
         if inline && !plan.fuses_dead_ends() {
-            reached.insert(match plan.checking {
+            reached.insert(match plan.fitting.checking() {
                 Checking::AsPlaced => "checking: as placed",
                 Checking::First => "checking: first",
                 Checking::FromCounts => "checking: from counts",
             });
         }
-        if plan.dead_ends.is_some() {
+        if plan.dead_ends().is_some() {
             reached.insert(match plan.fuses_dead_ends() {
                 true => "dead ends, with the hole test",
                 false => "dead ends, apart from the check",
             });
         }
-        if plan.fewest_fits.is_some() {
+        if plan.fewest_fits().is_some() {
             reached.insert("fewest fits");
         }
         if let Some(cache) = &plan.cache {

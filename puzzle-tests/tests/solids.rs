@@ -237,7 +237,7 @@ fn marks_keep_a_second_piece_and_one_solution_per_class() {
     };
     let sets: Vec<Vec<u32>> = found.iter().map(|s| sorted(s)).collect();
     for (i, s) in sets.iter().enumerate() {
-        for image in &r.images {
+        for image in r.images.iter() {
             let mapped: Vec<u32> = s.iter().map(|&e| image[e as usize]).collect();
             let mapped = sorted(&mapped);
             assert!(sets.iter().enumerate().all(|(j, t)| j == i || *t != mapped));
@@ -321,7 +321,7 @@ fn the_cell_with_the_fewest_fits_is_chosen_where_it_pays_and_can() {
     let above = |source: &str| {
         let parsed = puzzle::compiler::parse::parse_str(source).unwrap();
         let puzzle = Puzzle::new(&parsed[0].description).unwrap();
-        puzzle.plan().fewest_fits.as_ref().map(|f| f.above)
+        puzzle.plan().fewest_fits().map(|f| f.above)
     };
     // `auto`: with dead ends, on a box at least 4 long on three axes, while more than two
     // fifths of the cells are free.
@@ -355,7 +355,7 @@ fn dead_ends_are_covered_first_where_they_pay_and_are_safe() {
     let plan = |source: &str| {
         let parsed = puzzle::compiler::parse::parse_str(source).unwrap();
         let puzzle = Puzzle::new(&parsed[0].description).unwrap();
-        puzzle.plan().dead_ends.is_some()
+        puzzle.plan().dead_ends().is_some()
     };
     // `auto`: a box at least 4 long on three axes.
     assert!(plan(

@@ -5,17 +5,17 @@
 use std::fmt;
 
 use crate::cover::{AspectId, Cover};
-use crate::description::{Caching, DeadEnds, FewestFits, Pruning};
+use crate::description;
 use crate::model::{BoxModel, Model, Problem};
 use crate::order::{Order, Position};
 use crate::program::{Body, Program};
 use crate::tuning::Tuning;
 
 use super::cache::{bits_for, frontier};
-use super::fits::FitsPlan;
+use super::fits::FewestFits;
 use super::layout::{Layout, Repr};
 use super::prune::{regions, BitBoard};
-use super::{CachePlan, Check, Fitting, PrunePlan, Quota, MAX_STEPS};
+use super::{Cache, Check, Checking, DeadEnds, Fitting, Prune, Quota, MAX_STEPS};
 
 /// One decision of the plan: what was chosen, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool 
     })
 }
 
-/// Whether the dead ends are covered first, and on which bit board.
+/// Whether the dead ends are covered first, and on which bit board, with the box.
 pub(super) fn dead_ends<'m>(
     model: &'m Model,
     cover: &Cover,
@@ -85,15 +85,15 @@ pub(super) fn dead_ends<'m>(
         return off("no box".into());
     };
     let why = match model.options.dead_ends {
-        DeadEnds::Off => return off("asked".into()),
-        DeadEnds::On => "asked".to_owned(),
-        DeadEnds::Auto if b.board.is_thick(tuning.thick) => {
+        description::DeadEnds::Off => return off("asked".into()),
+        description::DeadEnds::On => "asked".to_owned(),
+        description::DeadEnds::Auto if b.board.is_thick(tuning.thick) => {
             format!(
                 "auto: the box is thick (three axes or more, each at least `thick` {})",
                 tuning.thick
             )
         }
-        DeadEnds::Auto => {
+        description::DeadEnds::Auto => {
             return off(format!(
                 "auto: the box is not thick (three axes or more, each at least `thick` {})",
                 tuning.thick
@@ -128,32 +128,31 @@ pub(super) fn prune(
     layout: &Layout,
     estimate: f64,
     tuning: &Tuning,
-) -> (PrunePlan, Vec<Decision>) {
+) -> (Prune, Vec<Decision>) {
     let Problem::Box(b) = &model.problem else {
-        return (
-            PrunePlan::Off,
-            vec![Decision::new("prune", "off", "no box")],
-        );
+        return (Prune::Off, vec![Decision::new("prune", "off", "no box")]);
     };
     let tables = || regions(&b.board, cover, order, &sizes(b));
     let asked = match model.options.prune {
-        Pruning::Auto => "auto",
+        description::Prune::Auto => "auto",
         _ => "asked",
     };
     let (regions, holes) = match model.options.prune {
-        Pruning::Off => return (PrunePlan::Off, vec![Decision::new("prune", "off", "asked")]),
-        Pruning::Auto | Pruning::Holes => match tables() {
+        description::Prune::Off => {
+            return (Prune::Off, vec![Decision::new("prune", "off", "asked")])
+        }
+        description::Prune::Auto | description::Prune::Holes => match tables() {
             r if r.smallest > 1 => (r, true),
             _ => {
                 let why = format!("{asked}: a piece of one cell fills any hole");
-                return (PrunePlan::Off, vec![Decision::new("prune", "off", why)]);
+                return (Prune::Off, vec![Decision::new("prune", "off", why)]);
             }
         },
-        Pruning::Regions => match tables() {
+        description::Prune::Regions => match tables() {
             r if r.can_prune() => (r, false),
             _ => {
                 let why = "asked: no region next to a placement could be refused";
-                return (PrunePlan::Off, vec![Decision::new("prune", "off", why)]);
+                return (Prune::Off, vec![Decision::new("prune", "off", why)]);
             }
         },
     };
@@ -185,14 +184,10 @@ pub(super) fn prune(
         pairs = on;
         decisions.push(Decision::new("pairs", if on { "on" } else { "off" }, why));
     }
-    let check = Check {
-        regions,
-        board,
-        pairs,
-    };
+    let check = Check { regions, board };
     let plan = match holes {
-        true => PrunePlan::Holes(check),
-        false => PrunePlan::Regions(check),
+        true => Prune::Holes { check, pairs },
+        false => Prune::Regions(check),
     };
     (plan, decisions)
 }
@@ -203,38 +198,37 @@ pub(super) fn fewest_fits(
     cover: &Cover,
     order: &Order,
     layout: &Layout,
-    prune: &PrunePlan,
-    dead_ends: Option<&BitBoard>,
+    dead_ends: Option<&DeadEnds>,
     tuning: &Tuning,
-) -> (Option<FitsPlan>, Decision) {
+) -> (Option<FewestFits>, Decision) {
     let off = |why: String| (None, Decision::new("fewest fits", "off", why));
     let Problem::Box(b) = &model.problem else {
         return off("no box".into());
     };
     match model.options.fewest_fits {
-        FewestFits::Off => return off("asked".into()),
-        FewestFits::Auto if !b.board.is_thick(tuning.thick) => {
+        description::FewestFits::Off => return off("asked".into()),
+        description::FewestFits::Auto if !b.board.is_thick(tuning.thick) => {
             return off(format!(
                 "auto: the box is not thick (three axes or more, each at least `thick` {})",
                 tuning.thick
             ))
         }
-        FewestFits::On | FewestFits::Auto => {}
+        description::FewestFits::On | description::FewestFits::Auto => {}
     }
     // Bags take copies, not bits, which a table of masks cannot say.
     if layout.has_bags() {
         return off("a piece comes in copies of several kinds".into());
     }
-    let board = match (prune, dead_ends) {
-        (PrunePlan::Holes(check), Some(board)) if check.board.as_ref() == Some(board) => board,
-        _ => return off("needs dead ends first and the hole test on their board".into()),
+    // Its placements are checked by the hole test that finds the dead ends.
+    let Some(DeadEnds { board, fused: true }) = dead_ends else {
+        return off("needs dead ends first and the hole test on their board".into());
     };
     let cells = b.board.cells().len();
     let above = cells as u64 * u64::from(tuning.fewest_fits_percent) / 100;
     let above = u32::try_from(above).unwrap_or(u32::MAX);
     let chosen = format!("while more than {above} of {cells} cells are free");
     let why = format!("`fewest_fits_percent` {}", tuning.fewest_fits_percent);
-    let fits = FitsPlan::new(cover, order, layout, board, cells, above);
+    let fits = FewestFits::new(cover, order, layout, board, cells, above);
     (Some(fits), Decision::new("fewest fits", chosen, why))
 }
 
@@ -247,12 +241,12 @@ pub(super) fn cache(
     quotas: &[Quota],
     estimate: f64,
     tuning: &Tuning,
-) -> (Option<CachePlan>, Decision) {
+) -> (Option<Cache>, Decision) {
     let off = |why: String| (None, Decision::new("cache", "off", why));
     let why = match (model.options.cache, &model.problem) {
-        (Caching::Off, _) => return off("asked".into()),
-        (Caching::On, _) => "asked".to_owned(),
-        (Caching::Auto, Problem::Box(b)) => {
+        (description::Cache::Off, _) => return off("asked".into()),
+        (description::Cache::On, _) => "asked".to_owned(),
+        (description::Cache::Auto, Problem::Box(b)) => {
             let width = frontier(&b.board, order);
             let narrow = width <= tuning.narrow_frontier;
             let why = format!(
@@ -266,7 +260,7 @@ pub(super) fn cache(
             }
         }
         // Nothing to judge by without a box.
-        (Caching::Auto, Problem::Abstract(_)) => "auto: no box to judge by".to_owned(),
+        (description::Cache::Auto, Problem::Abstract(_)) => "auto: no box to judge by".to_owned(),
     };
     let procedures = program.procedures();
     // A free set names the search's state only past the last optional aspect that leads
@@ -307,7 +301,7 @@ pub(super) fn cache(
         tuning.placements_per_slot,
         tuning.table_bytes
     );
-    let cache = CachePlan {
+    let cache = Cache {
         from,
         key,
         words,
@@ -317,7 +311,7 @@ pub(super) fn cache(
 }
 
 /// How the generated procedures find which of their placements fit.
-pub(super) fn fitting(layout: &Layout, prune: &PrunePlan, tuning: &Tuning) -> (Fitting, Decision) {
+pub(super) fn fitting(layout: &Layout, prune: &Prune, tuning: &Tuning) -> (Fitting, Decision) {
     let tests = |why: &str| (Fitting::Tests, Decision::new("fitting", "by tests", why));
     if !one_word(layout) {
         return tests("the free set is wider than 128 bits");
@@ -330,7 +324,9 @@ pub(super) fn fitting(layout: &Layout, prune: &PrunePlan, tuning: &Tuning) -> (F
     }
     let from = tuning.lookup_from;
     let chosen = format!("by lookups in procedures of {from} placements or more");
-    let fitting = Fitting::Tables { from };
+    // How the lookups check is judged last, by a walk of the plan.
+    let checking = Checking::AsPlaced;
+    let fitting = Fitting::Tables { from, checking };
     (fitting, Decision::new("fitting", chosen, "`lookup_from`"))
 }
 
@@ -351,16 +347,11 @@ pub(super) fn unjudged(inline: bool, estimate: f64, tuning: &Tuning) -> Option<D
 }
 
 /// The record of a judged check: the share refused and the thresholds it was compared with.
-pub(super) fn judged(
-    checking: super::Checking,
-    refused: f64,
-    steps: usize,
-    tuning: &Tuning,
-) -> Decision {
+pub(super) fn judged(checking: Checking, refused: f64, steps: usize, tuning: &Tuning) -> Decision {
     let chosen = match checking {
-        super::Checking::AsPlaced => "as placed",
-        super::Checking::First => "every fit before placing",
-        super::Checking::FromCounts => "every fit before placing, from counted neighbours",
+        Checking::AsPlaced => "as placed",
+        Checking::First => "every fit before placing",
+        Checking::FromCounts => "every fit before placing, from counted neighbours",
     };
     let why = format!(
         "{refused:.3} of the first {} placements refused, `check_first_from` {}; a board of {steps} steps, `counts_from_steps` {}",

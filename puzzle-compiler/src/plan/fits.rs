@@ -12,7 +12,9 @@ use super::prune::BitBoard;
 
 /// The choice of the cell with the fewest fits, where the plan makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FitsPlan {
+pub struct FewestFits {
+    /// The bit board of the cells it chooses among (the dead ends').
+    pub board: BitBoard,
     /// The choice is made while more than this many cells are free.
     pub above: u32,
     /// The choice is made only for a search going on at this position or later: the pieces
@@ -27,12 +29,12 @@ pub struct FitsPlan {
     /// The embedding of each entry of a run.
     pub embeddings: Vec<u32>,
     /// The cells each entry's embedding takes, as the board's bits.
-    pub board: Vec<u128>,
+    pub takes: Vec<u128>,
     /// The bits of `q` each embedding takes, by embedding (none for one not allowed).
     pub masks: Vec<u128>,
 }
 
-impl FitsPlan {
+impl FewestFits {
     /// The tables for `cells` cells (the aspects numbered first) on `board`.
     pub fn new(
         cover: &Cover,
@@ -41,7 +43,7 @@ impl FitsPlan {
         board: &BitBoard,
         cells: usize,
         above: u32,
-    ) -> FitsPlan {
+    ) -> FewestFits {
         let bits = (128 - board.cells.leading_zeros()) as usize;
         let mut by_bit: Vec<Vec<u32>> = vec![Vec::new(); bits];
         let mut masks = vec![0u128; cover.embedding_count()];
@@ -82,13 +84,14 @@ impl FitsPlan {
         }
         starts.push(runs.len() as u32);
         let first_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).min();
-        FitsPlan {
+        FewestFits {
+            board: board.clone(),
             above,
             from: first_cell.unwrap_or(Position(0)),
             cells: starts,
             runs,
             embeddings,
-            board: taken,
+            takes: taken,
             masks,
         }
     }

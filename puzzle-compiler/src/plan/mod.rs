@@ -15,11 +15,11 @@ use std::fmt;
 use puzzle_runtime::__private::Regions;
 use puzzle_runtime::rules::{self, Rule};
 use puzzle_runtime::symmetry::SymmetryCheck;
-use puzzle_runtime::{CacheInfo, Prune};
+use puzzle_runtime::CacheInfo;
 
 pub use cache::{bits_for, frontier};
 pub use decide::Decision;
-pub use fits::FitsPlan;
+pub use fits::FewestFits;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub use prune::{regions, BitBoard};
 
@@ -41,23 +41,15 @@ pub struct Plan {
     /// Where each aspect lives in `q`.
     pub layout: Layout,
     /// What the search prunes after each placement.
-    pub prune: PrunePlan,
+    pub prune: Prune,
     /// The failure cache a count keeps, if it keeps one.
-    pub cache: Option<CachePlan>,
-    /// The bit board on which each procedure of a cell looks for dead ends (free cells with one
-    /// free neighbour), covering the first of them with its dead end's tree before its own
-    /// cell; `None` where dead ends are left to the scan.
-    pub dead_ends: Option<BitBoard>,
-    /// Where the search covers next, near its top, the free cell that the fewest placements
-    /// fit rather than the scan's next cell (after the dead ends), its tables; `None` where
-    /// the scan chooses. Only with dead ends first and the hole test on their board.
-    pub fewest_fits: Option<FitsPlan>,
-    /// How the generated procedures find which of their placements fit.
+    pub cache: Option<Cache>,
+    /// How the search chooses what to cover next: after each placement (and at the start),
+    /// the first of these rules that finds an aspect covers it; where none does, the
+    /// procedure the placement names (the order's scan) goes on.
+    pub choice: Vec<Choice>,
+    /// How the generated procedures find which of their placements fit, and check them.
     pub fitting: Fitting,
-    /// How the lookups run the check, judged by how often the check refuses at the start of
-    /// the search. How the check is written, not what it decides, so not part of the
-    /// fingerprint.
-    pub checking: Checking,
     /// What a solution must have taken from each bag that holds a range of copies (and must
     /// not be emptied), checked where the search reaches a solution: the search itself only
     /// keeps a bag from running out.
@@ -89,13 +81,25 @@ pub enum Fitting {
     Tables {
         /// The fewest placements a procedure finds by lookup.
         from: usize,
+        /// How the lookups run the pruning check where they write it inline, judged by how
+        /// often the check refuses at the start of the search. How the check is written, not
+        /// what it decides, so not part of the fingerprint.
+        checking: Checking,
     },
 }
 
 impl Fitting {
     /// Whether a procedure with this many placements finds them by lookup.
     pub fn looks_up(self, placements: usize) -> bool {
-        matches!(self, Fitting::Tables { from } if placements >= from)
+        matches!(self, Fitting::Tables { from, .. } if placements >= from)
+    }
+
+    /// How the lookups run the check ([`Checking::AsPlaced`] where nothing is looked up).
+    pub fn checking(self) -> Checking {
+        match self {
+            Fitting::Tests => Checking::AsPlaced,
+            Fitting::Tables { checking, .. } => checking,
+        }
     }
 }
 
@@ -146,11 +150,19 @@ pub struct Quota {
 
 /// What the search prunes after each placement, with its tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PrunePlan {
+pub enum Prune {
     /// Nothing (also where nothing could be pruned: a piece of one cell fills any hole).
     Off,
     /// Holes: a free cell next to the placement walled in.
-    Holes(Check),
+    Holes {
+        /// The tables and the board.
+        check: Check,
+        /// Whether the test also refuses two free cells walled in together anywhere: where
+        /// they are a hole ([`Regions::pairs_are_holes`]), the bit board is one `u64` and the
+        /// search is not small ([`Tuning::heavy_checks_from`]), so that the few shifts more
+        /// cost less than the placements they save (on a `u128` they cost more).
+        pairs: bool,
+    },
     /// Regions next to the placement that no pieces could fill.
     Regions(Check),
 }
@@ -162,35 +174,75 @@ pub struct Check {
     pub regions: Regions,
     /// The bit board, where `q` is one integer and the board has one.
     pub board: Option<BitBoard>,
-    /// Whether the hole test also refuses two free cells walled in together anywhere: where
-    /// they are a hole ([`Regions::pairs_are_holes`]), the bit board is one `u64` and the
-    /// search is not small ([`Tuning::heavy_checks_from`]), so that the few shifts more cost
-    /// less than the placements they save (on a `u128` they cost more).
-    pub pairs: bool,
 }
 
-impl PrunePlan {
+impl Prune {
     /// The check and its tables, unless nothing is pruned.
     pub fn check(&self) -> Option<&Check> {
         match self {
-            PrunePlan::Off => None,
-            PrunePlan::Holes(check) | PrunePlan::Regions(check) => Some(check),
+            Prune::Off => None,
+            Prune::Holes { check, .. } | Prune::Regions(check) => Some(check),
         }
     }
 
+    /// The bit board the check runs on, if it runs on one.
+    pub fn board(&self) -> Option<&BitBoard> {
+        self.check().and_then(|c| c.board.as_ref())
+    }
+
+    /// Whether the hole test also refuses pairs.
+    pub fn pairs(&self) -> bool {
+        matches!(self, Prune::Holes { pairs: true, .. })
+    }
+
     /// What is pruned, as the run time tells it.
-    pub fn kind(&self) -> Prune {
+    pub fn kind(&self) -> puzzle_runtime::Prune {
         match self {
-            PrunePlan::Off => Prune::Off,
-            PrunePlan::Holes(_) => Prune::Holes,
-            PrunePlan::Regions(_) => Prune::Regions,
+            Prune::Off => puzzle_runtime::Prune::Off,
+            Prune::Holes { .. } => puzzle_runtime::Prune::Holes,
+            Prune::Regions(_) => puzzle_runtime::Prune::Regions,
         }
     }
+}
+
+/// A rule by which the search chooses what to cover next, before the procedure a placement
+/// names. Each is tried after every placement and at the start, in the plan's order, and the
+/// first that finds an aspect to cover covers it; each has its version in
+/// `puzzle_runtime::rules`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A free cell with one free neighbour (a dead end), covered by its tree in the program:
+    /// it can only be covered through that neighbour, so it has few placements, and a failure
+    /// there is found at once.
+    DeadEnds(DeadEnds),
+    /// Near the top of the search, the free cell that the fewest placements fit. Only after
+    /// [`Choice::DeadEnds`] found by the hole test (`fused`), which checks its placements.
+    FewestFits(FewestFits),
+}
+
+impl Choice {
+    /// The rule's version, which the fingerprint names.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Choice::DeadEnds(_) => rules::DEAD_ENDS,
+            Choice::FewestFits(_) => rules::FEWEST_FITS,
+        }
+    }
+}
+
+/// The dead ends covered first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadEnds {
+    /// The bit board on which they are found.
+    pub board: BitBoard,
+    /// Whether the hole test finds them on its way (it runs on the same board), rather than a
+    /// look of their own after each placement.
+    pub fused: bool,
 }
 
 /// The failure cache of a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CachePlan {
+pub struct Cache {
     /// The procedures from this position on consult the cache: the same free set comes back
     /// along several paths only after a few placements.
     pub from: Position,
@@ -202,7 +254,7 @@ pub struct CachePlan {
     pub bits: u32,
 }
 
-impl CachePlan {
+impl Cache {
     /// What the run time needs to make the cache.
     pub fn info(&self) -> CacheInfo {
         CacheInfo {
@@ -213,12 +265,25 @@ impl CachePlan {
 }
 
 impl Plan {
+    /// The dead ends covered first, where the plan covers them first.
+    pub fn dead_ends(&self) -> Option<&DeadEnds> {
+        self.choice.iter().find_map(|c| match c {
+            Choice::DeadEnds(d) => Some(d),
+            _ => None,
+        })
+    }
+
     /// Whether the hole test and the search for dead ends run as one, on the same bit board.
     pub fn fuses_dead_ends(&self) -> bool {
-        match (&self.prune, &self.dead_ends) {
-            (PrunePlan::Holes(check), Some(board)) => check.board.as_ref() == Some(board),
-            _ => false,
-        }
+        self.dead_ends().is_some_and(|d| d.fused)
+    }
+
+    /// The choice of the cell with the fewest fits, where the plan makes it.
+    pub fn fewest_fits(&self) -> Option<&FewestFits> {
+        self.choice.iter().find_map(|c| match c {
+            Choice::FewestFits(f) => Some(f),
+            _ => None,
+        })
     }
 
     /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
@@ -255,16 +320,16 @@ impl Plan {
         });
         let (prune, decided) = decide::prune(model, cover, order, &layout, estimate, tuning);
         decisions.extend(decided);
-        let (fewest_fits, decision) = decide::fewest_fits(
-            model,
-            cover,
-            order,
-            &layout,
-            &prune,
-            dead_ends.as_ref(),
-            tuning,
-        );
+        let dead_ends = dead_ends.map(|board| DeadEnds {
+            fused: prune.board() == Some(&board) && matches!(prune, Prune::Holes { .. }),
+            board,
+        });
+        let (fewest_fits, decision) =
+            decide::fewest_fits(model, cover, order, &layout, dead_ends.as_ref(), tuning);
         decisions.push(decision);
+        let choice: Vec<Choice> = (dead_ends.map(Choice::DeadEnds).into_iter())
+            .chain(fewest_fits.map(Choice::FewestFits))
+            .collect();
         let quotas: Vec<Quota> = (0..cover.aspect_count() as u32)
             .map(Position)
             .filter(|&p| layout.is_bag(p))
@@ -284,27 +349,26 @@ impl Plan {
             layout,
             prune,
             cache,
-            dead_ends,
-            fewest_fits,
+            choice,
             fitting,
-            checking: Checking::AsPlaced,
             quotas,
             symmetry_check: symmetry_check.is_some(),
             decisions,
             fingerprint: 0,
         };
         let (checking, decision) = plan.judge_checking(program, order, cover, estimate, tuning);
-        plan.checking = checking;
+        if let Fitting::Tables { from, .. } = plan.fitting {
+            plan.fitting = Fitting::Tables { from, checking };
+        }
         plan.decisions.push(decision);
         plan.fingerprint = plan.fingerprint_of(cover, order, program, symmetry_check);
         plan
     }
 
-    /// How the lookups run the check, where they run it inline (by tables, with the check on
-    /// a bit board and not fused with the dead ends' test) and the search is estimated at
-    /// `estimate` placements, at least [`Tuning::heavy_checks_from`]: from the share of the
-    /// placements it checks that the check refuses at the start of the search, walked with
-    /// this plan.
+    /// How the lookups run the check, where they run it inline (on a bit board, not fused
+    /// with the dead ends' test) and the search is estimated at `estimate` placements, at
+    /// least [`Tuning::heavy_checks_from`]: from the share of the placements it checks that
+    /// the check refuses at the start of the search, walked with this plan.
     fn judge_checking(
         &self,
         program: &Program,
@@ -313,7 +377,7 @@ impl Plan {
         estimate: f64,
         tuning: &Tuning,
     ) -> (Checking, Decision) {
-        let board = self.prune.check().and_then(|c| c.board.as_ref());
+        let board = self.prune.board();
         let tables = matches!(self.fitting, Fitting::Tables { .. });
         let inline = tables && board.is_some() && !self.fuses_dead_ends();
         if let Some(decision) = decide::unjudged(inline, estimate, tuning) {
@@ -321,7 +385,7 @@ impl Plan {
         }
         let walkable = Walkable::new(program, order, self, cover.embedding_count(), tuning);
         let refused = judge::refused_share(&walkable, self, tuning.judging_placements);
-        let holes = matches!(self.prune, PrunePlan::Holes(_));
+        let holes = matches!(self.prune, Prune::Holes { .. });
         let steps = board.map_or(0, |b| b.steps.len());
         let checking = Checking::for_refused(refused, holes, steps, tuning);
         (checking, decide::judged(checking, refused, steps, tuning))
@@ -332,20 +396,18 @@ impl Plan {
     pub fn rules(&self) -> Vec<Rule> {
         let mut rules = vec![rules::SEARCH];
         match &self.prune {
-            PrunePlan::Off => {}
-            PrunePlan::Holes(check) => {
+            Prune::Off => {}
+            Prune::Holes { pairs, .. } => {
                 rules.push(rules::HOLES);
-                if check.pairs {
+                if *pairs {
                     rules.push(rules::PAIRS);
                 }
             }
-            PrunePlan::Regions(_) => rules.push(rules::REGIONS),
+            Prune::Regions(_) => rules.push(rules::REGIONS),
         }
-        if self.dead_ends.is_some() {
-            rules.extend([rules::CHOICE, rules::DEAD_ENDS]);
-        }
-        if self.fewest_fits.is_some() {
-            rules.push(rules::FEWEST_FITS);
+        if !self.choice.is_empty() {
+            rules.push(rules::CHOICE);
+            rules.extend(self.choice.iter().map(Choice::rule));
         }
         if self.symmetry_check {
             rules.push(rules::SYMMETRY_CHECK);
@@ -413,13 +475,13 @@ impl Plan {
             f.number(dead_end.roots.len() as u64);
             dead_end.roots.iter().for_each(|n| node(&mut f, n));
         }
-        if let Some(board) = &self.dead_ends {
+        if let Some(DeadEnds { board, .. }) = self.dead_ends() {
             f.number(u64::from(board.offset));
             f.number(board.cells as u64);
             f.number((board.cells >> 64) as u64);
         }
         // The tables of the fewest fits follow from the cover, the order and the board.
-        match &self.fewest_fits {
+        match self.fewest_fits() {
             Some(fits) => f.numbers([1, u64::from(fits.above), u64::from(fits.from.0)]),
             None => f.number(0),
         }
@@ -432,9 +494,11 @@ impl Plan {
             f.number(u64::from(q.position.0) | u64::from(q.left) << 32);
         }
         f.number(match &self.prune {
-            PrunePlan::Off => 0,
-            PrunePlan::Holes(c) => 1 | u64::from(c.board.is_some()) << 8 | u64::from(c.pairs) << 9,
-            PrunePlan::Regions(c) => 2 | u64::from(c.board.is_some()) << 8,
+            Prune::Off => 0,
+            Prune::Holes { check, pairs } => {
+                1 | u64::from(check.board.is_some()) << 8 | u64::from(*pairs) << 9
+            }
+            Prune::Regions(c) => 2 | u64::from(c.board.is_some()) << 8,
         });
         if let Some(check) = symmetry_check {
             f.number(u64::from(check.embeddings));
@@ -489,24 +553,26 @@ impl fmt::Display for Plan {
             None => " by tables".to_owned(),
         };
         match &self.prune {
-            PrunePlan::Off => write!(f, "; prune: off")?,
-            PrunePlan::Holes(c) if c.pairs => write!(f, "; prune: holes and pairs{}", on(c))?,
-            PrunePlan::Holes(c) => write!(f, "; prune: holes{}", on(c))?,
-            PrunePlan::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
+            Prune::Off => write!(f, "; prune: off")?,
+            Prune::Holes { check, pairs: true } => {
+                write!(f, "; prune: holes and pairs{}", on(check))?
+            }
+            Prune::Holes { check, .. } => write!(f, "; prune: holes{}", on(check))?,
+            Prune::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
         }
-        match self.checking {
+        match self.fitting.checking() {
             Checking::AsPlaced => {}
             Checking::First => write!(f, ", checked before placing")?,
             Checking::FromCounts => write!(f, ", checked before placing from counted neighbours")?,
         }
-        if let Some(board) = &self.dead_ends {
+        if let Some(DeadEnds { board, .. }) = self.dead_ends() {
             write!(
                 f,
                 "; dead ends first, on a bit board of {} cells",
                 board.cells.count_ones()
             )?;
         }
-        if let Some(fits) = &self.fewest_fits {
+        if let Some(fits) = self.fewest_fits() {
             write!(
                 f,
                 "; fewest fits while more than {} cells are free",

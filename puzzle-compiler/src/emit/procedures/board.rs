@@ -13,6 +13,15 @@ pub(super) fn fails_regions(border: TokenStream) -> TokenStream {
     quote!(!regions_allow(q, #border))
 }
 
+/// Which check a placement's helper makes on the bit board.
+#[derive(Clone, Copy)]
+pub(super) enum BoardCheckKind {
+    /// The hole test.
+    Holes,
+    /// The region check.
+    Regions,
+}
+
 /// Which check a bit board's function makes.
 pub(super) enum BoardCheck<'a> {
     /// The hole test, with pairs of free cells walled in together where they are holes.

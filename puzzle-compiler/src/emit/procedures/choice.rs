@@ -1,16 +1,84 @@
-//! What is covered next besides the scan: the cell with the fewest fits.
+//! What is covered next besides the scan: the plan's choice, a rule at a time (the dead ends,
+//! the cell with the fewest fits), tried after each placement and at the start.
 
 use super::*;
+
+impl Emitter<'_> {
+    /// What the search covers next in state `q` going on at position `at`: the aspect the
+    /// first of the plan's rules finds, else `next`. An `if` chain that reads `ends`, the dead
+    /// ends of `q`, where the plan covers them first; `next` itself where it has no rules.
+    pub(super) fn choose(&self, at: TokenStream, next: TokenStream) -> TokenStream {
+        if self.plan.choice.is_empty() {
+            return next;
+        }
+        let (found, covers): (Vec<TokenStream>, Vec<TokenStream>) = (self.plan.choice.iter())
+            .map(|rule| match rule {
+                Choice::DeadEnds(_) => (
+                    quote!(ends != 0),
+                    quote!(dead_end(ends.trailing_zeros(), q, sink, #at)),
+                ),
+                Choice::FewestFits(_) => {
+                    (quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at)))
+                }
+            })
+            .unzip();
+        quote!(#(if #found { #covers } else)* { #next })
+    }
+
+    /// The functions of the plan's rules: how each finds its aspect, and covers it.
+    pub(super) fn choice(&self, runtime: &TokenStream) -> TokenStream {
+        let rules = self.plan.choice.iter().map(|rule| match rule {
+            Choice::DeadEnds(d) => self.dead_ends(runtime, &d.board),
+            Choice::FewestFits(fits) => fewest_fits(runtime, self.state, fits),
+        });
+        quote!(#(#rules)*)
+    }
+
+    /// The dead ends of `q` (`dead_ends`) and the cover of one (`dead_end`), by its tree.
+    fn dead_ends(&self, runtime: &TokenStream, board: &BitBoard) -> TokenStream {
+        let state = self.state;
+        let q_ty = state.ty();
+        let sink = quote!(S: #runtime::search::Sink + ?Sized);
+        let flow = quote!(::core::ops::ControlFlow<()>);
+        let dead_ends = self.puzzle.program().dead_ends();
+        let arms = dead_ends.iter().filter(|d| !d.roots.is_empty()).map(|d| {
+            let position = self.puzzle.order().position(d.cell).0;
+            let (bit, name) = (
+                position - board.offset,
+                format_ident!("dead_end_{}", position),
+            );
+            quote!(#bit => #name(q, sink, at),)
+        });
+        let (word, free, steps) = board_parts(state, board);
+        let k = board.steps.len();
+        let cells = board_literal(board, board.cells);
+        quote! {
+            /// The dead ends of `q` to cover first (its free cells with one free neighbour,
+            /// those in a pocket or a corridor first).
+            #[inline(always)]
+            fn dead_ends(q: #q_ty) -> #word {
+                const STEPS: [(u32, #word); #k] = [#(#steps),*];
+                #runtime::__private::board_dead_ends(&STEPS, #cells, #free)
+            }
+
+            /// Covers the dead end at bit `bit` of the board, going on at the procedure at
+            /// `at`.
+            #[inline(never)]
+            fn dead_end<#sink>(bit: u32, q: #q_ty, sink: &mut S, at: u32) -> #flow {
+                match bit {
+                    #(#arms)*
+                    _ => ::core::ops::ControlFlow::Continue(()),
+                }
+            }
+        }
+    }
+}
 
 /// The choice of the cell with the fewest fits: whether the search makes it, and the cell's
 /// placements, each checked for holes (anywhere on the board: a hole is only ever made next
 /// to the last placement) and going on as a dead end's do.
-pub(super) fn fewest_fits(
-    runtime: &TokenStream,
-    state: &State<'_>,
-    fits: &FitsPlan,
-    board: &BitBoard,
-) -> TokenStream {
+fn fewest_fits(runtime: &TokenStream, state: &State<'_>, fits: &FewestFits) -> TokenStream {
+    let board = &fits.board;
     let q_ty = state.ty();
     let (word, free, steps) = board_parts(state, board);
     let steps_len = steps.len();

@@ -4,7 +4,12 @@ use super::*;
 
 /// The program's entries: the whole search, into either kind of sink the run time asks for
 /// or into any sink, and the search from a unit.
-pub(super) fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>) -> TokenStream {
+pub(super) fn entries(
+    runtime: &TokenStream,
+    puzzle: &Puzzle,
+    state: &State<'_>,
+    emitter: &Emitter<'_>,
+) -> TokenStream {
     let sentinel = puzzle.program().sentinel();
     let first = name_of(Position(0), sentinel);
     let full = state.full();
@@ -21,34 +26,26 @@ pub(super) fn entries(runtime: &TokenStream, puzzle: &Puzzle, state: &State<'_>)
         let name = name_of(Position(k), sentinel);
         quote!(#k => #name(q, sink),)
     });
-    // Where the plan covers dead ends first, every search starts with them, then with the cell
-    // with the fewest fits where the plan chooses it.
-    let chooses = puzzle.plan().fewest_fits.is_some();
-    let choice_root = chooses.then(|| quote!(0 if chooses(q, 0) => fewest_fits(q, sink, 0),));
-    let choice_unit =
-        chooses.then(|| quote!(0 if chooses(q, unit.next) => fewest_fits(q, sink, unit.next),));
-    let (root, unit) = match puzzle.plan().dead_ends {
-        Some(_) => (
+    // Every search starts with the plan's choice, as every placement goes on with it.
+    let ends = (puzzle.plan().dead_ends()).map(|_| quote!(let ends = dead_ends(q);));
+    let root = emitter.choose(quote!(0), quote!(#first(q, sink)));
+    let unit = emitter.choose(quote!(unit.next), quote!(resume(unit.next, q, sink)));
+    let (root, unit) = match puzzle.plan().choice.is_empty() {
+        true => (
+            quote!(#first(#full, sink)),
+            quote!(resume(unit.next, from_words(&unit.q), sink)),
+        ),
+        false => (
             quote! {
                 let q = #full;
-                match dead_ends(q) {
-                    #choice_root
-                    0 => #first(q, sink),
-                    ends => dead_end(ends.trailing_zeros(), q, sink, 0),
-                }
+                #ends
+                #root
             },
             quote! {
                 let q = from_words(&unit.q);
-                match dead_ends(q) {
-                    #choice_unit
-                    0 => resume(unit.next, q, sink),
-                    ends => dead_end(ends.trailing_zeros(), q, sink, unit.next),
-                }
+                #ends
+                #unit
             },
-        ),
-        None => (
-            quote!(#first(#full, sink)),
-            quote!(resume(unit.next, from_words(&unit.q), sink)),
         ),
     };
     let resume = quote! {

@@ -119,29 +119,37 @@ impl Emitter<'_> {
             .leaves
             .iter()
             .map(|&k| guarded(helper_name("leaf", k), helper_name("place", k), None, k));
-        let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
-        let word = board.map(board_word);
+        let word = self.plan.prune.board().map(board_word);
         // A pruning helper: the inlined test, then (once per target) the check and the placement.
-        let pruned = |k: Next, prefix: &str, entry: &str, fails: TokenStream| {
-            let (name, enter) = (helper_name(prefix, k), helper_name(entry, k));
+        let pruned = |k: Next, check: BoardCheckKind| {
+            let (name, enter) = match check {
+                BoardCheckKind::Holes => (helper_name("hole", k), helper_name("enter", k)),
+                BoardCheckKind::Regions => (helper_name("regions", k), helper_name("fill", k)),
+            };
             let (param, _, at, next) = target(k);
             let test = guarded(name, enter.clone(), word.as_ref(), k);
             // The hole test finds the dead ends on its way, where they are on the same board.
-            let body = match self.plan.fuses_dead_ends() {
-                true if prefix == "hole" => quote! {
+            let body = match (check, self.plan.fuses_dead_ends()) {
+                (BoardCheckKind::Holes, true) => quote! {
                     let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, border) else {
                         sink.pruned();
                         #skip
                     };
                     go_with(q, e, sink, #at, #next, ends)
                 },
-                _ => quote! {
-                    if #fails {
-                        sink.pruned();
-                        #skip
+                _ => {
+                    let fails = match check {
+                        BoardCheckKind::Holes => fails_holes(quote!(border)),
+                        BoardCheckKind::Regions => fails_regions(quote!(border)),
+                    };
+                    quote! {
+                        if #fails {
+                            sink.pruned();
+                            #skip
+                        }
+                        go(q, e, sink, #at, #next)
                     }
-                    go(q, e, sink, #at, #next)
-                },
+                }
             };
             quote! {
                 #test
@@ -152,10 +160,8 @@ impl Emitter<'_> {
                 }
             }
         };
-        let holes =
-            (used.holes.iter()).map(|&k| pruned(k, "hole", "enter", fails_holes(quote!(border))));
-        let regions = (used.regions.iter())
-            .map(|&k| pruned(k, "regions", "fill", fails_regions(quote!(border))));
+        let holes = (used.holes.iter()).map(|&k| pruned(k, BoardCheckKind::Holes));
+        let regions = (used.regions.iter()).map(|&k| pruned(k, BoardCheckKind::Regions));
         quote! {
             #(#places)*
             #(#leaves)*
@@ -174,27 +180,30 @@ impl Emitter<'_> {
         let any = !(used.places.is_empty() && used.holes.is_empty() && used.regions.is_empty());
         let go = any.then(|| {
             let next = quote!(::core::ops::FnOnce(#q_ty, &mut S) -> #flow);
-            match &self.plan.dead_ends {
+            // Flat `else if`s where the plan chooses, a block where it does not.
+            let chosen = match self.choose(quote!(at), quote!(next(q, sink))) {
+                chosen if self.plan.choice.is_empty() => quote!({ #chosen }),
+                chosen => chosen,
+            };
+            let place = quote! {
+                sink.place(e);
+                let flow = if sink.cut() {
+                    sink.unit(&#words, at)
+                } else #chosen;
+                sink.unplace();
+                flow
+            };
+            match self.plan.dead_ends() {
                 None => quote! {
                     /// Places `e`, whose aspects are taken, and goes on with `next`, the
                     /// procedure at position `at`, unless the sink cuts the search here.
                     #[inline(always)]
                     fn go<#sink>(q: #q_ty, e: u32, sink: &mut S, at: u32, next: impl #next) -> #flow {
-                        sink.place(e);
-                        let flow = if sink.cut() {
-                            sink.unit(&#words, at)
-                        } else {
-                            next(q, sink)
-                        };
-                        sink.unplace();
-                        flow
+                        #place
                     }
                 },
-                Some(board) => {
-                    let word = board_word(board);
-                    let choice = self.plan.fewest_fits.as_ref().map(|_| {
-                        quote!(else if chooses(q, at) { fewest_fits(q, sink, at) })
-                    });
+                Some(dead_ends) => {
+                    let word = board_word(&dead_ends.board);
                     quote! {
                         /// Places `e`, whose aspects are taken, and goes on with `next`, the
                         /// procedure at position `at`, after the dead ends; unless the sink cuts
@@ -207,60 +216,18 @@ impl Emitter<'_> {
                         /// [`go`] with the dead ends `ends` of `q` found.
                         #[inline(always)]
                         fn go_with<#sink>(q: #q_ty, e: u32, sink: &mut S, at: u32, next: impl #next, ends: #word) -> #flow {
-                            sink.place(e);
-                            let flow = if sink.cut() {
-                                sink.unit(&#words, at)
-                            } else if ends != 0 {
-                                dead_end(ends.trailing_zeros(), q, sink, at)
-                            } #choice else {
-                                next(q, sink)
-                            };
-                            sink.unplace();
-                            flow
+                            #place
                         }
                     }
                 }
             }
         });
-        let dead_ends = self.plan.dead_ends.as_ref().map(|board| {
-            let dead_ends = self.puzzle.program().dead_ends();
-            let arms = dead_ends.iter().filter(|d| !d.roots.is_empty()).map(|d| {
-                let position = self.puzzle.order().position(d.cell).0;
-                let (bit, name) = (
-                    position - board.offset,
-                    format_ident!("dead_end_{}", position),
-                );
-                quote!(#bit => #name(q, sink, at),)
-            });
-            let (word, free, steps) = board_parts(state, board);
-            let k = board.steps.len();
-            let cells = board_literal(board, board.cells);
-            quote! {
-                /// The dead ends of `q` to cover first (its free cells with one free neighbour,
-                /// those in a pocket or a corridor first).
-                #[inline(always)]
-                fn dead_ends(q: #q_ty) -> #word {
-                    const STEPS: [(u32, #word); #k] = [#(#steps),*];
-                    #runtime::__private::board_dead_ends(&STEPS, #cells, #free)
-                }
-
-                /// Covers the dead end at bit `bit` of the board, going on at the procedure at
-                /// `at`.
-                #[inline(never)]
-                fn dead_end<#sink>(bit: u32, q: #q_ty, sink: &mut S, at: u32) -> #flow {
-                    match bit {
-                        #(#arms)*
-                        _ => ::core::ops::ControlFlow::Continue(()),
-                    }
-                }
-            }
-        });
-        let board = self.plan.prune.check().and_then(|c| c.board.as_ref());
-        let check = match (&self.plan.prune, board) {
-            (PrunePlan::Holes(_), Some(board))
+        let choice = self.choice(runtime);
+        let check = match (&self.plan.prune, self.plan.prune.board()) {
+            (Prune::Holes { pairs, .. }, Some(board))
                 if !used.holes.is_empty() || used.checks || used.counts =>
             {
-                let pairs = self.plan.prune.check().is_some_and(|c| c.pairs);
+                let pairs = *pairs;
                 let fused = self.plan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
                     let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
@@ -281,7 +248,7 @@ impl Emitter<'_> {
                     .then(|| board_counted(runtime, state, board, pairs));
                 Some(quote!(#check #fused #counted))
             }
-            (PrunePlan::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
+            (Prune::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
                 Some(board_check(
                     runtime,
                     state,
@@ -291,14 +258,10 @@ impl Emitter<'_> {
             }
             _ => None,
         };
-        let fewest_fits = (self.plan.fewest_fits.as_ref())
-            .zip(self.plan.dead_ends.as_ref())
-            .map(|(fits, board)| fewest_fits(runtime, state, fits, board));
         quote! {
             #go
             #check
-            #dead_ends
-            #fewest_fits
+            #choice
         }
     }
 }

@@ -67,8 +67,9 @@ impl Emitter<'_> {
             Some(board) => {
                 let check = check.expect("a board is a check's");
                 let word = board_word(board);
-                let checks_first = !fused && self.plan.checking.first();
-                let counted = !fused && self.plan.checking == Checking::FromCounts;
+                let checking = self.plan.fitting.checking();
+                let checks_first = !fused && checking.first();
+                let counted = !fused && checking == Checking::FromCounts;
                 let (table, fails) = match counted {
                     true => {
                         self.helpers.counts = true;
@@ -93,7 +94,7 @@ impl Emitter<'_> {
                             Literal::u128_unsuffixed(board.mask(self.border(check, e)))
                         });
                         let fails = match &self.plan.prune {
-                            PrunePlan::Regions(_) => fails_regions(quote!(BORDERS[j])),
+                            Prune::Regions(_) => fails_regions(quote!(BORDERS[j])),
                             _ => fails_holes(quote!(BORDERS[j])),
                         };
                         (quote!(const BORDERS: [#word; #n] = [#(#borders),*];), fails)

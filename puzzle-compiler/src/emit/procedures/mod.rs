@@ -15,7 +15,7 @@ use super::lookup::Lookup;
 use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
-use crate::plan::{BitBoard, Check, Checking, FitsPlan, Plan, PrunePlan, Repr};
+use crate::plan::{BitBoard, Check, Checking, Choice, FewestFits, Plan, Prune, Repr};
 use crate::program::{Body, DeadEnd, Next, Node};
 use crate::puzzle::Puzzle;
 use puzzle_runtime::__private::Regions;
@@ -29,7 +29,6 @@ mod lookups;
 mod trees;
 
 use board::*;
-use choice::*;
 use entries::*;
 use helpers::*;
 use lookups::*;
@@ -225,7 +224,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
             const PUZZLE: u64 = #fingerprint;
         }
     });
-    let entries = entries(runtime, puzzle, &state);
+    let entries = entries(runtime, puzzle, &state, &emitter);
     let check = puzzle.symmetry_check().map(|check| {
         let check = super::tables::symmetry_check(runtime, check);
         quote! {
@@ -234,10 +233,9 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         }
     });
     let regions = match &plan.prune {
-        PrunePlan::Regions(Check {
+        Prune::Regions(Check {
             regions,
             board: None,
-            ..
         }) => {
             let table = super::tables::regions(runtime, regions);
             Some(quote! {

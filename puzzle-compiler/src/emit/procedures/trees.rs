@@ -95,19 +95,17 @@ impl Emitter<'_> {
         let e_lit = e.0;
         let plan = self.plan;
         let (check, regions) = match &plan.prune {
-            PrunePlan::Off => (None, false),
-            PrunePlan::Holes(check) => (Some(check), false),
-            PrunePlan::Regions(check) => (Some(check), true),
+            Prune::Off => (None, false),
+            Prune::Holes { check, .. } => (Some(check), false),
+            Prune::Regions(check) => (Some(check), true),
         };
         let cells = check.map(|c| self.border(c, e)).unwrap_or_default();
         match check {
             // Pairs walled in are looked for anywhere, so after every placement; a hole or a
             // region, only where the placement has a free cell next to it.
             Some(Check {
-                board: Some(board),
-                pairs,
-                ..
-            }) if !cells.is_empty() || *pairs => {
+                board: Some(board), ..
+            }) if !cells.is_empty() || plan.prune.pairs() => {
                 let border = Literal::u128_unsuffixed(board.mask(cells));
                 let helper = match regions {
                     true => {
@@ -124,7 +122,6 @@ impl Emitter<'_> {
             Some(Check {
                 regions: tables,
                 board: None,
-                ..
             }) if !cells.is_empty() => {
                 // No bit board: the check written out at the placement.
                 self.helpers.places.insert(target);
