@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::cover::{AspectId, EmbeddingId};
 use crate::description::OrderChoice;
-use crate::estimate;
+use crate::estimate::{self, Estimator};
 use crate::lower::Lowered;
 use crate::model::{BoxModel, Lead, Model, Options, Piece, Problem};
 use crate::order::Order;
@@ -73,7 +73,8 @@ pub fn choose(model: &Model, lowered: &Lowered, tuning: &Tuning) -> Chosen {
             let order = Order::by_number(lowered.cover.aspect_count());
             let label = "the aspects as listed".to_owned();
             let probes = tuning.probes;
-            let estimate = estimate::placements(&lowered.cover, &order, probes, estimate::SEED);
+            let estimator = Estimator::new(&lowered.cover);
+            let estimate = estimator.placements(&order, probes, estimate::SEED);
             Chosen {
                 order,
                 candidates: vec![(label.clone(), estimate)],
@@ -140,10 +141,11 @@ fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &T
         OrderChoice::Auto => axis_orders(board),
         choice => vec![Order::scan_axes(board, choice)],
     };
+    let estimator = Estimator::new(cover);
     let estimate = |&(lead, scan): &(&Vec<usize>, &Vec<usize>)| {
         let order = Order::for_board(board, &multiplicities, scan, lead);
         let label = label(board, pieces, &single, lead, scan);
-        let estimate = estimate::placements(cover, &order, tuning.probes, estimate::SEED);
+        let estimate = estimator.placements(&order, tuning.probes, estimate::SEED);
         Chosen {
             order,
             label,

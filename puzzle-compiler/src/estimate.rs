@@ -22,56 +22,80 @@ pub const MAX_WORK: u64 = 1 << 26;
 /// (nodes of the search tree other than the root), or of fewer, as many as [`MAX_WORK`]
 /// allows (at least one). Bags are never chosen as the aspect to cover, as in the program.
 pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
-    let state = Walks::new(cover);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (mut free, mut left) = (state.free.clone(), state.counts.clone());
-    let mut fitting = Vec::new();
-    let mut total = 0.0;
-    let mut work = 0u64;
-    let mut made = 0u32;
-    while made < probes && (made == 0 || work < MAX_WORK) {
-        made += 1;
-        free.copy_from_slice(&state.free);
-        left.copy_from_slice(&state.counts);
-        let mut weight = 1.0;
-        let mut position = 0;
-        loop {
-            // The least free aspect that is not a bag (a bag has no bit).
-            while position < order.len() && !is_set(&free, order.aspect(Position(position as u32)))
-            {
-                position += 1;
-            }
-            if position == order.len() {
-                break;
-            }
-            let a = order.aspect(Position(position as u32));
-            fitting.clear();
-            work += state.fitting(a, &free, &left, &mut fitting);
-            // An optional aspect may also stay uncovered: one more child.
-            let optional = cover.is_optional(a);
-            let children = fitting.len() + usize::from(optional);
-            if children == 0 {
-                break;
-            }
-            weight *= children as f64;
-            let pick = rng.random_range(0..children);
-            match fitting.get(pick) {
-                Some(&e) => {
-                    total += weight;
-                    state.place(e, &mut free, &mut left);
-                }
-                // Leaving an optional aspect uncovered is no placement.
-                None => free[a.index() / 64] &= !(1 << (a.index() % 64)),
-            }
+    Estimator::new(cover).placements(order, probes, seed)
+}
+
+/// The estimates of one cover's searches in any order: what the walks look up, made once for
+/// all the candidate orders of a cover.
+pub struct Estimator<'c> {
+    cover: &'c Cover,
+    walks: Walks,
+}
+
+impl Estimator<'_> {
+    /// The estimates of `cover`'s searches.
+    pub fn new(cover: &Cover) -> Estimator<'_> {
+        Estimator {
+            cover,
+            walks: Walks::new(cover),
         }
     }
-    total / f64::from(made.max(1))
+
+    /// [`placements`] of the cover in `order`.
+    pub fn placements(&self, order: &Order, probes: u32, seed: u64) -> f64 {
+        let (cover, state) = (self.cover, &self.walks);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut free, mut left) = (state.free.clone(), state.counts.clone());
+        let mut fit = Vec::new();
+        let mut total = 0.0;
+        let mut work = 0u64;
+        let mut made = 0u32;
+        while made < probes && (made == 0 || work < MAX_WORK) {
+            made += 1;
+            free.copy_from_slice(&state.free);
+            left.copy_from_slice(&state.counts);
+            let mut weight = 1.0;
+            let mut position = 0;
+            loop {
+                // The least free aspect that is not a bag (a bag has no bit).
+                while position < order.len()
+                    && !is_set(&free, order.aspect(Position(position as u32)))
+                {
+                    position += 1;
+                }
+                if position == order.len() {
+                    break;
+                }
+                let a = order.aspect(Position(position as u32));
+                let fitting = state.fitting(a, &free, &left, &mut fit);
+                work += state.work(a);
+                // An optional aspect may also stay uncovered: one more child.
+                let optional = cover.is_optional(a);
+                let children = fitting + usize::from(optional);
+                if children == 0 {
+                    break;
+                }
+                weight *= children as f64;
+                let pick = rng.random_range(0..children);
+                match pick < fitting {
+                    true => {
+                        total += weight;
+                        state.place(state.nth(a, &fit, pick), &mut free, &mut left);
+                    }
+                    // Leaving an optional aspect uncovered is no placement.
+                    false => free[a.index() / 64] &= !(1 << (a.index() % 64)),
+                }
+            }
+        }
+        total / f64::from(made.max(1))
+    }
 }
 
 /// What the walks of one cover look up: aspects of multiplicity one as bits of a free set,
-/// and for each aspect the embeddings that contain it, one after another, each with its mask
-/// over the free set, so that finding those that fit is a scan of a few words apiece; bags
-/// (several copies) as counts.
+/// and for each aspect the embeddings that contain it, in the cover's order, found by a scan
+/// of their masks or, where that reads fewer words, by lookups (as the walker finds a tree's
+/// placements: a set of the list's entries per value of each nibble of the free set some entry
+/// needs); bags (several copies) as counts.
 struct Walks {
     /// Words of a free set.
     words: usize,
@@ -83,11 +107,34 @@ struct Walks {
     /// embedding's number (with [`HAS_BAGS`] set if it takes from a bag), then its mask
     /// (`words` words).
     lists: Vec<Vec<u64>>,
+    /// For each aspect whose list is looked up, how.
+    lookups: Vec<Option<Lookup>>,
+    /// The lookups' nibbles.
+    nibbles: Vec<(u32, u32, u32)>,
+    /// The lookups' sets of entries: each lookup's whole set and the set of its entries that
+    /// take from a bag, then for each nibble the set each of its values allows.
+    sets: Vec<u64>,
     /// Each embedding's mask, `words` words apiece, by number.
     masks: Vec<u64>,
     /// Each embedding's bags (none where the cover has no bag).
     bags: Vec<Vec<AspectId>>,
 }
+
+/// An aspect's list found by lookup: its entries as the bits of a set of `words` words.
+#[derive(Clone, Copy)]
+struct Lookup {
+    words: u32,
+    /// Where its whole set starts in `sets`; the set of its entries with bags follows.
+    all: u32,
+    /// Its nibbles: `nibbles[start..end]`, each a word of the free set, a shift, and where the
+    /// sets of its sixteen values start in `sets`.
+    nibbles: (u32, u32),
+}
+
+/// The most words of sets one aspect's lookup may keep, per word of its list: a bound on the
+/// memory of lists whose entries spread over many nibbles (an abstract puzzle's), which are
+/// scanned instead.
+const SETS_PER_LIST_WORD: usize = 16;
 
 impl Walks {
     fn new(cover: &Cover) -> Walks {
@@ -123,30 +170,151 @@ impl Walks {
             }
             masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
         }
-        Walks {
+        let mut walks = Walks {
             words,
             free,
             counts,
-            lists,
+            lists: Vec::new(),
+            lookups: Vec::new(),
+            nibbles: Vec::new(),
+            sets: Vec::new(),
             masks,
             bags,
-        }
+        };
+        walks.lookups = (0..aspects)
+            .map(|a| walks.look_up(AspectId(a as u32), &lists[a]))
+            .collect();
+        walks.lists = lists;
+        walks
     }
 
-    /// The embeddings containing `a` whose aspects are all free, in the cover's order; returns
-    /// the words of masks compared.
-    fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], out: &mut Vec<EmbeddingId>) -> u64 {
-        for entry in self.lists[a.index()].chunks_exact(self.words + 1) {
-            if entry[1..].iter().zip(free).any(|(m, f)| m & !f != 0) {
-                continue;
-            }
-            let e = EmbeddingId(entry[0] as u32);
-            if entry[0] & HAS_BAGS == 0 || self.bags[e.index()].iter().all(|b| left[b.index()] > 0)
-            {
-                out.push(e);
+    /// The lookup of aspect `a`'s list, where it reads fewer words than a scan and its sets
+    /// stay within [`SETS_PER_LIST_WORD`].
+    fn look_up(&mut self, a: AspectId, list: &[u64]) -> Option<Lookup> {
+        // A bag is never the aspect to cover.
+        if self.counts[a.index()] > 0 {
+            return None;
+        }
+        let n = self.words;
+        let entries: Vec<&[u64]> = list.chunks_exact(n + 1).map(|e| &e[1..]).collect();
+        let words = entries.len().div_ceil(64);
+        let own = |w: usize| match a.index() / 64 == w {
+            true => 1u64 << (a.index() % 64),
+            false => 0,
+        };
+        let needed: Vec<(usize, u32)> = (0..n)
+            .flat_map(|w| {
+                let bits = entries.iter().fold(0, |u, m| u | m[w]) & !own(w);
+                (0..64)
+                    .step_by(4)
+                    .filter(move |&s| bits >> s & 15 != 0)
+                    .map(move |s| (w, s))
+            })
+            .collect();
+        let reads = (needed.len() + 1) * words;
+        let sets = (needed.len() * 16 + 2) * words;
+        if entries.is_empty() || reads >= list.len() || sets > SETS_PER_LIST_WORD * list.len() {
+            return None;
+        }
+        let all = self.sets.len() as u32;
+        let base = self.sets.len();
+        // The whole set, the set of entries with bags, then sixteen sets per nibble.
+        self.sets.resize(base + (2 + 16 * needed.len()) * words, 0);
+        let sets = &mut self.sets[base..];
+        for i in 0..entries.len() {
+            let bit = 1u64 << (i % 64);
+            sets[i / 64] |= bit;
+            if list[i * (n + 1)] & HAS_BAGS != 0 {
+                sets[words + i / 64] |= bit;
             }
         }
+        let start = self.nibbles.len() as u32;
+        for (k, &(w, shift)) in needed.iter().enumerate() {
+            let at = (2 + 16 * k) * words;
+            for (i, mask) in entries.iter().enumerate() {
+                // The entry fits every value of the nibble that holds its bits there.
+                let bits = (mask[w] & !own(w)) >> shift & 15;
+                for value in (0..16u64).filter(|v| bits & !v == 0) {
+                    sets[at + value as usize * words + i / 64] |= 1 << (i % 64);
+                }
+            }
+            self.nibbles
+                .push((w as u32, shift, base as u32 + at as u32));
+        }
+        Some(Lookup {
+            words: words as u32,
+            all,
+            nibbles: (start, self.nibbles.len() as u32),
+        })
+    }
+
+    /// The words of masks a scan of `a`'s list compares: the measure of [`MAX_WORK`], the
+    /// same however the list is read, so that the walks made do not depend on it.
+    fn work(&self, a: AspectId) -> u64 {
         self.lists[a.index()].len() as u64
+    }
+
+    /// The entries of `a`'s list whose aspects are all free (and whose bags have copies
+    /// left), as a set of its entries in `fit`; returns how many.
+    fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], fit: &mut Vec<u64>) -> usize {
+        let list = &self.lists[a.index()];
+        let n = self.words;
+        let bags_left = |entry: u64| {
+            let e = (entry & !HAS_BAGS) as usize;
+            entry & HAS_BAGS == 0 || self.bags[e].iter().all(|b| left[b.index()] > 0)
+        };
+        let Some(lookup) = self.lookups[a.index()] else {
+            fit.clear();
+            fit.resize(list.len().div_ceil((n + 1) * 64), 0);
+            for (i, entry) in list.chunks_exact(n + 1).enumerate() {
+                if entry[1..].iter().zip(free).all(|(m, f)| m & !f == 0) && bags_left(entry[0]) {
+                    fit[i / 64] |= 1 << (i % 64);
+                }
+            }
+            return fit.iter().map(|w| w.count_ones() as usize).sum();
+        };
+        let words = lookup.words as usize;
+        let all = lookup.all as usize;
+        fit.clear();
+        fit.extend_from_slice(&self.sets[all..all + words]);
+        let (start, end) = lookup.nibbles;
+        for &(w, shift, at) in &self.nibbles[start as usize..end as usize] {
+            let value = (free[w as usize] >> shift) & 15;
+            let at = at as usize + value as usize * words;
+            let allows = &self.sets[at..at + words];
+            fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
+        }
+        let bagged = &self.sets[all + words..all + 2 * words];
+        for (k, (word, &b)) in fit.iter_mut().zip(bagged).enumerate() {
+            let mut rest = *word & b;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                if !bags_left(list[(k * 64 + bit as usize) * (n + 1)]) {
+                    *word &= !(1 << bit);
+                }
+            }
+        }
+        fit.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The embedding of the `k`th entry (from 0) of the set `fit` of `a`'s list.
+    fn nth(&self, a: AspectId, fit: &[u64], mut k: usize) -> EmbeddingId {
+        for (w, &word) in fit.iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k >= ones {
+                k -= ones;
+                continue;
+            }
+            let mut rest = word;
+            for _ in 0..k {
+                rest &= rest - 1;
+            }
+            let i = w * 64 + rest.trailing_zeros() as usize;
+            let entry = self.lists[a.index()][i * (self.words + 1)];
+            return EmbeddingId((entry & !HAS_BAGS) as u32);
+        }
+        unreachable!("the set holds more than `k` entries")
     }
 
     /// Covers the aspects of `e`.

@@ -4,10 +4,13 @@
 //! meaning the emitted Rust must have, and the solver of puzzles compiled at run time.
 //!
 //! A tree reaches a placement exactly when every aspect on the path to it is free, so the walk
-//! tests each placement's aspects at once, as a mask over `q`, in the order the tree reaches
-//! its placements: the same placements in the same order as the emitted Rust, without the
-//! interpretation of one test at a time (the shared tests pay in compiled code, where a
-//! failing test is one branch; in a walk each is a step of a loop).
+//! finds the placements that fit all at once, in the order the tree reaches them: the same
+//! placements in the same order as the emitted Rust, without the interpretation of one test at
+//! a time (the shared tests pay in compiled code, where a failing test is one branch; in a walk
+//! each is a step of a loop). A tree of [`Tuning::lookup_from`] placements or more is looked
+//! up, as the emitted lookups do (a table per four bits of `q` that its placements need, whose
+//! entries `and` together into the set of those that fit); a smaller one is scanned, each
+//! placement's aspects tested at once as a mask over `q`.
 
 use std::ops::ControlFlow;
 
@@ -45,9 +48,16 @@ pub struct Walkable {
     /// Words of `q`.
     words: usize,
     procedures: Vec<Entry>,
-    /// The procedures' trees, their large subtrees kept as tests, their small ones as runs of
-    /// leaves.
+    /// The trees that are scanned, their large subtrees kept as tests, their small ones as
+    /// runs of leaves.
     ops: Vec<Op>,
+    /// The trees that are looked up.
+    lookups: Vec<Lookup>,
+    /// The nibbles of `q` the lookups read, `lookups[i].nibbles` apiece.
+    nibbles: Vec<Nibble>,
+    /// The lookups' sets of leaves: each lookup's whole set, then, for each of its nibbles,
+    /// the leaves each of the sixteen values allows, `words` words apiece.
+    sets: Vec<u64>,
     /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
     masks: Vec<u64>,
     leaves: Vec<Leaf>,
@@ -60,13 +70,50 @@ pub struct Walkable {
     /// Subtrees with fewer leaves than this are scanned, not walked
     /// ([`Tuning::scan_below`]).
     scan_below: usize,
+    /// Trees with this many leaves or more are looked up ([`Tuning::lookup_from`]).
+    lookup_from: usize,
 }
+
+/// A tree of the program, as the walk finds its placements.
+#[derive(Clone, Copy, Debug)]
+enum Tree {
+    /// Its steps, `ops[start..end]`.
+    Ops { start: u32, end: u32 },
+    /// Its placements found by lookup: `lookups[i]`.
+    Lookup(u32),
+}
+
+/// A tree's placements found by lookup: the leaves `first..` as the bits of a set of `words`
+/// words, those that fit found by `and`ing, for each nibble of `q` some leaf needs, the set the
+/// nibble's value allows.
+#[derive(Clone, Copy, Debug)]
+struct Lookup {
+    first: u32,
+    words: u32,
+    /// Where its whole set starts in `sets`.
+    all: u32,
+    /// Its nibbles, `nibbles[start..end]`.
+    nibbles: (u32, u32),
+}
+
+/// Four bits of `q` a lookup reads, and where the sets of leaves their values allow start in
+/// `sets` (sixteen sets of the lookup's words, by value).
+#[derive(Clone, Copy, Debug)]
+struct Nibble {
+    word: u32,
+    shift: u32,
+    sets: u32,
+}
+
+/// The most words of a set of leaves a lookup keeps on the stack: trees with more leaves are
+/// scanned.
+const MAX_SET_WORDS: usize = 16;
 
 /// A rule of the plan's choice, laid out for walking.
 #[derive(Clone, Debug)]
 enum Chooser {
-    /// The board of the dead ends, and each cell's tree (`ops[start..end]`) by its bit.
-    DeadEnds(WordBoard, Vec<(u32, u32)>),
+    /// The board of the dead ends, and each cell's tree by its bit.
+    DeadEnds(WordBoard, Vec<Tree>),
     /// The cell with the fewest fits: its board and tables.
     FewestFits(WordBoard, FewestFits),
 }
@@ -101,11 +148,8 @@ struct Entry {
 enum EntryBody {
     Require,
     Pass,
-    /// Its tree: `ops[start..end]`.
-    Place {
-        start: u32,
-        end: u32,
-    },
+    /// Its tree.
+    Place(Tree),
 }
 
 /// A step of a procedure's tree.
@@ -154,12 +198,16 @@ impl Walkable {
             words: layout.words(),
             procedures: Vec::with_capacity(program.procedures().len()),
             ops: Vec::new(),
+            lookups: Vec::new(),
+            nibbles: Vec::new(),
+            sets: Vec::new(),
             masks: Vec::new(),
             leaves: Vec::new(),
             bags: Vec::new(),
             board: None,
             choice: Vec::new(),
             scan_below: tuning.scan_below,
+            lookup_from: tuning.lookup_from,
         };
         for (i, procedure) in program.procedures().iter().enumerate() {
             let p = Position(i as u32);
@@ -167,15 +215,9 @@ impl Walkable {
                 Body::Require => EntryBody::Require,
                 Body::Pass => EntryBody::Pass,
                 Body::Place(roots) => {
-                    let start = walkable.ops.len() as u32;
-                    let (mut path, mut scan) = (Vec::new(), None);
-                    for root in roots {
-                        walkable.lay_out(root, order, plan, &mut path, &mut scan);
-                    }
-                    EntryBody::Place {
-                        start,
-                        end: walkable.ops.len() as u32,
-                    }
+                    // Every placement covers the procedure's aspect, which it finds free.
+                    let own = (layout.word(p), layout.mask(p));
+                    EntryBody::Place(walkable.tree(roots, order, plan, Some(own)))
                 }
             };
             walkable.procedures.push(Entry {
@@ -197,15 +239,10 @@ impl Walkable {
         for rule in &plan.choice {
             let chooser = match rule {
                 Choice::DeadEnds(d) => {
-                    let mut trees = vec![(0, 0); 128];
+                    let mut trees = vec![Tree::Ops { start: 0, end: 0 }; 128];
                     for dead_end in program.dead_ends() {
-                        let start = walkable.ops.len() as u32;
-                        let (mut path, mut scan) = (Vec::new(), None);
-                        for root in &dead_end.roots {
-                            walkable.lay_out(root, order, plan, &mut path, &mut scan);
-                        }
                         let bit = order.position(dead_end.cell).0 - d.board.offset;
-                        trees[bit as usize] = (start, walkable.ops.len() as u32);
+                        trees[bit as usize] = walkable.tree(&dead_end.roots, order, plan, None);
                     }
                     Chooser::DeadEnds(WordBoard::of(&d.board, std::iter::empty()), trees)
                 }
@@ -217,6 +254,74 @@ impl Walkable {
             walkable.choice.push(chooser);
         }
         walkable
+    }
+
+    /// Lays out a tree of these roots, whose placements all take the bits `own` (a word and its
+    /// bits) where given: looked up where it has [`Walkable::lookup_from`] leaves or more
+    /// and no more than a lookup's set holds, else scanned.
+    fn tree(
+        &mut self,
+        roots: &[Node],
+        order: &Order,
+        plan: &Plan,
+        own: Option<(usize, u64)>,
+    ) -> Tree {
+        let count: usize = roots.iter().map(leaves).sum();
+        let words = count.div_ceil(64);
+        if count == 0 || count < self.lookup_from || words > MAX_SET_WORDS {
+            let start = self.ops.len() as u32;
+            let (mut path, mut scan) = (Vec::new(), None);
+            for root in roots {
+                self.lay_out(root, order, plan, &mut path, &mut scan);
+            }
+            return Tree::Ops {
+                start,
+                end: self.ops.len() as u32,
+            };
+        }
+        let first = self.leaves.len();
+        let mut path = Vec::new();
+        for root in roots {
+            self.flatten(root, order, plan, &mut path);
+        }
+        let n = self.words;
+        let masks = &self.masks[first * n..];
+        // The set of the leaves whose mask passes `keep`.
+        let set = |keep: &dyn Fn(&[u64]) -> bool| {
+            let mut set = vec![0u64; words];
+            for (i, mask) in masks.chunks_exact(n).enumerate() {
+                if keep(mask) {
+                    set[i / 64] |= 1 << (i % 64);
+                }
+            }
+            set
+        };
+        let all = self.sets.len() as u32;
+        self.sets.extend(set(&|_| true));
+        let start = self.nibbles.len() as u32;
+        for word in 0..n {
+            let known = own.filter(|&(w, _)| w == word).map_or(0, |(_, bits)| bits);
+            let needed = masks.chunks_exact(n).fold(0, |u, m| u | m[word]) & !known;
+            for shift in (0..64).step_by(4).filter(|&s| needed >> s & 15 != 0) {
+                let at = self.sets.len() as u32;
+                for value in 0..16u64 {
+                    let free = value << shift | known | !(15 << shift);
+                    self.sets.extend(set(&|m| m[word] & !free == 0));
+                }
+                self.nibbles.push(Nibble {
+                    word: word as u32,
+                    shift,
+                    sets: at,
+                });
+            }
+        }
+        self.lookups.push(Lookup {
+            first: first as u32,
+            words: words as u32,
+            all,
+            nibbles: (start, self.nibbles.len() as u32),
+        });
+        Tree::Lookup(self.lookups.len() as u32 - 1)
     }
 
     /// Appends the steps of `node`, whose ancestors test the positions in `path`. `scan` is
@@ -328,10 +433,12 @@ impl WordBoard {
     fn dead_end(&self, q: &[u64]) -> Option<u32> {
         let q = one_word(q);
         let ends = match self {
-            WordBoard::Narrow(b) => {
-                u128::from(board_dead_ends(&b.steps, b.cells, (q >> b.offset) as u64))
-            }
-            WordBoard::Wide(b) => board_dead_ends(&b.steps, b.cells, q >> b.offset),
+            WordBoard::Narrow(b) => u128::from(fixed(&b.steps, |steps| {
+                board_dead_ends(steps, b.cells, (q >> b.offset) as u64)
+            })),
+            WordBoard::Wide(b) => fixed(&b.steps, |steps| {
+                board_dead_ends(steps, b.cells, q >> b.offset)
+            }),
         };
         (ends != 0).then(|| ends.trailing_zeros())
     }
@@ -353,6 +460,20 @@ impl WordBoard {
             WordBoard::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
             WordBoard::Wide(b) => q >> b.offset & b.cells,
         }
+    }
+}
+
+/// `f` of a board's steps, as a slice of a length known where `f` is compiled for the common
+/// boards (one step per axis of a box, and a few more for holes), so that the checks' loops
+/// over the steps unroll as they do in the emitted code, whose steps are constants.
+#[inline(always)]
+fn fixed<T: Copy, R>(steps: &[(u32, T)], f: impl Fn(&[(u32, T)]) -> R) -> R {
+    match steps.len() {
+        1 => f(<&[(u32, T); 1]>::try_from(steps).expect("one step")),
+        2 => f(<&[(u32, T); 2]>::try_from(steps).expect("two steps")),
+        3 => f(<&[(u32, T); 3]>::try_from(steps).expect("three steps")),
+        4 => f(<&[(u32, T); 4]>::try_from(steps).expect("four steps")),
+        _ => f(steps),
     }
 }
 
@@ -449,8 +570,7 @@ impl<const W: usize> Walker<'_, W> {
             match rule {
                 Chooser::DeadEnds(board, trees) => {
                     if let Some(bit) = board.dead_end(&self.q) {
-                        let (start, end) = trees[bit as usize];
-                        return self.walk(start as usize, end as usize, next, sink);
+                        return self.tree(trees[bit as usize], next, sink);
                     }
                 }
                 Chooser::FewestFits(board, fits) if next >= fits.from.0 => {
@@ -518,42 +638,107 @@ impl<const W: usize> Walker<'_, W> {
             reach(sink);
             return sink.solution();
         };
-        match entry.body {
-            EntryBody::Require => ControlFlow::Continue(()),
-            EntryBody::Pass => self.solve(position + 1, sink),
-            EntryBody::Place { start, end } => {
-                let layout = &self.plan.layout;
-                match self.plan.cache.filter(|c| position >= c.from.0) {
-                    Some(cache) => {
-                        let mut key = std::mem::take(&mut self.keys[self.depth]);
-                        layout.key_of(cache.key, &self.q, &mut key);
-                        let flow = remembered(self.plan.fingerprint, &key, sink, |sink| {
-                            self.procedure(position, start, end, entry.optional, sink)
-                        });
-                        self.keys[self.depth] = key;
-                        flow
-                    }
-                    None => self.procedure(position, start, end, entry.optional, sink),
-                }
+        let tree = match entry.body {
+            EntryBody::Require => return ControlFlow::Continue(()),
+            EntryBody::Pass => return self.solve(position + 1, sink),
+            EntryBody::Place(tree) => tree,
+        };
+        // Where the placements are looked up, they are found first, and the search goes no
+        // further when none fits: before the cache's memory is read.
+        let mut fit = [0; MAX_SET_WORDS];
+        let found = match tree {
+            Tree::Lookup(i) => {
+                let lookup = &self.walkable.lookups[i as usize];
+                let fit = &mut fit[..lookup.words as usize];
+                self.find(lookup, fit);
+                fit.iter().any(|&w| w != 0).then_some(lookup)
+            }
+            Tree::Ops { .. } => None,
+        };
+        if found.is_none() && matches!(tree, Tree::Lookup(_)) {
+            return match entry.optional {
+                true => self.solve(position + 1, sink),
+                false => ControlFlow::Continue(()),
+            };
+        }
+        let body = |walker: &mut Self, sink: &mut _| {
+            match found {
+                Some(lookup) => walker.fitting(lookup, &fit, position, sink)?,
+                None => walker.tree(tree, position, sink)?,
+            }
+            // An optional aspect may also stay uncovered.
+            match entry.optional {
+                true => walker.solve(position + 1, sink),
+                false => ControlFlow::Continue(()),
+            }
+        };
+        match self.plan.cache.filter(|c| position >= c.from.0) {
+            Some(cache) => {
+                let mut key = std::mem::take(&mut self.keys[self.depth]);
+                self.plan.layout.key_of(cache.key, &self.q, &mut key);
+                let flow = remembered(self.plan.fingerprint, &key, sink, |sink| body(self, sink));
+                self.keys[self.depth] = key;
+                flow
+            }
+            None => body(self, sink),
+        }
+    }
+
+    /// The placements of a tree that fit, run by the procedure at `caller`.
+    fn tree(&mut self, tree: Tree, caller: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+        match tree {
+            Tree::Ops { start, end } => self.walk(start as usize, end as usize, caller, sink),
+            Tree::Lookup(i) => {
+                let lookup = &self.walkable.lookups[i as usize];
+                let mut fit = [0; MAX_SET_WORDS];
+                self.find(lookup, &mut fit[..lookup.words as usize]);
+                self.fitting(lookup, &fit, caller, sink)
             }
         }
     }
 
-    /// The body of a procedure whose aspect is free: its placements, then, for an optional
-    /// aspect, the search with the aspect left uncovered.
-    fn procedure(
+    /// The leaves of a lookup that fit `q`, as a set.
+    #[inline(always)]
+    fn find(&self, lookup: &Lookup, fit: &mut [u64]) {
+        let walkable = self.walkable;
+        let all = lookup.all as usize;
+        let (start, end) = lookup.nibbles;
+        let nibbles = &walkable.nibbles[start as usize..end as usize];
+        let value =
+            |nibble: &Nibble| ((self.q[nibble.word as usize] >> nibble.shift) & 15) as usize;
+        // Most trees have 64 leaves or fewer: one word, in a register.
+        if let [word] = fit {
+            *word = nibbles.iter().fold(walkable.sets[all], |fit, nibble| {
+                fit & walkable.sets[nibble.sets as usize + value(nibble)]
+            });
+            return;
+        }
+        let words = fit.len();
+        fit.copy_from_slice(&walkable.sets[all..all + words]);
+        for nibble in nibbles {
+            let at = nibble.sets as usize + value(nibble) * words;
+            let allows = &walkable.sets[at..at + words];
+            fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
+        }
+    }
+
+    /// The leaves of a lookup in the set `fit`, placed in turn by the procedure at `caller`.
+    fn fitting(
         &mut self,
-        position: u32,
-        start: u32,
-        end: u32,
-        optional: bool,
+        lookup: &Lookup,
+        fit: &[u64; MAX_SET_WORDS],
+        caller: u32,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        self.walk(start as usize, end as usize, position, sink)?;
-        match optional {
-            true => self.solve(position + 1, sink),
-            false => ControlFlow::Continue(()),
+        for (w, &word) in fit[..lookup.words as usize].iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let i = lookup.first as usize + w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.leaf(i, caller, sink)?;
+            }
         }
+        ControlFlow::Continue(())
     }
 
     /// The steps `ops[start..end]` of a tree, run by the procedure at `caller`.
@@ -589,27 +774,34 @@ impl<const W: usize> Walker<'_, W> {
         caller: u32,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        let n = self.words();
-        let walkable = self.walkable;
         let mut at = start;
         while let Some(i) = self.next_fit(at, end) {
-            let leaf = walkable.leaves[i];
-            let mask = &walkable.masks[i * n..(i + 1) * n];
-            let bags = &walkable.bags[leaf.bags.0 as usize..leaf.bags.1 as usize];
             at = i + 1;
-            if bags.iter().any(|b| self.q[b.word as usize] & b.mask == 0) {
-                continue;
-            }
-            self.take(mask, bags);
-            let next = match leaf.next {
-                CALLER => caller,
-                next => next,
-            };
-            let flow = self.place(leaf.embedding, next, sink);
-            self.give_back(mask, bags);
-            flow?;
+            self.leaf(i, caller, sink)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Leaf `i`, whose bits of `q` are free, placed by the procedure at `caller` where its
+    /// bags have copies left.
+    #[inline(always)]
+    fn leaf(&mut self, i: usize, caller: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+        let n = self.words();
+        let walkable = self.walkable;
+        let leaf = walkable.leaves[i];
+        let mask = &walkable.masks[i * n..(i + 1) * n];
+        let bags = &walkable.bags[leaf.bags.0 as usize..leaf.bags.1 as usize];
+        if bags.iter().any(|b| self.q[b.word as usize] & b.mask == 0) {
+            return ControlFlow::Continue(());
+        }
+        self.take(mask, bags);
+        let next = match leaf.next {
+            CALLER => caller,
+            next => next,
+        };
+        let flow = self.place(leaf.embedding, next, sink);
+        self.give_back(mask, bags);
+        flow
     }
 
     /// The first leaf of `from..end` whose bits of `q` are all free: the walk's inner loop,
@@ -689,9 +881,9 @@ impl<T: BoardWord> Bits<T> {
     fn refuses(&self, free: T, e: u32, prune: &Prune) -> bool {
         let border = self.borders[e as usize];
         match prune {
-            Prune::Holes { pairs, .. } => {
-                board_holes(&self.steps, self.cells, free, border, *pairs)
-            }
+            Prune::Holes { pairs, .. } => fixed(&self.steps, |steps| {
+                board_holes(steps, self.cells, free, border, *pairs)
+            }),
             Prune::Off => false,
             Prune::Regions(check) => {
                 let regions = &check.regions;
