@@ -2,6 +2,12 @@
 //! order of the axes) with a few pieces before the cells (those with the fewest placements,
 //! such as the X kept at 8 places in 6x10), each candidate judged by Knuth's estimate of the
 //! number of placements its search makes. What the description names outright is kept.
+//!
+//! The candidates are raced: each is first estimated from a few walks
+//! ([`Tuning::race_probes`]), and only those near the best ([`Tuning::race_within`]) from all
+//! of them ([`Tuning::probes`]). The walks of an estimate are the first of the full estimate's,
+//! so a candidate that stays in the race gets the estimate it would have had alone; most
+//! candidates are many times worse than the best and show it after a few walks.
 
 use rayon::prelude::*;
 
@@ -24,7 +30,8 @@ pub struct Chosen {
     pub label: String,
     /// The estimated number of placements of its search.
     pub estimate: f64,
-    /// Every candidate tried, with its estimate, in the order tried.
+    /// Every candidate tried, with its estimate, in the order tried (from the first few walks
+    /// only, for those the race left behind).
     pub candidates: Vec<(String, f64)>,
 }
 
@@ -33,21 +40,25 @@ pub struct Chosen {
 /// cubes some pieces leave a search several times smaller than others), but judging one costs
 /// a choice of order: a small search ([`Tuning::small_search`]) keeps the first, a larger one
 /// the way whose best order the estimates find smallest.
+/// The ways race too: the candidates of a later way are measured against the best order of
+/// the ways before it, and fall behind as early.
 pub fn choose_reduced(model: &Model, ways: Vec<Reduced>, tuning: &Tuning) -> (Reduced, Chosen) {
-    pick(ways, tuning.small_search, |lowered| {
-        choose(model, lowered, tuning)
+    pick(ways, tuning.small_search, |lowered, bound| {
+        choose_within(model, lowered, tuning, bound)
     })
 }
 
-/// [`choose_reduced`] with the order of each way chosen by `judge`.
+/// [`choose_reduced`] with the order of each way chosen by `judge`, given the best estimate
+/// of the ways before it.
 fn pick(
     ways: Vec<Reduced>,
     small_search: f64,
-    judge: impl Fn(&Lowered) -> Chosen,
+    judge: impl Fn(&Lowered, f64) -> Chosen,
 ) -> (Reduced, Chosen) {
     let mut best: Option<(usize, Chosen)> = None;
     for (i, way) in ways.iter().enumerate() {
-        let chosen = judge(&way.lowered);
+        let bound = best.as_ref().map_or(f64::INFINITY, |(_, b)| b.estimate);
+        let chosen = judge(&way.lowered, bound);
         let small = i == 0 && chosen.estimate < small_search;
         if best
             .as_ref()
@@ -67,8 +78,15 @@ fn pick(
 /// Chooses the order as the model asks: for a box, among the candidate scans and leads; an
 /// abstract puzzle keeps its aspects in the order listed.
 pub fn choose(model: &Model, lowered: &Lowered, tuning: &Tuning) -> Chosen {
+    choose_within(model, lowered, tuning, f64::INFINITY)
+}
+
+/// [`choose`], the race's candidates also left behind where they fall far behind `bound`, an
+/// estimate already made of another way to search the puzzle: the estimate returned is then
+/// one of a candidate left behind, higher than `bound`.
+fn choose_within(model: &Model, lowered: &Lowered, tuning: &Tuning, bound: f64) -> Chosen {
     match &model.problem {
-        Problem::Box(b) => choose_box(b, &model.options, lowered, tuning),
+        Problem::Box(b) => choose_box(b, &model.options, lowered, tuning, bound),
         Problem::Abstract(_) => {
             let order = Order::by_number(lowered.cover.aspect_count());
             let label = "the aspects as listed".to_owned();
@@ -85,7 +103,13 @@ pub fn choose(model: &Model, lowered: &Lowered, tuning: &Tuning) -> Chosen {
     }
 }
 
-fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &Tuning) -> Chosen {
+fn choose_box(
+    model: &BoxModel,
+    options: &Options,
+    lowered: &Lowered,
+    tuning: &Tuning,
+    bound: f64,
+) -> Chosen {
     let (board, pieces) = (&model.board, &model.pieces);
     let (lead, scan) = (&options.lead, options.scan);
     let cover = &lowered.cover;
@@ -142,16 +166,12 @@ fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &T
         choice => vec![Order::scan_axes(board, choice)],
     };
     let estimator = Estimator::new(cover);
-    let estimate = |&(lead, scan): &(&Vec<usize>, &Vec<usize>)| {
+    let candidate = |&(lead, scan): &(&Vec<usize>, &Vec<usize>)| {
         let order = Order::for_board(board, &multiplicities, scan, lead);
-        let label = label(board, pieces, &single, lead, scan);
-        let estimate = estimator.placements(&order, tuning.probes, estimate::SEED);
-        Chosen {
-            order,
-            label,
-            estimate,
-            candidates: Vec::new(),
-        }
+        (order, label(board, pieces, &single, lead, scan))
+    };
+    let orders = |tried: &[(&Vec<usize>, &Vec<usize>)]| -> Vec<(Order, String)> {
+        tried.iter().map(candidate).collect()
     };
     // Two stages keep the candidates few: the scans with no piece first and with the most
     // promising lead, then every lead with the best few scans.
@@ -159,12 +179,29 @@ fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &T
         .iter()
         .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
         .collect();
-    let first = in_parallel(&first, estimate);
+    let first = Race::start(orders(&first), &estimator, tuning, bound);
+    // A search smaller than the walks the rest of the race would make is not worth them: the
+    // best candidate after the first walks is kept. A walk takes a step per placement of a
+    // solution, about a piece each.
+    let second_count = tuning.scans.min(scans.len()) * leads.len().saturating_sub(2);
+    let depth: u32 = pieces.iter().map(|p| p.count.max).sum();
+    let left = (first.ahead_count() as f64 * f64::from(tuning.probes - first.few)
+        + second_count as f64 * f64::from(first.few))
+        * f64::from(depth.max(1));
+    if first.raced && first.ahead < left {
+        return first.settle();
+    }
+    let first = first.finish(&estimator, tuning);
     let per_scan = leads.len().min(2);
     let mut scan_scores: Vec<(usize, f64)> = first
         .chunks(per_scan)
         .enumerate()
-        .map(|(i, tried)| (i, best_of(tried).estimate))
+        .map(|(i, tried)| {
+            (
+                i,
+                best_of(tried).map_or(f64::INFINITY, |b| b.chosen.estimate),
+            )
+        })
         .collect();
     scan_scores.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     let second: Vec<(&Vec<usize>, &Vec<usize>)> = scan_scores
@@ -175,20 +212,133 @@ fn choose_box(model: &BoxModel, options: &Options, lowered: &Lowered, tuning: &T
             leads.iter().skip(2).map(move |lead| (lead, scan))
         })
         .collect();
-    let second = in_parallel(&second, estimate);
-    let tried: Vec<Chosen> = first.into_iter().chain(second).collect();
-    let mut best = best_of(&tried).clone();
-    best.candidates = tried.into_iter().map(|c| (c.label, c.estimate)).collect();
+    let so_far = best_of(&first).map_or(bound, |b| b.chosen.estimate.min(bound));
+    let second =
+        Race::start(orders(&second), &estimator, tuning, so_far).finish(&estimator, tuning);
+    let tried: Vec<Raced> = first.into_iter().chain(second).collect();
+    // Where every candidate fell behind `bound`, the least of their first estimates.
+    let mut best = match best_of(&tried) {
+        Some(best) => best.chosen.clone(),
+        None => (tried.iter().map(|t| &t.chosen))
+            .reduce(|best, c| if c.estimate < best.estimate { c } else { best })
+            .expect("every scan is tried with a lead")
+            .clone(),
+    };
+    best.candidates = tried
+        .into_iter()
+        .map(|t| (t.chosen.label, t.chosen.estimate))
+        .collect();
     best
 }
 
-/// The candidate with the smallest estimate; of equal ones the first, so that the choice is
-/// stable.
-fn best_of(tried: &[Chosen]) -> &Chosen {
-    tried
-        .iter()
-        .reduce(|best, c| if c.estimate < best.estimate { c } else { best })
-        .expect("every scan is tried with a lead")
+/// A candidate of the race, and whether its estimate is made of all the walks.
+struct Raced {
+    chosen: Chosen,
+    whole: bool,
+}
+
+/// The candidates of a race, each estimated from the first [`Tuning::race_probes`] walks: those
+/// within [`Tuning::race_within`] of the best of them, and of `bound`, are then estimated from
+/// all of them.
+struct Race {
+    candidates: Vec<(Order, String)>,
+    /// Each candidate's first estimate.
+    first: Vec<f64>,
+    /// The best first estimate, or `bound` if less.
+    ahead: f64,
+    /// Whether the candidates race (not one alone, or with as many first walks as all).
+    raced: bool,
+    /// The walks of a first estimate.
+    few: u32,
+    /// How far behind `ahead` a candidate may be.
+    within: f64,
+}
+
+impl Race {
+    fn start(
+        candidates: Vec<(Order, String)>,
+        estimator: &Estimator<'_>,
+        tuning: &Tuning,
+        bound: f64,
+    ) -> Race {
+        let few = tuning.race_probes.min(tuning.probes);
+        // One candidate against no other needs no race.
+        let raced = !(candidates.len() == 1 && bound.is_infinite()) && few < tuning.probes;
+        let first: Vec<f64> = match raced {
+            true => in_parallel(&candidates, |(order, _)| {
+                estimator.placements(order, few, estimate::SEED)
+            }),
+            false => vec![0.0; candidates.len()],
+        };
+        let ahead = first.iter().copied().fold(bound, f64::min);
+        Race {
+            candidates,
+            first,
+            ahead,
+            raced,
+            few,
+            within: tuning.race_within,
+        }
+    }
+
+    /// Whether candidate `i` stays in the race.
+    fn is_ahead(&self, i: usize) -> bool {
+        !self.raced || self.first[i] <= self.within * self.ahead
+    }
+
+    /// How many candidates stay in the race.
+    fn ahead_count(&self) -> usize {
+        (0..self.first.len()).filter(|&i| self.is_ahead(i)).count()
+    }
+
+    /// The candidates, those still in the race estimated from all the walks.
+    fn finish(self, estimator: &Estimator<'_>, tuning: &Tuning) -> Vec<Raced> {
+        let indices: Vec<usize> = (0..self.candidates.len()).collect();
+        let estimates = in_parallel(&indices, |&i| match self.is_ahead(i) {
+            true => estimator.placements(&self.candidates[i].0, tuning.probes, estimate::SEED),
+            false => self.first[i],
+        });
+        let whole: Vec<bool> = indices.iter().map(|&i| self.is_ahead(i)).collect();
+        (self.candidates.into_iter().zip(estimates).zip(whole))
+            .map(|(((order, label), estimate), whole)| Raced {
+                chosen: Chosen {
+                    order,
+                    label,
+                    estimate,
+                    candidates: Vec::new(),
+                },
+                whole,
+            })
+            .collect()
+    }
+
+    /// The best candidate by its first estimate, the race ended there.
+    fn settle(self) -> Chosen {
+        let best = (0..self.first.len())
+            .reduce(|b, i| if self.first[i] < self.first[b] { i } else { b })
+            .expect("every scan is tried with a lead");
+        let candidates: Vec<(String, f64)> = (self.candidates.iter().zip(&self.first))
+            .map(|((_, label), &e)| (label.clone(), e))
+            .collect();
+        let (order, label) = self.candidates.into_iter().nth(best).expect("a candidate");
+        Chosen {
+            order,
+            label,
+            estimate: self.first[best],
+            candidates,
+        }
+    }
+}
+
+/// The candidate with the smallest estimate of those estimated from all their walks; of equal
+/// ones the first, so that the choice is stable.
+fn best_of(tried: &[Raced]) -> Option<&Raced> {
+    (tried.iter().filter(|t| t.whole)).reduce(|best, c| {
+        match c.chosen.estimate < best.chosen.estimate {
+            true => c,
+            false => best,
+        }
+    })
 }
 
 /// `f` of every item, in order, made on the threads of the rayon pool it is called in (the
@@ -279,7 +429,7 @@ mod tests {
         let tuning = Tuning::default();
         let ways = crate::symmetry::reduce(&model, lowered, &mut errors, &tuning);
         let judged = std::cell::RefCell::new(Vec::new());
-        let judge = |candidate: &Lowered| {
+        let judge = |candidate: &Lowered, _: f64| {
             let piece = (0..3)
                 .map(PieceId)
                 .find(|&p| candidate.allowed_of(p).count() < whole.allowed_of(p).count())

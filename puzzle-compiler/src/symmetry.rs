@@ -11,7 +11,7 @@
 //! so the reduction stays exact.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use puzzle_runtime::symmetry::SymmetryCheck;
@@ -102,27 +102,37 @@ impl Group {
     fn of(board: &Board, lowered: &Lowered, pieces: &[Piece]) -> (Group, Option<EmbeddingId>) {
         let cover = &lowered.cover;
         let cells = board.cells().len();
-        let index: BTreeMap<&[AspectId], u32> = (0..cover.embedding_count() as u32)
+        // Each embedding by its aspects, as the images are found.
+        let index: HashMap<&[AspectId], u32> = (0..cover.embedding_count() as u32)
             .map(|e| (cover.aspects(EmbeddingId(e)), e))
             .collect();
         // Pieces alike (the same placements, the same count) are one class; a symmetry maps
-        // each class onto a class, member by member in order.
-        let placements = |p: usize, perm: Option<&[u32]>| -> (Count, BTreeSet<Vec<u32>>) {
-            let cells_of = |e: u32| {
-                let mut cells: Vec<u32> = cover.aspects(EmbeddingId(e))[..]
-                    .iter()
-                    .filter(|a| a.index() < cells)
-                    .map(|a| perm.map_or(a.0, |perm| perm[a.index()]))
-                    .collect();
-                cells.sort_unstable();
-                cells
+        // each class onto a class, member by member in order. A piece's placements are its
+        // placements' cells (moved by `perm`), each sorted, the placements in sorted order,
+        // one after another: all of one size, so that the list says the set.
+        let placements = |p: usize, perm: Option<&[u32]>| -> (Count, usize, Vec<u32>) {
+            let mut flat = Vec::new();
+            let mut size = 0;
+            for e in lowered.ranges[p].clone() {
+                let at = flat.len();
+                flat.extend(
+                    (cover.aspects(EmbeddingId(e)).iter())
+                        .filter(|a| a.index() < cells)
+                        .map(|a| perm.map_or(a.0, |perm| perm[a.index()])),
+                );
+                flat[at..].sort_unstable();
+                size = flat.len() - at;
+            }
+            let mut chunks: Vec<&[u32]> = match size {
+                0 => Vec::new(),
+                _ => flat.chunks_exact(size).collect(),
             };
-            (
-                pieces[p].count,
-                lowered.ranges[p].clone().map(cells_of).collect(),
-            )
+            chunks.sort_unstable();
+            chunks.dedup();
+            let flat = chunks.into_iter().flatten().copied().collect();
+            (pieces[p].count, size, flat)
         };
-        let mut classes: BTreeMap<(Count, BTreeSet<Vec<u32>>), Vec<PieceId>> = BTreeMap::new();
+        let mut classes: BTreeMap<(Count, usize, Vec<u32>), Vec<PieceId>> = BTreeMap::new();
         for p in 0..pieces.len() {
             classes
                 .entry(placements(p, None))
@@ -151,15 +161,13 @@ impl Group {
                 }
             }
             let mut image = Vec::with_capacity(cover.embedding_count());
+            let mut aspects = Vec::new();
             for e in (0..cover.embedding_count() as u32).map(EmbeddingId) {
-                let mut aspects: Vec<AspectId> = cover
-                    .aspects(e)
-                    .iter()
-                    .map(|&a| match a.index() < cells {
-                        true => AspectId(perm[a.index()]),
-                        false => aspect_of[a.index()],
-                    })
-                    .collect();
+                aspects.clear();
+                aspects.extend(cover.aspects(e).iter().map(|&a| match a.index() < cells {
+                    true => AspectId(perm[a.index()]),
+                    false => aspect_of[a.index()],
+                }));
                 aspects.sort_unstable();
                 let Some(&i) = index.get(aspects.as_slice()) else {
                     continue 'symmetries;

@@ -19,6 +19,15 @@ pub struct Tuning {
     /// Random descents per candidate order of Knuth's estimate: enough to rank orders whose
     /// searches differ by a few percent on the pentomino boxes, a few milliseconds each.
     pub probes: u32,
+    /// Random descents from which every candidate order is first estimated, the first of its
+    /// `probes`: enough to tell the candidates many times worse than the best, which most are,
+    /// for a tenth of the walks (`probes` or more: no race).
+    pub race_probes: u32,
+    /// How many times the best first estimate a candidate's may be and still be estimated from
+    /// all its `probes`: a few walks of a large search miss its rare deep branches, or meet one
+    /// and overestimate it several times over (the one-sided 6x15's best order, five times at
+    /// first), but rarely by this much.
+    pub race_within: f64,
     /// Pieces tried before the cells by `order: auto`, those with the fewest placements,
     /// alone and as ordered pairs: on the pentomino boxes the best lead is always among the
     /// first three.
@@ -52,8 +61,9 @@ pub struct Tuning {
     /// neighbours once per procedure call: on a plain box in two dimensions (two) a new count
     /// after each placement is about as fast.
     pub counts_from_steps: usize,
-    /// The fewest placements a procedure finds by table lookups (where the plan looks up):
-    /// with fewer its tests are as fast and smaller than tables.
+    /// The fewest placements a procedure finds by table lookups (where the plan looks up),
+    /// and a tree the walker finds by lookups: with fewer, tests (the walker's scan of masks)
+    /// are as fast and smaller than tables.
     pub lookup_from: usize,
     /// The widest frontier of the scan at which a count keeps a failure cache (`cache: auto`):
     /// on the pentomino boxes it pays on the 2-D ones (frontiers of 5 to 8 cells) and costs on
@@ -90,6 +100,8 @@ impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
             probes: 2000,
+            race_probes: 200,
+            race_within: 10.0,
             leads: 3,
             scans: 2,
             small_search: 1e7,
@@ -133,10 +145,14 @@ enum Slot<'t> {
     F64(&'t mut f64),
 }
 
-const FIELDS: [Access; 18] = [
+const FIELDS: [Access; 20] = [
     ("probes", Kind::Whole(1), |t| Slot::U32(&mut t.probes)),
     ("leads", Kind::Whole(0), |t| Slot::Usize(&mut t.leads)),
     ("scans", Kind::Whole(1), |t| Slot::Usize(&mut t.scans)),
+    ("race_probes", Kind::Whole(1), |t| {
+        Slot::U32(&mut t.race_probes)
+    }),
+    ("race_within", Kind::Real, |t| Slot::F64(&mut t.race_within)),
     ("small_search", Kind::Real, |t| {
         Slot::F64(&mut t.small_search)
     }),

@@ -15,7 +15,8 @@
 use std::ops::ControlFlow;
 
 use puzzle_runtime::__private::{
-    board_allows, board_dead_ends, board_hemmed_in, board_holes, reach, remembered, BoardWord, Fits,
+    board_allows, board_dead_ends, board_hemmed_in, board_holes, board_holes_or_dead_ends, reach,
+    remembered, BoardWord, Fits,
 };
 use puzzle_runtime::search::Sink;
 
@@ -48,6 +49,15 @@ pub struct Walkable {
     /// Words of `q`.
     words: usize,
     procedures: Vec<Entry>,
+    /// Each procedure's lowest bit in `q`, and one more entry: the bits `q` uses.
+    offsets: Vec<u32>,
+    /// The position of the procedure whose aspect holds each bit of `q` (its bit, or a bit of
+    /// its bag's field), by bit: the first free aspect from a position on is the owner of the
+    /// lowest bit of `q` from that position's offset on, among the bits of `fields`.
+    owners: Vec<u32>,
+    /// The bits of `q` that fields take, by word (`q` holds others set, which no procedure
+    /// reads).
+    fields: Vec<u64>,
     /// The trees that are scanned, their large subtrees kept as tests, their small ones as
     /// runs of leaves.
     ops: Vec<Op>,
@@ -137,9 +147,6 @@ struct Bits<T> {
 /// One procedure.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    /// Its aspect's word and bits in `q`.
-    word: u32,
-    mask: u64,
     optional: bool,
     body: EntryBody,
 }
@@ -197,6 +204,9 @@ impl Walkable {
         let mut walkable = Walkable {
             words: layout.words(),
             procedures: Vec::with_capacity(program.procedures().len()),
+            offsets: Vec::with_capacity(program.procedures().len() + 1),
+            owners: vec![u32::MAX; 64 * layout.words()],
+            fields: vec![0; layout.words()],
             ops: Vec::new(),
             lookups: Vec::new(),
             nibbles: Vec::new(),
@@ -221,12 +231,18 @@ impl Walkable {
                 }
             };
             walkable.procedures.push(Entry {
-                word: layout.word(p) as u32,
-                mask: layout.mask(p),
                 optional: procedure.optional,
                 body,
             });
+            let field = layout.fields[i];
+            walkable.offsets.push(field.offset);
+            let width = field.bag.map_or(1, |b| b.width);
+            for bit in field.offset..field.offset + width {
+                walkable.owners[bit as usize] = i as u32;
+                walkable.fields[bit as usize / 64] |= 1 << (bit % 64);
+            }
         }
+        walkable.offsets.push(layout.used);
         if let Some(Check {
             regions,
             board: Some(board),
@@ -428,19 +444,18 @@ impl WordBoard {
         }
     }
 
-    /// The dead end of the free set `q` to cover next (the lowest of those `board_dead_ends`
-    /// puts first), as its bit on the board.
-    fn dead_end(&self, q: &[u64]) -> Option<u32> {
+    /// The dead ends of the free set `q` to cover first (the lowest of them next), as the
+    /// board's bits.
+    fn dead_ends(&self, q: &[u64]) -> u128 {
         let q = one_word(q);
-        let ends = match self {
+        match self {
             WordBoard::Narrow(b) => u128::from(fixed(&b.steps, |steps| {
                 board_dead_ends(steps, b.cells, (q >> b.offset) as u64)
             })),
             WordBoard::Wide(b) => fixed(&b.steps, |steps| {
                 board_dead_ends(steps, b.cells, q >> b.offset)
             }),
-        };
-        (ends != 0).then(|| ends.trailing_zeros())
+        }
     }
 
     /// The free cells of `q` (one word) with at most three free neighbours, as the board's
@@ -565,11 +580,24 @@ impl<const W: usize> Walker<'_, W> {
     /// procedure at `next`: what the first rule of the plan's choice finds, else the
     /// procedure.
     fn node(&mut self, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+        self.node_with(next, None, sink)
+    }
+
+    /// [`Walker::node`] with the dead ends of `q` (as the board's bits) where the hole test
+    /// found them on its way.
+    fn node_with(
+        &mut self,
+        next: u32,
+        ends: Option<u128>,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
         let walkable = self.walkable;
         for rule in &walkable.choice {
             match rule {
                 Chooser::DeadEnds(board, trees) => {
-                    if let Some(bit) = board.dead_end(&self.q) {
+                    let ends = ends.unwrap_or_else(|| board.dead_ends(&self.q));
+                    if ends != 0 {
+                        let bit = ends.trailing_zeros();
                         return self.tree(trees[bit as usize], next, sink);
                     }
                 }
@@ -623,15 +651,10 @@ impl<const W: usize> Walker<'_, W> {
 
     /// `Solve` for the procedure at `position`; the sentinel past the last one.
     fn solve(&mut self, mut position: u32, sink: &mut impl Sink) -> ControlFlow<()> {
-        let procedures = &self.walkable.procedures;
-        // A covered aspect passes `q` on to the next procedure.
-        while let Some(entry) = procedures.get(position as usize) {
-            if self.q[entry.word as usize] & entry.mask != 0 {
-                break;
-            }
-            position += 1;
-        }
-        let Some(&entry) = procedures.get(position as usize) else {
+        // A covered aspect passes `q` on to the next procedure: the first free one is found at
+        // once, as the owner of the lowest bit of `q` from `position`'s on.
+        position = self.first_free(position);
+        let Some(&entry) = self.walkable.procedures.get(position as usize) else {
             if !self.plan.quotas_met(&self.q) {
                 return ControlFlow::Continue(());
             }
@@ -682,6 +705,31 @@ impl<const W: usize> Walker<'_, W> {
             }
             None => body(self, sink),
         }
+    }
+
+    /// The position of the first procedure from `position` on whose aspect is free, or the
+    /// sentinel's.
+    #[inline(always)]
+    fn first_free(&self, position: u32) -> u32 {
+        let walkable = self.walkable;
+        let n = self.words();
+        let Some(&offset) = walkable.offsets.get(position as usize) else {
+            return position;
+        };
+        let mut w = offset as usize / 64;
+        // A procedure past the last bit `q` uses is the sentinel's.
+        if w >= n {
+            return walkable.procedures.len() as u32;
+        }
+        let mut word = self.q[w] & walkable.fields[w] & (u64::MAX << (offset % 64));
+        while word == 0 {
+            w += 1;
+            if w == n {
+                return walkable.procedures.len() as u32;
+            }
+            word = self.q[w] & walkable.fields[w];
+        }
+        walkable.owners[w * 64 + word.trailing_zeros() as usize]
     }
 
     /// The placements of a tree that fit, run by the procedure at `caller`.
@@ -834,47 +882,84 @@ impl<const W: usize> Walker<'_, W> {
     }
     /// Places an embedding whose aspects are all held, and goes on with procedure `next`.
     fn place(&mut self, embedding: u32, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.prunes(embedding) {
-            sink.pruned();
-            return ControlFlow::Continue(());
-        }
+        let ends = match self.check(embedding) {
+            Checked::Refused => {
+                sink.pruned();
+                return ControlFlow::Continue(());
+            }
+            Checked::Passed => None,
+            Checked::Ends(ends) => Some(ends),
+        };
         sink.place(embedding);
         self.depth += 1;
         let flow = match sink.cut() {
             true => sink.unit(&self.q, next),
-            false => self.node(next, sink),
+            false => self.node_with(next, ends, sink),
         };
         self.depth -= 1;
         sink.unplace();
         flow
     }
 
-    /// Whether the plan's check refuses the state `embedding` has just made.
-    fn prunes(&mut self, e: u32) -> bool {
+    /// What the plan's check finds of the state `embedding` has just made.
+    fn check(&mut self, e: u32) -> Checked {
         let (check, holes) = match &self.plan.prune {
-            Prune::Off => return false,
+            Prune::Off => return Checked::Passed,
             Prune::Holes { check, .. } => (check, true),
             Prune::Regions(check) => (check, false),
         };
-        let regions = &check.regions;
         // The board's cells lie within 128 bits of `q` from its offset.
-        let q = || u128::from(self.q[0]) | u128::from(self.q.get(1).copied().unwrap_or(0)) << 64;
-        match &self.walkable.board {
-            Some(WordBoard::Narrow(b)) => b.refuses((q() >> b.offset) as u64, e, &self.plan.prune),
-            Some(WordBoard::Wide(b)) => b.refuses(q() >> b.offset, e, &self.plan.prune),
+        let q = one_word(&self.q);
+        let fused = self.plan.fuses_dead_ends();
+        let refused = match &self.walkable.board {
+            Some(WordBoard::Narrow(b)) if fused => {
+                return b.holes_or_dead_ends((q >> b.offset) as u64, e, &self.plan.prune)
+            }
+            Some(WordBoard::Wide(b)) if fused => {
+                return b.holes_or_dead_ends(q >> b.offset, e, &self.plan.prune)
+            }
+            Some(WordBoard::Narrow(b)) => b.refuses((q >> b.offset) as u64, e, &self.plan.prune),
+            Some(WordBoard::Wide(b)) => b.refuses(q >> b.offset, e, &self.plan.prune),
             None => match holes {
-                true => regions.leaves_hole(&self.q, e),
+                true => check.regions.leaves_hole(&self.q, e),
                 false => {
                     let (counted, region) = &mut self.scratch;
                     counted.fill(0);
-                    !regions.allows_with(&self.q, e, counted, region)
+                    !check.regions.allows_with(&self.q, e, counted, region)
                 }
             },
+        };
+        match refused {
+            true => Checked::Refused,
+            false => Checked::Passed,
         }
     }
 }
 
-impl<T: BoardWord> Bits<T> {
+/// What the pruning check found after a placement.
+enum Checked {
+    /// The state it made cannot be completed.
+    Refused,
+    /// It may be.
+    Passed,
+    /// It may be, and these are its dead ends, as the board's bits.
+    Ends(u128),
+}
+
+impl<T: BoardWord + Into<u128>> Bits<T> {
+    /// The hole test and the dead ends at once, where they are on the same board.
+    #[inline(always)]
+    fn holes_or_dead_ends(&self, free: T, e: u32, prune: &Prune) -> Checked {
+        let border = self.borders[e as usize];
+        let found = fixed(&self.steps, |steps| {
+            board_holes_or_dead_ends(steps, self.cells, free, border, prune.pairs())
+        });
+        match found {
+            None => Checked::Refused,
+            Some(ends) => Checked::Ends(ends.into()),
+        }
+    }
+
     /// Whether the check refuses the free cells `free` (the board's bits of `q`) left by
     /// embedding `e`: a hole, or with `holes` false, a region that cannot be filled.
     #[inline(always)]
