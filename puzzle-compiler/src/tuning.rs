@@ -83,7 +83,8 @@ pub struct Tuning {
     /// large subtree and the counts are few.
     pub fewest_fits_percent: u32,
     /// The placements of the walk that measures how often the pruning check refuses: enough
-    /// for a share that varies little, a few milliseconds at compile time.
+    /// for a share within a few hundredths of that of five times as many (which decided the
+    /// same on every puzzle measured), a few milliseconds at compile time.
     pub judging_placements: u64,
     /// Subtrees with fewer placements than this are scanned by the walker, not walked: a test
     /// per placement costs less than a test per node where the nodes are about as many.
@@ -116,7 +117,7 @@ impl Default for Tuning {
             placements_per_slot: 4,
             table_bytes: 512 << 10,
             fewest_fits_percent: 40,
-            judging_placements: 100_000,
+            judging_placements: 20_000,
             scan_below: 64,
             procedures_per_part: 8,
         }

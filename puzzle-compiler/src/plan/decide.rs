@@ -389,7 +389,7 @@ mod tests {
         // The check then judged by a walk, and its share recorded.
         let checking = decided("checking", tuning);
         assert!(
-            checking.contains("of the first 100000 placements refused"),
+            checking.contains("of the first 20000 placements refused"),
             "{checking}"
         );
         let cache = decided("cache", Tuning::default());
