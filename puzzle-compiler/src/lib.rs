@@ -58,5 +58,5 @@ pub use model::{Model, PieceId};
 pub use order::{Order, Position};
 pub use plan::Plan;
 pub use program::Program;
-pub use puzzle::Puzzle;
+pub use puzzle::{Compiled, Puzzle};
 pub use tuning::Tuning;

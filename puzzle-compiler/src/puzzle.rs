@@ -28,6 +28,25 @@ use crate::tuning::Tuning;
 use crate::walk::{self, Start, Walkable};
 use crate::{eliminate, reference};
 
+/// What a back end that prints the program reads of a compiled puzzle: the program, the plan
+/// it runs by, the order its positions follow, the exact-cover problem (its names and each
+/// embedding's aspects), the symmetry check and the tuning; none of the stages before them.
+#[derive(Clone, Copy, Debug)]
+pub struct Compiled<'p> {
+    /// The exact-cover problem.
+    pub cover: &'p Cover,
+    /// The aspect order.
+    pub order: &'p Order,
+    /// The program.
+    pub program: &'p Program,
+    /// How it runs.
+    pub plan: &'p Plan,
+    /// The check that finishes the symmetry reduction, where one is needed.
+    pub check: Option<&'p SymmetryCheck>,
+    /// The thresholds (the emitter's parts).
+    pub tuning: &'p Tuning,
+}
+
 /// A compiled puzzle.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
@@ -191,6 +210,18 @@ impl Puzzle {
     /// How the program runs.
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// What the back ends that print the program read of it.
+    pub fn compiled(&self) -> Compiled<'_> {
+        Compiled {
+            cover: &self.lowered.cover,
+            order: &self.chosen.order,
+            program: &self.program,
+            plan: &self.plan,
+            check: self.reduction.as_ref().and_then(|r| r.check.as_ref()),
+            tuning: &self.model.options.tuning,
+        }
     }
 
     /// Why the program has no processor code, when it has none (a bag needs a counter).

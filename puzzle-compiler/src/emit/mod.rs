@@ -43,7 +43,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         }
     };
     let check = tables::option(puzzle.symmetry_check().map(|_| quote!(&program::CHECK)));
-    let program = procedures::module(runtime, puzzle);
+    let program = procedures::module(runtime, puzzle.compiled());
     items(
         header, runtime, &info, &catalog, &code, &check, processor, program,
     )

@@ -8,26 +8,27 @@ impl Emitter<'_> {
     /// first of the plan's rules finds, else `next`. An `if` chain that reads `ends`, the dead
     /// ends of `q`, where the plan covers them first; `next` itself where it has no rules.
     pub(super) fn choose(&self, at: TokenStream, next: TokenStream) -> TokenStream {
-        if self.plan.choice.is_empty() {
+        if self.compiled.plan.choice.is_empty() {
             return next;
         }
-        let (found, covers): (Vec<TokenStream>, Vec<TokenStream>) = (self.plan.choice.iter())
-            .map(|rule| match rule {
-                Choice::DeadEnds(_) => (
-                    quote!(ends != 0),
-                    quote!(dead_end(ends.trailing_zeros(), q, sink, #at)),
-                ),
-                Choice::FewestFits(_) => {
-                    (quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at)))
-                }
-            })
-            .unzip();
+        let (found, covers): (Vec<TokenStream>, Vec<TokenStream>) =
+            (self.compiled.plan.choice.iter())
+                .map(|rule| match rule {
+                    Choice::DeadEnds(_) => (
+                        quote!(ends != 0),
+                        quote!(dead_end(ends.trailing_zeros(), q, sink, #at)),
+                    ),
+                    Choice::FewestFits(_) => {
+                        (quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at)))
+                    }
+                })
+                .unzip();
         quote!(#(if #found { #covers } else)* { #next })
     }
 
     /// The functions of the plan's rules: how each finds its aspect, and covers it.
     pub(super) fn choice(&self, runtime: &TokenStream) -> TokenStream {
-        let rules = self.plan.choice.iter().map(|rule| match rule {
+        let rules = self.compiled.plan.choice.iter().map(|rule| match rule {
             Choice::DeadEnds(d) => self.dead_ends(runtime, &d.board),
             Choice::FewestFits(fits) => fewest_fits(runtime, self.state, fits),
         });
@@ -40,9 +41,9 @@ impl Emitter<'_> {
         let q_ty = state.ty();
         let sink = quote!(S: #runtime::search::Sink + ?Sized);
         let flow = quote!(::core::ops::ControlFlow<()>);
-        let dead_ends = self.puzzle.program().dead_ends();
+        let dead_ends = self.compiled.program.dead_ends();
         let arms = dead_ends.iter().filter(|d| !d.roots.is_empty()).map(|d| {
-            let position = self.puzzle.order().position(d.cell).0;
+            let position = self.compiled.order.position(d.cell).0;
             let (bit, name) = (
                 position - board.offset,
                 format_ident!("dead_end_{}", position),

@@ -6,18 +6,18 @@ use super::*;
 /// or into any sink, and the search from a unit.
 pub(super) fn entries(
     runtime: &TokenStream,
-    puzzle: &Puzzle,
+    compiled: Compiled<'_>,
     state: &State<'_>,
     emitter: &Emitter<'_>,
 ) -> TokenStream {
-    let sentinel = puzzle.program().sentinel();
+    let sentinel = compiled.program.sentinel();
     let first = name_of(Position(0), sentinel);
     let full = state.full();
     let q_ty = state.ty();
     let from_words = state.rebuild(runtime);
-    let aspects = puzzle.info().aspects;
+    let aspects = compiled.cover.aspect_count();
     // Where the reduction needs its check, every search goes through it.
-    let checked = puzzle.symmetry_check().map(|_| {
+    let checked = compiled.check.map(|_| {
         quote! {
             let sink = &mut #runtime::symmetry::Checked::new(&CHECK, #aspects, sink);
         }
@@ -27,10 +27,10 @@ pub(super) fn entries(
         quote!(#k => #name(q, sink),)
     });
     // Every search starts with the plan's choice, as every placement goes on with it.
-    let ends = (puzzle.plan().dead_ends()).map(|_| quote!(let ends = dead_ends(q);));
+    let ends = (compiled.plan.dead_ends()).map(|_| quote!(let ends = dead_ends(q);));
     let root = emitter.choose(quote!(0), quote!(#first(q, sink)));
     let unit = emitter.choose(quote!(unit.next), quote!(resume(unit.next, q, sink)));
-    let (root, unit) = match puzzle.plan().choice.is_empty() {
+    let (root, unit) = match compiled.plan.choice.is_empty() {
         true => (
             quote!(#first(#full, sink)),
             quote!(resume(unit.next, from_words(&unit.q), sink)),

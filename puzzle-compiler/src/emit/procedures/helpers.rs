@@ -50,7 +50,7 @@ impl Emitter<'_> {
     pub(super) fn helpers(&self) -> TokenStream {
         let state = self.state;
         let q_ty = state.ty();
-        let (word_param, test, take) = match self.plan.layout.repr {
+        let (word_param, test, take) = match self.compiled.plan.layout.repr {
             Repr::U64 | Repr::U128 => (
                 quote!(need: #q_ty,),
                 quote!(q & need != need),
@@ -119,7 +119,7 @@ impl Emitter<'_> {
             .leaves
             .iter()
             .map(|&k| guarded(helper_name("leaf", k), helper_name("place", k), None, k));
-        let word = self.plan.prune.board().map(board_word);
+        let word = self.compiled.plan.prune.board().map(board_word);
         // A pruning helper: the inlined test, then (once per target) the check and the placement.
         let pruned = |k: Next, check: BoardCheckKind| {
             let (name, enter) = match check {
@@ -129,7 +129,7 @@ impl Emitter<'_> {
             let (param, _, at, next) = target(k);
             let test = guarded(name, enter.clone(), word.as_ref(), k);
             // The hole test finds the dead ends on its way, where they are on the same board.
-            let body = match (check, self.plan.fuses_dead_ends()) {
+            let body = match (check, self.compiled.plan.fuses_dead_ends()) {
                 (BoardCheckKind::Holes, true) => quote! {
                     let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, border) else {
                         sink.pruned();
@@ -182,7 +182,7 @@ impl Emitter<'_> {
             let next = quote!(::core::ops::FnOnce(#q_ty, &mut S) -> #flow);
             // Flat `else if`s where the plan chooses, a block where it does not.
             let chosen = match self.choose(quote!(at), quote!(next(q, sink))) {
-                chosen if self.plan.choice.is_empty() => quote!({ #chosen }),
+                chosen if self.compiled.plan.choice.is_empty() => quote!({ #chosen }),
                 chosen => chosen,
             };
             let place = quote! {
@@ -193,7 +193,7 @@ impl Emitter<'_> {
                 sink.unplace();
                 flow
             };
-            match self.plan.dead_ends() {
+            match self.compiled.plan.dead_ends() {
                 None => quote! {
                     /// Places `e`, whose aspects are taken, and goes on with `next`, the
                     /// procedure at position `at`, unless the sink cuts the search here.
@@ -223,12 +223,12 @@ impl Emitter<'_> {
             }
         });
         let choice = self.choice(runtime);
-        let check = match (&self.plan.prune, self.plan.prune.board()) {
+        let check = match (&self.compiled.plan.prune, self.compiled.plan.prune.board()) {
             (Prune::Holes { pairs, .. }, Some(board))
                 if !used.holes.is_empty() || used.checks || used.counts =>
             {
                 let pairs = *pairs;
-                let fused = self.plan.fuses_dead_ends().then(|| {
+                let fused = self.compiled.plan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
                     let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
                     quote! {
@@ -241,7 +241,7 @@ impl Emitter<'_> {
                     }
                 });
                 let checked = !used.holes.is_empty() || used.checks;
-                let check = (checked && !self.plan.fuses_dead_ends())
+                let check = (checked && !self.compiled.plan.fuses_dead_ends())
                     .then(|| board_check(runtime, state, board, BoardCheck::Holes(pairs)));
                 let counted = used
                     .counts

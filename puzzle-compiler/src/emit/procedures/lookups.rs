@@ -12,14 +12,14 @@ impl Emitter<'_> {
         for root in roots {
             self.leaves(root, 0, &mut leaves);
         }
-        let layout = &self.plan.layout;
+        let layout = &self.compiled.plan.layout;
         let own = 1u128 << layout.fields[self.position.index()].offset;
         let masks: Vec<u128> = leaves.iter().map(|&(mask, _, _)| mask).collect();
         let lookup = Lookup::new(&masks, own);
         let n = leaves.len();
-        let check = self.plan.prune.check();
+        let check = self.compiled.plan.prune.check();
         let board = check.and_then(|c| c.board.as_ref());
-        let fused = self.plan.fuses_dead_ends();
+        let fused = self.compiled.plan.fuses_dead_ends();
         // The procedures the placements go on with, each named once; a placement says which.
         let mut targets: Vec<Next> = Vec::new();
         let mut target_of = Vec::with_capacity(n);
@@ -67,7 +67,7 @@ impl Emitter<'_> {
             Some(board) => {
                 let check = check.expect("a board is a check's");
                 let word = board_word(board);
-                let checking = self.plan.fitting.checking();
+                let checking = self.compiled.plan.fitting.checking();
                 let checks_first = !fused && checking.first();
                 let counted = !fused && checking == Checking::FromCounts;
                 let (table, fails) = match counted {
@@ -93,7 +93,7 @@ impl Emitter<'_> {
                         let borders = leaves.iter().map(|&(_, e, _)| {
                             Literal::u128_unsuffixed(board.mask(self.border(check, e)))
                         });
-                        let fails = match &self.plan.prune {
+                        let fails = match &self.compiled.plan.prune {
                             Prune::Regions(_) => fails_regions(quote!(BORDERS[j])),
                             _ => fails_holes(quote!(BORDERS[j])),
                         };
@@ -148,7 +148,7 @@ impl Emitter<'_> {
             quote!([#(#entries),*])
         });
         // Each nibble read from the word of `q` that holds it.
-        let halves = self.plan.layout.repr == Repr::U128;
+        let halves = self.compiled.plan.layout.repr == Repr::U128;
         let split = halves.then(|| quote!(let (low, high) = (q as u64, (q >> 64) as u64);));
         let lookups = lookup.nibbles.iter().enumerate().map(|(i, nibble)| {
             let (word, shift) = match (halves, nibble.shift >= 64) {
@@ -206,8 +206,8 @@ impl Emitter<'_> {
     pub(super) fn leaves(&self, node: &Node, mask: u128, out: &mut Vec<(u128, EmbeddingId, Next)>) {
         match node {
             Node::Test { aspect, children } => {
-                let p = self.puzzle.order().position(*aspect);
-                let mask = mask | 1 << self.plan.layout.fields[p.index()].offset;
+                let p = self.compiled.order.position(*aspect);
+                let mask = mask | 1 << self.compiled.plan.layout.fields[p.index()].offset;
                 children.iter().for_each(|c| self.leaves(c, mask, out));
             }
             Node::Place { embedding, next } => out.push((mask, *embedding, *next)),
@@ -232,16 +232,16 @@ impl Emitter<'_> {
         cells: &[u32],
     ) -> TokenStream {
         let inside: Vec<u32> = self
-            .puzzle
-            .cover()
+            .compiled
+            .cover
             .aspects(e)
             .iter()
-            .map(|&a| self.puzzle.order().position(a).0)
+            .map(|&a| self.compiled.order.position(a).0)
             .collect();
         let floor = self.floor.0;
         // A neighbour before this procedure, or in the placement, is known to be covered.
         let known = |n: u32| n < floor || inside.contains(&n);
-        let word_of = |p: u32| match self.plan.layout.repr {
+        let word_of = |p: u32| match self.compiled.plan.layout.repr {
             Repr::U64 | Repr::U128 => (0, p),
             Repr::Words(_) => (p / 64, p % 64),
         };
@@ -256,7 +256,7 @@ impl Emitter<'_> {
                 words.entry(w).or_default().0 |= 1 << b;
             }
             let parts = words.into_iter().map(|(w, (mask, bit))| {
-                let (word, mask, bit) = match self.plan.layout.repr {
+                let (word, mask, bit) = match self.compiled.plan.layout.repr {
                     Repr::Words(_) => {
                         let w = w as usize;
                         let (mask, bit) = (mask as u64, bit as u64);

@@ -15,11 +15,10 @@ use super::lookup::Lookup;
 use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
-use crate::plan::{BitBoard, Check, Checking, Choice, FewestFits, Plan, Prune, Repr};
+use crate::plan::{BitBoard, Check, Checking, Choice, FewestFits, Prune, Repr};
 use crate::program::{Body, DeadEnd, Next, Node};
-use crate::puzzle::Puzzle;
+use crate::puzzle::Compiled;
 use puzzle_runtime::__private::Regions;
-use puzzle_runtime::Solver;
 
 mod board;
 mod choice;
@@ -34,17 +33,16 @@ use helpers::*;
 use lookups::*;
 
 /// The module that holds the program.
-pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
-    let plan = puzzle.plan();
+pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
+    let plan = compiled.plan;
     let state = State {
         layout: &plan.layout,
     };
-    let procedures = puzzle.program().procedures();
-    let sentinel = puzzle.program().sentinel();
+    let procedures = compiled.program.procedures();
+    let sentinel = compiled.program.sentinel();
     let mut emitter = Emitter {
         runtime,
-        puzzle,
-        plan,
+        compiled,
         state: &state,
         sentinel,
         position: Position(0),
@@ -56,7 +54,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
     let mut parts = Vec::new();
     let mut used = Helpers::default();
     let positions: Vec<usize> = (0..procedures.len()).collect();
-    let per_part = puzzle.tuning().procedures_per_part;
+    let per_part = compiled.tuning.procedures_per_part;
     // Procedures in several modules: rustc gives each module a codegen unit of its own, so
     // that the optimiser works on them in parallel. The placements' helpers are written in
     // the module that calls them, so that the optimiser sees each one's callers (and drops
@@ -73,7 +71,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
             emitter.bits.insert(position);
             let name = name_of(position, sentinel);
             let next = name_of(Position(position.0 + 1), sentinel);
-            let cover = puzzle.cover();
+            let cover = compiled.cover;
             let doc = format!(
                 "`Solve` for aspect {} ({}), position {k}.",
                 procedure.aspect.0,
@@ -167,14 +165,14 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
         parts.push(emitter.part(format_ident!("part_{}", i), items, &mut used));
     }
     // A dead end that no placement covers leaves the search to the dispatcher's default arm.
-    let dead_ends: Vec<&DeadEnd> = (puzzle.program().dead_ends().iter())
+    let dead_ends: Vec<&DeadEnd> = (compiled.program.dead_ends().iter())
         .filter(|d| !d.roots.is_empty())
         .collect();
     for (i, chunk) in dead_ends.chunks(per_part).enumerate() {
         let functions: Vec<TokenStream> = chunk
             .iter()
             .map(|dead_end| {
-                let position = puzzle.order().position(dead_end.cell);
+                let position = compiled.order.position(dead_end.cell);
                 emitter.position = position;
                 emitter.floor = Position(0);
                 emitter.bits.insert(position);
@@ -183,7 +181,7 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
                 let name = format_ident!("dead_end_{}", position.0);
                 let doc = format!(
                     "Covers cell {} as a dead end, going on at the procedure at `at`.",
-                    puzzle.cover().aspect_name(dead_end.cell)
+                    compiled.cover.aspect_name(dead_end.cell)
                 );
                 quote! {
                     #[doc = #doc]
@@ -224,8 +222,8 @@ pub fn module(runtime: &TokenStream, puzzle: &Puzzle) -> TokenStream {
             const PUZZLE: u64 = #fingerprint;
         }
     });
-    let entries = entries(runtime, puzzle, &state, &emitter);
-    let check = puzzle.symmetry_check().map(|check| {
+    let entries = entries(runtime, compiled, &state, &emitter);
+    let check = compiled.check.map(|check| {
         let check = super::tables::symmetry_check(runtime, check);
         quote! {
             /// The check that finishes the symmetry reduction.
@@ -278,8 +276,8 @@ fn name_of(position: Position, sentinel: Position) -> proc_macro2::Ident {
 /// Prints the trees of the procedures, and records which helpers they call.
 struct Emitter<'a> {
     runtime: &'a TokenStream,
-    puzzle: &'a Puzzle,
-    plan: &'a Plan,
+    /// What is printed.
+    compiled: Compiled<'a>,
     state: &'a State<'a>,
     sentinel: Position,
     /// The procedure being printed, or the cell of the dead end.

@@ -9,7 +9,7 @@ impl Emitter<'_> {
     pub(super) fn root(&mut self, node: &Node) -> TokenStream {
         match node {
             Node::Test { aspect, children } => {
-                let position = self.puzzle.order().position(*aspect);
+                let position = self.compiled.order.position(*aspect);
                 debug_assert_eq!(position, self.position);
                 let take = self.state.take(position);
                 let children = self.nodes(children);
@@ -28,7 +28,7 @@ impl Emitter<'_> {
         match node {
             Node::Place { embedding, next } => self.leaf(self.need(&[]), *embedding, *next),
             Node::Test { aspect, children } => {
-                let p = self.puzzle.order().position(*aspect);
+                let p = self.compiled.order.position(*aspect);
                 self.bits.insert(p);
                 if self.state.is_bag(p) {
                     // A bag's counter cannot be tested with other bits.
@@ -45,7 +45,7 @@ impl Emitter<'_> {
                     children: below,
                 }] = children
                 {
-                    let next = self.puzzle.order().position(*aspect);
+                    let next = self.compiled.order.position(*aspect);
                     if self.state.is_bag(next) || self.state.word_index(next) != word {
                         break;
                     }
@@ -85,7 +85,7 @@ impl Emitter<'_> {
         let named = |kind: &str| helper_name(kind, target);
         // A dead end's placements pass on the position of the procedure that called it.
         let at = matches!(target, Next::Caller).then(|| quote!(, at));
-        let word = match self.plan.layout.repr {
+        let word = match self.compiled.plan.layout.repr {
             Repr::Words(_) => {
                 let w = need.word;
                 quote!(#w,)
@@ -93,7 +93,7 @@ impl Emitter<'_> {
             Repr::U64 | Repr::U128 => TokenStream::new(),
         };
         let e_lit = e.0;
-        let plan = self.plan;
+        let plan = self.compiled.plan;
         let (check, regions) = match &plan.prune {
             Prune::Off => (None, false),
             Prune::Holes { check, .. } => (Some(check), false),
