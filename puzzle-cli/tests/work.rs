@@ -352,3 +352,50 @@ fn results_that_do_not_add_up_are_listed_not_counted() {
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stderr).contains("were asked for, but the puzzle has"));
 }
+
+#[test]
+fn units_cut_under_another_rule_are_refused_by_resume_and_merge() {
+    let dir = scratch("rules");
+    // One puzzle, searched by two plans: the second covers dead ends first, a rule the first
+    // does not follow, so the two cut their units from different trees.
+    let file = |dead_ends: &str| {
+        let path = dir.join(format!("strip_{dead_ends}.puzzle"));
+        let text = format!(
+            "mod strip {{ box: 3 x 20, pieces: pentominoes, symmetry: reduced, dead_ends: {dead_ends} }}"
+        );
+        fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (before, after) = (file("off"), file("on"));
+    let out = |name: &str| dir.join(name).display().to_string();
+    let run = |puzzle_file: &str, out: &str, resume: bool| {
+        let mut args = vec!["run", puzzle_file, "--target", "20", "--out", out];
+        if resume {
+            args.push("--resume");
+        }
+        puzzle(&args)
+    };
+    let (first, second) = (out("before.jsonl"), out("after.jsonl"));
+    let done = run(&before, &first, false);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    // Resuming the file under the other rule is refused, and the file is left as it was.
+    let kept = fs::read_to_string(&first).unwrap();
+    let refused = run(&after, &first, true);
+    assert!(!refused.status.success());
+    let said = text(&refused.stderr);
+    assert!(
+        said.contains("holds results of another puzzle or build"),
+        "{said}"
+    );
+    assert_eq!(fs::read_to_string(&first).unwrap(), kept);
+    // Each run alone adds up to the count; together, the other rule's units are listed.
+    let done = run(&after, &second, false);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert_eq!(merged(std::slice::from_ref(&first)), Ok(2));
+    assert_eq!(merged(std::slice::from_ref(&second)), Ok(2));
+    let listing = merged(&[first, second]).unwrap_err();
+    assert!(
+        listing.contains("a unit of another puzzle or build"),
+        "{listing}"
+    );
+}

@@ -1,14 +1,16 @@
 //! The box: its cells (numbered in reading order), its symmetries, and where a shape fits in it.
 
 use crate::figure::{format_extents, unlinear};
-use crate::geometry::{Motion, Point, Shape};
+use crate::geometry::{Point, Shape};
+use puzzle_runtime::lattice::Lattice;
 
-/// The box of a puzzle: the cells to cover inside a block of the lattice.
+/// The box of a puzzle: the cells to cover inside a block of its lattice.
 ///
 /// Cells are numbered in reading order (the last axis fastest), skipping holes; that number is the
-/// cell's aspect number.
+/// cell's aspect number. How cells touch and move is the lattice's to say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    lattice: Lattice,
     extents: Vec<i32>,
     cells: Vec<Point>,
     /// For each position of the block in reading order, the cell there, if it is not a hole.
@@ -36,10 +38,16 @@ impl Board {
             }
         }
         Board {
+            lattice: Lattice::cubic(extents.len()),
             extents: extents.to_vec(),
             cells,
             grid,
         }
+    }
+
+    /// The lattice the box is built on.
+    pub fn lattice(&self) -> Lattice {
+        self.lattice
     }
 
     /// The number of axes.
@@ -57,10 +65,10 @@ impl Board {
         &self.cells
     }
 
-    /// The cells next to each cell (sharing a face), by number.
+    /// The cells that touch each cell, by number.
     pub fn neighbours(&self) -> Vec<Vec<u32>> {
         let next_to = |p: &Point| -> Vec<u32> {
-            crate::geometry::face_neighbours(p)
+            (self.lattice.neighbours(p))
                 .filter_map(|n| self.cell_at(&n))
                 .collect()
         };
@@ -96,16 +104,17 @@ impl Board {
         format!("({})", format_extents(&self.cells[cell as usize], ", "))
     }
 
-    /// The symmetry group of the box: every motion that maps its cells (holes included) onto
-    /// themselves, as permutations of the cell numbers. The identity comes first.
+    /// The symmetry group of the box: every motion of its lattice that maps its cells (holes
+    /// included) onto themselves, as permutations of the cell numbers. The identity comes
+    /// first.
     pub fn symmetries(&self) -> Vec<Vec<u32>> {
-        Motion::all(self.dims())
+        (self.lattice.motions())
             .iter()
             .filter_map(|m| {
                 self.cells
                     .iter()
                     .map(|p| {
-                        let image = m.apply_within(p, &self.extents)?;
+                        let image = self.lattice.within_block(m, p, &self.extents)?;
                         self.cell_at(&image)
                     })
                     .collect::<Option<Vec<u32>>>()
@@ -123,18 +132,7 @@ impl Board {
         let mut out = Vec::new();
         for orientation in shape.embedded_in(self.dims()).orientations(reflect) {
             let size = orientation.extents();
-            let room: Vec<i32> = self
-                .extents
-                .iter()
-                .zip(&size)
-                .map(|(e, s)| e - s + 1)
-                .collect();
-            if room.iter().any(|&r| r <= 0) {
-                continue;
-            }
-            let count: i32 = room.iter().product();
-            'offsets: for k in 0..count {
-                let offset = unlinear(&room, k);
+            'offsets: for offset in self.lattice.translations(&size, &self.extents) {
                 let mut cells = Vec::with_capacity(orientation.len());
                 for c in orientation.cells() {
                     let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();

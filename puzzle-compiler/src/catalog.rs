@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use std::collections::BTreeSet;
 
-use puzzle_runtime::{Catalog, Kind};
+use puzzle_runtime::{Catalog, Kind, Lattice};
 
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::lower::Lowered;
@@ -50,8 +50,13 @@ pub fn catalog(model: &Model, lowered: &Lowered) -> Catalog {
     let piece_count = pieces.len() as u32;
     let names: Vec<Cow<'static, str>> = pieces.into_iter().chain(others).collect();
     let (embedding_aspects, embedding_starts) = embedding_table(cover);
+    let lattice = match &model.problem {
+        Problem::Box(b) => b.board.lattice(),
+        Problem::Abstract(_) => Lattice::cubic(0),
+    };
     Catalog {
         name: Cow::Owned(model.name.clone()),
+        lattice,
         extents: Cow::Owned(extents),
         cells: Cow::Owned(cells),
         names: Cow::Owned(names),
@@ -130,7 +135,7 @@ mod tests {
         Piece {
             name: name.to_owned(),
             loc: Loc::default(),
-            shape: Shape::new(2, [vec![0, 0]]),
+            shape: Shape::new(puzzle_runtime::lattice::Lattice::cubic(2), [vec![0, 0]]),
             count: Count::exactly(copies),
             glyph,
         }

@@ -7,7 +7,6 @@
 
 use crate::board::Board;
 use crate::cover::EmbeddingId;
-use crate::geometry::face_neighbours;
 use crate::lower::Lowered;
 use crate::model::Piece;
 
@@ -15,15 +14,8 @@ use crate::model::Piece;
 /// returns how many it forbade.
 pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usize {
     let cells = board.cells().len();
-    let neighbours: Vec<Vec<usize>> = board
-        .cells()
-        .iter()
-        .map(|p| {
-            face_neighbours(p)
-                .filter_map(|n| board.cell_at(&n))
-                .map(|c| c as usize)
-                .collect()
-        })
+    let neighbours: Vec<Vec<usize>> = (board.neighbours().into_iter())
+        .map(|next_to| next_to.into_iter().map(|c| c as usize).collect())
         .collect();
     // For each piece: which areas the other pieces (all copies but one of this one) can make.
     let fillable: Vec<Vec<bool>> = (0..pieces.len())

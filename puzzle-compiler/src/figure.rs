@@ -3,7 +3,9 @@
 
 use crate::description::{chars, Drawing, Figure};
 use crate::error::{ErrorKind, Errors};
-use crate::geometry::{Point, Shape};
+use crate::geometry::Shape;
+pub use puzzle_runtime::lattice::unlinear;
+use puzzle_runtime::lattice::Lattice;
 
 /// Numbers joined, e.g. `5 x 4 x 3` or `0, 1`.
 pub fn format_extents(values: &[i32], separator: &str) -> String {
@@ -93,16 +95,6 @@ pub fn read_figure(
     }
 }
 
-/// The point at position `linear` of a block in reading order.
-pub fn unlinear(extents: &[i32], mut linear: i32) -> Point {
-    let mut p = vec![0; extents.len()];
-    for (x, &extent) in p.iter_mut().zip(extents).rev() {
-        *x = linear % extent;
-        linear /= extent;
-    }
-    p
-}
-
 /// Reads a drawing into rows of booleans (`on` is true, `off` false), recording ragged rows and
 /// unknown characters in `errors`. `None` if anything was wrong.
 pub fn read_grid(
@@ -171,7 +163,8 @@ pub fn shape_of_figure(figure: &Figure, what: &str, errors: &mut Errors) -> Opti
         .enumerate()
         .filter(|&(_, &on)| on)
         .map(|(i, _)| unlinear(&grid.extents, i as i32));
-    Some(Shape::new(grid.extents.len(), cells))
+    // Drawings are of squares and cubes.
+    Some(Shape::new(Lattice::cubic(grid.extents.len()), cells))
 }
 
 #[cfg(test)]

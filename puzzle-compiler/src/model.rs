@@ -16,6 +16,7 @@ use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unl
 use crate::geometry::{Point, Shape};
 use crate::sets::{Member, PieceSet};
 use crate::tuning::Tuning;
+use puzzle_runtime::lattice::Lattice;
 
 /// A piece, by its place in the list of pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -530,7 +531,7 @@ fn shape_of_cells(
     errors: &mut Errors,
 ) -> Option<Shape> {
     let Some((first, _)) = cells.first() else {
-        return Some(Shape::new(dims, []));
+        return Some(Shape::new(Lattice::cubic(dims), []));
     };
     let piece_dims = first.len();
     let mut ok = true;
@@ -570,7 +571,8 @@ fn shape_of_cells(
         }
         ok = false;
     }
-    ok.then(|| Shape::new(piece_dims, cells.iter().map(|(c, _)| c.clone())))
+    let lattice = Lattice::cubic(piece_dims);
+    ok.then(|| Shape::new(lattice, cells.iter().map(|(c, _)| c.clone())))
 }
 
 /// The drawn restrictions: each piece named once, each drawing a placement of its piece.
@@ -620,7 +622,7 @@ fn check_restrictions(
                 .map(|i| unlinear(&grid.extents, i as i32))
                 .collect();
             let cells: Option<Vec<u32>> = points.iter().map(|p| board.cell_at(p)).collect();
-            let drawn = Shape::new(board.dims(), points.iter().cloned());
+            let drawn = Shape::new(board.lattice(), points.iter().cloned());
             match cells {
                 Some(mut cells) if orientations.contains(&drawn) => {
                     cells.sort_unstable();

@@ -6,17 +6,19 @@
 
 use std::collections::BTreeSet;
 
-use crate::geometry::{face_neighbours, Shape};
+use crate::geometry::Shape;
+use puzzle_runtime::lattice::Lattice;
 
-/// Every polyform of `cells` cells in `dims` axes, up to rotations and, with `reflect`, to
-/// reflections: each as its least orientation, in order. Grown a cell at a time from the
+/// Every polyform of `cells` cells of a lattice, up to its rotations and, with `reflect`, to
+/// its reflections: each as its least orientation, in order. Grown a cell at a time from the
 /// polyforms one smaller, so the work is about the number of polyforms found times their
 /// size and neighbours.
-pub fn polyforms(cells: usize, dims: usize, reflect: bool) -> Vec<Shape> {
+pub fn polyforms(cells: usize, lattice: Lattice, reflect: bool) -> Vec<Shape> {
+    let dims = lattice.dims();
     if cells == 0 || dims == 0 {
         return Vec::new();
     }
-    let mut level: BTreeSet<Shape> = BTreeSet::from([Shape::new(dims, [vec![0; dims]])]);
+    let mut level: BTreeSet<Shape> = BTreeSet::from([Shape::new(lattice, [vec![0; dims]])]);
     for _ in 1..cells {
         let mut next = BTreeSet::new();
         for shape in &level {
@@ -24,11 +26,11 @@ pub fn polyforms(cells: usize, dims: usize, reflect: bool) -> Vec<Shape> {
             let grown: BTreeSet<Vec<i32>> = shape
                 .cells()
                 .iter()
-                .flat_map(|c| face_neighbours(c).collect::<Vec<_>>())
+                .flat_map(|c| lattice.neighbours(c).collect::<Vec<_>>())
                 .filter(|n| !have.contains(n.as_slice()))
                 .collect();
             for cell in grown {
-                let bigger = Shape::new(dims, shape.cells().iter().cloned().chain([cell]));
+                let bigger = Shape::new(lattice, shape.cells().iter().cloned().chain([cell]));
                 next.insert(canonical(&bigger, reflect));
             }
         }
@@ -53,7 +55,7 @@ mod tests {
 
     fn counts(dims: usize, reflect: bool, up_to: usize) -> Vec<usize> {
         (1..=up_to)
-            .map(|n| polyforms(n, dims, reflect).len())
+            .map(|n| polyforms(n, Lattice::cubic(dims), reflect).len())
             .collect()
     }
 
@@ -72,7 +74,7 @@ mod tests {
 
     #[test]
     fn every_polyform_is_connected_and_of_its_size() {
-        for shape in polyforms(5, 2, true) {
+        for shape in polyforms(5, Lattice::cubic(2), true) {
             assert_eq!(shape.len(), 5);
             assert!(shape.is_connected());
         }

@@ -11,8 +11,9 @@
 use std::fmt;
 
 use crate::figure::shape_of_rows;
-use crate::geometry::{Motion, Shape};
+use crate::geometry::Shape;
 use crate::polyforms::polyforms;
+use puzzle_runtime::lattice::Lattice;
 
 /// The pentominoes' letters, in the conventional order.
 pub const PENTOMINO_NAMES: [&str; 12] =
@@ -229,7 +230,9 @@ impl Known {
             KnownCells::Rows(rows) => shape_of_rows(rows)
                 .expect("a built-in drawing is well formed")
                 .embedded_in(dims),
-            KnownCells::Cubes(cubes) => Shape::new(3, cubes.iter().map(|c| c.to_vec())),
+            KnownCells::Cubes(cubes) => {
+                Shape::new(Lattice::cubic(3), cubes.iter().map(|c| c.to_vec()))
+            }
         }
     }
 
@@ -342,8 +345,7 @@ fn is_chiral(shape: &Shape) -> bool {
 
 /// The mirror image of a shape (across its first axis).
 fn mirror(shape: &Shape) -> Shape {
-    let reflection = Motion::all(shape.dims())
-        .into_iter()
+    let reflection = (shape.lattice().motions().into_iter())
         .find(|m| !m.is_proper())
         .expect("every dimension has a reflection");
     shape.moved(&reflection)
@@ -360,7 +362,7 @@ fn polyform_members(dims: usize, cells: usize, mirrors: bool) -> Vec<Member> {
             })
             .collect(),
         None => {
-            let free = polyforms(cells, dims, true);
+            let free = polyforms(cells, Lattice::cubic(dims), true);
             let width = free.len().to_string().len();
             let letter = if dims == 2 { 'P' } else { 'C' };
             free.into_iter()
@@ -460,7 +462,7 @@ mod tests {
     fn conventional_names_cover_their_sizes() {
         for (dims, cells) in [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4)] {
             let known = classes(&polyform_members(dims, cells, false), true);
-            let generated: BTreeSet<Vec<Shape>> = polyforms(cells, dims, true)
+            let generated: BTreeSet<Vec<Shape>> = polyforms(cells, Lattice::cubic(dims), true)
                 .iter()
                 .map(|s| s.orientations(true))
                 .collect();

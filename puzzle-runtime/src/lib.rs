@@ -7,6 +7,7 @@
 //!   keep statistics or show solutions to a visitor.
 //! - [`parallel`]: work units, all cores.
 //! - [`Catalog`] and [`Solution`]: reading and drawing solutions.
+//! - [`lattice`]: the grid a box is built on, its cells' neighbours and its motions.
 //! - [`symmetry`]: the check that finishes a symmetry reduction.
 //! - [`processor`]: the puzzle processor's code, its text and binary forms, and its
 //!   interpreter.
@@ -18,6 +19,7 @@
 mod failure;
 mod fits;
 mod info;
+pub mod lattice;
 mod native;
 pub mod parallel;
 pub mod processor;
@@ -35,6 +37,7 @@ pub mod __private;
 
 pub use failure::FailureCache;
 pub use info::{CacheInfo, Info, Prune, SymmetryGroup, SymmetryInfo};
+pub use lattice::Lattice;
 pub use native::NativeSolver;
 pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution, Solutions};
 pub use solver::{Run, Solver};

@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::lattice::Lattice;
+
 /// What an aspect stands for, as a [`Catalog`] tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aspect<'a> {
@@ -37,6 +39,8 @@ pub struct Kind {
 pub struct Catalog {
     /// The puzzle's name.
     pub name: Cow<'static, str>,
+    /// The lattice the box is built on (the cubic one of no axes for an abstract puzzle).
+    pub lattice: Lattice,
     /// The size of the box's block along each axis (none for an abstract puzzle).
     pub extents: Cow<'static, [u32]>,
     /// The block position of each cell, by aspect number: aspects `0..cells.len()` are cells.
@@ -273,7 +277,7 @@ impl<'a> Solution<'a> {
             let (mut upper, mut lower) = (false, false);
             if copies > 1 {
                 for at in catalog.cells_of(e) {
-                    for n in neighbours(extents, at) {
+                    for n in catalog.lattice.neighbours_in_block(extents, at) {
                         if let Slot::Placed {
                             piece: Some(p),
                             letter,
@@ -302,40 +306,19 @@ impl<'a> Solution<'a> {
             }
         }
         Picture {
+            lattice: catalog.lattice,
             extents: extents.to_vec(),
             slots,
         }
     }
 }
 
-/// The block positions next to `at` (sharing a face).
-fn neighbours(extents: &[u32], at: u32) -> impl Iterator<Item = u32> + '_ {
-    let mut stride = 1;
-    let strides: Vec<u32> = extents
-        .iter()
-        .rev()
-        .map(|&e| {
-            let s = stride;
-            stride *= e;
-            s
-        })
-        .collect();
-    extents
-        .iter()
-        .rev()
-        .zip(strides)
-        .flat_map(move |(&extent, stride)| {
-            let x = at / stride % extent;
-            let before = (x > 0).then(|| at - stride);
-            let after = (x + 1 < extent).then(|| at + stride);
-            before.into_iter().chain(after)
-        })
-}
-
 /// A solution laid out on its box's block, position by position in reading order (last axis
 /// fastest): what a drawing, in text or in SVG, is made from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
+    /// The lattice the box is built on.
+    pub lattice: Lattice,
     /// The size of the block along each axis.
     pub extents: Vec<u32>,
     /// What each position of the block holds.

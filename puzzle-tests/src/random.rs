@@ -6,6 +6,7 @@
 
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{parse, Description};
+use puzzle::Lattice;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -133,8 +134,8 @@ impl RandomPuzzle {
             let points: Vec<Vec<i32>> = region.iter().map(|&c| point(&extents, c)).collect();
             let cells = canonical_cells(&points);
             let same = |other: &Vec<Vec<i32>>| {
-                let mine = Shape::new(cells[0].len(), cells.iter().cloned());
-                let theirs = Shape::new(other[0].len(), other.iter().cloned());
+                let mine = Shape::new(Lattice::cubic(cells[0].len()), cells.iter().cloned());
+                let theirs = Shape::new(Lattice::cubic(other[0].len()), other.iter().cloned());
                 mine.orientations(reflect).contains(&theirs)
             };
             match pieces.iter_mut().find(|(_, c, _)| copies && same(c)) {
@@ -213,9 +214,9 @@ impl RandomPuzzle {
         let mut p = self.apart();
         let mut kinds: Vec<(String, Vec<Vec<i32>>, u32)> = Vec::new();
         for (_, cells, _) in &p.pieces {
-            let shape = Shape::new(cells[0].len(), cells.iter().cloned());
+            let shape = Shape::new(Lattice::cubic(cells[0].len()), cells.iter().cloned());
             let same = |other: &Vec<Vec<i32>>| {
-                let other = Shape::new(other[0].len(), other.iter().cloned());
+                let other = Shape::new(Lattice::cubic(other[0].len()), other.iter().cloned());
                 shape.orientations(reflect).contains(&other)
             };
             match kinds.iter_mut().find(|(_, c, _)| same(c)) {
@@ -411,36 +412,31 @@ fn point(extents: &[i32], mut i: usize) -> Vec<i32> {
     p
 }
 
-/// The positions next to position `i` of a block.
+/// The positions of a block next to position `i`, on the cubic lattice the generated puzzles
+/// are drawn on.
 fn neighbours(extents: &[i32], i: usize) -> Vec<usize> {
     let p = point(extents, i);
-    let mut out = Vec::new();
-    for axis in 0..p.len() {
-        for step in [-1, 1] {
-            let mut n = p.clone();
-            n[axis] += step;
-            if (0..extents[axis]).contains(&n[axis]) {
-                out.push(
-                    n.iter()
-                        .zip(extents)
-                        .fold(0, |acc, (&x, &e)| acc * e as usize + x as usize),
-                );
-            }
-        }
-    }
-    out
+    let inside = |n: &Vec<i32>| n.iter().zip(extents).all(|(x, e)| (0..*e).contains(x));
+    (Lattice::cubic(p.len()).neighbours(&p))
+        .filter(inside)
+        .map(|n| {
+            n.iter()
+                .zip(extents)
+                .fold(0, |acc, (&x, &e)| acc * e as usize + x as usize)
+        })
+        .collect()
 }
 
 /// A piece's cells moved to the origin.
 fn canonical_cells(points: &[Vec<i32>]) -> Vec<Vec<i32>> {
-    Shape::new(points[0].len(), points.iter().cloned())
+    Shape::new(Lattice::cubic(points[0].len()), points.iter().cloned())
         .cells()
         .to_vec()
 }
 
 /// A piece's shape up to every motion: the least of its orientations.
 fn canonical(cells: &[Vec<i32>]) -> Shape {
-    Shape::new(cells[0].len(), cells.iter().cloned())
+    Shape::new(Lattice::cubic(cells[0].len()), cells.iter().cloned())
         .orientations(true)
         .remove(0)
 }

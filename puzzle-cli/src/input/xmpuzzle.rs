@@ -15,6 +15,7 @@ use std::path::Path;
 use puzzle::compiler::description::{BoardSpec, Count, PieceSpec, ShapeSpec};
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{Description, Symmetry};
+use puzzle::Lattice;
 use roxmltree::{Document, Node};
 
 use super::diagnostic::{Diagnostic, InputError, Lines};
@@ -430,7 +431,7 @@ impl Reader<'_> {
                 self.error(shape.range.clone(), "a piece with no filled voxel");
                 continue;
             }
-            let geometry = Shape::new(axes, cells.iter().map(|(p, _)| p.clone()));
+            let geometry = Shape::new(Lattice::cubic(axes), cells.iter().map(|(p, _)| p.clone()));
             achiral &= geometry.orientations(true).len() == geometry.orientations(false).len();
             d.pieces.push(PieceSpec {
                 name,

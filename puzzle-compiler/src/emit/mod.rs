@@ -84,6 +84,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
     let catalog = quote! {
         #runtime::Catalog {
             name: ::std::borrow::Cow::Borrowed(""),
+            lattice: #runtime::Lattice::Cubic { dims: 0 },
             extents: ::std::borrow::Cow::Borrowed(&[]),
             cells: ::std::borrow::Cow::Borrowed(&[]),
             names: ::std::borrow::Cow::Borrowed(&[]),

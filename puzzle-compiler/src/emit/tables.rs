@@ -7,7 +7,7 @@ use quote::quote;
 
 use puzzle_runtime::__private::Regions;
 use puzzle_runtime::symmetry::SymmetryCheck;
-use puzzle_runtime::{Catalog, Info, Prune, Solver};
+use puzzle_runtime::{Catalog, Info, Lattice, Prune, Solver};
 
 use crate::puzzle::Puzzle;
 
@@ -116,9 +116,16 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
         let (name, glyph, end) = (text(&k.name), k.glyph, k.end);
         quote!(#runtime::Kind { name: #name, glyph: #glyph, end: #end })
     });
+    let lattice = match c.lattice {
+        Lattice::Cubic { dims } => {
+            let dims = Literal::usize_unsuffixed(dims);
+            quote!(#runtime::Lattice::Cubic { dims: #dims })
+        }
+    };
     quote! {
         #runtime::Catalog {
             name: #name,
+            lattice: #lattice,
             extents: #extents,
             cells: #cells,
             names: ::std::borrow::Cow::Borrowed(&[#(#names),*]),

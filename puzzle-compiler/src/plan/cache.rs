@@ -6,7 +6,6 @@ use puzzle_runtime::FailureCache;
 
 use crate::board::Board;
 use crate::cover::AspectId;
-use crate::geometry::face_neighbours;
 use crate::order::Order;
 use crate::tuning::Tuning;
 
@@ -18,6 +17,7 @@ pub const MAX_BITS: u32 = FailureCache::MAX_BITS;
 /// frontier means few distinct free sets at each depth and a cache that hits often.
 pub fn frontier(board: &Board, order: &Order) -> usize {
     let cells = board.cells();
+    let neighbours = board.neighbours();
     let mut scan: Vec<usize> = (0..cells.len()).collect();
     scan.sort_by_key(|&c| order.position(AspectId(c as u32)));
     let mut covered = vec![false; cells.len()];
@@ -28,7 +28,7 @@ pub fn frontier(board: &Board, order: &Order) -> usize {
         if std::mem::take(&mut bordering[c]) {
             width -= 1;
         }
-        for n in face_neighbours(&cells[c]).filter_map(|p| board.cell_at(&p)) {
+        for &n in &neighbours[c] {
             let n = n as usize;
             if !covered[n] && !bordering[n] {
                 bordering[n] = true;
