@@ -1,0 +1,132 @@
+//! The bit boards the walker checks on: the plan's board in the narrowest word it fits, with
+//! each placement's border, and the checks made on it with the steps' count known.
+
+use puzzle_runtime::__private::{
+    board_allows, board_dead_ends, board_hemmed_in, board_holes, board_holes_or_dead_ends,
+    BoardWord,
+};
+
+use crate::plan::{BitBoard, Prune};
+
+use super::Checked;
+
+/// The plan's bit board, in the narrowest word it fits.
+#[derive(Clone, Debug)]
+pub(super) enum WordBoard {
+    Narrow(Bits<u64>),
+    Wide(Bits<u128>),
+}
+
+/// A bit board in words of `T`, with each embedding's border on it.
+#[derive(Clone, Debug)]
+pub(super) struct Bits<T> {
+    pub(super) offset: u32,
+    pub(super) steps: Vec<(u32, T)>,
+    pub(super) cells: T,
+    pub(super) borders: Vec<T>,
+}
+
+impl WordBoard {
+    /// `board` in the narrowest word it fits, with these borders of the embeddings.
+    pub(super) fn of(board: &BitBoard, borders: impl Iterator<Item = u128>) -> WordBoard {
+        match board.fits_u64() {
+            true => WordBoard::Narrow(Bits {
+                offset: board.offset,
+                steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
+                cells: board.cells as u64,
+                borders: borders.map(|b| b as u64).collect(),
+            }),
+            false => WordBoard::Wide(Bits {
+                offset: board.offset,
+                steps: board.steps.clone(),
+                cells: board.cells,
+                borders: borders.collect(),
+            }),
+        }
+    }
+
+    /// The dead ends of the free set `q` to cover first (the lowest of them next), as the
+    /// board's bits.
+    pub(super) fn dead_ends(&self, q: &[u64]) -> u128 {
+        let q = one_word(q);
+        match self {
+            WordBoard::Narrow(b) => u128::from(fixed(&b.steps, |steps| {
+                board_dead_ends(steps, b.cells, (q >> b.offset) as u64)
+            })),
+            WordBoard::Wide(b) => fixed(&b.steps, |steps| {
+                board_dead_ends(steps, b.cells, q >> b.offset)
+            }),
+        }
+    }
+
+    /// The free cells of `q` (one word) with at most three free neighbours, as the board's
+    /// bits.
+    pub(super) fn hemmed_in(&self, q: u128) -> [u128; 2] {
+        match self {
+            WordBoard::Narrow(b) => {
+                board_hemmed_in(&b.steps, b.cells, (q >> b.offset) as u64).map(u128::from)
+            }
+            WordBoard::Wide(b) => board_hemmed_in(&b.steps, b.cells, q >> b.offset),
+        }
+    }
+
+    /// The free cells of `q` (one word), as the board's bits.
+    pub(super) fn free(&self, q: u128) -> u128 {
+        match self {
+            WordBoard::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
+            WordBoard::Wide(b) => q >> b.offset & b.cells,
+        }
+    }
+}
+
+/// `f` of a board's steps, as a slice of a length known where `f` is compiled for the common
+/// boards (one step per axis of a box, and a few more for holes), so that the checks' loops
+/// over the steps unroll as they do in the emitted code, whose steps are constants.
+#[inline(always)]
+fn fixed<T: Copy, R>(steps: &[(u32, T)], f: impl Fn(&[(u32, T)]) -> R) -> R {
+    match steps.len() {
+        1 => f(<&[(u32, T); 1]>::try_from(steps).expect("one step")),
+        2 => f(<&[(u32, T); 2]>::try_from(steps).expect("two steps")),
+        3 => f(<&[(u32, T); 3]>::try_from(steps).expect("three steps")),
+        4 => f(<&[(u32, T); 4]>::try_from(steps).expect("four steps")),
+        _ => f(steps),
+    }
+}
+
+/// A free set of one or two words as one integer.
+pub(super) fn one_word(q: &[u64]) -> u128 {
+    u128::from(q[0]) | u128::from(q.get(1).copied().unwrap_or(0)) << 64
+}
+
+impl<T: BoardWord + Into<u128>> Bits<T> {
+    /// The hole test and the dead ends at once, where they are on the same board.
+    #[inline(always)]
+    pub(super) fn holes_or_dead_ends(&self, free: T, e: u32, prune: &Prune) -> Checked {
+        let border = self.borders[e as usize];
+        let found = fixed(&self.steps, |steps| {
+            board_holes_or_dead_ends(steps, self.cells, free, border, prune.pairs())
+        });
+        match found {
+            None => Checked::Refused,
+            Some(ends) => Checked::Ends(ends.into()),
+        }
+    }
+
+    /// Whether the check refuses the free cells `free` (the board's bits of `q`) left by
+    /// embedding `e`: a hole, or with `holes` false, a region that cannot be filled.
+    #[inline(always)]
+    pub(super) fn refuses(&self, free: T, e: u32, prune: &Prune) -> bool {
+        let border = self.borders[e as usize];
+        match prune {
+            Prune::Holes { pairs, .. } => fixed(&self.steps, |steps| {
+                board_holes(steps, self.cells, free, border, *pairs)
+            }),
+            Prune::Off => false,
+            Prune::Regions(check) => {
+                let regions = &check.regions;
+                let limits = [regions.smallest, regions.divisor, regions.cap];
+                !board_allows(&self.steps, self.cells, limits, free, border)
+            }
+        }
+    }
+}

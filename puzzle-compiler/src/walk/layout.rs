@@ -1,0 +1,386 @@
+//! A program laid out for walking: each procedure's tree as lookups or as tests and scans of
+//! masks, the leaves with their masks and bags, and the plan's choice with its boards.
+
+use crate::order::{Order, Position};
+use crate::plan::{Check, Choice, FewestFits, Plan};
+use crate::program::{Body, Next, Node, Program};
+use crate::tuning::Tuning;
+
+use super::board::WordBoard;
+
+/// A program laid out for walking, built once per puzzle: each procedure's aspect as a word of
+/// `q` and its bits, each procedure's placements in the order its tree reaches them, each with
+/// the mask of the bits it takes from `q` and the bags it takes a copy from, and each
+/// placement's border on the bit board.
+#[derive(Clone, Debug)]
+pub struct Walkable {
+    /// Words of `q`.
+    pub(super) words: usize,
+    pub(super) procedures: Vec<Entry>,
+    /// Each procedure's lowest bit in `q`, and one more entry: the bits `q` uses.
+    pub(super) offsets: Vec<u32>,
+    /// The position of the procedure whose aspect holds each bit of `q` (its bit, or a bit of
+    /// its bag's field), by bit: the first free aspect from a position on is the owner of the
+    /// lowest bit of `q` from that position's offset on, among the bits of `fields`.
+    pub(super) owners: Vec<u32>,
+    /// The bits of `q` that fields take, by word (`q` holds others set, which no procedure
+    /// reads).
+    pub(super) fields: Vec<u64>,
+    /// The trees that are scanned, their large subtrees kept as tests, their small ones as
+    /// runs of leaves.
+    pub(super) ops: Vec<Op>,
+    /// The trees that are looked up.
+    pub(super) lookups: Vec<Lookup>,
+    /// The nibbles of `q` the lookups read, `lookups[i].nibbles` apiece.
+    pub(super) nibbles: Vec<Nibble>,
+    /// The lookups' sets of leaves: each lookup's whole set, then, for each of its nibbles,
+    /// the leaves each of the sixteen values allows, `words` words apiece.
+    pub(super) sets: Vec<u64>,
+    /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
+    pub(super) masks: Vec<u64>,
+    pub(super) leaves: Vec<Leaf>,
+    /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.
+    pub(super) bags: Vec<BagTake>,
+    /// The plan's bit board, if its check runs on one.
+    pub(super) board: Option<WordBoard>,
+    /// The plan's choice, a rule at a time, in its order.
+    pub(super) choice: Vec<Chooser>,
+    /// Subtrees with fewer leaves than this are scanned, not walked
+    /// ([`Tuning::scan_below`]).
+    pub(super) scan_below: usize,
+    /// Trees with this many leaves or more are looked up ([`Tuning::lookup_from`]).
+    pub(super) lookup_from: usize,
+}
+
+/// A tree of the program, as the walk finds its placements.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Tree {
+    /// Its steps, `ops[start..end]`.
+    Ops { start: u32, end: u32 },
+    /// Its placements found by lookup: `lookups[i]`.
+    Lookup(u32),
+}
+
+/// A tree's placements found by lookup: the leaves `first..` as the bits of a set of `words`
+/// words, those that fit found by `and`ing, for each nibble of `q` some leaf needs, the set the
+/// nibble's value allows.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lookup {
+    pub(super) first: u32,
+    pub(super) words: u32,
+    /// Where its whole set starts in `sets`.
+    pub(super) all: u32,
+    /// Its nibbles, `nibbles[start..end]`.
+    pub(super) nibbles: (u32, u32),
+}
+
+/// Four bits of `q` a lookup reads, and where the sets of leaves their values allow start in
+/// `sets` (sixteen sets of the lookup's words, by value).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Nibble {
+    pub(super) word: u32,
+    pub(super) shift: u32,
+    pub(super) sets: u32,
+}
+
+/// The most words of a set of leaves a lookup keeps on the stack: trees with more leaves are
+/// scanned.
+pub(super) const MAX_SET_WORDS: usize = 16;
+
+/// A rule of the plan's choice, laid out for walking.
+#[derive(Clone, Debug)]
+pub(super) enum Chooser {
+    /// The board of the dead ends, and each cell's tree by its bit.
+    DeadEnds(WordBoard, Vec<Tree>),
+    /// The cell with the fewest fits: its board and tables.
+    FewestFits(WordBoard, FewestFits),
+}
+
+/// One procedure.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry {
+    pub(super) optional: bool,
+    pub(super) body: EntryBody,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) enum EntryBody {
+    Require,
+    Pass,
+    /// Its tree.
+    Place(Tree),
+}
+
+/// A step of a procedure's tree.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Op {
+    /// The test of a subtree with many leaves: unless `q[word] & mask` (the aspect) is free,
+    /// the walk goes on at `ops[end]`. Its leaves test the aspect again.
+    Test { word: u32, mask: u64, end: u32 },
+    /// The leaves `leaves[start..end]`, scanned.
+    Scan { start: u32, end: u32 },
+}
+
+/// A leaf's `next` in a dead end's tree: the procedure that found the dead end.
+pub(super) const CALLER: u32 = u32::MAX;
+
+/// One placement of a procedure's tree.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Leaf {
+    pub(super) embedding: u32,
+    /// The procedure to go on with, or [`CALLER`].
+    pub(super) next: u32,
+    /// Its bags, as a range of [`Walkable::bags`] (empty for most).
+    pub(super) bags: (u32, u32),
+}
+
+/// A copy taken from a bag: held while `q[word] & mask` is not zero, taken by subtracting
+/// `bit`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BagTake {
+    pub(super) word: u32,
+    pub(super) bit: u64,
+    pub(super) mask: u64,
+}
+
+impl Walkable {
+    /// Lays out `program` (of a puzzle with `embeddings` embeddings) as `plan` says.
+    pub fn new(
+        program: &Program,
+        order: &Order,
+        plan: &Plan,
+        embeddings: usize,
+        tuning: &Tuning,
+    ) -> Walkable {
+        let layout = &plan.layout;
+        let mut walkable = Walkable {
+            words: layout.words(),
+            procedures: Vec::with_capacity(program.procedures().len()),
+            offsets: Vec::with_capacity(program.procedures().len() + 1),
+            owners: vec![u32::MAX; 64 * layout.words()],
+            fields: vec![0; layout.words()],
+            ops: Vec::new(),
+            lookups: Vec::new(),
+            nibbles: Vec::new(),
+            sets: Vec::new(),
+            masks: Vec::new(),
+            leaves: Vec::new(),
+            bags: Vec::new(),
+            board: None,
+            choice: Vec::new(),
+            scan_below: tuning.scan_below,
+            lookup_from: tuning.lookup_from,
+        };
+        for (i, procedure) in program.procedures().iter().enumerate() {
+            let p = Position(i as u32);
+            let body = match &procedure.body {
+                Body::Require => EntryBody::Require,
+                Body::Pass => EntryBody::Pass,
+                Body::Place(roots) => {
+                    // Every placement covers the procedure's aspect, which it finds free.
+                    let own = (layout.word(p), layout.mask(p));
+                    EntryBody::Place(walkable.tree(roots, order, plan, Some(own)))
+                }
+            };
+            walkable.procedures.push(Entry {
+                optional: procedure.optional,
+                body,
+            });
+            let field = layout.fields[i];
+            walkable.offsets.push(field.offset);
+            let width = field.bag.map_or(1, |b| b.width);
+            for bit in field.offset..field.offset + width {
+                walkable.owners[bit as usize] = i as u32;
+                walkable.fields[bit as usize / 64] |= 1 << (bit % 64);
+            }
+        }
+        walkable.offsets.push(layout.used);
+        if let Some(Check {
+            regions,
+            board: Some(board),
+        }) = plan.prune.check()
+        {
+            let borders =
+                (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
+            walkable.board = Some(WordBoard::of(board, borders));
+        }
+        for rule in &plan.choice {
+            let chooser = match rule {
+                Choice::DeadEnds(d) => {
+                    let mut trees = vec![Tree::Ops { start: 0, end: 0 }; 128];
+                    for dead_end in program.dead_ends() {
+                        let bit = order.position(dead_end.cell).0 - d.board.offset;
+                        trees[bit as usize] = walkable.tree(&dead_end.roots, order, plan, None);
+                    }
+                    Chooser::DeadEnds(WordBoard::of(&d.board, std::iter::empty()), trees)
+                }
+                Choice::FewestFits(fits) => Chooser::FewestFits(
+                    WordBoard::of(&fits.board, std::iter::empty()),
+                    fits.clone(),
+                ),
+            };
+            walkable.choice.push(chooser);
+        }
+        walkable
+    }
+
+    /// Lays out a tree of these roots, whose placements all take the bits `own` (a word and its
+    /// bits) where given: looked up where it has [`Walkable::lookup_from`] leaves or more
+    /// and no more than a lookup's set holds, else scanned.
+    fn tree(
+        &mut self,
+        roots: &[Node],
+        order: &Order,
+        plan: &Plan,
+        own: Option<(usize, u64)>,
+    ) -> Tree {
+        let count: usize = roots.iter().map(leaves).sum();
+        let words = count.div_ceil(64);
+        if count == 0 || count < self.lookup_from || words > MAX_SET_WORDS {
+            let start = self.ops.len() as u32;
+            let (mut path, mut scan) = (Vec::new(), None);
+            for root in roots {
+                self.lay_out(root, order, plan, &mut path, &mut scan);
+            }
+            return Tree::Ops {
+                start,
+                end: self.ops.len() as u32,
+            };
+        }
+        let first = self.leaves.len();
+        let mut path = Vec::new();
+        for root in roots {
+            self.flatten(root, order, plan, &mut path);
+        }
+        let n = self.words;
+        let masks = &self.masks[first * n..];
+        // The set of the leaves whose mask passes `keep`.
+        let set = |keep: &dyn Fn(&[u64]) -> bool| {
+            let mut set = vec![0u64; words];
+            for (i, mask) in masks.chunks_exact(n).enumerate() {
+                if keep(mask) {
+                    set[i / 64] |= 1 << (i % 64);
+                }
+            }
+            set
+        };
+        let all = self.sets.len() as u32;
+        self.sets.extend(set(&|_| true));
+        let start = self.nibbles.len() as u32;
+        for word in 0..n {
+            let known = own.filter(|&(w, _)| w == word).map_or(0, |(_, bits)| bits);
+            let needed = masks.chunks_exact(n).fold(0, |u, m| u | m[word]) & !known;
+            for shift in (0..64).step_by(4).filter(|&s| needed >> s & 15 != 0) {
+                let at = self.sets.len() as u32;
+                for value in 0..16u64 {
+                    let free = value << shift | known | !(15 << shift);
+                    self.sets.extend(set(&|m| m[word] & !free == 0));
+                }
+                self.nibbles.push(Nibble {
+                    word: word as u32,
+                    shift,
+                    sets: at,
+                });
+            }
+        }
+        self.lookups.push(Lookup {
+            first: first as u32,
+            words: words as u32,
+            all,
+            nibbles: (start, self.nibbles.len() as u32),
+        });
+        Tree::Lookup(self.lookups.len() as u32 - 1)
+    }
+
+    /// Appends the steps of `node`, whose ancestors test the positions in `path`. `scan` is
+    /// the scan that leaves laid out next may join: the last step, unless a test ended since.
+    fn lay_out(
+        &mut self,
+        node: &Node,
+        order: &Order,
+        plan: &Plan,
+        path: &mut Vec<Position>,
+        scan: &mut Option<usize>,
+    ) {
+        match node {
+            Node::Test { aspect, children } if leaves(node) >= self.scan_below => {
+                let p = order.position(*aspect);
+                let at = self.ops.len();
+                self.ops.push(Op::Test {
+                    word: plan.layout.word(p) as u32,
+                    mask: plan.layout.mask(p),
+                    end: 0,
+                });
+                path.push(p);
+                *scan = None;
+                for child in children {
+                    self.lay_out(child, order, plan, path, scan);
+                }
+                path.pop();
+                *scan = None;
+                let end = self.ops.len() as u32;
+                if let Op::Test { end: e, .. } = &mut self.ops[at] {
+                    *e = end;
+                }
+            }
+            _ => {
+                let start = self.leaves.len() as u32;
+                self.flatten(node, order, plan, path);
+                let end = self.leaves.len() as u32;
+                match scan.map(|i| &mut self.ops[i]) {
+                    Some(Op::Scan { end: e, .. }) => *e = end,
+                    _ => {
+                        *scan = Some(self.ops.len());
+                        self.ops.push(Op::Scan { start, end });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends the leaves below `node`, whose ancestors test the positions in `path`.
+    fn flatten(&mut self, node: &Node, order: &Order, plan: &Plan, path: &mut Vec<Position>) {
+        match node {
+            Node::Test { aspect, children } => {
+                path.push(order.position(*aspect));
+                children
+                    .iter()
+                    .for_each(|c| self.flatten(c, order, plan, path));
+                path.pop();
+            }
+            Node::Place { embedding, next } => {
+                let layout = &plan.layout;
+                let mut mask = vec![0; self.words];
+                let start = self.bags.len() as u32;
+                for &p in path.iter() {
+                    let word = layout.word(p);
+                    match layout.is_bag(p) {
+                        true => self.bags.push(BagTake {
+                            word: word as u32,
+                            bit: layout.bit(p),
+                            mask: layout.mask(p),
+                        }),
+                        false => mask[word] |= layout.bit(p),
+                    }
+                }
+                self.masks.extend_from_slice(&mask);
+                self.leaves.push(Leaf {
+                    embedding: embedding.0,
+                    next: match next {
+                        Next::At(p) => p.0,
+                        Next::Caller => CALLER,
+                    },
+                    bags: (start, self.bags.len() as u32),
+                });
+            }
+        }
+    }
+}
+
+/// The leaves below `node`.
+fn leaves(node: &Node) -> usize {
+    match node {
+        Node::Test { children, .. } => children.iter().map(leaves).sum(),
+        Node::Place { .. } => 1,
+    }
+}
