@@ -11,7 +11,9 @@
 //! so the reduction stays exact.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 use puzzle_runtime::symmetry::SymmetryCheck;
@@ -102,37 +104,41 @@ impl Group {
     fn of(board: &Board, lowered: &Lowered, pieces: &[Piece]) -> (Group, Option<EmbeddingId>) {
         let cover = &lowered.cover;
         let cells = board.cells().len();
-        // Each embedding by its aspects, as the images are found.
-        let index: HashMap<&[AspectId], u32> = (0..cover.embedding_count() as u32)
-            .map(|e| (cover.aspects(EmbeddingId(e)), e))
+        // Each embedding's cells (its first aspects, as they are sorted) numbered as distinct
+        // sets: a symmetry maps each set onto a set, found once per symmetry, not per
+        // embedding.
+        let split = |e: u32| {
+            let aspects = cover.aspects(EmbeddingId(e));
+            aspects.split_at(aspects.partition_point(|a| a.index() < cells))
+        };
+        let mut sets: FxHashMap<&[AspectId], u32> = FxHashMap::default();
+        let set_of: Vec<u32> = (0..cover.embedding_count() as u32)
+            .map(|e| {
+                let next = sets.len() as u32;
+                *sets.entry(split(e).0).or_insert(next)
+            })
+            .collect();
+        let mut by_number: Vec<&[AspectId]> = vec![&[]; sets.len()];
+        for (&set, &i) in &sets {
+            by_number[i as usize] = set;
+        }
+        // Each embedding by its set of cells and its other aspects, as the images are found.
+        let index: FxHashMap<(u32, &[AspectId]), u32> = (0..cover.embedding_count() as u32)
+            .map(|e| ((set_of[e as usize], split(e).1), e))
             .collect();
         // Pieces alike (the same placements, the same count) are one class; a symmetry maps
-        // each class onto a class, member by member in order. A piece's placements are its
-        // placements' cells (moved by `perm`), each sorted, the placements in sorted order,
-        // one after another: all of one size, so that the list says the set.
-        let placements = |p: usize, perm: Option<&[u32]>| -> (Count, usize, Vec<u32>) {
-            let mut flat = Vec::new();
-            let mut size = 0;
-            for e in lowered.ranges[p].clone() {
-                let at = flat.len();
-                flat.extend(
-                    (cover.aspects(EmbeddingId(e)).iter())
-                        .filter(|a| a.index() < cells)
-                        .map(|a| perm.map_or(a.0, |perm| perm[a.index()])),
-                );
-                flat[at..].sort_unstable();
-                size = flat.len() - at;
-            }
-            let mut chunks: Vec<&[u32]> = match size {
-                0 => Vec::new(),
-                _ => flat.chunks_exact(size).collect(),
-            };
-            chunks.sort_unstable();
-            chunks.dedup();
-            let flat = chunks.into_iter().flatten().copied().collect();
-            (pieces[p].count, size, flat)
+        // each class onto a class, member by member in order. A piece's placements are the
+        // numbers of their sets (moved by `image`), sorted.
+        let placements = |p: usize, image: Option<&[u32]>| -> (Count, Vec<u32>) {
+            let mut numbers: Vec<u32> = (lowered.ranges[p].clone())
+                .map(|e| set_of[e as usize])
+                .map(|s| image.map_or(s, |image| image[s as usize]))
+                .collect();
+            numbers.sort_unstable();
+            numbers.dedup();
+            (pieces[p].count, numbers)
         };
-        let mut classes: BTreeMap<(Count, usize, Vec<u32>), Vec<PieceId>> = BTreeMap::new();
+        let mut classes: BTreeMap<(Count, Vec<u32>), Vec<PieceId>> = BTreeMap::new();
         for p in 0..pieces.len() {
             classes
                 .entry(placements(p, None))
@@ -143,10 +149,21 @@ impl Group {
         let mut images = Vec::new();
         let mut relabels = Vec::new();
         let mut motions = Vec::new();
+        let mut moved = Vec::new();
         'symmetries: for perm in board.symmetries().into_iter().skip(1) {
+            // Each set's image, or a number of no set where the image is none.
+            let set_image: Vec<u32> = (by_number.iter())
+                .map(|set| {
+                    moved.clear();
+                    moved.extend(set.iter().map(|a| AspectId(perm[a.index()])));
+                    moved.sort_unstable();
+                    sets.get(moved.as_slice()).copied().unwrap_or(u32::MAX)
+                })
+                .collect();
             let mut relabel: Vec<PieceId> = (0..pieces.len() as u32).map(PieceId).collect();
             for members in classes.values() {
-                let Some(twins) = classes.get(&placements(members[0].index(), Some(&perm))) else {
+                let Some(twins) = classes.get(&placements(members[0].index(), Some(&set_image)))
+                else {
                     continue 'symmetries;
                 };
                 for (p, q) in members.iter().zip(twins) {
@@ -161,15 +178,12 @@ impl Group {
                 }
             }
             let mut image = Vec::with_capacity(cover.embedding_count());
-            let mut aspects = Vec::new();
             for e in (0..cover.embedding_count() as u32).map(EmbeddingId) {
-                aspects.clear();
-                aspects.extend(cover.aspects(e).iter().map(|&a| match a.index() < cells {
-                    true => AspectId(perm[a.index()]),
-                    false => aspect_of[a.index()],
-                }));
-                aspects.sort_unstable();
-                let Some(&i) = index.get(aspects.as_slice()) else {
+                moved.clear();
+                moved.extend(split(e.0).1.iter().map(|a| aspect_of[a.index()]));
+                moved.sort_unstable();
+                let set = set_image[set_of[e.index()] as usize];
+                let Some(&i) = index.get(&(set, moved.as_slice())) else {
                     continue 'symmetries;
                 };
                 if cover.is_allowed(e) && !cover.is_allowed(EmbeddingId(i)) {
