@@ -33,8 +33,8 @@ pub struct RandomPuzzle {
 pub const TUNINGS: &[&str] = &[
     "{}",
     "{}",
-    "{ heavy_checks_from: 0, check_first_from: 0 }",
-    "{ heavy_checks_from: 0, check_first_from: 0, counts_from_steps: 0 }",
+    "{ heavy_checks_from: 0, check_first_from: 0, lookup_from: 1 }",
+    "{ heavy_checks_from: 0, check_first_from: 0, counts_from_steps: 0, lookup_from: 1 }",
     "{ heavy_checks_from: 0, check_first_from: 0, counts_from_steps: 100, lookup_from: 1 }",
     "{ heavy_checks_from: 0, check_first_from: 1 }",
     "{ lookup_from: 1, cache_from_percent: 0 }",

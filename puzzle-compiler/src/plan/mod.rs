@@ -21,6 +21,7 @@ pub use cache::{bits_for, frontier};
 pub use decide::Decision;
 pub use fits::FewestFits;
 pub use layout::{Bag, Field, Key, Layout, Repr};
+pub(crate) use prune::REACH_MAX;
 pub use prune::{regions, BitBoard};
 
 use crate::cover::{AspectId, Cover};

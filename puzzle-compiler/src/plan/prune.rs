@@ -14,7 +14,7 @@ use crate::plan::MAX_STEPS;
 const MAX_CAP: u32 = 63;
 
 /// More words than any reach has: a cell has at most two neighbours per step.
-const REACH_MAX: usize = 2 * MAX_STEPS + 1;
+pub(crate) const REACH_MAX: usize = 2 * MAX_STEPS + 1;
 
 /// The tables of the checks for a box puzzle whose pieces have the given sizes.
 pub fn regions(board: &Board, cover: &Cover, order: &Order, sizes: &[u32]) -> Regions {

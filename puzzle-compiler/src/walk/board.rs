@@ -2,11 +2,11 @@
 //! each placement's border, and the checks made on it with the steps' count known.
 
 use puzzle_runtime::__private::{
-    board_allows, board_dead_ends, board_hemmed_in, board_holes, board_holes_or_dead_ends,
-    BoardWord,
+    board_allows, board_dead_ends, board_free_counts, board_hemmed_in, board_holes,
+    board_holes_or_dead_ends, board_holes_placed, BoardWord,
 };
 
-use crate::plan::{BitBoard, Prune};
+use crate::plan::{BitBoard, Prune, REACH_MAX};
 
 use super::Checked;
 
@@ -24,6 +24,10 @@ pub(super) struct Bits<T> {
     pub(super) steps: Vec<(u32, T)>,
     pub(super) cells: T,
     pub(super) borders: Vec<T>,
+    /// Where the plan checks from counts: each leaf's reach (`BitBoard::reach`), `width`
+    /// words apiece.
+    pub(super) reach: Vec<T>,
+    pub(super) width: usize,
 }
 
 impl WordBoard {
@@ -35,12 +39,16 @@ impl WordBoard {
                 steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
                 cells: board.cells as u64,
                 borders: borders.map(|b| b as u64).collect(),
+                reach: Vec::new(),
+                width: 0,
             }),
             false => WordBoard::Wide(Bits {
                 offset: board.offset,
                 steps: board.steps.clone(),
                 cells: board.cells,
                 borders: borders.collect(),
+                reach: Vec::new(),
+                width: 0,
             }),
         }
     }
@@ -70,6 +78,21 @@ impl WordBoard {
         }
     }
 
+    /// Keeps each leaf's reach (`reach`, in order, `width` words apiece) for the counted hole
+    /// test.
+    pub(super) fn count_with(&mut self, reach: &[u128], width: usize) {
+        match self {
+            WordBoard::Narrow(b) => {
+                b.reach = reach.iter().map(|&r| r as u64).collect();
+                b.width = width;
+            }
+            WordBoard::Wide(b) => {
+                b.reach = reach.to_vec();
+                b.width = width;
+            }
+        }
+    }
+
     /// The free cells of `q` (one word), as the board's bits.
     pub(super) fn free(&self, q: u128) -> u128 {
         match self {
@@ -83,7 +106,7 @@ impl WordBoard {
 /// boards (one step per axis of a box, and a few more for holes), so that the checks' loops
 /// over the steps unroll as they do in the emitted code, whose steps are constants.
 #[inline(always)]
-fn fixed<T: Copy, R>(steps: &[(u32, T)], f: impl Fn(&[(u32, T)]) -> R) -> R {
+fn fixed<T: Copy, R>(steps: &[(u32, T)], mut f: impl FnMut(&[(u32, T)]) -> R) -> R {
     match steps.len() {
         1 => f(<&[(u32, T); 1]>::try_from(steps).expect("one step")),
         2 => f(<&[(u32, T); 2]>::try_from(steps).expect("two steps")),
@@ -99,6 +122,60 @@ pub(super) fn one_word(q: &[u64]) -> u128 {
 }
 
 impl<T: BoardWord + Into<u128>> Bits<T> {
+    /// The counted hole test of the leaves in `fit` (a set of leaves from `first` on) in the
+    /// free cells `free`, from one count of their free neighbours: `refused(i)` for each
+    /// leaf `i` it refuses.
+    #[inline(always)]
+    pub(super) fn counted(
+        &self,
+        free: T,
+        first: usize,
+        fit: &mut [u64],
+        pairs: bool,
+        refused: impl FnMut(),
+    ) {
+        match self.width {
+            1 => self.counted_in::<1>(free, first, fit, pairs, refused),
+            2 => self.counted_in::<2>(free, first, fit, pairs, refused),
+            3 => self.counted_in::<3>(free, first, fit, pairs, refused),
+            4 => self.counted_in::<4>(free, first, fit, pairs, refused),
+            5 => self.counted_in::<5>(free, first, fit, pairs, refused),
+            6 => self.counted_in::<6>(free, first, fit, pairs, refused),
+            7 => self.counted_in::<7>(free, first, fit, pairs, refused),
+            _ => self.counted_in::<{ REACH_MAX }>(free, first, fit, pairs, refused),
+        }
+    }
+
+    /// [`Bits::counted`] with reaches of `N` words.
+    #[inline(always)]
+    fn counted_in<const N: usize>(
+        &self,
+        free: T,
+        first: usize,
+        fit: &mut [u64],
+        pairs: bool,
+        mut refused: impl FnMut(),
+    ) {
+        fixed(&self.steps, |steps| {
+            let counts: [T; N] = board_free_counts(steps, self.cells, free);
+            let width = self.width;
+            for (w, word) in fit.iter_mut().enumerate() {
+                let mut rest = *word;
+                while rest != 0 {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let at = (first + w * 64 + bit as usize) * width;
+                    let mut reach = [T::ZERO; N];
+                    reach[..width].copy_from_slice(&self.reach[at..at + width]);
+                    if board_holes_placed(steps, &counts, &reach, self.cells, pairs) {
+                        *word &= !(1 << bit);
+                        refused();
+                    }
+                }
+            }
+        })
+    }
+
     /// The hole test and the dead ends at once, where they are on the same board.
     #[inline(always)]
     pub(super) fn holes_or_dead_ends(&self, free: T, e: u32, prune: &Prune) -> Checked {

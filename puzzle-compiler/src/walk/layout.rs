@@ -2,11 +2,11 @@
 //! masks, the leaves with their masks and bags, and the plan's choice with its boards.
 
 use crate::order::{Order, Position};
-use crate::plan::{Check, Choice, FewestFits, Plan};
+use crate::plan::{Check, Checking, Choice, FewestFits, Plan};
 use crate::program::{Body, Next, Node, Program};
 use crate::tuning::Tuning;
 
-use super::board::WordBoard;
+use super::board::{one_word, WordBoard};
 
 /// A program laid out for walking, built once per puzzle: each procedure's aspect as a word of
 /// `q` and its bits, each procedure's placements in the order its tree reaches them, each with
@@ -195,15 +195,6 @@ impl Walkable {
             }
         }
         walkable.offsets.push(layout.used);
-        if let Some(Check {
-            regions,
-            board: Some(board),
-        }) = plan.prune.check()
-        {
-            let borders =
-                (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
-            walkable.board = Some(WordBoard::of(board, borders));
-        }
         for rule in &plan.choice {
             let chooser = match rule {
                 Choice::DeadEnds(d) => {
@@ -220,6 +211,29 @@ impl Walkable {
                 ),
             };
             walkable.choice.push(chooser);
+        }
+        if let Some(Check {
+            regions,
+            board: Some(board),
+        }) = plan.prune.check()
+        {
+            let borders =
+                (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
+            let mut word_board = WordBoard::of(board, borders);
+            // The lookups check every leaf that fits from one count where the plan says so.
+            let counted = plan.fitting.checking() == Checking::FromCounts;
+            if counted && !plan.fuses_dead_ends() {
+                let n = walkable.words;
+                let reaches: Vec<Vec<u128>> = (walkable.masks.chunks_exact(n))
+                    .map(|mask| board.reach((one_word(mask) >> board.offset) & board.cells))
+                    .collect();
+                let width = reaches.iter().map(Vec::len).max().unwrap_or(1);
+                let reach: Vec<u128> = (reaches.iter())
+                    .flat_map(|r| (0..width).map(|k| r.get(k).copied().unwrap_or(0)))
+                    .collect();
+                word_board.count_with(&reach, width);
+            }
+            walkable.board = Some(word_board);
         }
         walkable
     }

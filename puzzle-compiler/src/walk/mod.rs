@@ -314,12 +314,34 @@ impl<const W: usize> Walker<'_, W> {
         caller: u32,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        for (w, &word) in fit[..lookup.words as usize].iter().enumerate() {
+        let words = lookup.words as usize;
+        let mut fit = *fit;
+        // Where the plan checks from counts, every leaf that fits is checked before any is
+        // placed, from one count of the free cells' free neighbours, as the emitted code does.
+        let walkable = self.walkable;
+        let first = lookup.first as usize;
+        let pairs = self.plan.prune.pairs();
+        let q = one_word(&self.q);
+        let checked = match &walkable.board {
+            Some(WordBoard::Narrow(b)) if b.width > 0 => {
+                let free = (q >> b.offset) as u64;
+                b.counted(free, first, &mut fit[..words], pairs, || sink.pruned());
+                true
+            }
+            Some(WordBoard::Wide(b)) if b.width > 0 => {
+                b.counted(q >> b.offset, first, &mut fit[..words], pairs, || {
+                    sink.pruned()
+                });
+                true
+            }
+            _ => false,
+        };
+        for (w, &word) in fit[..words].iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
-                let i = lookup.first as usize + w * 64 + rest.trailing_zeros() as usize;
+                let i = first + w * 64 + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                self.leaf(i, caller, sink)?;
+                self.leaf(i, caller, checked, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -361,15 +383,21 @@ impl<const W: usize> Walker<'_, W> {
         let mut at = start;
         while let Some(i) = self.next_fit(at, end) {
             at = i + 1;
-            self.leaf(i, caller, sink)?;
+            self.leaf(i, caller, false, sink)?;
         }
         ControlFlow::Continue(())
     }
 
     /// Leaf `i`, whose bits of `q` are free, placed by the procedure at `caller` where its
-    /// bags have copies left.
+    /// bags have copies left (`checked`: the plan's check passed it before it was placed).
     #[inline(always)]
-    fn leaf(&mut self, i: usize, caller: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+    fn leaf(
+        &mut self,
+        i: usize,
+        caller: u32,
+        checked: bool,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
         let n = self.words();
         let walkable = self.walkable;
         let leaf = walkable.leaves[i];
@@ -383,7 +411,10 @@ impl<const W: usize> Walker<'_, W> {
             CALLER => caller,
             next => next,
         };
-        let flow = self.place(leaf.embedding, next, sink);
+        let flow = match checked {
+            true => self.placed(leaf.embedding, None, next, sink),
+            false => self.place(leaf.embedding, next, sink),
+        };
         self.give_back(mask, bags);
         flow
     }
@@ -426,6 +457,19 @@ impl<const W: usize> Walker<'_, W> {
             Checked::Passed => None,
             Checked::Ends(ends) => Some(ends),
         };
+        self.placed(embedding, ends, next, sink)
+    }
+
+    /// Goes on from an embedding placed that the check passed (`ends`: the dead ends it
+    /// found, where it finds them).
+    #[inline(always)]
+    fn placed(
+        &mut self,
+        embedding: u32,
+        ends: Option<u128>,
+        next: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
         sink.place(embedding);
         self.depth += 1;
         let flow = match sink.cut() {
