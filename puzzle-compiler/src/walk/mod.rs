@@ -7,7 +7,7 @@
 //! finds the placements that fit all at once, in the order the tree reaches them: the same
 //! placements in the same order as the emitted Rust, without the interpretation of one test at
 //! a time (the shared tests pay in compiled code, where a failing test is one branch; in a walk
-//! each is a step of a loop). A tree of [`Tuning::lookup_from`] placements or more is looked
+//! each is a step of a loop). A tree of [`Tuning::lookup_from`](crate::Tuning::lookup_from) placements or more is looked
 //! up, as the emitted lookups do (a table per four bits of `q` that its placements need, whose
 //! entries `and` together into the set of those that fit); a smaller one is scanned, each
 //! placement's aspects tested at once as a mask over `q`.
