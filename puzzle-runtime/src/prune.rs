@@ -233,16 +233,16 @@ pub fn board_neighbour_counts<W: BoardWord, const N: usize>(
             }
         }
     }
-    std::array::from_fn(|i| {
+    // A loop rather than `array::from_fn`, whose inner function is not always inlined.
+    let mut counts = [W::ZERO; N];
+    for (i, count) in counts.iter_mut().enumerate().take(2 * steps.len()) {
         let k = i + 1;
-        if k > 2 * steps.len() {
-            return W::ZERO;
-        }
-        (0..bits).fold(cells, |cells, b| match k >> b & 1 {
+        *count = (0..bits).fold(cells, |cells, b| match k >> b & 1 {
             1 => cells & sum[b],
             _ => cells & !sum[b],
-        })
-    })
+        });
+    }
+    counts
 }
 
 /// The free cells of a bit board by how many free neighbours each has, as

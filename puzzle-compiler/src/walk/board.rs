@@ -10,6 +10,39 @@ use crate::plan::{BitBoard, Prune, REACH_MAX};
 
 use super::Checked;
 
+/// `$body` with `$steps` bound to a board's steps as an array of a length known where the body
+/// is compiled, for the common boards (one step per axis of a box, and a few more for holes),
+/// so that the checks' loops over the steps unroll as they do in the emitted code, whose steps
+/// are constants. A macro rather than a closure: the body is written out in each arm, where a
+/// closure's one body would see a slice of unknown length.
+macro_rules! fixed {
+    ($steps:expr, |$s:ident| $body:expr) => {{
+        let all: &[_] = $steps;
+        match all.len() {
+            1 => {
+                let $s: &[_; 1] = all.try_into().expect("one step");
+                $body
+            }
+            2 => {
+                let $s: &[_; 2] = all.try_into().expect("two steps");
+                $body
+            }
+            3 => {
+                let $s: &[_; 3] = all.try_into().expect("three steps");
+                $body
+            }
+            4 => {
+                let $s: &[_; 4] = all.try_into().expect("four steps");
+                $body
+            }
+            _ => {
+                let $s = all;
+                $body
+            }
+        }
+    }};
+}
+
 /// The plan's bit board, in the narrowest word it fits.
 #[derive(Clone, Debug)]
 pub(super) enum WordBoard {
@@ -58,10 +91,10 @@ impl WordBoard {
     pub(super) fn dead_ends(&self, q: &[u64]) -> u128 {
         let q = one_word(q);
         match self {
-            WordBoard::Narrow(b) => u128::from(fixed(&b.steps, |steps| {
+            WordBoard::Narrow(b) => u128::from(fixed!(&b.steps, |steps| {
                 board_dead_ends(steps, b.cells, (q >> b.offset) as u64)
             })),
-            WordBoard::Wide(b) => fixed(&b.steps, |steps| {
+            WordBoard::Wide(b) => fixed!(&b.steps, |steps| {
                 board_dead_ends(steps, b.cells, q >> b.offset)
             }),
         }
@@ -102,20 +135,6 @@ impl WordBoard {
     }
 }
 
-/// `f` of a board's steps, as a slice of a length known where `f` is compiled for the common
-/// boards (one step per axis of a box, and a few more for holes), so that the checks' loops
-/// over the steps unroll as they do in the emitted code, whose steps are constants.
-#[inline(always)]
-fn fixed<T: Copy, R>(steps: &[(u32, T)], mut f: impl FnMut(&[(u32, T)]) -> R) -> R {
-    match steps.len() {
-        1 => f(<&[(u32, T); 1]>::try_from(steps).expect("one step")),
-        2 => f(<&[(u32, T); 2]>::try_from(steps).expect("two steps")),
-        3 => f(<&[(u32, T); 3]>::try_from(steps).expect("three steps")),
-        4 => f(<&[(u32, T); 4]>::try_from(steps).expect("four steps")),
-        _ => f(steps),
-    }
-}
-
 /// A free set of one or two words as one integer.
 pub(super) fn one_word(q: &[u64]) -> u128 {
     u128::from(q[0]) | u128::from(q.get(1).copied().unwrap_or(0)) << 64
@@ -123,26 +142,26 @@ pub(super) fn one_word(q: &[u64]) -> u128 {
 
 impl<T: BoardWord + Into<u128>> Bits<T> {
     /// The counted hole test of the leaves in `fit` (a set of leaves from `first` on) in the
-    /// free cells `free`, from one count of their free neighbours: `refused(i)` for each
-    /// leaf `i` it refuses.
+    /// free cells `free`, from one count of their free neighbours: the leaves it refuses, as
+    /// a set of the same words.
     #[inline(always)]
     pub(super) fn counted(
         &self,
         free: T,
         first: usize,
-        fit: &mut [u64],
+        fit: &[u64],
+        refused: &mut [u64],
         pairs: bool,
-        refused: impl FnMut(),
     ) {
         match self.width {
-            1 => self.counted_in::<1>(free, first, fit, pairs, refused),
-            2 => self.counted_in::<2>(free, first, fit, pairs, refused),
-            3 => self.counted_in::<3>(free, first, fit, pairs, refused),
-            4 => self.counted_in::<4>(free, first, fit, pairs, refused),
-            5 => self.counted_in::<5>(free, first, fit, pairs, refused),
-            6 => self.counted_in::<6>(free, first, fit, pairs, refused),
-            7 => self.counted_in::<7>(free, first, fit, pairs, refused),
-            _ => self.counted_in::<{ REACH_MAX }>(free, first, fit, pairs, refused),
+            1 => self.counted_in::<1>(free, first, fit, refused, pairs),
+            2 => self.counted_in::<2>(free, first, fit, refused, pairs),
+            3 => self.counted_in::<3>(free, first, fit, refused, pairs),
+            4 => self.counted_in::<4>(free, first, fit, refused, pairs),
+            5 => self.counted_in::<5>(free, first, fit, refused, pairs),
+            6 => self.counted_in::<6>(free, first, fit, refused, pairs),
+            7 => self.counted_in::<7>(free, first, fit, refused, pairs),
+            _ => self.counted_in::<{ REACH_MAX }>(free, first, fit, refused, pairs),
         }
     }
 
@@ -152,25 +171,23 @@ impl<T: BoardWord + Into<u128>> Bits<T> {
         &self,
         free: T,
         first: usize,
-        fit: &mut [u64],
+        fit: &[u64],
+        refused: &mut [u64],
         pairs: bool,
-        mut refused: impl FnMut(),
     ) {
-        fixed(&self.steps, |steps| {
+        fixed!(&self.steps, |steps| {
             let counts: [T; N] = board_free_counts(steps, self.cells, free);
             let width = self.width;
-            for (w, word) in fit.iter_mut().enumerate() {
-                let mut rest = *word;
+            for (w, (&word, refused)) in fit.iter().zip(refused.iter_mut()).enumerate() {
+                let mut rest = word;
                 while rest != 0 {
                     let bit = rest.trailing_zeros();
                     rest &= rest - 1;
                     let at = (first + w * 64 + bit as usize) * width;
                     let mut reach = [T::ZERO; N];
                     reach[..width].copy_from_slice(&self.reach[at..at + width]);
-                    if board_holes_placed(steps, &counts, &reach, self.cells, pairs) {
-                        *word &= !(1 << bit);
-                        refused();
-                    }
+                    let holes = board_holes_placed(steps, &counts, &reach, self.cells, pairs);
+                    *refused |= u64::from(holes) << bit;
                 }
             }
         })
@@ -180,7 +197,7 @@ impl<T: BoardWord + Into<u128>> Bits<T> {
     #[inline(always)]
     pub(super) fn holes_or_dead_ends(&self, free: T, e: u32, prune: &Prune) -> Checked {
         let border = self.borders[e as usize];
-        let found = fixed(&self.steps, |steps| {
+        let found = fixed!(&self.steps, |steps| {
             board_holes_or_dead_ends(steps, self.cells, free, border, prune.pairs())
         });
         match found {
@@ -195,7 +212,7 @@ impl<T: BoardWord + Into<u128>> Bits<T> {
     pub(super) fn refuses(&self, free: T, e: u32, prune: &Prune) -> bool {
         let border = self.borders[e as usize];
         match prune {
-            Prune::Holes { pairs, .. } => fixed(&self.steps, |steps| {
+            Prune::Holes { pairs, .. } => fixed!(&self.steps, |steps| {
                 board_holes(steps, self.cells, free, border, *pairs)
             }),
             Prune::Off => false,

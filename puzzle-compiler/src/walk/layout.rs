@@ -2,7 +2,7 @@
 //! masks, the leaves with their masks and bags, and the plan's choice with its boards.
 
 use crate::order::{Order, Position};
-use crate::plan::{Check, Checking, Choice, FewestFits, Plan};
+use crate::plan::{Check, Choice, FewestFits, Plan, Prune};
 use crate::program::{Body, Next, Node, Program};
 use crate::tuning::Tuning;
 
@@ -29,9 +29,7 @@ pub struct Walkable {
     /// The trees that are scanned, their large subtrees kept as tests, their small ones as
     /// runs of leaves.
     pub(super) ops: Vec<Op>,
-    /// The trees that are looked up.
-    pub(super) lookups: Vec<Lookup>,
-    /// The nibbles of `q` the lookups read, `lookups[i].nibbles` apiece.
+    /// The nibbles of `q` the lookups read, each lookup's `nibbles` apiece.
     pub(super) nibbles: Vec<Nibble>,
     /// The lookups' sets of leaves: each lookup's whole set, then, for each of its nibbles,
     /// the leaves each of the sixteen values allows, `words` words apiece.
@@ -57,8 +55,9 @@ pub struct Walkable {
 pub(super) enum Tree {
     /// Its steps, `ops[start..end]`.
     Ops { start: u32, end: u32 },
-    /// Its placements found by lookup: `lookups[i]`.
-    Lookup(u32),
+    /// Its placements found by lookup (kept in the tree: one load fewer on the way from a
+    /// procedure to its placements).
+    Lookup(Lookup),
 }
 
 /// A tree's placements found by lookup: the leaves `first..` as the bits of a set of `words`
@@ -160,7 +159,6 @@ impl Walkable {
             owners: vec![u32::MAX; 64 * layout.words()],
             fields: vec![0; layout.words()],
             ops: Vec::new(),
-            lookups: Vec::new(),
             nibbles: Vec::new(),
             sets: Vec::new(),
             masks: Vec::new(),
@@ -220,9 +218,12 @@ impl Walkable {
             let borders =
                 (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
             let mut word_board = WordBoard::of(board, borders);
-            // The lookups check every leaf that fits from one count where the plan says so.
-            let counted = plan.fitting.checking() == Checking::FromCounts;
-            if counted && !plan.fuses_dead_ends() {
+            // Where the hole test runs after each placement, the lookups check every leaf that
+            // fits from one count of the free neighbours (`board_holes_placed`: the same
+            // refusals), for a few loads each: in a walk a count per placement costs more than
+            // the shifts the emitted code saves with its constant steps.
+            let holes = matches!(plan.prune, Prune::Holes { .. });
+            if holes && !plan.fuses_dead_ends() {
                 let n = walkable.words;
                 let reaches: Vec<Vec<u128>> = (walkable.masks.chunks_exact(n))
                     .map(|mask| board.reach((one_word(mask) >> board.offset) & board.cells))
@@ -297,13 +298,12 @@ impl Walkable {
                 });
             }
         }
-        self.lookups.push(Lookup {
+        Tree::Lookup(Lookup {
             first: first as u32,
             words: words as u32,
             all,
             nibbles: (start, self.nibbles.len() as u32),
-        });
-        Tree::Lookup(self.lookups.len() as u32 - 1)
+        })
     }
 
     /// Appends the steps of `node`, whose ancestors test the positions in `path`. `scan` is

@@ -24,7 +24,7 @@ use crate::plan::{FewestFits, Plan, Prune};
 
 use board::{one_word, WordBoard};
 pub use layout::Walkable;
-use layout::{BagTake, Chooser, EntryBody, Lookup, Nibble, Op, Tree, CALLER, MAX_SET_WORDS};
+use layout::{BagTake, Chooser, Entry, EntryBody, Lookup, Nibble, Op, Tree, CALLER, MAX_SET_WORDS};
 
 /// Where a walk starts.
 #[derive(Clone, Copy, Debug)]
@@ -202,29 +202,58 @@ impl<const W: usize> Walker<'_, W> {
             EntryBody::Pass => return self.solve(position + 1, sink),
             EntryBody::Place(tree) => tree,
         };
-        // Where the placements are looked up, they are found first, and the search goes no
-        // further when none fits: before the cache's memory is read.
-        let mut fit = [0; MAX_SET_WORDS];
-        let found = match tree {
-            Tree::Lookup(i) => {
-                let lookup = &self.walkable.lookups[i as usize];
-                let fit = &mut fit[..lookup.words as usize];
-                self.find(lookup, fit);
-                fit.iter().any(|&w| w != 0).then_some(lookup)
+        match tree {
+            Tree::Lookup(lookup) => {
+                let lookup = &lookup;
+                // Most lookups have 64 leaves or fewer: their set is one word, in a register.
+                match lookup.words {
+                    1 => self.look_up::<1>(lookup, entry, position, sink),
+                    2..=4 => self.look_up::<4>(lookup, entry, position, sink),
+                    _ => self.look_up::<MAX_SET_WORDS>(lookup, entry, position, sink),
+                }
             }
-            Tree::Ops { .. } => None,
-        };
-        if found.is_none() && matches!(tree, Tree::Lookup(_)) {
+            Tree::Ops { .. } => self.cover(entry, position, sink, |walker, sink| {
+                walker.tree(tree, position, sink)
+            }),
+        }
+    }
+
+    /// `Solve` for the procedure at `position`, whose placements are looked up in a set of at
+    /// most `L` words: they are found first, and the search goes no further when none fits,
+    /// before the cache's memory is read.
+    #[inline(always)]
+    fn look_up<const L: usize>(
+        &mut self,
+        lookup: &Lookup,
+        entry: Entry,
+        position: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let mut fit = [0; L];
+        self.find(lookup, &mut fit[..lookup.words as usize]);
+        if fit.iter().all(|&w| w == 0) {
             return match entry.optional {
                 true => self.solve(position + 1, sink),
                 false => ControlFlow::Continue(()),
             };
         }
-        let body = |walker: &mut Self, sink: &mut _| {
-            match found {
-                Some(lookup) => walker.fitting(lookup, &fit, position, sink)?,
-                None => walker.tree(tree, position, sink)?,
-            }
+        self.cover(entry, position, sink, |walker, sink| {
+            walker.fitting(lookup, fit, position, sink)
+        })
+    }
+
+    /// `Solve` for the procedure at `position` once `place` has placed what fits there:
+    /// through the failure cache where the plan keeps it, and on past an optional aspect.
+    #[inline(always)]
+    fn cover<S: Sink>(
+        &mut self,
+        entry: Entry,
+        position: u32,
+        sink: &mut S,
+        place: impl FnOnce(&mut Self, &mut S) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let body = |walker: &mut Self, sink: &mut S| {
+            place(walker, sink)?;
             // An optional aspect may also stay uncovered.
             match entry.optional {
                 true => walker.solve(position + 1, sink),
@@ -272,13 +301,29 @@ impl<const W: usize> Walker<'_, W> {
     fn tree(&mut self, tree: Tree, caller: u32, sink: &mut impl Sink) -> ControlFlow<()> {
         match tree {
             Tree::Ops { start, end } => self.walk(start as usize, end as usize, caller, sink),
-            Tree::Lookup(i) => {
-                let lookup = &self.walkable.lookups[i as usize];
-                let mut fit = [0; MAX_SET_WORDS];
-                self.find(lookup, &mut fit[..lookup.words as usize]);
-                self.fitting(lookup, &fit, caller, sink)
+            Tree::Lookup(lookup) => {
+                let lookup = &lookup;
+                match lookup.words {
+                    1 => self.found::<1>(lookup, caller, sink),
+                    2..=4 => self.found::<4>(lookup, caller, sink),
+                    _ => self.found::<MAX_SET_WORDS>(lookup, caller, sink),
+                }
             }
         }
+    }
+
+    /// The leaves of a lookup that fit `q` (in a set of at most `L` words), placed in turn by
+    /// the procedure at `caller`.
+    #[inline(always)]
+    fn found<const L: usize>(
+        &mut self,
+        lookup: &Lookup,
+        caller: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let mut fit = [0; L];
+        self.find(lookup, &mut fit[..lookup.words as usize]);
+        self.fitting(lookup, fit, caller, sink)
     }
 
     /// The leaves of a lookup that fit `q`, as a set.
@@ -307,41 +352,60 @@ impl<const W: usize> Walker<'_, W> {
     }
 
     /// The leaves of a lookup in the set `fit`, placed in turn by the procedure at `caller`.
-    fn fitting(
+    fn fitting<const L: usize>(
         &mut self,
         lookup: &Lookup,
-        fit: &[u64; MAX_SET_WORDS],
+        mut fit: [u64; L],
         caller: u32,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let words = lookup.words as usize;
-        let mut fit = *fit;
-        // Where the plan checks from counts, every leaf that fits is checked before any is
-        // placed, from one count of the free cells' free neighbours, as the emitted code does.
+        // Where the leaves' reach is kept, every leaf that fits is checked at once, from one
+        // count of the free cells' free neighbours.
         let walkable = self.walkable;
         let first = lookup.first as usize;
         let pairs = self.plan.prune.pairs();
         let q = one_word(&self.q);
-        let checked = match &walkable.board {
+        let mut refused = [0; L];
+        let counted = match &walkable.board {
             Some(WordBoard::Narrow(b)) if b.width > 0 => {
                 let free = (q >> b.offset) as u64;
-                b.counted(free, first, &mut fit[..words], pairs, || sink.pruned());
+                b.counted(free, first, &fit[..words], &mut refused[..words], pairs);
                 true
             }
             Some(WordBoard::Wide(b)) if b.width > 0 => {
-                b.counted(q >> b.offset, first, &mut fit[..words], pairs, || {
-                    sink.pruned()
-                });
+                b.counted(
+                    q >> b.offset,
+                    first,
+                    &fit[..words],
+                    &mut refused[..words],
+                    pairs,
+                );
                 true
             }
             _ => false,
         };
+        // A plan that checks first counts the refused before it places any, as the emitted
+        // code does; one that checks as it places, each where it comes, after its bags.
+        if counted && self.plan.fitting.checking().first() {
+            for (f, r) in fit.iter_mut().zip(&mut refused) {
+                (0..r.count_ones()).for_each(|_| sink.pruned());
+                *f &= !*r;
+                *r = 0;
+            }
+        }
         for (w, &word) in fit[..words].iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
-                let i = first + w * 64 + rest.trailing_zeros() as usize;
+                let bit = rest.trailing_zeros();
                 rest &= rest - 1;
-                self.leaf(i, caller, checked, sink)?;
+                let i = first + w * 64 + bit as usize;
+                let check = match (counted, refused[w] >> bit & 1) {
+                    (false, _) => Check::Unchecked,
+                    (true, 0) => Check::Passed,
+                    (true, _) => Check::Refused,
+                };
+                self.leaf(i, caller, check, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -383,19 +447,20 @@ impl<const W: usize> Walker<'_, W> {
         let mut at = start;
         while let Some(i) = self.next_fit(at, end) {
             at = i + 1;
-            self.leaf(i, caller, false, sink)?;
+            self.leaf(i, caller, Check::Unchecked, sink)?;
         }
         ControlFlow::Continue(())
     }
 
     /// Leaf `i`, whose bits of `q` are free, placed by the procedure at `caller` where its
-    /// bags have copies left (`checked`: the plan's check passed it before it was placed).
+    /// bags have copies left and the plan's check lets it (`check`: what the check found of
+    /// it before, if it was made before).
     #[inline(always)]
     fn leaf(
         &mut self,
         i: usize,
         caller: u32,
-        checked: bool,
+        check: Check,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let n = self.words();
@@ -406,14 +471,18 @@ impl<const W: usize> Walker<'_, W> {
         if bags.iter().any(|b| self.q[b.word as usize] & b.mask == 0) {
             return ControlFlow::Continue(());
         }
+        if let Check::Refused = check {
+            sink.pruned();
+            return ControlFlow::Continue(());
+        }
         self.take(mask, bags);
         let next = match leaf.next {
             CALLER => caller,
             next => next,
         };
-        let flow = match checked {
-            true => self.placed(leaf.embedding, None, next, sink),
-            false => self.place(leaf.embedding, next, sink),
+        let flow = match check {
+            Check::Passed | Check::Refused => self.placed(leaf.embedding, None, next, sink),
+            Check::Unchecked => self.place(leaf.embedding, next, sink),
         };
         self.give_back(mask, bags);
         flow
@@ -514,6 +583,17 @@ impl<const W: usize> Walker<'_, W> {
             false => Checked::Passed,
         }
     }
+}
+
+/// What a leaf's check found before it was placed, if it was made before.
+#[derive(Clone, Copy)]
+enum Check {
+    /// Not made: the leaf is checked when placed.
+    Unchecked,
+    /// Made, and the leaf may be placed.
+    Passed,
+    /// Made, and the state the leaf would make cannot be completed.
+    Refused,
 }
 
 /// What the pruning check found after a placement.
