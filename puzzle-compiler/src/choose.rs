@@ -42,21 +42,25 @@ pub struct Chosen {
 /// the way whose best order the estimates find smallest.
 /// The ways race too: the candidates of a later way are measured against the best order of
 /// the ways before it, and fall behind as early.
-pub fn choose_reduced(model: &Model, ways: Vec<Reduced>, tuning: &Tuning) -> (Reduced, Chosen) {
+pub fn choose_reduced(
+    model: &Model,
+    ways: impl IntoIterator<Item = Reduced>,
+    tuning: &Tuning,
+) -> (Reduced, Chosen) {
     pick(ways, tuning.small_search, |lowered, bound| {
         choose_within(model, lowered, tuning, bound)
     })
 }
 
 /// [`choose_reduced`] with the order of each way chosen by `judge`, given the best estimate
-/// of the ways before it.
+/// of the ways before it. A way is made only when it is judged.
 fn pick(
-    ways: Vec<Reduced>,
+    ways: impl IntoIterator<Item = Reduced>,
     small_search: f64,
     judge: impl Fn(&Lowered, f64) -> Chosen,
 ) -> (Reduced, Chosen) {
-    let mut best: Option<(usize, Chosen)> = None;
-    for (i, way) in ways.iter().enumerate() {
+    let mut best: Option<(Reduced, Chosen)> = None;
+    for (i, way) in ways.into_iter().enumerate() {
         let bound = best.as_ref().map_or(f64::INFINITY, |(_, b)| b.estimate);
         let chosen = judge(&way.lowered, bound);
         let small = i == 0 && chosen.estimate < small_search;
@@ -64,15 +68,13 @@ fn pick(
             .as_ref()
             .is_none_or(|(_, b)| chosen.estimate < b.estimate)
         {
-            best = Some((i, chosen));
+            best = Some((way, chosen));
         }
         if small {
             break;
         }
     }
-    let (i, chosen) = best.expect("a puzzle has a way to be reduced, if only unreduced");
-    let mut ways = ways;
-    (ways.swap_remove(i), chosen)
+    best.expect("a puzzle has a way to be reduced, if only unreduced")
 }
 
 /// Chooses the order as the model asks: for a box, among the candidate scans and leads; an

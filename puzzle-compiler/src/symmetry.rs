@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
 use puzzle_runtime::symmetry::SymmetryCheck;
@@ -280,7 +280,7 @@ impl Group {
         h: &[u32],
         embeddings: impl Iterator<Item = EmbeddingId>,
     ) -> Vec<EmbeddingId> {
-        let mut seen = BTreeSet::new();
+        let mut seen = FxHashSet::default();
         let mut kept = Vec::new();
         for e in embeddings {
             if seen.insert(e.0) {
@@ -289,6 +289,11 @@ impl Group {
             }
         }
         kept
+    }
+
+    /// Whether some symmetry other than the identity maps `e` onto itself.
+    fn fixes(&self, e: EmbeddingId) -> bool {
+        (self.images.iter()).any(|image| image[e.index()] == e.0)
     }
 
     /// The symmetries (by index) that fix embedding `e`.
@@ -317,17 +322,17 @@ pub struct Reduced {
 /// where the compiler picks the piece, by the fewest placements kept, then the fewest that
 /// need the check, then the first: which one's search is smallest is the order's to judge
 /// (`choose::choose_reduced`), not this stage's.
-pub fn reduce(
-    model: &Model,
+pub fn reduce<'m>(
+    model: &'m Model,
     lowered: Lowered,
     errors: &mut Errors,
     tuning: &Tuning,
-) -> Vec<Reduced> {
+) -> Ways<'m> {
     let unreduced = |lowered| {
-        vec![Reduced {
+        Ways::made(Reduced {
             lowered,
             reduction: None,
-        }]
+        })
     };
     let Reduce::Classes(named) = model.options.symmetry else {
         return unreduced(lowered);
@@ -342,29 +347,31 @@ pub fn reduce(
                 errors.push(model.loc, ErrorKind::Symmetry { reason });
                 return unreduced(lowered);
             }
-            match reduce_box(b, named, &lowered, errors, tuning) {
-                Some(ways) => ways,
-                None => unreduced(lowered),
+            match reduce_box(b, named, lowered, errors, tuning) {
+                Ok(ways) => ways,
+                Err(lowered) => unreduced(lowered),
             }
         }
         Problem::Abstract(_) => {
             let reduction = reduce_abstract(model, &lowered.cover, errors);
-            vec![Reduced { lowered, reduction }]
+            Ways::made(Reduced { lowered, reduction })
         }
     }
 }
 
-fn reduce_box(
-    model: &BoxModel,
+fn reduce_box<'m>(
+    model: &'m BoxModel,
     named: Option<(PieceId, Loc)>,
-    lowered: &Lowered,
+    lowered: Lowered,
     errors: &mut Errors,
     tuning: &Tuning,
-) -> Option<Vec<Reduced>> {
+) -> Result<Ways<'m>, Lowered> {
     let pieces = &model.pieces;
-    let (group, broken) = Group::of(&model.board, lowered, pieces);
+    let (group, broken) = Group::of(&model.board, &lowered, pieces);
     if let Some(e) = broken {
-        let piece = lowered.piece_of(e)?;
+        let Some(piece) = lowered.piece_of(e) else {
+            return Err(lowered);
+        };
         let name = &pieces[piece.index()].name;
         let loc = model
             .restrictions
@@ -375,10 +382,10 @@ fn reduce_box(
             "piece `{name}` is restricted to placements that the box's symmetries do not map onto each other, so solutions cannot be counted modulo those symmetries; drop the restriction or ask for all solutions (`symmetry: all`)"
         );
         errors.push(loc, ErrorKind::Symmetry { reason });
-        return None;
+        return Err(lowered);
     }
     if group.order() == 1 {
-        return None;
+        return Err(lowered);
     }
     let single = |p: &PieceId| pieces[p.index()].count == Count::ONE && group.keeps(*p);
     let ids = (0..pieces.len() as u32).map(PieceId);
@@ -393,7 +400,7 @@ fn reduce_box(
             let twin = twin.map_or("", |q| pieces[q.index()].name.as_str());
             let reason = format!("piece `{name}` is swapped with its mirror twin `{twin}` by the box's reflections, so it cannot be kept to one placement per orbit; name a piece that is its own mirror image, or leave the choice to the compiler (`symmetry: reduced`)");
             errors.push(loc, ErrorKind::Symmetry { reason });
-            return None;
+            return Err(lowered);
         }
         Some((piece, loc)) if !single(&piece) => {
             let Piece { name, count, .. } = &pieces[piece.index()];
@@ -404,31 +411,90 @@ fn reduce_box(
             };
             let reason = format!("piece `{name}` {what}; name a piece placed exactly once, or leave the choice to the compiler (`symmetry: reduced`)");
             errors.push(loc, ErrorKind::Symmetry { reason });
-            return None;
+            return Err(lowered);
         }
         Some((piece, _)) => vec![piece],
         None => ids.filter(single).collect(),
     };
     if candidates.is_empty() {
         // Only copies, or mirror twins: no piece can be restricted alone.
-        return Some(vec![Reduced {
-            lowered: lowered.clone(),
-            reduction: Some(group.check_everywhere(lowered.cover.embedding_count())),
-        }]);
+        let embeddings = lowered.cover.embedding_count();
+        return Ok(Ways::made(Reduced {
+            lowered,
+            reduction: Some(group.check_everywhere(embeddings)),
+        }));
     }
-    // Each candidate restricted on a copy of the cover.
-    let mut restricted: Vec<(PieceId, Lowered, Restricted)> = candidates
+    // The order of the ways is known before any is made: a piece's kept placements and how
+    // many of them some symmetry fixes.
+    let mut candidates: Vec<(usize, usize, PieceId)> = candidates
         .into_iter()
         .map(|piece| {
-            let mut copy = lowered.clone();
-            let r = restrict(&group, pieces, &mut copy, piece);
-            (piece, copy, r)
+            let kept = group.representatives(lowered.allowed_of(piece));
+            let fixed = kept.iter().filter(|&&e| group.fixes(e)).count();
+            (kept.len(), fixed, piece)
         })
         .collect();
-    restricted.sort_by_key(|(piece, _, r)| (r.kept.len(), r.fixed, *piece));
+    candidates.sort();
     // The estimates judge only the first few (`Tuning::max_judged`): the rest are not offered.
-    restricted.truncate(tuning.max_judged);
-    let ways = restricted.into_iter().map(|(piece, lowered, restricted)| {
+    candidates.truncate(tuning.max_judged);
+    Ok(Ways {
+        made: None,
+        restricting: Some(Restricting {
+            group,
+            pieces,
+            lowered,
+            candidates: candidates
+                .into_iter()
+                .map(|(_, _, p)| p)
+                .collect::<Vec<_>>()
+                .into_iter(),
+        }),
+    })
+}
+
+/// The ways to reduce a puzzle ([`reduce`]), in the order they are offered, each made when it
+/// is asked for: a small search takes the first and makes no other.
+pub struct Ways<'m> {
+    /// A way made at once: the only one.
+    made: Option<Reduced>,
+    /// The pieces still to be restricted, each on its own copy of the cover.
+    restricting: Option<Restricting<'m>>,
+}
+
+/// What making the ways that restrict a piece needs.
+struct Restricting<'m> {
+    group: Group,
+    pieces: &'m [Piece],
+    lowered: Lowered,
+    candidates: std::vec::IntoIter<PieceId>,
+}
+
+impl Ways<'_> {
+    /// The one way `reduced`.
+    fn made(reduced: Reduced) -> Ways<'static> {
+        Ways {
+            made: Some(reduced),
+            restricting: None,
+        }
+    }
+}
+
+impl Iterator for Ways<'_> {
+    type Item = Reduced;
+
+    fn next(&mut self) -> Option<Reduced> {
+        if let Some(made) = self.made.take() {
+            return Some(made);
+        }
+        let Restricting {
+            group,
+            pieces,
+            lowered,
+            candidates,
+        } = self.restricting.as_mut()?;
+        let piece = candidates.next()?;
+        let mut copy = lowered.clone();
+        let restricted = restrict(group, pieces, &mut copy, piece);
         let reduction = Reduction {
             group: group.motions(),
             swaps: group.swaps(),
@@ -440,20 +506,17 @@ fn reduce_box(
             images: group.images.clone(),
             check: restricted.check,
         };
-        Reduced {
-            lowered,
+        Some(Reduced {
+            lowered: copy,
             reduction: Some(reduction),
-        }
-    });
-    Some(ways.collect())
+        })
+    }
 }
 
 /// What keeping one piece to one placement per orbit did to a cover.
 struct Restricted {
     /// The placements of the piece kept.
     kept: Vec<EmbeddingId>,
-    /// How many of those some symmetry fixes.
-    fixed: usize,
     /// The second piece restricted where those are.
     second: Second,
     /// The check that finishes the reduction, if one is needed.
@@ -476,7 +539,6 @@ fn restrict(group: &Group, pieces: &[Piece], lowered: &mut Lowered, piece: Piece
         .map(|&e| (e, group.stabilizer(e)))
         .filter(|(_, h)| !h.is_empty())
         .collect();
-    let fixed_count = fixed.len();
     let second = keep_second(group, pieces, lowered, piece, &fixed);
     let fixed: Vec<(u32, Vec<u32>)> = fixed
         .into_iter()
@@ -491,7 +553,6 @@ fn restrict(group: &Group, pieces: &[Piece], lowered: &mut Lowered, piece: Piece
     );
     Restricted {
         kept,
-        fixed: fixed_count,
         second,
         check,
     }
@@ -690,7 +751,7 @@ mod tests {
             let d = d.symmetry(Symmetry::Reduced { piece: None });
             let model = Model::check(&d, &mut errors).unwrap();
             let lowered = lower::lower(&model, &mut errors);
-            reduce(&model, lowered, &mut errors, &Tuning::default())
+            reduce(&model, lowered, &mut errors, &Tuning::default()).collect::<Vec<_>>()
         };
         // The report's puzzle: C, A and B each restricted, C keeping the fewest placements.
         let report = ways(Description::report_example());
