@@ -275,14 +275,24 @@ impl Walks {
         };
         let words = lookup.words as usize;
         let all = lookup.all as usize;
-        fit.clear();
-        fit.extend_from_slice(&self.sets[all..all + words]);
         let (start, end) = lookup.nibbles;
-        for &(w, shift, at) in &self.nibbles[start as usize..end as usize] {
-            let value = (free[w as usize] >> shift) & 15;
-            let at = at as usize + value as usize * words;
-            let allows = &self.sets[at..at + words];
-            fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
+        let nibbles = &self.nibbles[start as usize..end as usize];
+        fit.clear();
+        if words == 1 {
+            // Most lists have 64 entries or fewer: one word, and'ed in a register.
+            let mut set = self.sets[all];
+            for &(w, shift, at) in nibbles {
+                set &= self.sets[at as usize + ((free[w as usize] >> shift) & 15) as usize];
+            }
+            fit.push(set);
+        } else {
+            fit.extend_from_slice(&self.sets[all..all + words]);
+            for &(w, shift, at) in nibbles {
+                let value = (free[w as usize] >> shift) & 15;
+                let at = at as usize + value as usize * words;
+                let allows = &self.sets[at..at + words];
+                fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
+            }
         }
         let bagged = &self.sets[all + words..all + 2 * words];
         for (k, (word, &b)) in fit.iter_mut().zip(bagged).enumerate() {
