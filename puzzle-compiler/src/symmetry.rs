@@ -328,14 +328,8 @@ pub fn reduce<'m>(
     errors: &mut Errors,
     tuning: &Tuning,
 ) -> Ways<'m> {
-    let unreduced = |lowered| {
-        Ways::made(Reduced {
-            lowered,
-            reduction: None,
-        })
-    };
     let Reduce::Classes(named) = model.options.symmetry else {
-        return unreduced(lowered);
+        return Ways::unreduced(lowered);
     };
     match &model.problem {
         Problem::Box(b) => {
@@ -345,12 +339,9 @@ pub fn reduce<'m>(
             if symmetries.saturating_mul(embeddings) > MAX_BOX_IMAGES {
                 let reason = format!("the box has {symmetries} symmetries and the pieces {embeddings} placements, whose images would number more than {MAX_BOX_IMAGES}; ask for all solutions (`symmetry: all`)");
                 errors.push(model.loc, ErrorKind::Symmetry { reason });
-                return unreduced(lowered);
+                return Ways::unreduced(lowered);
             }
-            match reduce_box(b, named, lowered, errors, tuning) {
-                Ok(ways) => ways,
-                Err(lowered) => unreduced(lowered),
-            }
+            reduce_box(b, named, lowered, errors, tuning)
         }
         Problem::Abstract(_) => {
             let reduction = reduce_abstract(model, &lowered.cover, errors);
@@ -365,12 +356,12 @@ fn reduce_box<'m>(
     lowered: Lowered,
     errors: &mut Errors,
     tuning: &Tuning,
-) -> Result<Ways<'m>, Lowered> {
+) -> Ways<'m> {
     let pieces = &model.pieces;
     let (group, broken) = Group::of(&model.board, &lowered, pieces);
     if let Some(e) = broken {
         let Some(piece) = lowered.piece_of(e) else {
-            return Err(lowered);
+            return Ways::unreduced(lowered);
         };
         let name = &pieces[piece.index()].name;
         let loc = model
@@ -382,10 +373,10 @@ fn reduce_box<'m>(
             "piece `{name}` is restricted to placements that the box's symmetries do not map onto each other, so solutions cannot be counted modulo those symmetries; drop the restriction or ask for all solutions (`symmetry: all`)"
         );
         errors.push(loc, ErrorKind::Symmetry { reason });
-        return Err(lowered);
+        return Ways::unreduced(lowered);
     }
     if group.order() == 1 {
-        return Err(lowered);
+        return Ways::unreduced(lowered);
     }
     let single = |p: &PieceId| pieces[p.index()].count == Count::ONE && group.keeps(*p);
     let ids = (0..pieces.len() as u32).map(PieceId);
@@ -400,7 +391,7 @@ fn reduce_box<'m>(
             let twin = twin.map_or("", |q| pieces[q.index()].name.as_str());
             let reason = format!("piece `{name}` is swapped with its mirror twin `{twin}` by the box's reflections, so it cannot be kept to one placement per orbit; name a piece that is its own mirror image, or leave the choice to the compiler (`symmetry: reduced`)");
             errors.push(loc, ErrorKind::Symmetry { reason });
-            return Err(lowered);
+            return Ways::unreduced(lowered);
         }
         Some((piece, loc)) if !single(&piece) => {
             let Piece { name, count, .. } = &pieces[piece.index()];
@@ -411,7 +402,7 @@ fn reduce_box<'m>(
             };
             let reason = format!("piece `{name}` {what}; name a piece placed exactly once, or leave the choice to the compiler (`symmetry: reduced`)");
             errors.push(loc, ErrorKind::Symmetry { reason });
-            return Err(lowered);
+            return Ways::unreduced(lowered);
         }
         Some((piece, _)) => vec![piece],
         None => ids.filter(single).collect(),
@@ -419,10 +410,10 @@ fn reduce_box<'m>(
     if candidates.is_empty() {
         // Only copies, or mirror twins: no piece can be restricted alone.
         let embeddings = lowered.cover.embedding_count();
-        return Ok(Ways::made(Reduced {
+        return Ways::made(Reduced {
             lowered,
             reduction: Some(group.check_everywhere(embeddings)),
-        }));
+        });
     }
     // The order of the ways is known before any is made: a piece's kept placements and how
     // many of them some symmetry fixes.
@@ -437,7 +428,7 @@ fn reduce_box<'m>(
     candidates.sort();
     // The estimates judge only the first few (`Tuning::max_judged`): the rest are not offered.
     candidates.truncate(tuning.max_judged);
-    Ok(Ways {
+    Ways {
         made: None,
         restricting: Some(Restricting {
             group,
@@ -449,7 +440,7 @@ fn reduce_box<'m>(
                 .collect::<Vec<_>>()
                 .into_iter(),
         }),
-    })
+    }
 }
 
 /// The ways to reduce a puzzle ([`reduce`]), in the order they are offered, each made when it
@@ -470,6 +461,14 @@ struct Restricting<'m> {
 }
 
 impl Ways<'_> {
+    /// The one way that reduces nothing.
+    fn unreduced(lowered: Lowered) -> Ways<'static> {
+        Ways::made(Reduced {
+            lowered,
+            reduction: None,
+        })
+    }
+
     /// The one way `reduced`.
     fn made(reduced: Reduced) -> Ways<'static> {
         Ways {
