@@ -231,12 +231,28 @@ impl Walks {
         let start = self.nibbles.len() as u32;
         for (k, &(w, shift)) in needed.iter().enumerate() {
             let at = (2 + 16 * k) * words;
+            // The entries with no bit in the nibble fit every value of it.
+            let mut anywhere = vec![0u64; words];
             for (i, mask) in entries.iter().enumerate() {
-                // The entry fits every value of the nibble that holds its bits there.
+                // The entry fits every value of the nibble that holds its bits there: the
+                // values from `bits` on that include them, in increasing order.
                 let bits = (mask[w] & !own(w)) >> shift & 15;
-                for value in (0..16u64).filter(|v| bits & !v == 0) {
-                    sets[at + value as usize * words + i / 64] |= 1 << (i % 64);
+                if bits == 0 {
+                    anywhere[i / 64] |= 1 << (i % 64);
+                    continue;
                 }
+                let mut value = bits;
+                loop {
+                    sets[at + value as usize * words + i / 64] |= 1 << (i % 64);
+                    if value == 15 {
+                        break;
+                    }
+                    value = (value + 1) | bits;
+                }
+            }
+            for value in 0..16 {
+                let set = &mut sets[at + value * words..at + (value + 1) * words];
+                set.iter_mut().zip(&anywhere).for_each(|(s, a)| *s |= a);
             }
             self.nibbles
                 .push((w as u32, shift, base as u32 + at as u32));
