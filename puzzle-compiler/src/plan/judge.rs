@@ -18,7 +18,9 @@ pub fn refused_share(walkable: &Walkable, plan: &Plan, placements: u64) -> f64 {
         placed: 0,
         refused: 0,
     };
-    let _ = run(walkable, plan, Start::Root, &mut probe);
+    // As `dyn Sink`: the walker made for it is the one every sink but a count's shares.
+    let mut sink: &mut dyn Sink = &mut probe;
+    let _ = run(walkable, plan, Start::Root, &mut sink);
     probe.refused as f64 / (probe.placed + probe.refused).max(1) as f64
 }
 

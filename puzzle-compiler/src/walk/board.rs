@@ -45,6 +45,7 @@ macro_rules! fixed {
 
 /// The plan's bit board, in the narrowest word it fits.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) enum WordBoard {
     Narrow(Bits<u64>),
     Wide(Bits<u128>),
@@ -52,6 +53,7 @@ pub(super) enum WordBoard {
 
 /// A bit board in words of `T`, with each embedding's border on it.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Bits<T> {
     pub(super) offset: u32,
     pub(super) steps: Vec<(u32, T)>,
@@ -143,8 +145,9 @@ pub(super) fn one_word(q: &[u64]) -> u128 {
 impl<T: BoardWord + Into<u128>> Bits<T> {
     /// The counted hole test of the leaves in `fit` (a set of leaves from `first` on) in the
     /// free cells `free`, from one count of their free neighbours: the leaves it refuses, as
-    /// a set of the same words.
-    #[inline(always)]
+    /// a set of the same words. Not inlined: made once per lookup call, it is not worth a
+    /// copy of its forty variants in every walk.
+    #[inline(never)]
     pub(super) fn counted(
         &self,
         free: T,
