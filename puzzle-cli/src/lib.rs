@@ -7,7 +7,9 @@
 //! - [`driver`]: one run of any [`Solver`]: the count, solutions drawn ([`draw`]) or listed,
 //!   statistics, [`progress`].
 //! - [`native`]: a native solver built on demand with cargo; its program is
-//!   [`native_main`] on the puzzle's `SOLVER`.
+//!   [`native_main`] on the puzzle's `SOLVER`. [`compiled`]: the puzzle compiled for the
+//!   run-time engine, kept for the next run. Both are found by the puzzle's text in the
+//!   [`cache`] directory.
 //! - [`work`]: the search shared out as numbered units: listed, run a shard at a time into
 //!   result files that survive a crash, and merged into a count only when every unit is there
 //!   once.
@@ -15,6 +17,10 @@
 //! Without the `compiler` feature this library is the driver alone, which is what a native
 //! solver links.
 
+#[cfg(feature = "compiler")]
+pub mod cache;
+#[cfg(feature = "compiler")]
+pub mod compiled;
 pub mod draw;
 pub mod driver;
 #[cfg(feature = "compiler")]

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use puzzle::compiler::{print, Puzzle, Symmetry};
+use puzzle::compiler::{print, Runnable, Symmetry};
 use puzzle::{parallel, Solver};
+use puzzle_cli::compiled;
 use puzzle_cli::driver::{self, RunArgs};
 use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
 use puzzle_cli::native::{self, Build};
@@ -240,14 +241,15 @@ fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
 /// Where a command runs: here, on the puzzle compiled at run time, or on its native solver,
 /// which has already run.
 enum Engine {
-    Here(Box<Puzzle>),
+    Here(Box<Runnable>),
     Ran(ExitCode),
 }
 use Engine::{Here, Ran};
 
-/// Reads and compiles the puzzle on `threads` threads (0: one per core); with `native`, runs
-/// its native solver with the arguments `native_args` gives: the one built before for the
-/// same text by this same program, found at once, else one compiled and built now.
+/// Reads and compiles the puzzle on `threads` threads (0: one per core), or loads it as this
+/// program compiled it before for the same text; with `native`, runs its native solver with
+/// the arguments `native_args` gives: the one built before for the same text by this same
+/// program, found at once, else one compiled and built now.
 fn here_or_native(
     input: &InputArgs,
     native: bool,
@@ -261,10 +263,18 @@ fn here_or_native(
             true => loaded.compile_native(),
         })
     };
-    if !native {
-        return Ok(Here(Box::new(compile(false)?)));
-    }
     let text = source(&loaded);
+    if !native {
+        let Ok(text) = text else {
+            return Ok(Here(Box::new(compile(false)?.into_runnable())));
+        };
+        if let Some(runnable) = compiled::load(&text) {
+            return Ok(Here(Box::new(runnable)));
+        }
+        let runnable = compile(false)?.into_runnable();
+        compiled::save(&text, &runnable);
+        return Ok(Here(Box::new(runnable)));
+    }
     let build = match text.as_ref().ok().and_then(|text| native::built(text)) {
         Some(build) => build,
         None => {

@@ -1,7 +1,7 @@
 //! Native solvers on demand: a puzzle written out as a `puzzle!` crate in a cache directory,
 //! built in release mode by cargo, and run through the same driver ([`crate::native_main`]).
-//! The crate is keyed by the puzzle's fingerprint and this program's version, and all of them
-//! share one target directory: the next run of the same puzzle reuses its build, and a new
+//! The crate is keyed by the puzzle's fingerprint in this program's [`cache::dir`], and all of
+//! them share one target directory: the next run of the same puzzle reuses its build, and a new
 //! puzzle compiles only its own crate.
 
 use std::io;
@@ -10,6 +10,8 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 use puzzle::Info;
+
+use crate::cache;
 
 #[cfg(doc)]
 use crate::driver::RunArgs;
@@ -66,39 +68,14 @@ pub struct Build {
     pub took: Option<Duration>,
 }
 
-/// The directory native solvers are kept in: `$PUZZLE_CACHE`, else `puzzle` in the user's cache
-/// directory (`$XDG_CACHE_HOME`, `~/.cache`), else the system's temporary directory.
-pub fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("PUZZLE_CACHE") {
-        return PathBuf::from(dir);
-    }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("puzzle")
-}
-
 /// The native solver built before for the puzzle `source` (its text in the puzzle language) by
 /// this same program, if there is one: found by the text alone, without compiling the puzzle
 /// or asking cargo, so that a run of a solver already built starts it at once. A program
 /// built anew (whose compiler may make another solver of the same text) finds none.
 pub fn built(source: &str) -> Option<Build> {
-    let index = std::fs::read_to_string(index_path(source)?).ok()?;
+    let index = std::fs::read_to_string(cache::entry("index", source)?).ok()?;
     let binary = PathBuf::from(index.trim_end());
     binary.is_file().then_some(Build { binary, took: None })
-}
-
-/// Where the index entry of a puzzle's text is kept: a file named by a hash of the text and of
-/// this program's executable (its size and time), holding the solver's path.
-fn index_path(source: &str) -> Option<PathBuf> {
-    use std::hash::{Hash, Hasher};
-    let exe = std::env::current_exe().ok()?;
-    let meta = std::fs::metadata(&exe).ok()?;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (source, exe, meta.len(), meta.modified().ok()).hash(&mut hasher);
-    let base = cache_dir().join(env!("CARGO_PKG_VERSION"));
-    Some(base.join("index").join(format!("{:016x}", hasher.finish())))
 }
 
 /// Builds (or finds built) the native solver of a puzzle: `source` is its text in the puzzle
@@ -110,8 +87,7 @@ pub fn build(source: &str, info: &Info) -> Result<Build, NativeError> {
     if !cli.join("Cargo.toml").is_file() {
         return Err(NativeError::Sources(cli.to_owned()));
     }
-    let version = env!("CARGO_PKG_VERSION");
-    let base = cache_dir().join(version);
+    let base = cache::dir();
     let name = format!("native-{:016x}", info.fingerprint);
     let dir = base.join(&name);
     let module = module_name(source).unwrap_or_else(|| "puzzle".to_owned());
@@ -153,7 +129,7 @@ pub fn build(source: &str, info: &Info) -> Result<Build, NativeError> {
         });
     }
     let took = start.elapsed();
-    if let Some(path) = index_path(source) {
+    if let Some(path) = cache::entry("index", source) {
         write(path, format!("{}\n", binary.display()))?;
     }
     let rebuilt = before.is_none() || modified(&binary) != before;

@@ -525,3 +525,61 @@ fn standard_input_is_read_for_a_file_named_dash() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--format"), "{}", stderr(&output));
 }
+
+#[test]
+fn a_compiled_puzzle_is_kept_for_the_next_run_and_a_damaged_one_compiled_again() {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compiled-cache");
+    let _ = std::fs::remove_dir_all(&cache);
+    let run = |args: &[&str]| {
+        let output = common::command()
+            .env("PUZZLE_CACHE", &cache)
+            .args(args)
+            .output()
+            .expect("the command runs");
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        stdout(&output)
+    };
+    let entries = || -> Vec<(PathBuf, Vec<u8>)> {
+        let mut found = Vec::new();
+        for version in std::fs::read_dir(&cache).expect("the cache is made") {
+            let dir = version.expect("an entry").path().join("compiled");
+            for entry in std::fs::read_dir(dir).expect("compiled puzzles are kept") {
+                let path = entry.expect("an entry").path();
+                let bytes = std::fs::read(&path).expect("a kept puzzle reads");
+                found.push((path, bytes));
+            }
+        }
+        found.sort();
+        found
+    };
+    let solve = ["solve", "pentomino_6x10.puzzle", "--json", "--limit", "20"];
+    let first = run(&solve);
+    let kept = entries();
+    assert_eq!(kept.len(), 1, "one puzzle, one entry");
+    // Run again: the entry is read, not written again, and the solutions are the same.
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let written = modified(&kept[0].0);
+    assert_eq!(run(&solve), first);
+    assert_eq!(entries(), kept);
+    assert_eq!(modified(&kept[0].0), written);
+    // Another puzzle (the same file with every solution) is another entry.
+    assert_eq!(
+        run(&["solve", "pentomino_6x10.puzzle", "--all", "--count"]).trim(),
+        "9356"
+    );
+    let both = entries();
+    assert_eq!(both.len(), 2);
+    // Damaged entries are compiled again and written anew, as they were.
+    for (path, bytes) in &both {
+        let mut damaged = bytes.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 0x55;
+        std::fs::write(path, damaged).expect("the entry is writable");
+    }
+    assert_eq!(run(&solve), first);
+    assert_eq!(
+        run(&["solve", "pentomino_6x10.puzzle", "--all", "--count"]).trim(),
+        "9356"
+    );
+    assert_eq!(entries(), both);
+}

@@ -47,6 +47,7 @@ pub mod print;
 pub mod program;
 mod puzzle;
 pub mod reference;
+mod runnable;
 pub mod sets;
 pub mod symmetry;
 pub mod tuning;
@@ -60,4 +61,7 @@ pub use order::{Order, Position};
 pub use plan::Plan;
 pub use program::Program;
 pub use puzzle::{Compiled, Puzzle};
+#[cfg(feature = "serde")]
+pub use runnable::LoadError;
+pub use runnable::Runnable;
 pub use tuning::Tuning;

@@ -9,6 +9,7 @@ use crate::description::OrderChoice;
 /// A place in the aspect order: the procedure of the aspect there, and where the aspect lives
 /// in the free set `q`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Position(pub u32);
 
 impl Position {

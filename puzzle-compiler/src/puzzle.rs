@@ -23,9 +23,10 @@ use crate::model::{Model, Piece, PieceId, Problem};
 use crate::order::Order;
 use crate::plan::Plan;
 use crate::program::Program;
+use crate::runnable::Runnable;
 use crate::symmetry::{reduce, Reduced, Reduction};
 use crate::tuning::Tuning;
-use crate::walk::{self, Start, Walkable};
+use crate::walk::Walkable;
 use crate::{eliminate, reference};
 
 /// What a back end that prints the program reads of a compiled puzzle: the program, the plan
@@ -56,11 +57,7 @@ pub struct Puzzle {
     reduction: Option<Reduction>,
     chosen: Chosen,
     program: Program,
-    plan: Plan,
-    walkable: Walkable,
-    catalog: Catalog,
-    code: Option<Code>,
-    info: Info,
+    runnable: Runnable,
 }
 
 impl Puzzle {
@@ -113,6 +110,7 @@ impl Puzzle {
             &program,
             &plan,
         );
+        let check = reduction.as_ref().and_then(|r| r.check.clone());
         Ok(Puzzle {
             model,
             lowered,
@@ -120,11 +118,14 @@ impl Puzzle {
             reduction,
             chosen,
             program,
-            plan,
-            walkable,
-            catalog,
-            code,
-            info,
+            runnable: Runnable {
+                walkable,
+                plan,
+                catalog,
+                code,
+                check,
+                info,
+            },
         })
     }
 
@@ -209,7 +210,18 @@ impl Puzzle {
 
     /// How the program runs.
     pub fn plan(&self) -> &Plan {
-        &self.plan
+        &self.runnable.plan
+    }
+
+    /// What the run-time engine runs: the program laid out for walking, its plan, the catalog,
+    /// the facts; a [`Solver`] that keeps none of the stages before them.
+    pub fn runnable(&self) -> &Runnable {
+        &self.runnable
+    }
+
+    /// [`Puzzle::runnable`], the rest dropped.
+    pub fn into_runnable(self) -> Runnable {
+        self.runnable
     }
 
     /// What the back ends that print the program read of it.
@@ -218,7 +230,7 @@ impl Puzzle {
             cover: &self.lowered.cover,
             order: &self.chosen.order,
             program: &self.program,
-            plan: &self.plan,
+            plan: &self.runnable.plan,
             check: self.reduction.as_ref().and_then(|r| r.check.as_ref()),
             tuning: &self.model.options.tuning,
         }
@@ -227,22 +239,6 @@ impl Puzzle {
     /// Why the program has no processor code, when it has none (a bag needs a counter).
     pub fn code_error(&self) -> Option<puzzle_runtime::processor::CodeError> {
         assemble(&self.program, &self.lowered.cover, &self.chosen.order).err()
-    }
-
-    /// Runs the program from `start` into `sink`, through the symmetry check if there is one.
-    fn walk(&self, start: Start<'_>, placed: &[u32], sink: &mut impl Sink) -> ControlFlow<()> {
-        let (walkable, plan) = (&self.walkable, &self.plan);
-        match self.symmetry_check() {
-            Some(check) => {
-                let mut checked = Checked::new(check, self.info.aspects, sink);
-                placed.iter().for_each(|&e| checked.place(e));
-                walk::run(walkable, plan, start, &mut checked)
-            }
-            None => {
-                placed.iter().for_each(|&e| sink.place(e));
-                walk::run(walkable, plan, start, sink)
-            }
-        }
     }
 
     /// The reference backtracker in `order`, through the symmetry check if there is one.
@@ -267,7 +263,10 @@ impl Puzzle {
 
     /// Shows every solution the reference backtracker finds to `visitor`.
     pub fn reference_solve(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        self.reference(self.order(), &mut Visit::new(&self.catalog, visitor))
+        self.reference(
+            self.order(),
+            &mut Visit::new(&self.runnable.catalog, visitor),
+        )
     }
 
     /// Every solution as its embedding numbers, sorted: a canonical form for comparing
@@ -280,7 +279,10 @@ impl Puzzle {
             all.push(s.embedding_set());
             ControlFlow::Continue(())
         };
-        let _ = self.reference(&by_number, &mut Visit::new(&self.catalog, &mut keep));
+        let _ = self.reference(
+            &by_number,
+            &mut Visit::new(&self.runnable.catalog, &mut keep),
+        );
         all.sort();
         all
     }
@@ -288,38 +290,27 @@ impl Puzzle {
 
 impl Solver for Puzzle {
     fn info(&self) -> &Info {
-        &self.info
+        self.runnable.info()
     }
 
     fn catalog(&self) -> &Catalog {
-        &self.catalog
+        self.runnable.catalog()
     }
 
     fn code(&self) -> Option<&Code> {
-        self.code.as_ref()
+        self.runnable.code()
     }
 
     fn symmetry_check(&self) -> Option<&SymmetryCheck> {
-        self.reduction.as_ref().and_then(|r| r.check.as_ref())
+        self.runnable.symmetry_check()
     }
 
     fn run(&self, run: Run<'_, '_>) -> ControlFlow<()> {
-        match run {
-            Run::Count(counter) => self.walk(Start::Root, &[], counter),
-            Run::Record(recorder) => self.walk(Start::Root, &[], recorder),
-        }
+        self.runnable.run(run)
     }
 
     fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError> {
-        unit.check(&self.info)?;
-        let start = Start::Unit {
-            q: &unit.q,
-            next: unit.next,
-        };
-        Ok(match run {
-            Run::Count(counter) => self.walk(start, &unit.placed, counter),
-            Run::Record(recorder) => self.walk(start, &unit.placed, recorder),
-        })
+        self.runnable.run_unit(unit, run)
     }
 
     #[inline(never)]

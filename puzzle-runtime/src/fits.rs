@@ -11,6 +11,7 @@ use crate::prune::BoardWord;
 /// The embeddings of one cell that take the same bits of `q` off the board (those of one
 /// piece): where a piece is placed, its run is skipped with one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceRun<Q> {
     /// The bits of `q` off the board that each embedding of the run takes.
     pub needs: Q,

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 /// Facts about a compiled puzzle and how its program runs: static in generated code, owned at
 /// run time.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Info {
     /// The puzzle's name.
     pub name: Cow<'static, str>,
@@ -52,6 +53,7 @@ pub struct Info {
 
 /// What a symmetry reduction did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SymmetryInfo {
     /// The order of the group the solutions are reduced by (1 when all are found).
     pub group_order: usize,
@@ -73,6 +75,7 @@ pub struct SymmetryInfo {
 /// The symmetries of a box, other than the identity, as what each does to the cells and to
 /// the kinds of piece: compact enough to emit for any box.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SymmetryGroup {
     /// For each symmetry, the image of each cell (numbered as the catalog numbers them), one
     /// symmetry after another.
@@ -85,6 +88,7 @@ pub struct SymmetryGroup {
 /// What the search checks after each placement, to backtrack at once from a state no pieces
 /// can complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Prune {
     /// Nothing.
     #[default]
@@ -97,6 +101,7 @@ pub enum Prune {
 
 /// The failure cache a count keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CacheInfo {
     /// The table has `2^bits` slots.
     pub bits: u32,

@@ -11,6 +11,7 @@ pub type Point = Vec<i32>;
 
 /// A lattice of cells: the grid of a box and its pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Lattice {
     /// Unit cells at the integer points of `dims` axes (squares in the plane, cubes in
     /// space): a cell touches the cells one step away along one axis, and the motions are

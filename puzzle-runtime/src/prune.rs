@@ -16,6 +16,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXorAssign, Not, Shl,
 /// The tables of the region check. Cells are named by their position in the aspect order,
 /// which is their bit in `q`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Regions {
     /// The face neighbours of each position, as `neighbours[starts[p]..starts[p + 1]]`; only
     /// cells have any.

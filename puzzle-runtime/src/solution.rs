@@ -21,6 +21,7 @@ pub enum Aspect<'a> {
 
 /// A kind of piece: one piece, or the identical copies of one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Kind {
     /// Its name.
     pub name: Cow<'static, str>,
@@ -36,6 +37,7 @@ pub struct Kind {
 /// of every embedding. Aspects are numbered cells first, then pieces, then any others. Static in
 /// generated code, owned at run time.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Catalog {
     /// The puzzle's name.
     pub name: Cow<'static, str>,

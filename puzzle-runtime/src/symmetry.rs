@@ -16,6 +16,7 @@ use crate::solution::Catalog;
 /// piece on such a placement counts only if it is the least of its images under the
 /// symmetries that fix that placement. Static in generated code, owned at run time.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SymmetryCheck {
     /// The number of embeddings.
     pub embeddings: u32,

@@ -12,6 +12,7 @@ use super::prune::BitBoard;
 
 /// The choice of the cell with the fewest fits, where the plan makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FewestFits {
     /// The bit board of the cells it chooses among (the dead ends').
     pub board: BitBoard,

@@ -8,6 +8,7 @@ use crate::order::{Order, Position};
 
 /// How `q` is held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Repr {
     /// One `u64`.
     U64,
@@ -19,6 +20,7 @@ pub enum Repr {
 
 /// Where the aspect at one position lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Field {
     /// Its lowest bit in `q`.
     pub offset: u32,
@@ -28,6 +30,7 @@ pub struct Field {
 
 /// A bag's counter: the copies left, in a field of `q`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bag {
     /// The field's width in bits.
     pub width: u32,
@@ -37,6 +40,7 @@ pub struct Bag {
 
 /// The layout of `q`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layout {
     /// How `q` is held.
     pub repr: Repr,
@@ -49,6 +53,7 @@ pub struct Layout {
 /// How a free set becomes the failure cache's key. Every aspect before the cache's first
 /// procedure is covered there, so its bits are zero and the key may leave them out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Key {
     /// All of `q`'s words.
     Whole,

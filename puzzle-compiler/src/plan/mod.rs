@@ -38,6 +38,7 @@ pub const MAX_STEPS: usize = 8;
 
 /// How a program runs.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plan {
     /// Where each aspect lives in `q`.
     pub layout: Layout,
@@ -59,7 +60,9 @@ pub struct Plan {
     /// alone does not.
     pub symmetry_check: bool,
     /// Each decision made, with the figures that made it, for people: not part of the
-    /// fingerprint, which hashes what was decided.
+    /// fingerprint, which hashes what was decided. Not saved with a runnable puzzle, whose
+    /// facts (`Info::plan`) hold them as text.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub decisions: Vec<Decision>,
     /// The fingerprint of the search: the rules it follows, the exact-cover problem, the
     /// order, the program, the symmetry check and the rest of this plan.
@@ -70,6 +73,7 @@ pub struct Plan {
 /// in the order of the procedure's tree, so the search, its units and its solutions are the
 /// same; the walker keeps its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Fitting {
     /// The tree's nested tests, shared between placements, one branch each.
     Tests,
@@ -108,6 +112,7 @@ impl Fitting {
 /// the check is written inline (not the dead ends' fused test). Either way the same
 /// placements are refused and the rest placed in the same order; what differs is the branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Checking {
     /// Each placement checked as it comes, and placed at once if the check lets it: one
     /// branch on the outcome, well predicted where the check seldom refuses.
@@ -142,6 +147,7 @@ impl Checking {
 
 /// A bag of which a solution leaves at most `left` copies: its multiplicity less its least.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Quota {
     /// The bag's position.
     pub position: Position,
@@ -151,6 +157,7 @@ pub struct Quota {
 
 /// What the search prunes after each placement, with its tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Prune {
     /// Nothing (also where nothing could be pruned: a piece of one cell fills any hole).
     Off,
@@ -170,6 +177,7 @@ pub enum Prune {
 
 /// The tables of a pruning check, and the bit board it runs on where the cells fit one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Check {
     /// The neighbours of each cell and the border of each placement, by position.
     pub regions: Regions,
@@ -211,6 +219,7 @@ impl Prune {
 /// first that finds an aspect to cover covers it; each has its version in
 /// `puzzle_runtime::rules`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Choice {
     /// A free cell with one free neighbour (a dead end), covered by its tree in the program:
     /// it can only be covered through that neighbour, so it has few placements, and a failure
@@ -233,6 +242,7 @@ impl Choice {
 
 /// The dead ends covered first.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DeadEnds {
     /// The bit board on which they are found.
     pub board: BitBoard,
@@ -243,6 +253,7 @@ pub struct DeadEnds {
 
 /// The failure cache of a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cache {
     /// The procedures from this position on consult the cache: the same free set comes back
     /// along several paths only after a few placements.

@@ -65,6 +65,7 @@ pub fn regions(board: &Board, cover: &Cover, order: &Order, sizes: &[u32]) -> Re
 /// reaches, and both decide alike (a region is judged by its size alone, whatever order it is
 /// filled in).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BitBoard {
     /// The position of bit 0: the lowest cell's.
     pub offset: u32,

@@ -13,6 +13,7 @@ use super::board::{one_word, WordBoard};
 /// the mask of the bits it takes from `q` and the bags it takes a copy from, and each
 /// placement's border on the bit board.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Walkable {
     /// Words of `q`.
     pub(super) words: usize,
@@ -52,6 +53,7 @@ pub struct Walkable {
 
 /// A tree of the program, as the walk finds its placements.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) enum Tree {
     /// Its steps, `ops[start..end]`.
     Ops { start: u32, end: u32 },
@@ -64,6 +66,7 @@ pub(super) enum Tree {
 /// words, those that fit found by `and`ing, for each nibble of `q` some leaf needs, the set the
 /// nibble's value allows.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Lookup {
     pub(super) first: u32,
     pub(super) words: u32,
@@ -76,6 +79,7 @@ pub(super) struct Lookup {
 /// Four bits of `q` a lookup reads, and where the sets of leaves their values allow start in
 /// `sets` (sixteen sets of the lookup's words, by value).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Nibble {
     pub(super) word: u32,
     pub(super) shift: u32,
@@ -88,6 +92,7 @@ pub(super) const MAX_SET_WORDS: usize = 16;
 
 /// A rule of the plan's choice, laid out for walking.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) enum Chooser {
     /// The board of the dead ends, and each cell's tree by its bit.
     DeadEnds(WordBoard, Vec<Tree>),
@@ -97,12 +102,14 @@ pub(super) enum Chooser {
 
 /// One procedure.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Entry {
     pub(super) optional: bool,
     pub(super) body: EntryBody,
 }
 
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) enum EntryBody {
     Require,
     Pass,
@@ -112,6 +119,7 @@ pub(super) enum EntryBody {
 
 /// A step of a procedure's tree.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) enum Op {
     /// The test of a subtree with many leaves: unless `q[word] & mask` (the aspect) is free,
     /// the walk goes on at `ops[end]`. Its leaves test the aspect again.
@@ -125,6 +133,7 @@ pub(super) const CALLER: u32 = u32::MAX;
 
 /// One placement of a procedure's tree.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Leaf {
     pub(super) embedding: u32,
     /// The procedure to go on with, or [`CALLER`].
@@ -136,6 +145,7 @@ pub(super) struct Leaf {
 /// A copy taken from a bag: held while `q[word] & mask` is not zero, taken by subtracting
 /// `bit`.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct BagTake {
     pub(super) word: u32,
     pub(super) bit: u64,

@@ -13,6 +13,7 @@ pub const SENTINEL: u32 = u32::MAX;
 /// Processor code and what it needs beside it: the embedding each `CALL` places (to report
 /// solutions) and where each procedure starts (for listings and counts).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Code {
     /// The instructions; execution starts at the first.
     pub instructions: Cow<'static, [Instruction]>,

@@ -4,6 +4,7 @@ use std::fmt;
 
 /// One instruction of the puzzle processor. Relative addresses count from the next instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Instruction {
     /// If `aspect` is free, take it and go on; else jump by `rel`.
     If {
