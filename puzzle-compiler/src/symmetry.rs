@@ -417,15 +417,15 @@ fn reduce_box<'m>(
     }
     // The order of the ways is known before any is made: a piece's kept placements and how
     // many of them some symmetry fixes.
-    let mut candidates: Vec<(usize, usize, PieceId)> = candidates
+    let mut candidates: Vec<(usize, usize, PieceId, Vec<EmbeddingId>)> = candidates
         .into_iter()
         .map(|piece| {
             let kept = group.representatives(lowered.allowed_of(piece));
             let fixed = kept.iter().filter(|&&e| group.fixes(e)).count();
-            (kept.len(), fixed, piece)
+            (kept.len(), fixed, piece, kept)
         })
         .collect();
-    candidates.sort();
+    candidates.sort_by_key(|&(kept, fixed, piece, _)| (kept, fixed, piece));
     // The estimates judge only the first few (`Tuning::max_judged`): the rest are not offered.
     candidates.truncate(tuning.max_judged);
     Ways {
@@ -436,7 +436,7 @@ fn reduce_box<'m>(
             lowered,
             candidates: candidates
                 .into_iter()
-                .map(|(_, _, p)| p)
+                .map(|(_, _, piece, kept)| (piece, kept))
                 .collect::<Vec<_>>()
                 .into_iter(),
         }),
@@ -457,7 +457,8 @@ struct Restricting<'m> {
     group: Group,
     pieces: &'m [Piece],
     lowered: Lowered,
-    candidates: std::vec::IntoIter<PieceId>,
+    /// Each piece still to be restricted, with the placements it keeps.
+    candidates: std::vec::IntoIter<(PieceId, Vec<EmbeddingId>)>,
 }
 
 impl Ways<'_> {
@@ -491,9 +492,9 @@ impl Iterator for Ways<'_> {
             lowered,
             candidates,
         } = self.restricting.as_mut()?;
-        let piece = candidates.next()?;
+        let (piece, kept) = candidates.next()?;
         let mut copy = lowered.clone();
-        let restricted = restrict(group, pieces, &mut copy, piece);
+        let restricted = restrict(group, pieces, &mut copy, piece, kept);
         let reduction = Reduction {
             group: group.motions(),
             swaps: group.swaps(),
@@ -522,12 +523,18 @@ struct Restricted {
     check: Option<SymmetryCheck>,
 }
 
-/// Keeps `piece` to the lowest-numbered placement of each orbit, forbidding the others, and a
-/// second piece where symmetries fix a kept placement.
-fn restrict(group: &Group, pieces: &[Piece], lowered: &mut Lowered, piece: PieceId) -> Restricted {
-    let kept = group.representatives(lowered.allowed_of(piece));
+/// Keeps `piece` to `kept`, the lowest-numbered placement of each orbit, forbidding the others,
+/// and a second piece where symmetries fix a kept placement.
+fn restrict(
+    group: &Group,
+    pieces: &[Piece],
+    lowered: &mut Lowered,
+    piece: PieceId,
+    kept: Vec<EmbeddingId>,
+) -> Restricted {
+    let keep: FxHashSet<EmbeddingId> = kept.iter().copied().collect();
     for e in lowered.allowed_of(piece).collect::<Vec<_>>() {
-        if !kept.contains(&e) {
+        if !keep.contains(&e) {
             lowered.cover.forbid(e);
         }
     }
