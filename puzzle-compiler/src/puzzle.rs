@@ -81,7 +81,13 @@ impl Puzzle {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let (Reduced { lowered, reduction }, chosen) = choose_reduced(&model, ways, tuning);
+        let (
+            Reduced {
+                lowered,
+                mut reduction,
+            },
+            chosen,
+        ) = choose_reduced(&model, ways, tuning);
         let mut program = Program::new(&model, &lowered, &chosen.order);
         let plan = Plan::new(
             &model,
@@ -110,7 +116,8 @@ impl Puzzle {
             &program,
             &plan,
         );
-        let check = reduction.as_ref().and_then(|r| r.check.clone());
+        // The check runs with the program: the walker's part holds it, and only it.
+        let check = reduction.as_mut().and_then(|r| r.check.take());
         Ok(Puzzle {
             model,
             lowered,
@@ -165,7 +172,8 @@ impl Puzzle {
         self.eliminated
     }
 
-    /// What the symmetry reduction did, if one was asked for and the puzzle has symmetries.
+    /// What the symmetry reduction did, if one was asked for and the puzzle has symmetries;
+    /// the check that finishes it is the puzzle's [`Solver::symmetry_check`].
     pub fn reduction(&self) -> Option<&Reduction> {
         self.reduction.as_ref()
     }
@@ -231,7 +239,7 @@ impl Puzzle {
             order: &self.chosen.order,
             program: &self.program,
             plan: &self.runnable.plan,
-            check: self.reduction.as_ref().and_then(|r| r.check.as_ref()),
+            check: self.runnable.check.as_ref(),
             tuning: &self.model.options.tuning,
         }
     }

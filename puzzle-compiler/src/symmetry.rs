@@ -53,7 +53,8 @@ pub struct Reduction {
     pub images: Arc<[Vec<u32>]>,
     /// The symmetries as motions of a box's cells and kinds of piece, for the run time.
     pub group: SymmetryGroup,
-    /// The check that finishes an inexact reduction, if one is needed.
+    /// The check that finishes an inexact reduction, if one is needed (a compiled puzzle moves
+    /// it to the part that runs: `Solver::symmetry_check`).
     pub check: Option<SymmetryCheck>,
 }
 

@@ -223,7 +223,9 @@ fn marks_keep_a_second_piece_and_one_solution_per_class() {
     let reduced = Puzzle::new(&all.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
     let r = reduced.reduction().unwrap();
     assert!(r.second.is_some() && !r.marks.is_empty());
-    assert!(r.check.as_ref().is_some_and(|c| !c.pairs.is_empty()));
+    assert!(reduced
+        .symmetry_check()
+        .is_some_and(|c| !c.pairs.is_empty()));
     let found = reduced.collect();
     assert_eq!(found.len(), 5);
     // Every class is found, and once: the classes hold all 80 solutions, and no solution
