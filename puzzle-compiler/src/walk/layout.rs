@@ -30,10 +30,10 @@ pub struct Walkable {
     /// The trees that are scanned, their large subtrees kept as tests, their small ones as
     /// runs of leaves.
     pub(super) ops: Vec<Op>,
-    /// The nibbles of `q` the lookups read, each lookup's `nibbles` apiece.
-    pub(super) nibbles: Vec<Nibble>,
-    /// The lookups' sets of leaves: each lookup's whole set, then, for each of its nibbles,
-    /// the leaves each of the sixteen values allows, `words` words apiece.
+    /// The fields of `q` the lookups read, each lookup's `reads` apiece.
+    pub(super) reads: Vec<Read>,
+    /// The lookups' sets of leaves: each lookup's whole set, then, for each field it reads,
+    /// the leaves each of the field's values allows, `words` words apiece.
     pub(super) sets: Vec<u64>,
     /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
     pub(super) masks: Vec<u64>,
@@ -63,8 +63,8 @@ pub(super) enum Tree {
 }
 
 /// A tree's placements found by lookup: the leaves `first..` as the bits of a set of `words`
-/// words, those that fit found by `and`ing, for each nibble of `q` some leaf needs, the set the
-/// nibble's value allows.
+/// words, those that fit found by `and`ing, for each field of `q` some leaf needs, the set the
+/// field's value allows.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Lookup {
@@ -72,15 +72,15 @@ pub(super) struct Lookup {
     pub(super) words: u32,
     /// Where its whole set starts in `sets`.
     pub(super) all: u32,
-    /// Its nibbles, `nibbles[start..end]`.
-    pub(super) nibbles: (u32, u32),
+    /// Its fields, `reads[start..end]`: bytes to `split`, nibbles from it.
+    pub(super) reads: (u32, u32, u32),
 }
 
-/// Four bits of `q` a lookup reads, and where the sets of leaves their values allow start in
-/// `sets` (sixteen sets of the lookup's words, by value).
+/// A field of `q` a lookup reads (a byte or a nibble), and where the sets of leaves its values
+/// allow start in `sets` (a set of the lookup's words per value).
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub(super) struct Nibble {
+pub(super) struct Read {
     pub(super) word: u32,
     pub(super) shift: u32,
     pub(super) sets: u32,
@@ -169,7 +169,7 @@ impl Walkable {
             owners: vec![u32::MAX; 64 * layout.words()],
             fields: vec![0; layout.words()],
             ops: Vec::new(),
-            nibbles: Vec::new(),
+            reads: Vec::new(),
             sets: Vec::new(),
             masks: Vec::new(),
             leaves: Vec::new(),
@@ -291,17 +291,38 @@ impl Walkable {
         };
         let all = self.sets.len() as u32;
         self.sets.extend(set(&|_| true));
-        let start = self.nibbles.len() as u32;
+        // Where the set is one word, two nibbles side by side that leaves need are read as
+        // a byte: a table of 256 sets for one read instead of two.
+        let (mut bytes, mut nibbles) = (Vec::new(), Vec::new());
         for word in 0..n {
             let known = own.filter(|&(w, _)| w == word).map_or(0, |(_, bits)| bits);
             let needed = masks.chunks_exact(n).fold(0, |u, m| u | m[word]) & !known;
-            for shift in (0..64).step_by(4).filter(|&s| needed >> s & 15 != 0) {
+            let mut shift = 0;
+            while shift < 64 {
+                let byte = needed >> shift & 0xff;
+                if words == 1 && shift <= 56 && byte & 15 != 0 && byte >> 4 != 0 {
+                    bytes.push((word, shift, known));
+                    shift += 8;
+                } else {
+                    if byte & 15 != 0 {
+                        nibbles.push((word, shift, known));
+                    }
+                    shift += 4;
+                }
+            }
+        }
+        let start = self.reads.len() as u32;
+        let split = start + bytes.len() as u32;
+        for (width, fields) in [(8, bytes), (4, nibbles)] {
+            let values: u64 = 1 << width;
+            for (word, shift, known) in fields {
                 let at = self.sets.len() as u32;
-                for value in 0..16u64 {
-                    let free = value << shift | known | !(15 << shift);
+                let field = (values - 1) << shift;
+                for value in 0..values {
+                    let free = value << shift | known | !field;
                     self.sets.extend(set(&|m| m[word] & !free == 0));
                 }
-                self.nibbles.push(Nibble {
+                self.reads.push(Read {
                     word: word as u32,
                     shift,
                     sets: at,
@@ -312,7 +333,7 @@ impl Walkable {
             first: first as u32,
             words: words as u32,
             all,
-            nibbles: (start, self.nibbles.len() as u32),
+            reads: (start, split, self.reads.len() as u32),
         })
     }
 

@@ -8,9 +8,11 @@
 //! placements in the same order as the emitted Rust, without the interpretation of one test at
 //! a time (the shared tests pay in compiled code, where a failing test is one branch; in a walk
 //! each is a step of a loop). A tree of [`Tuning::lookup_from`](crate::Tuning::lookup_from) placements or more is looked
-//! up, as the emitted lookups do (a table per four bits of `q` that its placements need, whose
-//! entries `and` together into the set of those that fit); a smaller one is scanned, each
-//! placement's aspects tested at once as a mask over `q`.
+//! up, as the emitted lookups do (a table per field of `q` that its placements need, whose
+//! entries `and` together into the set of those that fit; where the set is one word, two
+//! nibbles side by side are read as a byte, for half the reads the emitted code's constant
+//! shifts make cheap); a smaller one is scanned, each placement's aspects tested at once as a
+//! mask over `q`.
 
 mod board;
 mod layout;
@@ -24,7 +26,7 @@ use crate::plan::{FewestFits, Plan, Prune};
 
 use board::{one_word, WordBoard};
 pub use layout::Walkable;
-use layout::{BagTake, Chooser, Entry, EntryBody, Lookup, Nibble, Op, Tree, CALLER, MAX_SET_WORDS};
+use layout::{BagTake, Chooser, EntryBody, Lookup, Op, Read, Tree, CALLER, MAX_SET_WORDS};
 
 /// Where a walk starts.
 #[derive(Clone, Copy, Debug)]
@@ -74,16 +76,15 @@ fn run_with<const W: usize>(
             (words, next)
         }
     };
-    let words = q.len();
-    let key_words = plan.cache.map_or(0, |c| c.words);
+    // A walk runs per work unit: the keys and the scratch space are made where first used.
     let depths = walkable.procedures.len() + 1;
     let mut walker = Walker::<W> {
         walkable,
         plan,
         q,
-        keys: vec![Vec::with_capacity(key_words); depths],
+        keys: vec![Vec::new(); depths],
         depth: 0,
-        scratch: (vec![0; words], vec![0; words]),
+        scratch: (Vec::new(), Vec::new()),
     };
     walker.node(next, sink)
 }
@@ -190,14 +191,16 @@ impl<const W: usize> Walker<'_, W> {
         // A covered aspect passes `q` on to the next procedure: the first free one is found at
         // once, as the owner of the lowest bit of `q` from `position`'s on.
         position = self.first_free(position);
-        let Some(&entry) = self.walkable.procedures.get(position as usize) else {
+        let walkable = self.walkable;
+        let Some(entry) = walkable.procedures.get(position as usize) else {
             if !self.plan.quotas_met(&self.q) {
                 return ControlFlow::Continue(());
             }
             reach(sink);
             return sink.solution();
         };
-        let tree = match entry.body {
+        let optional = entry.optional;
+        let tree = match &entry.body {
             EntryBody::Require => return ControlFlow::Continue(()),
             EntryBody::Pass => return self.solve(position + 1, sink),
             EntryBody::Place(tree) => tree,
@@ -207,13 +210,13 @@ impl<const W: usize> Walker<'_, W> {
                 let lookup = &lookup;
                 // Most lookups have 64 leaves or fewer: their set is one word, in a register.
                 match lookup.words {
-                    1 => self.look_up::<1>(lookup, entry, position, sink),
-                    2..=4 => self.look_up::<4>(lookup, entry, position, sink),
-                    _ => self.look_up::<MAX_SET_WORDS>(lookup, entry, position, sink),
+                    1 => self.look_up::<1>(lookup, optional, position, sink),
+                    2..=4 => self.look_up::<4>(lookup, optional, position, sink),
+                    _ => self.look_up::<MAX_SET_WORDS>(lookup, optional, position, sink),
                 }
             }
-            Tree::Ops { .. } => self.cover(entry, position, sink, |walker, sink| {
-                walker.tree(tree, position, sink)
+            Tree::Ops { .. } => self.cover(optional, position, sink, |walker, sink| {
+                walker.tree(*tree, position, sink)
             }),
         }
     }
@@ -225,19 +228,19 @@ impl<const W: usize> Walker<'_, W> {
     fn look_up<const L: usize>(
         &mut self,
         lookup: &Lookup,
-        entry: Entry,
+        optional: bool,
         position: u32,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let mut fit = [0; L];
         self.find(lookup, &mut fit[..lookup.words as usize]);
         if fit.iter().all(|&w| w == 0) {
-            return match entry.optional {
+            return match optional {
                 true => self.solve(position + 1, sink),
                 false => ControlFlow::Continue(()),
             };
         }
-        self.cover(entry, position, sink, |walker, sink| {
+        self.cover(optional, position, sink, |walker, sink| {
             walker.fitting(lookup, fit, position, sink)
         })
     }
@@ -247,7 +250,7 @@ impl<const W: usize> Walker<'_, W> {
     #[inline(always)]
     fn cover<S: Sink>(
         &mut self,
-        entry: Entry,
+        optional: bool,
         position: u32,
         sink: &mut S,
         place: impl FnOnce(&mut Self, &mut S) -> ControlFlow<()>,
@@ -255,7 +258,7 @@ impl<const W: usize> Walker<'_, W> {
         let body = |walker: &mut Self, sink: &mut S| {
             place(walker, sink)?;
             // An optional aspect may also stay uncovered.
-            match entry.optional {
+            match optional {
                 true => walker.solve(position + 1, sink),
                 false => ControlFlow::Continue(()),
             }
@@ -331,21 +334,25 @@ impl<const W: usize> Walker<'_, W> {
     fn find(&self, lookup: &Lookup, fit: &mut [u64]) {
         let walkable = self.walkable;
         let all = lookup.all as usize;
-        let (start, end) = lookup.nibbles;
-        let nibbles = &walkable.nibbles[start as usize..end as usize];
-        let value =
-            |nibble: &Nibble| ((self.q[nibble.word as usize] >> nibble.shift) & 15) as usize;
+        let (start, split, end) = lookup.reads;
+        let bytes = &walkable.reads[start as usize..split as usize];
+        let nibbles = &walkable.reads[split as usize..end as usize];
+        let value = |read: &Read, values: u64| (self.q[read.word as usize] >> read.shift) & values;
         // Most trees have 64 leaves or fewer: one word, in a register.
         if let [word] = fit {
-            *word = nibbles.iter().fold(walkable.sets[all], |fit, nibble| {
-                fit & walkable.sets[nibble.sets as usize + value(nibble)]
+            let sets = &walkable.sets;
+            let found = bytes.iter().fold(sets[all], |fit, read| {
+                fit & sets[read.sets as usize + value(read, 255) as usize]
+            });
+            *word = nibbles.iter().fold(found, |fit, read| {
+                fit & sets[read.sets as usize + value(read, 15) as usize]
             });
             return;
         }
         let words = fit.len();
         fit.copy_from_slice(&walkable.sets[all..all + words]);
-        for nibble in nibbles {
-            let at = nibble.sets as usize + value(nibble) * words;
+        for read in nibbles {
+            let at = read.sets as usize + value(read, 15) as usize * words;
             let allows = &walkable.sets[at..at + words];
             fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
         }
@@ -467,7 +474,11 @@ impl<const W: usize> Walker<'_, W> {
         let walkable = self.walkable;
         let leaf = walkable.leaves[i];
         let mask = &walkable.masks[i * n..(i + 1) * n];
-        let bags = &walkable.bags[leaf.bags.0 as usize..leaf.bags.1 as usize];
+        // Most leaves take from no bag.
+        let bags: &[BagTake] = match leaf.bags {
+            (start, end) if start == end => &[],
+            (start, end) => &walkable.bags[start as usize..end as usize],
+        };
         if bags.iter().any(|b| self.q[b.word as usize] & b.mask == 0) {
             return ControlFlow::Continue(());
         }
@@ -573,7 +584,9 @@ impl<const W: usize> Walker<'_, W> {
                 true => check.regions.leaves_hole(&self.q, e),
                 false => {
                     let (counted, region) = &mut self.scratch;
-                    counted.fill(0);
+                    counted.clear();
+                    counted.resize(self.q.len(), 0);
+                    region.resize(self.q.len(), 0);
                     !check.regions.allows_with(&self.q, e, counted, region)
                 }
             },
