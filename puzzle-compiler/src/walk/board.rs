@@ -54,13 +54,22 @@ pub(super) enum WordBoard {
 /// A bit board in words of `T`, with each embedding's border on it.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "T: super::words::Word + serde::Serialize",
+        deserialize = "T: super::words::Word + serde::Deserialize<'de>"
+    ))
+)]
 pub(super) struct Bits<T> {
     pub(super) offset: u32,
     pub(super) steps: Vec<(u32, T)>,
     pub(super) cells: T,
+    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
     pub(super) borders: Vec<T>,
     /// Where the plan checks from counts: each leaf's reach (`BitBoard::reach`), `width`
     /// words apiece.
+    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
     pub(super) reach: Vec<T>,
     pub(super) width: usize,
 }

@@ -34,8 +34,10 @@ pub struct Walkable {
     pub(super) reads: Vec<Read>,
     /// The lookups' sets of leaves: each lookup's whole set, then, for each field it reads,
     /// the leaves each of the field's values allows, `words` words apiece.
+    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
     pub(super) sets: Vec<u64>,
     /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
+    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
     pub(super) masks: Vec<u64>,
     pub(super) leaves: Vec<Leaf>,
     /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.

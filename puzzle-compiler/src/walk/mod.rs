@@ -16,6 +16,8 @@
 
 mod board;
 mod layout;
+#[cfg(feature = "serde")]
+mod words;
 
 use std::ops::ControlFlow;
 
