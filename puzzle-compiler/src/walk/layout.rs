@@ -281,18 +281,15 @@ impl Walkable {
         }
         let n = self.words;
         let masks = &self.masks[first * n..];
-        // The set of the leaves whose mask passes `keep`.
-        let set = |keep: &dyn Fn(&[u64]) -> bool| {
-            let mut set = vec![0u64; words];
-            for (i, mask) in masks.chunks_exact(n).enumerate() {
-                if keep(mask) {
-                    set[i / 64] |= 1 << (i % 64);
-                }
-            }
-            set
-        };
+        // The whole set: every leaf. The tables below are written in place, a few thousand
+        // sets for a large tree, with no set made apiece.
         let all = self.sets.len() as u32;
-        self.sets.extend(set(&|_| true));
+        let leaves = masks.len() / n;
+        self.sets
+            .extend((0..words).map(|w| match (leaves - 64 * w).min(64) {
+                64 => u64::MAX,
+                k => (1 << k) - 1,
+            }));
         // Where the set is one word, two nibbles side by side that leaves need are read as
         // a byte: a table of 256 sets for one read instead of two.
         let (mut bytes, mut nibbles) = (Vec::new(), Vec::new());
@@ -319,10 +316,18 @@ impl Walkable {
             let values: u64 = 1 << width;
             for (word, shift, known) in fields {
                 let at = self.sets.len() as u32;
-                let field = (values - 1) << shift;
+                // Each leaf's bits of the field that are not known free.
+                let needs: Vec<u64> = (masks.chunks_exact(n))
+                    .map(|m| (m[word] & !known) >> shift & (values - 1))
+                    .collect();
                 for value in 0..values {
-                    let free = value << shift | known | !field;
-                    self.sets.extend(set(&|m| m[word] & !free == 0));
+                    let base = self.sets.len();
+                    self.sets.resize(base + words, 0);
+                    for (i, need) in needs.iter().enumerate() {
+                        if need & !value == 0 {
+                            self.sets[base + i / 64] |= 1 << (i % 64);
+                        }
+                    }
                 }
                 self.reads.push(Read {
                     word: word as u32,
