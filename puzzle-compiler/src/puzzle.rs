@@ -84,7 +84,8 @@ impl Puzzle {
         let (
             Reduced {
                 lowered,
-                mut reduction,
+                reduction,
+                check,
             },
             chosen,
         ) = choose_reduced(&model, ways, tuning);
@@ -94,7 +95,7 @@ impl Puzzle {
             &lowered.cover,
             &chosen.order,
             &mut program,
-            reduction.as_ref().and_then(|r| r.check.as_ref()),
+            check.as_ref(),
             chosen.estimate,
             tuning,
         );
@@ -117,7 +118,6 @@ impl Puzzle {
             &plan,
         );
         // The check runs with the program: the walker's part holds it, and only it.
-        let check = reduction.as_mut().and_then(|r| r.check.take());
         Ok(Puzzle {
             model,
             lowered,

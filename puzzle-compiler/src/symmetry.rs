@@ -21,7 +21,7 @@ use puzzle_runtime::SymmetryGroup;
 
 use crate::automorphism;
 use crate::board::Board;
-use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::cover::{AspectId, EmbeddingId};
 use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::Lowered;
@@ -53,9 +53,6 @@ pub struct Reduction {
     pub images: Arc<[Vec<u32>]>,
     /// The symmetries as motions of a box's cells and kinds of piece, for the run time.
     pub group: SymmetryGroup,
-    /// The check that finishes an inexact reduction, if one is needed (a compiled puzzle moves
-    /// it to the part that runs: `Solver::symmetry_check`).
-    pub check: Option<SymmetryCheck>,
 }
 
 impl Reduction {
@@ -249,9 +246,10 @@ impl Group {
         self.representatives_under(&all, embeddings)
     }
 
-    /// A reduction that restricts nothing and keeps each solution that is the least of its
-    /// images under the whole group.
-    fn check_everywhere(self, embeddings: usize) -> Reduction {
+    /// The way that restricts nothing and keeps each solution that is the least of its images
+    /// under the whole group.
+    fn check_everywhere(self, lowered: Lowered) -> Reduced {
+        let embeddings = lowered.cover.embedding_count();
         let images: Vec<u32> = self.images.iter().flatten().copied().collect();
         let check = SymmetryCheck {
             embeddings: embeddings as u32,
@@ -261,7 +259,7 @@ impl Group {
             everywhere: Cow::Owned((0..self.images.len() as u32).collect()),
             pairs: Cow::Owned(Vec::new()),
         };
-        Reduction {
+        let reduction = Reduction {
             group: self.motions(),
             swaps: self.swaps(),
             piece: None,
@@ -270,6 +268,10 @@ impl Group {
             second: None,
             marks: Vec::new(),
             images: self.images,
+        };
+        Reduced {
+            lowered,
+            reduction: Some(reduction),
             check: Some(check),
         }
     }
@@ -313,6 +315,20 @@ pub struct Reduced {
     pub lowered: Lowered,
     /// What the reduction did.
     pub reduction: Option<Reduction>,
+    /// The check that finishes an inexact reduction, if one is needed: it runs with the
+    /// program (`Solver::symmetry_check`).
+    pub check: Option<SymmetryCheck>,
+}
+
+impl Reduced {
+    /// The cover as it is: no symmetry reduced, none checked.
+    fn unreduced(lowered: Lowered) -> Reduced {
+        Reduced {
+            lowered,
+            reduction: None,
+            check: None,
+        }
+    }
 }
 
 /// The ways to apply the model's symmetry request ([`Reduce::Classes`]), the most promising
@@ -344,10 +360,7 @@ pub fn reduce<'m>(
             }
             reduce_box(b, named, lowered, errors, tuning)
         }
-        Problem::Abstract(_) => {
-            let reduction = reduce_abstract(model, &lowered.cover, errors);
-            Ways::made(Reduced { lowered, reduction })
-        }
+        Problem::Abstract(_) => Ways::made(reduce_abstract(model, lowered, errors)),
     }
 }
 
@@ -410,11 +423,7 @@ fn reduce_box<'m>(
     };
     if candidates.is_empty() {
         // Only copies, or mirror twins: no piece can be restricted alone.
-        let embeddings = lowered.cover.embedding_count();
-        return Ways::made(Reduced {
-            lowered,
-            reduction: Some(group.check_everywhere(embeddings)),
-        });
+        return Ways::made(group.check_everywhere(lowered));
     }
     // The order of the ways is known before any is made: a piece's kept placements and how
     // many of them some symmetry fixes.
@@ -465,10 +474,7 @@ struct Restricting<'m> {
 impl Ways<'_> {
     /// The one way that reduces nothing.
     fn unreduced(lowered: Lowered) -> Ways<'static> {
-        Ways::made(Reduced {
-            lowered,
-            reduction: None,
-        })
+        Ways::made(Reduced::unreduced(lowered))
     }
 
     /// The one way `reduced`.
@@ -505,11 +511,11 @@ impl Iterator for Ways<'_> {
             second: restricted.second.piece,
             marks: restricted.second.marks,
             images: group.images.clone(),
-            check: restricted.check,
         };
         Some(Reduced {
             lowered: copy,
             reduction: Some(reduction),
+            check: restricted.check,
         })
     }
 }
@@ -659,10 +665,10 @@ pub const MAX_BOX_IMAGES: usize = 1 << 24;
 /// The reduction of an abstract puzzle: its symmetries are the permutations of aspects that
 /// map the embeddings onto themselves, and each solution found is kept only if it is the least
 /// of its images.
-fn reduce_abstract(model: &Model, cover: &Cover, errors: &mut Errors) -> Option<Reduction> {
-    let limit = (MAX_IMAGES / cover.embedding_count().max(1)).max(1);
-    match automorphism::automorphisms(cover, limit) {
-        Ok(images) if images.is_empty() => None,
+fn reduce_abstract(model: &Model, lowered: Lowered, errors: &mut Errors) -> Reduced {
+    let limit = (MAX_IMAGES / lowered.cover.embedding_count().max(1)).max(1);
+    match automorphism::automorphisms(&lowered.cover, limit) {
+        Ok(images) if images.is_empty() => Reduced::unreduced(lowered),
         Ok(images) => {
             let relabel = vec![Vec::new(); images.len()];
             let group = Group {
@@ -670,12 +676,12 @@ fn reduce_abstract(model: &Model, cover: &Cover, errors: &mut Errors) -> Option<
                 images: images.into(),
                 relabel,
             };
-            Some(group.check_everywhere(cover.embedding_count()))
+            group.check_everywhere(lowered)
         }
         Err(limit) => {
             let reason = format!("this puzzle has more than {limit} symmetries, too many to compare each solution with all its images; ask for all solutions (`symmetry: all`)");
             errors.push(model.loc, ErrorKind::Symmetry { reason });
-            None
+            Reduced::unreduced(lowered)
         }
     }
 }
@@ -739,7 +745,7 @@ mod tests {
     use crate::description::{Description, Symmetry};
     use crate::lower;
 
-    fn reduced(d: Description) -> (Lowered, Option<Reduction>) {
+    fn reduced(d: Description) -> Reduced {
         let mut errors = Errors::default();
         let d = d.symmetry(Symmetry::Reduced { piece: None });
         let model = Model::check(&d, &mut errors).unwrap();
@@ -747,8 +753,7 @@ mod tests {
         let tuning = Tuning::default();
         let ways = reduce(&model, lowered, &mut errors, &tuning);
         assert!(errors.is_empty(), "{errors}");
-        let (way, _) = crate::choose::choose_reduced(&model, ways, &tuning);
-        (way.lowered, way.reduction)
+        crate::choose::choose_reduced(&model, ways, &tuning).0
     }
 
     #[test]
@@ -782,11 +787,11 @@ mod tests {
     #[test]
     fn the_report_puzzle_keeps_two_placements_of_its_tromino() {
         let d = Description::report_example();
-        let (lowered, reduction) = reduced(d);
-        let r = reduction.unwrap();
+        let way = reduced(d);
+        let r = way.reduction.unwrap();
         assert_eq!((r.piece, r.group_order, r.kept), (Some(PieceId(2)), 4, 2));
-        assert_eq!(lowered.allowed_of(PieceId(2)).count(), 2);
-        assert!(r.check.is_none() && r.marks.is_empty());
+        assert_eq!(way.lowered.allowed_of(PieceId(2)).count(), 2);
+        assert!(way.check.is_none() && r.marks.is_empty());
     }
 
     #[test]
@@ -795,10 +800,10 @@ mod tests {
             .board(&["...."; 3])
             .piece("D", &["##"])
             .copies(6);
-        let (_, reduction) = reduced(d);
-        let r = reduction.unwrap();
+        let way = reduced(d);
+        let r = way.reduction.unwrap();
         assert_eq!((r.piece, r.group_order), (None, 4));
-        let check = r.check.unwrap();
+        let check = way.check.unwrap();
         assert_eq!(check.everywhere.len(), 3);
     }
 
@@ -809,7 +814,9 @@ mod tests {
             .block(&[8, 8])
             .holes(&[&[3, 3], &[3, 4], &[4, 3], &[4, 4]])
             .pentominoes();
-        let (lowered, reduction) = reduced(d);
+        let Reduced {
+            lowered, reduction, ..
+        } = reduced(d);
         let r = reduction.unwrap();
         assert_eq!(r.group_order, 8);
         assert!(r.second.is_some() && !r.marks.is_empty());
@@ -825,7 +832,6 @@ mod tests {
         let edges: Vec<[&str; 2]> = (0..6).map(|i| [names[i], names[(i + 1) % 6]]).collect();
         let edges: Vec<&[&str]> = edges.iter().map(|e| &e[..]).collect();
         let d = Description::new("hexagon").abstract_puzzle(&names, &[], &edges);
-        let (_, reduction) = reduced(d);
-        assert_eq!(reduction.unwrap().group_order, 12);
+        assert_eq!(reduced(d).reduction.unwrap().group_order, 12);
     }
 }
