@@ -351,10 +351,13 @@ impl<const W: usize> Walker<'_, W> {
             });
             return;
         }
+        // The layout reads bytes only for sets of one word; a wider set takes whatever it has.
         let words = fit.len();
         fit.copy_from_slice(&walkable.sets[all..all + words]);
-        for read in nibbles {
-            let at = read.sets as usize + value(read, 15) as usize * words;
+        let fields =
+            (bytes.iter().map(|read| (read, 255))).chain(nibbles.iter().map(|read| (read, 15)));
+        for (read, values) in fields {
+            let at = read.sets as usize + value(read, values) as usize * words;
             let allows = &walkable.sets[at..at + words];
             fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
         }
