@@ -198,16 +198,15 @@ impl Layout {
         }
     }
 
-    /// The key of `q` (as words) into `out`.
-    pub fn key_of(&self, key: Key, q: &[u64], out: &mut Vec<u64>) {
-        out.clear();
+    /// The key of `q` (as words) into `out`, of [`Layout::key_words`] words.
+    pub fn key_of(&self, key: Key, q: &[u64], out: &mut [u64]) {
         match key {
-            Key::Whole => out.extend_from_slice(q),
+            Key::Whole => out.copy_from_slice(q),
             Key::Shifted(shift) => {
                 let whole = u128::from(q[0]) | u128::from(q[1]) << 64;
-                out.push((whole >> shift) as u64);
+                out[0] = (whole >> shift) as u64;
             }
-            Key::From(first) => out.extend_from_slice(&q[first..]),
+            Key::From(first) => out.copy_from_slice(&q[first..]),
         }
     }
 }
@@ -263,7 +262,7 @@ mod tests {
         let l = layout(&[1; 100]);
         assert_eq!(l.key(Position(40)), Key::Shifted(40));
         assert_eq!(l.key(Position(20)), Key::Whole);
-        let mut key = Vec::new();
+        let mut key = [0; 1];
         let q = [u64::MAX << 40, 0xf];
         l.key_of(Key::Shifted(40), &q, &mut key);
         assert_eq!(key, [0x0fff_ffff]);

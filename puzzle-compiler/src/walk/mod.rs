@@ -79,17 +79,19 @@ fn run_with<const W: usize>(
         }
     };
     // A walk runs per work unit: the keys and the scratch space are made where first used.
-    let depths = walkable.procedures.len() + 1;
     let mut walker = Walker::<W> {
         walkable,
         plan,
         q,
-        keys: vec![Vec::new(); depths],
+        keys: Vec::new(),
         depth: 0,
         scratch: (Vec::new(), Vec::new()),
     };
     walker.node(next, sink)
 }
+
+/// The widest failure-cache key the walker keeps on the stack.
+const KEY_ON_STACK: usize = 4;
 
 struct Walker<'p, const W: usize> {
     walkable: &'p Walkable,
@@ -97,7 +99,8 @@ struct Walker<'p, const W: usize> {
     /// The free set, as the plan lays it out.
     q: Vec<u64>,
     /// The failure cache's key of the free set at each depth (placements made), kept while
-    /// the search below it runs.
+    /// the search below it runs, where it is wider than [`KEY_ON_STACK`] words (made as the
+    /// search first reaches each depth).
     keys: Vec<Vec<u64>>,
     /// The placements made.
     depth: usize,
@@ -265,16 +268,26 @@ impl<const W: usize> Walker<'_, W> {
                 false => ControlFlow::Continue(()),
             }
         };
-        match self.plan.cache.filter(|c| position >= c.from.0) {
-            Some(cache) => {
-                let mut key = std::mem::take(&mut self.keys[self.depth]);
-                self.plan.layout.key_of(cache.key, &self.q, &mut key);
-                let flow = remembered(self.plan.fingerprint, &key, sink, |sink| body(self, sink));
-                self.keys[self.depth] = key;
-                flow
-            }
-            None => body(self, sink),
+        let Some(cache) = self.plan.cache.filter(|c| position >= c.from.0) else {
+            return body(self, sink);
+        };
+        let (layout, owner) = (&self.plan.layout, self.plan.fingerprint);
+        let width = layout.key_words(cache.key);
+        // Most keys are a word or two: on the stack. A wider one keeps a vector per depth.
+        if width <= KEY_ON_STACK {
+            let mut key = [0; KEY_ON_STACK];
+            layout.key_of(cache.key, &self.q, &mut key[..width]);
+            return remembered(owner, &key[..width], sink, |sink| body(self, sink));
         }
+        if self.keys.len() <= self.depth {
+            self.keys.resize(self.depth + 1, Vec::new());
+        }
+        let mut key = std::mem::take(&mut self.keys[self.depth]);
+        key.resize(width, 0);
+        layout.key_of(cache.key, &self.q, &mut key);
+        let flow = remembered(owner, &key, sink, |sink| body(self, sink));
+        self.keys[self.depth] = key;
+        flow
     }
 
     /// The position of the first procedure from `position` on whose aspect is free, or the
