@@ -216,7 +216,8 @@ impl<const W: usize> Walker<'_, W> {
                 // Most lookups have 64 leaves or fewer: their set is one word, in a register.
                 match lookup.words {
                     1 => self.look_up::<1>(lookup, optional, position, sink),
-                    2..=4 => self.look_up::<4>(lookup, optional, position, sink),
+                    2 => self.look_up::<2>(lookup, optional, position, sink),
+                    3..=4 => self.look_up::<4>(lookup, optional, position, sink),
                     _ => self.look_up::<MAX_SET_WORDS>(lookup, optional, position, sink),
                 }
             }
@@ -323,7 +324,8 @@ impl<const W: usize> Walker<'_, W> {
                 let lookup = &lookup;
                 match lookup.words {
                     1 => self.found::<1>(lookup, caller, sink),
-                    2..=4 => self.found::<4>(lookup, caller, sink),
+                    2 => self.found::<2>(lookup, caller, sink),
+                    3..=4 => self.found::<4>(lookup, caller, sink),
                     _ => self.found::<MAX_SET_WORDS>(lookup, caller, sink),
                 }
             }
@@ -365,10 +367,23 @@ impl<const W: usize> Walker<'_, W> {
             return;
         }
         // The layout reads bytes only for sets of one word; a wider set takes whatever it has.
-        let words = fit.len();
-        fit.copy_from_slice(&walkable.sets[all..all + words]);
         let fields =
             (bytes.iter().map(|read| (read, 255))).chain(nibbles.iter().map(|read| (read, 15)));
+        // Two words, the next most common: in registers, each table's pair read at once.
+        if let [first, second] = fit {
+            let sets = &walkable.sets;
+            let (mut low, mut high) = (sets[all], sets[all + 1]);
+            for (read, values) in fields {
+                let at = read.sets as usize + value(read, values) as usize * 2;
+                if let [a, b] = sets[at..at + 2] {
+                    (low, high) = (low & a, high & b);
+                }
+            }
+            (*first, *second) = (low, high);
+            return;
+        }
+        let words = fit.len();
+        fit.copy_from_slice(&walkable.sets[all..all + words]);
         for (read, values) in fields {
             let at = read.sets as usize + value(read, values) as usize * words;
             let allows = &walkable.sets[at..at + words];
