@@ -74,8 +74,8 @@ pub(super) struct Lookup {
     pub(super) words: u32,
     /// Where its whole set starts in `sets`.
     pub(super) all: u32,
-    /// Its fields, `reads[start..end]`: bytes to `split`, nibbles from it.
-    pub(super) reads: (u32, u32, u32),
+    /// Its fields, `reads[start..end]`.
+    pub(super) reads: (u32, u32),
 }
 
 /// A field of `q` a lookup reads (a byte or a nibble), and where the sets of leaves its values
@@ -84,7 +84,10 @@ pub(super) struct Lookup {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Read {
     pub(super) word: u32,
-    pub(super) shift: u32,
+    pub(super) shift: u8,
+    /// The field's values as a mask: 255 for a byte, 15 for a nibble. Bytes and nibbles are
+    /// read by one loop, whose end is one branch to predict rather than two.
+    pub(super) values: u8,
     pub(super) sets: u32,
 }
 
@@ -311,7 +314,6 @@ impl Walkable {
             }
         }
         let start = self.reads.len() as u32;
-        let split = start + bytes.len() as u32;
         for (width, fields) in [(8, bytes), (4, nibbles)] {
             let values: u64 = 1 << width;
             for (word, shift, known) in fields {
@@ -331,7 +333,8 @@ impl Walkable {
                 }
                 self.reads.push(Read {
                     word: word as u32,
-                    shift,
+                    shift: shift as u8,
+                    values: (values - 1) as u8,
                     sets: at,
                 });
             }
@@ -340,7 +343,7 @@ impl Walkable {
             first: first as u32,
             words: words as u32,
             all,
-            reads: (start, split, self.reads.len() as u32),
+            reads: (start, self.reads.len() as u32),
         })
     }
 

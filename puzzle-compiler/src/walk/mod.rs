@@ -351,30 +351,24 @@ impl<const W: usize> Walker<'_, W> {
     fn find(&self, lookup: &Lookup, fit: &mut [u64]) {
         let walkable = self.walkable;
         let all = lookup.all as usize;
-        let (start, split, end) = lookup.reads;
-        let bytes = &walkable.reads[start as usize..split as usize];
-        let nibbles = &walkable.reads[split as usize..end as usize];
-        let value = |read: &Read, values: u64| (self.q[read.word as usize] >> read.shift) & values;
+        let (start, end) = lookup.reads;
+        let reads = &walkable.reads[start as usize..end as usize];
+        let q = &self.q[..self.words()];
+        let value = |read: &Read| (q[read.word as usize] >> read.shift) & read.values as u64;
         // Most trees have 64 leaves or fewer: one word, in a register.
         if let [word] = fit {
             let sets = &walkable.sets;
-            let found = bytes.iter().fold(sets[all], |fit, read| {
-                fit & sets[read.sets as usize + value(read, 255) as usize]
-            });
-            *word = nibbles.iter().fold(found, |fit, read| {
-                fit & sets[read.sets as usize + value(read, 15) as usize]
+            *word = reads.iter().fold(sets[all], |fit, read| {
+                fit & sets[read.sets as usize + value(read) as usize]
             });
             return;
         }
-        // The layout reads bytes only for sets of one word; a wider set takes whatever it has.
-        let fields =
-            (bytes.iter().map(|read| (read, 255))).chain(nibbles.iter().map(|read| (read, 15)));
         // Two words, the next most common: in registers, each table's pair read at once.
         if let [first, second] = fit {
             let sets = &walkable.sets;
             let (mut low, mut high) = (sets[all], sets[all + 1]);
-            for (read, values) in fields {
-                let at = read.sets as usize + value(read, values) as usize * 2;
+            for read in reads {
+                let at = read.sets as usize + value(read) as usize * 2;
                 if let [a, b] = sets[at..at + 2] {
                     (low, high) = (low & a, high & b);
                 }
@@ -384,8 +378,8 @@ impl<const W: usize> Walker<'_, W> {
         }
         let words = fit.len();
         fit.copy_from_slice(&walkable.sets[all..all + words]);
-        for (read, values) in fields {
-            let at = read.sets as usize + value(read, values) as usize * words;
+        for read in reads {
+            let at = read.sets as usize + value(read) as usize * words;
             let allows = &walkable.sets[at..at + words];
             fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
         }
