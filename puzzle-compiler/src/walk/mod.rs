@@ -126,7 +126,8 @@ impl<const W: usize> Walker<'_, W> {
     }
 
     /// [`Walker::node`] with the dead ends of `q` (as the board's bits) where the hole test
-    /// found them on its way.
+    /// found them on its way. Inlined: a call fewer per placement.
+    #[inline(always)]
     fn node_with(
         &mut self,
         next: u32,
