@@ -17,13 +17,13 @@ use super::board::{one_word, WordBoard};
 pub struct Walkable {
     /// Words of `q`.
     pub(super) words: usize,
-    pub(super) procedures: Vec<Entry>,
     /// Each procedure's lowest bit in `q`, and one more entry: the bits `q` uses.
     pub(super) offsets: Vec<u32>,
-    /// The position of the procedure whose aspect holds each bit of `q` (its bit, or a bit of
-    /// its bag's field), by bit: the first free aspect from a position on is the owner of the
-    /// lowest bit of `q` from that position's offset on, among the bits of `fields`.
-    pub(super) owners: Vec<u32>,
+    /// The procedure whose aspect holds each bit of `q` (its bit, or a bit of its bag's
+    /// field), by bit: the first free aspect from a position on is the owner of the lowest
+    /// bit of `q` from that position's offset on, among the bits of `fields`. Kept by bit
+    /// rather than by position: the walk goes from the bit to the procedure in one load.
+    pub(super) owners: Vec<Entry>,
     /// The bits of `q` that fields take, by word (`q` holds others set, which no procedure
     /// reads).
     pub(super) fields: Vec<u64>,
@@ -109,6 +109,7 @@ pub(super) enum Chooser {
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct Entry {
+    pub(super) position: u32,
     pub(super) optional: bool,
     pub(super) body: EntryBody,
 }
@@ -169,9 +170,16 @@ impl Walkable {
         let layout = &plan.layout;
         let mut walkable = Walkable {
             words: layout.words(),
-            procedures: Vec::with_capacity(program.procedures().len()),
             offsets: Vec::with_capacity(program.procedures().len() + 1),
-            owners: vec![u32::MAX; 64 * layout.words()],
+            // The bits no field takes are never read.
+            owners: vec![
+                Entry {
+                    position: u32::MAX,
+                    optional: false,
+                    body: EntryBody::Require,
+                };
+                64 * layout.words()
+            ],
             fields: vec![0; layout.words()],
             ops: Vec::new(),
             reads: Vec::new(),
@@ -195,15 +203,16 @@ impl Walkable {
                     EntryBody::Place(walkable.tree(roots, order, plan, Some(own)))
                 }
             };
-            walkable.procedures.push(Entry {
+            let entry = Entry {
+                position: i as u32,
                 optional: procedure.optional,
                 body,
-            });
+            };
             let field = layout.fields[i];
             walkable.offsets.push(field.offset);
             let width = field.bag.map_or(1, |b| b.width);
             for bit in field.offset..field.offset + width {
-                walkable.owners[bit as usize] = i as u32;
+                walkable.owners[bit as usize] = entry;
                 walkable.fields[bit as usize / 64] |= 1 << (bit % 64);
             }
         }

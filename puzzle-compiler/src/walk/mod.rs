@@ -28,7 +28,7 @@ use crate::plan::{FewestFits, Plan, Prune};
 
 use board::{one_word, WordBoard};
 pub use layout::Walkable;
-use layout::{BagTake, Chooser, EntryBody, Lookup, Op, Read, Tree, CALLER, MAX_SET_WORDS};
+use layout::{BagTake, Chooser, Entry, EntryBody, Lookup, Op, Read, Tree, CALLER, MAX_SET_WORDS};
 
 /// Where a walk starts.
 #[derive(Clone, Copy, Debug)]
@@ -108,7 +108,7 @@ struct Walker<'p, const W: usize> {
     scratch: (Vec<u64>, Vec<u64>),
 }
 
-impl<const W: usize> Walker<'_, W> {
+impl<'p, const W: usize> Walker<'p, W> {
     /// The words of `q`: a constant where the walk was made for one width.
     #[inline(always)]
     fn words(&self) -> usize {
@@ -196,15 +196,14 @@ impl<const W: usize> Walker<'_, W> {
     fn solve(&mut self, mut position: u32, sink: &mut impl Sink) -> ControlFlow<()> {
         // A covered aspect passes `q` on to the next procedure: the first free one is found at
         // once, as the owner of the lowest bit of `q` from `position`'s on.
-        position = self.first_free(position);
-        let walkable = self.walkable;
-        let Some(entry) = walkable.procedures.get(position as usize) else {
+        let Some(entry) = self.first_free(position) else {
             if !self.plan.quotas_met(&self.q) {
                 return ControlFlow::Continue(());
             }
             reach(sink);
             return sink.solution();
         };
+        position = entry.position;
         let optional = entry.optional;
         let tree = match &entry.body {
             EntryBody::Require => return ControlFlow::Continue(()),
@@ -292,29 +291,26 @@ impl<const W: usize> Walker<'_, W> {
         flow
     }
 
-    /// The position of the first procedure from `position` on whose aspect is free, or the
-    /// sentinel's.
+    /// The first procedure from `position` on whose aspect is free, none past the last.
     #[inline(always)]
-    fn first_free(&self, position: u32) -> u32 {
+    fn first_free(&self, position: u32) -> Option<&'p Entry> {
         let walkable = self.walkable;
         let n = self.words();
-        let Some(&offset) = walkable.offsets.get(position as usize) else {
-            return position;
-        };
+        let &offset = walkable.offsets.get(position as usize)?;
         let mut w = offset as usize / 64;
         // A procedure past the last bit `q` uses is the sentinel's.
         if w >= n {
-            return walkable.procedures.len() as u32;
+            return None;
         }
         let mut word = self.q[w] & walkable.fields[w] & (u64::MAX << (offset % 64));
         while word == 0 {
             w += 1;
             if w == n {
-                return walkable.procedures.len() as u32;
+                return None;
             }
             word = self.q[w] & walkable.fields[w];
         }
-        walkable.owners[w * 64 + word.trailing_zeros() as usize]
+        Some(&walkable.owners[w * 64 + word.trailing_zeros() as usize])
     }
 
     /// The placements of a tree that fit, run by the procedure at `caller`.
