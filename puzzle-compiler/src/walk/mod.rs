@@ -355,9 +355,12 @@ impl<'p, const W: usize> Walker<'p, W> {
         // Most trees have 64 leaves or fewer: one word, in a register.
         if let [word] = fit {
             let sets = &walkable.sets;
-            *word = reads.iter().fold(sets[all], |fit, read| {
-                fit & sets[read.sets as usize + value(read) as usize]
-            });
+            // A loop rather than a fold: LLVM inlines a fold into some callers and not others.
+            let mut found = sets[all];
+            for read in reads {
+                found &= sets[read.sets as usize + value(read) as usize];
+            }
+            *word = found;
             return;
         }
         // Two words, the next most common: in registers, each table's pair read at once.
