@@ -154,6 +154,25 @@ impl<'p, const W: usize> Walker<'p, W> {
                 Chooser::FewestFits(..) => {}
             }
         }
+        self.go_on(next, sink)
+    }
+
+    /// [`Walker::solve`] from a placement: where the first free procedure looks up a set of
+    /// one word and finds nothing (most lookups do), the search ends here, without a call.
+    #[inline(always)]
+    fn go_on(&mut self, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+        if let Some(entry) = self.first_free(next) {
+            if let (false, EntryBody::Place(Tree::Lookup(lookup))) = (entry.optional, &entry.body) {
+                if lookup.words == 1 {
+                    let mut fit = [0];
+                    self.find(lookup, &mut fit);
+                    if fit[0] == 0 {
+                        return ControlFlow::Continue(());
+                    }
+                    return self.cover_found(lookup, fit, false, entry.position, sink);
+                }
+            }
+        }
         self.solve(next, sink)
     }
 
@@ -246,6 +265,20 @@ impl<'p, const W: usize> Walker<'p, W> {
                 false => ControlFlow::Continue(()),
             };
         }
+        self.cover_found(lookup, fit, optional, position, sink)
+    }
+
+    /// [`Walker::look_up`] once it found the set `fit`, not empty. Not inlined: the search
+    /// goes on here from a lookup that found something, and from a placement's own lookup.
+    #[inline(never)]
+    fn cover_found<const L: usize>(
+        &mut self,
+        lookup: &Lookup,
+        fit: [u64; L],
+        optional: bool,
+        position: u32,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
         self.cover(optional, position, sink, |walker, sink| {
             walker.fitting(lookup, fit, position, sink)
         })
