@@ -182,18 +182,20 @@ fn choose_box(
         .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
         .collect();
     let first = Race::start(orders(&first), &estimator, tuning, bound);
-    // A search smaller than the walks the rest of the race would make is not worth them: the
-    // best candidate after the first walks is kept. A walk takes a step per placement of a
-    // solution, about a piece each.
+    // A search smaller than the walks the rest of the race would make is not worth its second
+    // stage. A walk takes a step per placement of a solution, about a piece each.
     let second_count = tuning.scans.min(scans.len()) * leads.len().saturating_sub(2);
     let depth: u32 = pieces.iter().map(|p| p.count.max).sum();
     let left = (first.ahead_count() as f64 * f64::from(tuning.probes - first.few)
         + second_count as f64 * f64::from(first.few))
         * f64::from(depth.max(1));
-    if first.raced && first.ahead < left {
-        return first.settle();
-    }
+    let end_early = first.raced && first.ahead < left;
     let first = first.finish(&estimator, tuning);
+    // Ended early, the first stage's candidates are still judged by the estimates of all the
+    // walks, as a whole race judges them: a few walks rank close candidates either way.
+    if end_early {
+        return winner(first);
+    }
     let per_scan = leads.len().min(2);
     let mut scan_scores: Vec<(usize, f64)> = first
         .chunks(per_scan)
@@ -217,7 +219,11 @@ fn choose_box(
     let so_far = best_of(&first).map_or(bound, |b| b.chosen.estimate.min(bound));
     let second =
         Race::start(orders(&second), &estimator, tuning, so_far).finish(&estimator, tuning);
-    let tried: Vec<Raced> = first.into_iter().chain(second).collect();
+    winner(first.into_iter().chain(second).collect())
+}
+
+/// The winner of a race among the candidates `tried`, with every candidate's estimate.
+fn winner(tried: Vec<Raced>) -> Chosen {
     // Where every candidate fell behind `bound`, the least of their first estimates.
     let mut best = match best_of(&tried) {
         Some(best) => best.chosen.clone(),
@@ -312,23 +318,6 @@ impl Race {
                 whole,
             })
             .collect()
-    }
-
-    /// The best candidate by its first estimate, the race ended there.
-    fn settle(self) -> Chosen {
-        let best = (0..self.first.len())
-            .reduce(|b, i| if self.first[i] < self.first[b] { i } else { b })
-            .expect("every scan is tried with a lead");
-        let candidates: Vec<(String, f64)> = (self.candidates.iter().zip(&self.first))
-            .map(|((_, label), &e)| (label.clone(), e))
-            .collect();
-        let (order, label) = self.candidates.into_iter().nth(best).expect("a candidate");
-        Chosen {
-            order,
-            label,
-            estimate: self.first[best],
-            candidates,
-        }
     }
 }
 
