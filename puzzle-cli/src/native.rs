@@ -140,15 +140,21 @@ pub fn build(source: &str, info: &Info) -> Result<Build, NativeError> {
 }
 
 /// Runs a native solver with these arguments (the driver's options, [`RunArgs::to_args`], or
-/// a work-sharing command); its output is this program's.
+/// a work-sharing command); its output is this program's. On Unix the solver replaces this
+/// process, which returns only if it could not be started: no second process starts and waits,
+/// and the solver's exit code and signals are the command's own.
 pub fn run(build: &Build, args: &[String]) -> Result<ExitStatus, NativeError> {
-    Command::new(&build.binary)
-        .args(args)
-        .status()
-        .map_err(|source| NativeError::Run {
-            path: build.binary.clone(),
-            source,
-        })
+    let mut command = Command::new(&build.binary);
+    command.args(args);
+    let failed = |source| NativeError::Run {
+        path: build.binary.clone(),
+        source,
+    };
+    #[cfg(unix)]
+    let ran = Err(failed(std::os::unix::process::CommandExt::exec(&mut command)));
+    #[cfg(not(unix))]
+    let ran = command.status().map_err(failed);
+    ran
 }
 
 /// The native crate's manifest: this program's library (its driver, without the compiler) and
