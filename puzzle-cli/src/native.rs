@@ -151,7 +151,9 @@ pub fn run(build: &Build, args: &[String]) -> Result<ExitStatus, NativeError> {
         source,
     };
     #[cfg(unix)]
-    let ran = Err(failed(std::os::unix::process::CommandExt::exec(&mut command)));
+    let ran = Err(failed(std::os::unix::process::CommandExt::exec(
+        &mut command,
+    )));
     #[cfg(not(unix))]
     let ran = command.status().map_err(failed);
     ran
