@@ -217,6 +217,9 @@ fn load(args: &InputArgs) -> Result<Loaded, Failure> {
         problem: args.problem.clone(),
     };
     let mut loaded = input::read(&args.file, args.format, &choice)?;
+    if let Some(warnings) = loaded.render_warnings(true) {
+        let _ = write!(anstream::stderr(), "{warnings}");
+    }
     if args.all {
         loaded.description.symmetry = Symmetry::All;
     }

@@ -68,8 +68,8 @@ pub fn dlx(data: &[u8]) {
     checked(path, input::dlx::read(path, text.to_owned()));
 }
 
-/// What every reader's result must satisfy: an error renders (every location inside the
-/// text); a puzzle compiles or gives errors that render; a compiled small puzzle counts alike
+/// What every reader's result must satisfy: an error or a warning renders (every location
+/// inside the text); a puzzle compiles or gives errors that render; a compiled small puzzle counts alike
 /// on the run-time engine and the reference backtracker; the puzzle printed in the puzzle
 /// language reads back as the same puzzle.
 fn checked(path: &Path, read: Result<Loaded, InputError>) {
@@ -80,6 +80,7 @@ fn checked(path: &Path, read: Result<Loaded, InputError>) {
             return;
         }
     };
+    let _ = loaded.render_warnings(false);
     let puzzle = match loaded.compile() {
         Ok(puzzle) => puzzle,
         Err(e) => {

@@ -82,6 +82,22 @@ impl InputError {
 
     /// The report, styled for a terminal or plain.
     pub fn render(&self, styled: bool) -> String {
+        let mut out = self.render_at(Level::ERROR, styled);
+        let n = self.diagnostics.len();
+        if n > 1 {
+            out.push_str(&format!("{n} errors in `{}`\n", self.path.display()));
+        }
+        out
+    }
+
+    /// The diagnostics as warnings: things the file asks that are done otherwise, or not at
+    /// all, but are no reason to stop.
+    pub fn render_warnings(&self, styled: bool) -> String {
+        self.render_at(Level::WARNING, styled)
+    }
+
+    /// Each diagnostic at `level`.
+    fn render_at(&self, level: Level<'_>, styled: bool) -> String {
         let renderer = if styled {
             Renderer::styled()
         } else {
@@ -90,7 +106,7 @@ impl InputError {
         let path = self.path.display().to_string();
         let mut out = String::new();
         for d in &self.diagnostics {
-            let mut group = Group::with_title(Level::ERROR.primary_title(d.message.as_str()));
+            let mut group = Group::with_title(level.clone().primary_title(d.message.as_str()));
             match (&self.text, &d.range) {
                 (Some(text), Some(range)) => {
                     let start = floor_char_boundary(text, range.start.min(text.len()));
@@ -110,10 +126,6 @@ impl InputError {
             }
             out.push_str(&renderer.render(&[group]));
             out.push_str("\n\n");
-        }
-        let n = self.diagnostics.len();
-        if n > 1 {
-            out.push_str(&format!("{n} errors in `{path}`\n"));
         }
         out
     }

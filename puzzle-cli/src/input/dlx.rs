@@ -2,6 +2,8 @@
 //! the primary ones (covered exactly once) before a `|` and the secondary ones (at most once)
 //! after it; every further line is an option, the items it covers. Lines that start with `|`
 //! are comments. The puzzle is abstract: its aspects are the items, its embeddings the options.
+//! An option of secondary items alone is ignored with a warning, as Knuth's programs ignore it
+//! (placed, it would only double every solution that leaves its items free).
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -27,8 +29,10 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         return Err(InputError::new(path, Some(&text), vec![d]));
     };
     let mut spec = AbstractSpec::default();
+    let mut warnings = Vec::new();
     let mut known: HashMap<&str, Range<usize>> = HashMap::new();
     let mut secondary = false;
+    let mut secondaries: HashSet<&str> = HashSet::new();
     for (at, word) in words(items_line) {
         let range = start + at..start + at + word.len();
         if word == "|" {
@@ -56,6 +60,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         known.insert(word, range.clone());
         let named = (word.to_owned(), locs.loc(range));
         if secondary {
+            secondaries.insert(word);
             spec.optional.push(named.clone());
         }
         spec.aspects.push(named);
@@ -99,16 +104,23 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
             members.push((word.to_owned(), locs.loc(range)));
         }
         let trimmed = line.trim_end();
-        spec.embeddings
-            .push((members, locs.loc(start..start + trimmed.len())));
+        let range = start + trimmed.len() - trimmed.trim_start().len()..start + trimmed.len();
+        let primary = |(item, _): &(String, _)| !secondaries.contains(item.as_str());
+        if !members.is_empty() && !members.iter().any(primary) {
+            warnings.push(
+                Diagnostic::at(range, "option ignored: it names no primary item")
+                    .note("Knuth's programs ignore such an option too: an option must cover an item before the `|`"),
+            );
+            continue;
+        }
+        spec.embeddings.push((members, locs.loc(range)));
     }
     // Said here in the format's words: the compiler would speak of aspects and embeddings.
     let covered: HashSet<&str> = (spec.embeddings.iter())
         .flat_map(|(members, _)| members.iter().map(|(item, _)| item.as_str()))
         .collect();
     for (item, _) in &spec.aspects {
-        let primary = !spec.optional.iter().any(|(o, _)| o == item);
-        if primary && !covered.contains(item.as_str()) {
+        if !secondaries.contains(item.as_str()) && !covered.contains(item.as_str()) {
             mistakes.push(
                 Diagnostic::at(
                     known[item.as_str()].clone(),
@@ -129,6 +141,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         description,
         text,
         locs: locs.into_ranges(),
+        warnings,
     })
 }
 
@@ -173,6 +186,26 @@ mod tests {
         let p = loaded.compile().unwrap();
         use puzzle::Solver;
         assert_eq!(p.count(), 1);
+    }
+
+    #[test]
+    fn an_option_of_secondary_items_alone_is_ignored_with_a_warning() {
+        // Knuth's `dlx1` counts 2 ({a, b x} and {a, b}); placed, the option `x` would add
+        // {a, b, x}, which leaves no primary item to it.
+        let loaded = read_text("a b | x y\na\nb x\n  x y\nb\n").unwrap();
+        use puzzle::Solver;
+        assert_eq!(loaded.compile().unwrap().count(), 2);
+        let [warning] = loaded.warnings.as_slice() else {
+            panic!("{:?}", loaded.warnings);
+        };
+        assert_eq!(warning.message, "option ignored: it names no primary item");
+        let report = loaded.render_warnings(false).unwrap();
+        assert!(report.contains("warning: option ignored"), "{report}");
+        assert!(report.contains("t.dlx:4:3"), "{report}");
+        assert_eq!(
+            read_text("a | x\na\n").unwrap().render_warnings(false),
+            None
+        );
     }
 
     #[test]

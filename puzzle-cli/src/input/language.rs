@@ -65,6 +65,7 @@ pub fn read(path: &Path, text: String, pick: Option<&str>) -> Result<Loaded, Inp
         description: chosen.description,
         text,
         locs,
+        warnings: Vec::new(),
     })
 }
 

@@ -63,12 +63,24 @@ pub struct Loaded {
     pub description: Description,
     /// The bytes of `text` each `Loc` of the description names.
     pub locs: Vec<Range<usize>>,
+    /// What the file asks that the puzzle does otherwise or not at all, as the format's own
+    /// programs do (an option of Knuth's format with no primary item is ignored).
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Loaded {
     /// The bytes of the file a location of the description names.
     pub fn range(&self, loc: Loc) -> Option<Range<usize>> {
         self.locs.get(loc.0 as usize).cloned()
+    }
+
+    /// The warnings, as a report for a person; none if there are none.
+    pub fn render_warnings(&self, styled: bool) -> Option<String> {
+        if self.warnings.is_empty() {
+            return None;
+        }
+        let report = InputError::new(&self.path, Some(&self.text), self.warnings.clone());
+        Some(report.render_warnings(styled))
     }
 
     /// Compiles the puzzle; the compiler's errors point into the file.

@@ -59,6 +59,7 @@ pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, 
             description,
             locs: reader.locs.into_ranges(),
             text,
+            warnings: Vec::new(),
         }),
         _ => {
             let mistakes = reader.mistakes;
