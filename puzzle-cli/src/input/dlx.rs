@@ -20,7 +20,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
     let mut mistakes = Vec::new();
     let mut locs = Locs::new(0..0);
     let mut lines = lines(&text).filter(|(_, line)| {
-        let line = line.trim_start();
+        let line = line.trim_start_matches(is_space);
         !line.is_empty() && !line.starts_with('|')
     });
     let Some((start, items_line)) = lines.next() else {
@@ -47,6 +47,10 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
                 Diagnostic::at(range, format!("`{word}`: an item name holds no `:` or `|`"))
                     .note("multiplicities (`m:n|item`) are not supported"),
             );
+            continue;
+        }
+        if word.len() > MAX_NAME {
+            mistakes.push(long_name(range, word));
             continue;
         }
         if let Some(first) = known.get(word) {
@@ -86,6 +90,10 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
                 );
                 continue;
             }
+            if word.len() > MAX_NAME {
+                mistakes.push(long_name(range, word));
+                continue;
+            }
             if !known.contains_key(word) {
                 mistakes.push(Diagnostic::at(
                     range,
@@ -103,8 +111,9 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
             seen.push(word);
             members.push((word.to_owned(), locs.loc(range)));
         }
-        let trimmed = line.trim_end();
-        let range = start + trimmed.len() - trimmed.trim_start().len()..start + trimmed.len();
+        let trimmed = line.trim_end_matches(is_space);
+        let range = start + trimmed.len() - trimmed.trim_start_matches(is_space).len()
+            ..start + trimmed.len();
         let primary = |(item, _): &(String, _)| !secondaries.contains(item.as_str());
         if !members.is_empty() && !members.iter().any(primary) {
             warnings.push(
@@ -145,6 +154,23 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
     })
 }
 
+/// The longest name of an item, in bytes: Knuth's programs refuse longer ones.
+const MAX_NAME: usize = 8;
+
+/// The mistake of a name longer than [`MAX_NAME`].
+fn long_name(range: Range<usize>, word: &str) -> Diagnostic {
+    Diagnostic::at(
+        range,
+        format!("item name `{word}` is longer than {MAX_NAME} characters"),
+    )
+    .note("Knuth's DLX format names an item in at most 8 characters (bytes)")
+}
+
+/// Whether a byte separates names: C's `isspace`, as Knuth's programs read them.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
 /// Each line with the byte it starts at.
 fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split_inclusive('\n').scan(0, |start, line| {
@@ -158,9 +184,9 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut from = 0;
     std::iter::from_fn(move || {
-        let start = from + line[from..].find(|c: char| !c.is_whitespace())?;
+        let start = from + line[from..].find(|c: char| !is_space(c))?;
         let end = line[start..]
-            .find(char::is_whitespace)
+            .find(is_space)
             .map_or(line.len(), |n| start + n);
         from = end;
         Some((start, &line[start..end]))
@@ -232,6 +258,25 @@ mod tests {
             e.line_column(e.diagnostics[1].range.clone().unwrap().start),
             Some((2, 3))
         );
+        // Names of at most 8 bytes, as Knuth's programs take them; spaces as C's `isspace`.
+        let long = read_text("a abcdefghi\na\nabcdefghi\n").unwrap_err();
+        let messages: Vec<&str> = long
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "item name `abcdefghi` is longer than 8 characters",
+                "item name `abcdefghi` is longer than 8 characters",
+            ]
+        );
+        assert_eq!(
+            long.line_column(long.diagnostics[1].range.clone().unwrap().start),
+            Some((3, 1))
+        );
+        assert!(read_text("abcdefgh\x0bb\nabcdefgh\nb\n").is_ok());
         let empty = read_text("| nothing here\n\n").unwrap_err();
         assert!(empty.diagnostics[0].message.contains("names no items"));
     }
