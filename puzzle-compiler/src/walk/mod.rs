@@ -161,19 +161,20 @@ impl<'p, const W: usize> Walker<'p, W> {
     /// one word and finds nothing (most lookups do), the search ends here, without a call.
     #[inline(always)]
     fn go_on(&mut self, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
-        if let Some(entry) = self.first_free(next) {
-            if let (false, EntryBody::Place(Tree::Lookup(lookup))) = (entry.optional, &entry.body) {
-                if lookup.words == 1 {
-                    let mut fit = [0];
-                    self.find(lookup, &mut fit);
-                    if fit[0] == 0 {
-                        return ControlFlow::Continue(());
-                    }
-                    return self.cover_found(lookup, fit, false, entry.position, sink);
+        let Some(entry) = self.first_free(next) else {
+            return self.all_covered(sink);
+        };
+        if let (false, EntryBody::Place(Tree::Lookup(lookup))) = (entry.optional, &entry.body) {
+            if lookup.words == 1 {
+                let mut fit = [0];
+                self.find(lookup, &mut fit);
+                if fit[0] == 0 {
+                    return ControlFlow::Continue(());
                 }
+                return self.cover_found(lookup, fit, false, entry.position, sink);
             }
         }
-        self.solve(next, sink)
+        self.solve_at(entry, sink)
     }
 
     /// Covers the free cell that the fewest placements fit (`free`: the free cells on the
@@ -212,17 +213,28 @@ impl<'p, const W: usize> Walker<'p, W> {
     }
 
     /// `Solve` for the procedure at `position`; the sentinel past the last one.
-    fn solve(&mut self, mut position: u32, sink: &mut impl Sink) -> ControlFlow<()> {
+    fn solve(&mut self, position: u32, sink: &mut impl Sink) -> ControlFlow<()> {
         // A covered aspect passes `q` on to the next procedure: the first free one is found at
         // once, as the owner of the lowest bit of `q` from `position`'s on.
-        let Some(entry) = self.first_free(position) else {
-            if !self.plan.quotas_met(&self.q) {
-                return ControlFlow::Continue(());
-            }
-            reach(sink);
-            return sink.solution();
-        };
-        position = entry.position;
+        match self.first_free(position) {
+            Some(entry) => self.solve_at(entry, sink),
+            None => self.all_covered(sink),
+        }
+    }
+
+    /// Every aspect from the last placement's on is covered: a solution, where the bags'
+    /// quotas are met.
+    fn all_covered(&mut self, sink: &mut impl Sink) -> ControlFlow<()> {
+        if !self.plan.quotas_met(&self.q) {
+            return ControlFlow::Continue(());
+        }
+        reach(sink);
+        sink.solution()
+    }
+
+    /// `Solve` for the procedure `entry`, whose aspect is the first free one.
+    fn solve_at(&mut self, entry: &Entry, sink: &mut impl Sink) -> ControlFlow<()> {
+        let position = entry.position;
         let optional = entry.optional;
         let tree = match &entry.body {
             EntryBody::Require => return ControlFlow::Continue(()),
