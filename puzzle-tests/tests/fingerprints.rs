@@ -248,3 +248,33 @@ fn every_rule_is_followed_by_some_reference_puzzle() {
         );
     }
 }
+
+/// What the choice of order decides, the order and (by its estimate) the failure cache's
+/// size, each names another search: a puzzle whose race ends another way, or whose estimate
+/// sizes another cache, gets another fingerprint.
+#[test]
+fn the_order_and_the_caches_size_are_in_the_fingerprint() {
+    let fingerprint = |source: &str| {
+        let parsed = parse_str(source).expect("parses");
+        Puzzle::new(&parsed[0].description)
+            .expect("compiles")
+            .info()
+            .fingerprint
+    };
+    let rows = fingerprint("mod p { box: 4 x 15, pieces: pentominoes, order: rows }");
+    let columns = fingerprint("mod p { box: 4 x 15, pieces: pentominoes, order: columns }");
+    assert_ne!(rows, columns);
+    let plain = "mod p { box: 4 x 15, pieces: pentominoes, order: columns, cache: on }";
+    let small = "mod p { box: 4 x 15, pieces: pentominoes, order: columns, cache: on, \
+                 tuning: { placements_per_slot: 1000 } }";
+    let slots = |source: &str| {
+        let parsed = parse_str(source).expect("parses");
+        Puzzle::new(&parsed[0].description)
+            .expect("compiles")
+            .plan()
+            .cache
+            .map(|c| c.bits)
+    };
+    assert_ne!(slots(plain), slots(small), "the tuning sizes another cache");
+    assert_ne!(fingerprint(plain), fingerprint(small));
+}
