@@ -329,7 +329,11 @@ fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::R
         Some(above) => format!(", then the cell with the fewest fits while over {above} are free"),
         None => String::new(),
     };
-    writeln!(out, "order: {}{dead_ends}{fewest_fits}", info.order)?;
+    let fewest = match info.fewest_embeddings {
+        true => ", the required aspect with the fewest embeddings first",
+        false => "",
+    };
+    writeln!(out, "order: {}{dead_ends}{fewest_fits}{fewest}", info.order)?;
     writeln!(
         out,
         "aspects: {}, embeddings: {} ({} used, {} eliminated at compile time)",

@@ -323,6 +323,11 @@ pub enum OrderChoice {
     Rows,
     /// Column by column: along the first axis first.
     Columns,
+    /// A puzzle without a box: its aspects covered in the order listed.
+    Listed,
+    /// A puzzle without a box: after each placement, the free required aspect that the
+    /// fewest embeddings fit (what `auto` chooses where it can).
+    Fewest,
 }
 
 /// A name with where it was written.

@@ -94,7 +94,8 @@ impl Order {
         match choice {
             OrderChoice::Rows => (0..dims).rev().collect(),
             OrderChoice::Columns => (0..dims).collect(),
-            OrderChoice::Auto => {
+            // A box is never asked for the others (the model refuses them).
+            OrderChoice::Auto | OrderChoice::Listed | OrderChoice::Fewest => {
                 let mut axes: Vec<usize> = (0..dims).rev().collect();
                 // Stable: among equal extents the reading order (last axis fastest) stays.
                 axes.sort_by_key(|&axis| board.extents()[axis]);

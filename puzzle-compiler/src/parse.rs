@@ -21,9 +21,10 @@
 //!     tuning: { NAME: NUMBER, ... },            // thresholds (`Tuning`); default none changed
 //! }
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
-//!     aspects: [NAME, ...],                     // in search order; identifiers, numbers, strings
+//!     aspects: [NAME, ...],                     // identifiers, numbers, strings
 //!     optional: [NAME, ...],                    // covered at most once; default none
 //!     embeddings: [[NAME, ...], ...],
+//!     order: auto | listed | fewest,            // default auto: fewest where it can
 //!     sharing: true | false,
 //!     symmetry: all | reduced,
 //!     cache: auto | on | off,
@@ -209,6 +210,22 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
             }
         }
     }
+    if let Some(key) = seen.iter().find(|k| *k == "order") {
+        let d = &p.description;
+        let by_aspects = matches!(d.order, OrderChoice::Listed | OrderChoice::Fewest);
+        let msg = match abstract_puzzle {
+            true if !matches!(d.order, OrderChoice::Auto) && !by_aspects => Some(
+                "a puzzle given by its aspects is ordered by `auto`, `listed` (the aspects in the order listed) or `fewest` (the required aspect with the fewest embeddings first)",
+            ),
+            false if by_aspects => Some(
+                "`listed` and `fewest` order a puzzle given by its aspects; a box is scanned by `auto`, `rows` or `columns`",
+            ),
+            _ => None,
+        };
+        if let Some(msg) = msg {
+            p.errors.push(syn::Error::new(key.span(), msg));
+        }
+    }
     let required = if abstract_puzzle {
         ["aspects", "embeddings"]
     } else {
@@ -231,9 +248,6 @@ fn box_only(key: &str) -> Option<&'static str> {
     Some(match key {
         "reflect" => {
             "it says whether pieces may be turned over, and this puzzle has no pieces; leave it out"
-        }
-        "order" => {
-            "its aspects are taken in the order they are listed, so list them in the order wanted"
         }
         "holes" => {
             "it has no box to have holes in; make an aspect optional if it need not be covered"
@@ -882,18 +896,20 @@ fn switch<T: Copy>(key: &'static str, values: [T; 3]) -> impl Fn(ParseStream) ->
     }
 }
 
-/// `auto`, `rows` or `columns`.
+/// `auto`, `rows` or `columns` (a box), `listed` or `fewest` (a puzzle given by its aspects).
 fn scan(input: ParseStream) -> syn::Result<OrderChoice> {
     let word: Ident = input.parse()?;
     match word.to_string().as_str() {
         "auto" => Ok(OrderChoice::Auto),
         "rows" => Ok(OrderChoice::Rows),
         "columns" => Ok(OrderChoice::Columns),
+        "listed" => Ok(OrderChoice::Listed),
+        "fewest" => Ok(OrderChoice::Fewest),
         other => Err(unknown_word(
             &word,
             other,
             "order",
-            &["auto", "rows", "columns"],
+            &["auto", "rows", "columns", "listed", "fewest"],
         )),
     }
 }

@@ -181,6 +181,8 @@ fn order(scan: OrderChoice, lead: &Lead) -> Result<Option<String>, PrintError> {
         OrderChoice::Auto => "auto",
         OrderChoice::Rows => "rows",
         OrderChoice::Columns => "columns",
+        OrderChoice::Listed => "listed",
+        OrderChoice::Fewest => "fewest",
     };
     Ok(match (scan, lead) {
         (OrderChoice::Auto, Lead::Auto) => None,
@@ -485,6 +487,13 @@ mod tests {
         );
         let text = round_trip(&d);
         assert!(text.contains("\"with space\""), "{text}");
+        for (order, word) in [
+            (OrderChoice::Listed, "listed"),
+            (OrderChoice::Fewest, "fewest"),
+        ] {
+            let text = round_trip(&d.clone().order(order));
+            assert!(text.contains(&format!("order: {word},")), "{text}");
+        }
     }
 
     #[test]

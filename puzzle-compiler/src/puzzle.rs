@@ -365,6 +365,7 @@ fn info(
         cache: plan.cache.map(|c| c.info()),
         dead_ends: plan.dead_ends().is_some(),
         fewest_fits: plan.fewest_fits().map(|f| f.above),
+        fewest_embeddings: plan.fewest_embeddings().is_some(),
         plan: Cow::Owned(plan.decisions.iter().map(|d| format!("{d}\n")).collect()),
     }
 }

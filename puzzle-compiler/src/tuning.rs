@@ -82,6 +82,11 @@ pub struct Tuning {
     /// cell with the fewest fits: near the top of the search only, where a branch saved is a
     /// large subtree and the counts are few.
     pub fewest_fits_percent: u32,
+    /// The most bytes the sets of embeddings that take each aspect may fill, for the choice of
+    /// the aspect with the fewest embeddings: each placement reads the sets of its aspects,
+    /// so past a few megabytes they stop fitting a core's caches, and a cover that large is
+    /// searched in its listed order.
+    pub fewest_bytes: usize,
     /// The placements of the walk that measures how often the pruning check refuses: enough
     /// for a share within a few hundredths of that of five times as many (which decided the
     /// same on every puzzle measured), a few milliseconds at compile time.
@@ -117,6 +122,7 @@ impl Default for Tuning {
             placements_per_slot: 4,
             table_bytes: 512 << 10,
             fewest_fits_percent: 40,
+            fewest_bytes: 16 << 20,
             judging_placements: 20_000,
             scan_below: 64,
             procedures_per_part: 8,
@@ -146,7 +152,7 @@ enum Slot<'t> {
     F64(&'t mut f64),
 }
 
-const FIELDS: [Access; 20] = [
+const FIELDS: [Access; 21] = [
     ("probes", Kind::Whole(1), |t| Slot::U32(&mut t.probes)),
     ("leads", Kind::Whole(0), |t| Slot::Usize(&mut t.leads)),
     ("scans", Kind::Whole(1), |t| Slot::Usize(&mut t.scans)),
@@ -187,6 +193,9 @@ const FIELDS: [Access; 20] = [
     }),
     ("fewest_fits_percent", Kind::Whole(0), |t| {
         Slot::U32(&mut t.fewest_fits_percent)
+    }),
+    ("fewest_bytes", Kind::Whole(1), |t| {
+        Slot::Usize(&mut t.fewest_bytes)
     }),
     ("judging_placements", Kind::Whole(1), |t| {
         Slot::U64(&mut t.judging_placements)

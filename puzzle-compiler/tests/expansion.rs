@@ -157,6 +157,14 @@ fn an_abstract_puzzle() {
     ));
 }
 
+/// The same puzzle searched in the order of its aspects: the program's procedures.
+#[test]
+fn an_abstract_puzzle_in_its_listed_order() {
+    insta::assert_snapshot!(expanded(
+        "mod path { aspects: [a, b, c, d], optional: [c], embeddings: [[a, b], [b, c], [c, d], [a], [d]], order: listed }"
+    ));
+}
+
 /// A puzzle with mistakes: the same public names, with no program behind them.
 #[test]
 fn the_fallback_module() {

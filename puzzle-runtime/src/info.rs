@@ -45,6 +45,11 @@ pub struct Info {
     /// Where the search covers next, near its top, the free cell that the fewest placements
     /// fit: while more than this many cells are free.
     pub fewest_fits: Option<u32>,
+    /// Whether the search covers, after every placement, the free required aspect that the
+    /// fewest embeddings fit (Knuth's item with the fewest options) rather than the order's
+    /// next: the processor's code keeps the order, and finds the same solutions in another
+    /// order.
+    pub fewest_embeddings: bool,
     /// How the program runs, as the compiler decided it: one decision a line, what was chosen
     /// and why, with the figures and thresholds that made it (`cache: off (auto: the scan's
     /// frontier of 12 cells > `narrow_frontier` 8)`).

@@ -17,6 +17,7 @@
 //! The method behind it all is described in the repository's `docs/method.md`.
 
 mod failure;
+mod fewest;
 mod fits;
 mod info;
 pub mod lattice;

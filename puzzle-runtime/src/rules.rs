@@ -76,6 +76,15 @@ pub const FEWEST_FITS: Rule = Rule {
     version: 2,
 };
 
+/// The choice of the required aspect with the fewest embeddings (`fewest::search`): after
+/// every placement, the free required aspect that the fewest embeddings fit, ties to the
+/// lowest bit of `q`, its embeddings in their order; the failure cache keyed by the whole
+/// free set below the plan's depth.
+pub const FEWEST_EMBEDDINGS: Rule = Rule {
+    name: "fewest embeddings",
+    version: 1,
+};
+
 /// Where the search chooses what to cover next: a dead end first, then (near the top) the
 /// cell with the fewest fits, then the procedure the scan reaches.
 pub const CHOICE: Rule = Rule {

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use puzzle::compiler::{Description, Puzzle, Symmetry};
 use puzzle::{puzzle, Solver};
-use puzzle_tests::{engines_agree, processor_agrees};
+use puzzle_tests::{check_solutions, engines_agree, processor_agrees};
 
 include!("../../examples/common/dodecahedron.rs");
 include!("../../examples/common/queens.rs");
@@ -164,4 +164,53 @@ fn processor_code_agrees_with_optional_aspects() {
     let (per, _) = choice::PROCESSOR.counts();
     assert_eq!(per[0].returns, 0);
     assert_eq!(per[1].returns, 1);
+}
+
+puzzle! {
+    /// The eight queens searched in the order their aspects are listed.
+    mod queens_listed {
+        aspects: [r0, r1, r2, r3, r4, r5, r6, r7, c0, c1, c2, c3, c4, c5, c6, c7, d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14],
+        optional: [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14],
+        embeddings: [
+            [r0, c0, d0, a7], [r0, c1, d1, a6], [r0, c2, d2, a5], [r0, c3, d3, a4], [r0, c4, d4, a3], [r0, c5, d5, a2], [r0, c6, d6, a1], [r0, c7, d7, a0],
+            [r1, c0, d1, a8], [r1, c1, d2, a7], [r1, c2, d3, a6], [r1, c3, d4, a5], [r1, c4, d5, a4], [r1, c5, d6, a3], [r1, c6, d7, a2], [r1, c7, d8, a1],
+            [r2, c0, d2, a9], [r2, c1, d3, a8], [r2, c2, d4, a7], [r2, c3, d5, a6], [r2, c4, d6, a5], [r2, c5, d7, a4], [r2, c6, d8, a3], [r2, c7, d9, a2],
+            [r3, c0, d3, a10], [r3, c1, d4, a9], [r3, c2, d5, a8], [r3, c3, d6, a7], [r3, c4, d7, a6], [r3, c5, d8, a5], [r3, c6, d9, a4], [r3, c7, d10, a3],
+            [r4, c0, d4, a11], [r4, c1, d5, a10], [r4, c2, d6, a9], [r4, c3, d7, a8], [r4, c4, d8, a7], [r4, c5, d9, a6], [r4, c6, d10, a5], [r4, c7, d11, a4],
+            [r5, c0, d5, a12], [r5, c1, d6, a11], [r5, c2, d7, a10], [r5, c3, d8, a9], [r5, c4, d9, a8], [r5, c5, d10, a7], [r5, c6, d11, a6], [r5, c7, d12, a5],
+            [r6, c0, d6, a13], [r6, c1, d7, a12], [r6, c2, d8, a11], [r6, c3, d9, a10], [r6, c4, d10, a9], [r6, c5, d11, a8], [r6, c6, d12, a7], [r6, c7, d13, a6],
+            [r7, c0, d7, a14], [r7, c1, d8, a13], [r7, c2, d9, a12], [r7, c3, d10, a11], [r7, c4, d11, a10], [r7, c5, d12, a9], [r7, c6, d13, a8], [r7, c7, d14, a7]
+        ],
+        order: listed,
+    }
+}
+
+#[test]
+fn the_fewest_embeddings_and_the_listed_order_find_the_same_solutions() {
+    // Native and walked alike in each order.
+    let listed = queens_description().order(puzzle::compiler::OrderChoice::Listed);
+    let walked = Puzzle::new(&listed).unwrap();
+    assert!(!walked.info().fewest_embeddings);
+    engines_agree(&queens_listed::SOLVER, &walked);
+    assert!(queens::SOLVER.info().fewest_embeddings);
+    // The same 92 solutions, as sets, each an exact cover; a smaller tree, and another
+    // fingerprint, so that no unit of one search is counted in the other.
+    let (fewest, listed) = (queens::SOLVER.collect(), queens_listed::SOLVER.collect());
+    assert_eq!(fewest.len(), 92);
+    assert_ne!(fewest, listed);
+    assert_eq!(
+        puzzle_tests::sorted_sets(&fewest),
+        puzzle_tests::sorted_sets(&listed)
+    );
+    assert_eq!(check_solutions(&queens::SOLVER, queens_description()), 92);
+    let (a, b) = (queens::SOLVER.stats(), queens_listed::SOLVER.stats());
+    assert!(a.total_placements() < b.total_placements(), "{a:?} {b:?}");
+    assert_ne!(
+        queens::SOLVER.info().fingerprint,
+        queens_listed::SOLVER.info().fingerprint
+    );
+    // The dodecahedron's faces and edges: the reference backtracker's count.
+    let dodecahedron = Puzzle::new(&dodecahedron_description()).unwrap();
+    assert!(dodecahedron.info().fewest_embeddings);
+    assert_eq!(dodecahedron.count(), dodecahedron.reference_count());
 }

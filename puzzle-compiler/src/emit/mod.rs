@@ -6,6 +6,7 @@
 //! made for it, and a hidden `program` module with the procedures. Everything is named by
 //! absolute path, so the module needs no `use` in the user's crate.
 
+mod fewest;
 mod lookup;
 mod procedures;
 mod state;
@@ -43,7 +44,11 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
         }
     };
     let check = tables::option(puzzle.symmetry_check().map(|_| quote!(&program::CHECK)));
-    let program = procedures::module(runtime, puzzle.compiled());
+    let compiled = puzzle.compiled();
+    let program = match compiled.plan.fewest_embeddings() {
+        Some(fewest) => fewest::module(runtime, compiled, fewest),
+        None => procedures::module(runtime, compiled),
+    };
     items(
         header, runtime, &info, &catalog, &code, &check, processor, program,
     )
@@ -78,6 +83,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             cache: ::core::option::Option::None,
             dead_ends: false,
             fewest_fits: None,
+            fewest_embeddings: false,
             plan: ::std::borrow::Cow::Borrowed(""),
         }
     };

@@ -48,6 +48,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         cache,
         dead_ends,
         fewest_fits,
+        fewest_embeddings,
         plan,
     } = info;
     let (name, order, plan) = (text(name), text(order), text(plan));
@@ -98,6 +99,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
             cache: #cache,
             dead_ends: #dead_ends,
             fewest_fits: #fewest_fits,
+            fewest_embeddings: #fewest_embeddings,
             plan: #plan,
         }
     }

@@ -12,8 +12,9 @@ use crate::program::{Body, Program};
 use crate::tuning::Tuning;
 
 use super::cache::{bits_for, frontier};
+use super::fewest::{FewestEmbeddings, Unfit};
 use super::fits::FewestFits;
-use super::layout::{Layout, Repr};
+use super::layout::{Key, Layout, Repr};
 use super::prune::{regions, BitBoard};
 use super::{Cache, Check, Checking, DeadEnds, Fitting, Prune, Quota, MAX_STEPS};
 
@@ -230,6 +231,90 @@ pub(super) fn fewest_fits(
     let why = format!("`fewest_fits_percent` {}", tuning.fewest_fits_percent);
     let fits = FewestFits::new(cover, order, layout, board, cells, above);
     (Some(fits), Decision::new("fewest fits", chosen, why))
+}
+
+/// Whether the search covers the required aspect with the fewest embeddings after every
+/// placement: for a puzzle without a box, unless its listed order is asked for or the counts
+/// cannot follow it.
+pub(super) fn fewest_embeddings(
+    model: &Model,
+    cover: &Cover,
+    order: &Order,
+    layout: &Layout,
+    tuning: &Tuning,
+) -> (Option<FewestEmbeddings>, Option<Decision>) {
+    let off = |why: String| (None, Some(Decision::new("fewest embeddings", "off", why)));
+    let why = match (&model.problem, model.options.scan) {
+        // Its dead ends and fewest fits choose.
+        (Problem::Box(_), _) => return (None, None),
+        (Problem::Abstract(_), description::OrderChoice::Listed) => {
+            return off("asked: the order listed".into())
+        }
+        (Problem::Abstract(_), description::OrderChoice::Fewest) => "asked",
+        (Problem::Abstract(_), _) => "auto: no box",
+    };
+    match FewestEmbeddings::new(cover, order, layout, tuning) {
+        Ok(fewest) => (
+            Some(fewest),
+            Some(Decision::new(
+                "fewest embeddings",
+                "after every placement",
+                why,
+            )),
+        ),
+        Err(unfit) => off(format!(
+            "{why}; {}",
+            match unfit {
+                Unfit::Bags => "an aspect is a bag of copies".to_owned(),
+                Unfit::NoRequired => "an embedding takes no required aspect".to_owned(),
+                Unfit::TooLarge => format!(
+                    "its tables would pass `fewest_bytes` {}",
+                    tuning.fewest_bytes
+                ),
+            }
+        )),
+    }
+}
+
+/// The failure cache of a search by the fewest embeddings: its whole free set is its state
+/// (an optional aspect is never left out by choice, only taken with an embedding), so the key
+/// is all of `q`, consulted from [`Tuning::cache_from_percent`] of the most placements a
+/// solution takes (one per required aspect) on; `fewest` learns the depth.
+pub(super) fn fewest_cache(
+    model: &Model,
+    fewest: &mut FewestEmbeddings,
+    layout: &Layout,
+    estimate: f64,
+    tuning: &Tuning,
+) -> (Option<Cache>, Decision) {
+    let why = match model.options.cache {
+        description::Cache::Off => return (None, Decision::new("cache", "off", "asked")),
+        description::Cache::On => "asked",
+        description::Cache::Auto => "auto: no box to judge by",
+    };
+    let required: u32 = fewest.required.iter().map(|w| w.count_ones()).sum();
+    let from = required * tuning.cache_from_percent / 100;
+    fewest.cache_from = from;
+    let words = layout.words();
+    let bits = bits_for(estimate, words, tuning);
+    let chosen = format!(
+        "from {from} placements of at most {required}, keys of {words} word{}, 2^{bits} slots",
+        if words == 1 { "" } else { "s" }
+    );
+    let why = format!(
+        "{why}; `cache_from_percent` {}, estimate {} / `placements_per_slot` {} within `table_bytes` {}",
+        tuning.cache_from_percent,
+        size(estimate),
+        tuning.placements_per_slot,
+        tuning.table_bytes
+    );
+    let cache = Cache {
+        from: Position(from),
+        key: Key::Whole,
+        words,
+        bits,
+    };
+    (Some(cache), Decision::new("cache", chosen, why))
 }
 
 /// Whether a count keeps a failure cache, from where, keyed how, and how large.

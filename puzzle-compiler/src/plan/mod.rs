@@ -5,6 +5,7 @@
 
 mod cache;
 mod decide;
+mod fewest;
 mod fits;
 mod judge;
 mod layout;
@@ -19,6 +20,7 @@ use puzzle_runtime::CacheInfo;
 
 pub use cache::{bits_for, frontier};
 pub use decide::Decision;
+pub use fewest::{FewestEmbeddings, Unfit};
 pub use fits::FewestFits;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub(crate) use prune::REACH_MAX;
@@ -228,6 +230,11 @@ pub enum Choice {
     /// Near the top of the search, the free cell that the fewest placements fit. Only after
     /// [`Choice::DeadEnds`] found by the hole test (`fused`), which checks its placements.
     FewestFits(FewestFits),
+    /// After every placement, the free required aspect that the fewest embeddings fit (the
+    /// item with the fewest options, in Knuth's words): the whole search, in place of the
+    /// program's procedures. For a puzzle without a box, whose listed order knows nothing of
+    /// which aspects are forced.
+    FewestEmbeddings(FewestEmbeddings),
 }
 
 impl Choice {
@@ -236,6 +243,7 @@ impl Choice {
         match self {
             Choice::DeadEnds(_) => rules::DEAD_ENDS,
             Choice::FewestFits(_) => rules::FEWEST_FITS,
+            Choice::FewestEmbeddings(_) => rules::FEWEST_EMBEDDINGS,
         }
     }
 }
@@ -256,7 +264,8 @@ pub struct DeadEnds {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cache {
     /// The procedures from this position on consult the cache: the same free set comes back
-    /// along several paths only after a few placements.
+    /// along several paths only after a few placements. In a search by the fewest
+    /// embeddings, which has no positions, the nodes below this many placements.
     pub from: Position,
     /// How a free set becomes its key.
     pub key: Key,
@@ -294,6 +303,15 @@ impl Plan {
     pub fn fewest_fits(&self) -> Option<&FewestFits> {
         self.choice.iter().find_map(|c| match c {
             Choice::FewestFits(f) => Some(f),
+            _ => None,
+        })
+    }
+
+    /// The choice of the required aspect with the fewest embeddings, where the plan makes it
+    /// (and so the search runs by it alone).
+    pub fn fewest_embeddings(&self) -> Option<&FewestEmbeddings> {
+        self.choice.iter().find_map(|c| match c {
+            Choice::FewestEmbeddings(f) => Some(f),
             _ => None,
         })
     }
@@ -339,9 +357,9 @@ impl Plan {
         let (fewest_fits, decision) =
             decide::fewest_fits(model, cover, order, &layout, dead_ends.as_ref(), tuning);
         decisions.push(decision);
-        let choice: Vec<Choice> = (dead_ends.map(Choice::DeadEnds).into_iter())
-            .chain(fewest_fits.map(Choice::FewestFits))
-            .collect();
+        let (fewest, decision) = decide::fewest_embeddings(model, cover, order, &layout, tuning);
+        decisions.extend(decision);
+        let mut fewest = fewest;
         let quotas: Vec<Quota> = (0..cover.aspect_count() as u32)
             .map(Position)
             .filter(|&p| layout.is_bag(p))
@@ -352,9 +370,15 @@ impl Plan {
                 (least > 0 && left > 0).then_some(Quota { position, left })
             })
             .collect();
-        let (cache, decision) =
-            decide::cache(model, order, &layout, program, &quotas, estimate, tuning);
+        let (cache, decision) = match fewest.as_mut() {
+            Some(fewest) => decide::fewest_cache(model, fewest, &layout, estimate, tuning),
+            None => decide::cache(model, order, &layout, program, &quotas, estimate, tuning),
+        };
         decisions.push(decision);
+        let choice: Vec<Choice> = (dead_ends.map(Choice::DeadEnds).into_iter())
+            .chain(fewest_fits.map(Choice::FewestFits))
+            .chain(fewest.map(Choice::FewestEmbeddings))
+            .collect();
         let (fitting, decision) = decide::fitting(&layout, &prune, tuning);
         decisions.push(decision);
         let mut plan = Plan {
@@ -497,6 +521,10 @@ impl Plan {
             Some(fits) => f.numbers([1, u64::from(fits.above), u64::from(fits.from.0)]),
             None => f.number(0),
         }
+        // So do the tables of the fewest embeddings (named among the rules where made).
+        if let Some(fewest) = self.fewest_embeddings() {
+            f.number(u64::from(fewest.cache_from));
+        }
         f.numbers(self.layout.fields.iter().map(|field| {
             let bag = field.bag.map_or(0, |b| u64::from(b.count));
             u64::from(field.offset) | bag << 32
@@ -590,6 +618,9 @@ impl fmt::Display for Plan {
                 "; fewest fits while more than {} cells are free",
                 fits.above
             )?;
+        }
+        if self.fewest_embeddings().is_some() {
+            write!(f, "; the required aspect with the fewest embeddings first")?;
         }
         match &self.cache {
             None => write!(f, "; cache: off"),

@@ -231,6 +231,8 @@ impl Walkable {
                     WordBoard::of(&fits.board, std::iter::empty()),
                     fits.clone(),
                 ),
+                // The whole search, run from the plan's tables (`walk::run`).
+                Choice::FewestEmbeddings(_) => continue,
             };
             walkable.choice.push(chooser);
         }

@@ -21,7 +21,7 @@ mod words;
 
 use std::ops::ControlFlow;
 
-use puzzle_runtime::__private::{reach, remembered, Fits};
+use puzzle_runtime::__private::{fewest_search, reach, remembered, Fits};
 use puzzle_runtime::search::Sink;
 
 use crate::plan::{FewestFits, Plan, Prune};
@@ -52,6 +52,13 @@ pub fn run(
     start: Start<'_>,
     sink: &mut impl Sink,
 ) -> ControlFlow<()> {
+    if let Some(fewest) = plan.fewest_embeddings() {
+        let tables = fewest.tables(plan.fingerprint);
+        return match start {
+            Start::Root => fewest_search(&tables, &plan.layout.full(), sink),
+            Start::Unit { q, .. } => fewest_search(&tables, q, sink),
+        };
+    }
     // The common widths of `q` get a walk whose mask tests unroll.
     match walkable.words {
         1 => run_with::<1>(walkable, plan, start, sink),

@@ -13,14 +13,16 @@ impl Emitter<'_> {
         }
         let (found, covers): (Vec<TokenStream>, Vec<TokenStream>) =
             (self.compiled.plan.choice.iter())
-                .map(|rule| match rule {
-                    Choice::DeadEnds(_) => (
+                .filter_map(|rule| match rule {
+                    Choice::DeadEnds(_) => Some((
                         quote!(ends != 0),
                         quote!(dead_end(ends.trailing_zeros(), q, sink, #at)),
-                    ),
+                    )),
                     Choice::FewestFits(_) => {
-                        (quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at)))
+                        Some((quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at))))
                     }
+                    // Its plans are printed by `emit::fewest`, without procedures.
+                    Choice::FewestEmbeddings(_) => None,
                 })
                 .unzip();
         quote!(#(if #found { #covers } else)* { #next })
@@ -31,6 +33,7 @@ impl Emitter<'_> {
         let rules = self.compiled.plan.choice.iter().map(|rule| match rule {
             Choice::DeadEnds(d) => self.dead_ends(runtime, &d.board),
             Choice::FewestFits(fits) => fewest_fits(runtime, self.state, fits),
+            Choice::FewestEmbeddings(_) => TokenStream::new(),
         });
         quote!(#(#rules)*)
     }

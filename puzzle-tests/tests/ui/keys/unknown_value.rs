@@ -22,6 +22,12 @@ puzzle::puzzle! {
         pieces: { A: ["####"], B: ["####"] },
         order: [columns, A],
     }
+
+    mod listed_box {
+        box: ["....", "...."],
+        pieces: { A: ["####"], B: ["####"] },
+        order: listed,
+    }
 }
 
 fn main() {}

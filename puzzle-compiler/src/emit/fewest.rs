@@ -1,0 +1,119 @@
+//! The program of a plan that covers the required aspect with the fewest embeddings after
+//! every placement: the plan's tables as statics, searched by the run time's `fewest_search`,
+//! the walker's own search, so that both find the same solutions in the same order. The
+//! program's procedures are not printed: nothing would call them.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::plan::FewestEmbeddings;
+use crate::puzzle::Compiled;
+
+/// The module that holds the program.
+pub fn module(
+    runtime: &TokenStream,
+    compiled: Compiled<'_>,
+    fewest: &FewestEmbeddings,
+) -> TokenStream {
+    let plan = compiled.plan;
+    let words = |name: &str, values: &[u64]| {
+        let name = quote::format_ident!("{}", name);
+        let n = values.len();
+        let values = values.iter().map(|&v| Literal::u64_unsuffixed(v));
+        quote!(static #name: [u64; #n] = [#(#values),*];)
+    };
+    let numbers = |name: &str, values: &[u32]| {
+        let name = quote::format_ident!("{}", name);
+        let n = values.len();
+        quote!(static #name: [u32; #n] = [#(#values),*];)
+    };
+    let required = words("REQUIRED", &fewest.required);
+    let takers = words("TAKERS", &fewest.takers);
+    let masks = words("MASKS", &fewest.masks);
+    let full = words("FULL", &plan.layout.full());
+    let starts = numbers("STARTS", &fewest.starts);
+    let bits = numbers("BITS", &fewest.bits);
+    let embeddings = numbers("EMBEDDINGS", &fewest.embeddings);
+    let ranges_n = fewest.ranges.len();
+    let ranges = fewest.ranges.iter().map(|&(a, b, c)| quote!((#a, #b, #c)));
+    let (q_words, sets, span, cache_from) =
+        (fewest.words, fewest.sets, fewest.span, fewest.cache_from);
+    let fingerprint = plan.fingerprint;
+    let aspects = compiled.cover.aspect_count();
+    let (check, checked) = match compiled.check {
+        Some(check) => {
+            let table = super::tables::symmetry_check(runtime, check);
+            (
+                Some(quote! {
+                    /// The check that finishes the symmetry reduction.
+                    pub(super) static CHECK: #runtime::symmetry::SymmetryCheck = #table;
+                }),
+                Some(quote! {
+                    let sink = &mut #runtime::symmetry::Checked::new(&CHECK, #aspects, sink);
+                }),
+            )
+        }
+        None => (None, None),
+    };
+    quote! {
+        /// The program: the tables of the search that covers the required aspect with the
+        /// fewest embeddings first.
+        #[doc(hidden)]
+        mod program {
+            #check
+            #required
+            #takers
+            #masks
+            #full
+            #starts
+            #bits
+            #embeddings
+            static RANGES: [(u32, u32, u32); #ranges_n] = [#(#ranges),*];
+            static TABLES: #runtime::__private::Fewest<'static> = #runtime::__private::Fewest {
+                words: #q_words,
+                sets: #sets,
+                required: &REQUIRED,
+                span: #span,
+                ranges: &RANGES,
+                takers: &TAKERS,
+                masks: &MASKS,
+                starts: &STARTS,
+                bits: &BITS,
+                embeddings: &EMBEDDINGS,
+                cache_from: #cache_from,
+                owner: #fingerprint,
+            };
+
+            /// The whole search, into the sink a run asks for.
+            pub(super) fn run(run: #runtime::Run<'_, '_>) -> ::core::ops::ControlFlow<()> {
+                match run {
+                    #runtime::Run::Count(counter) => run_with(counter),
+                    #runtime::Run::Record(recorder) => run_with(recorder),
+                }
+            }
+
+            /// The whole search, into `sink`.
+            pub(super) fn run_with<S: #runtime::search::Sink + ?Sized>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #checked
+                #runtime::__private::fewest_search(&TABLES, &FULL, sink)
+            }
+
+            /// The search from a unit (checked by the caller), into the sink a run asks for.
+            pub(super) fn run_unit(unit: &#runtime::Unit, run: #runtime::Run<'_, '_>) -> ::core::ops::ControlFlow<()> {
+                match run {
+                    #runtime::Run::Count(counter) => unit_with(unit, counter),
+                    #runtime::Run::Record(recorder) => unit_with(unit, recorder),
+                }
+            }
+
+            /// A unit's placements replayed into `sink`, then the search below them.
+            fn unit_with<S: #runtime::search::Sink + ?Sized>(unit: &#runtime::Unit, sink: &mut S) -> ::core::ops::ControlFlow<()> {
+                #checked
+                for &e in &unit.placed {
+                    #runtime::search::Sink::place(sink, e);
+                }
+                #runtime::__private::fewest_search(&TABLES, &unit.q, sink)
+            }
+        }
+    }
+}

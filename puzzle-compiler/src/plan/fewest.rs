@@ -1,0 +1,153 @@
+//! The tables of the search that covers next the required aspect with the fewest embeddings
+//! (`puzzle_runtime`'s `Fewest`): each allowed embedding's bits of `q` and required bits, and
+//! for each bit of `q` the set of embeddings that take it.
+
+use puzzle_runtime::__private::Fewest;
+
+use crate::cover::Cover;
+use crate::order::Order;
+use crate::tuning::Tuning;
+
+use super::layout::Layout;
+
+/// The choice of the required aspect with the fewest embeddings, after every placement: the
+/// whole search, which the program's procedures then do not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FewestEmbeddings {
+    /// The words of `q`.
+    pub words: u32,
+    /// The words of a set of embeddings.
+    pub sets: u32,
+    /// The bits of `q` of the required aspects.
+    pub required: Vec<u64>,
+    /// Counts are kept for the bits below this one.
+    pub span: u32,
+    /// For each bit of `q`, where its takers' words start, the first word of the set they
+    /// fill and how many.
+    pub ranges: Vec<(u32, u32, u32)>,
+    /// The takers' words, bit after bit.
+    pub takers: Vec<u64>,
+    /// Each embedding's bits of `q`.
+    pub masks: Vec<u64>,
+    /// Where each embedding's required bits start in `bits`.
+    pub starts: Vec<u32>,
+    /// The required bits of each embedding.
+    pub bits: Vec<u32>,
+    /// The cover's number of each embedding, in the order they are tried.
+    pub embeddings: Vec<u32>,
+    /// The failure cache is consulted below this many placements (`u32::MAX`: never).
+    pub cache_from: u32,
+}
+
+/// Why a cover cannot be searched by the fewest embeddings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// An aspect is a bag of copies, which the counts do not follow.
+    Bags,
+    /// An embedding takes no required aspect: the rule would never place it.
+    NoRequired,
+    /// The tables would pass [`Tuning::fewest_bytes`].
+    TooLarge,
+}
+
+impl FewestEmbeddings {
+    /// The tables for `cover` searched with `q` laid out by `layout` (the order's), or why
+    /// there are none.
+    pub fn new(
+        cover: &Cover,
+        order: &Order,
+        layout: &Layout,
+        tuning: &Tuning,
+    ) -> Result<FewestEmbeddings, Unfit> {
+        if layout.has_bags() {
+            return Err(Unfit::Bags);
+        }
+        let words = layout.words();
+        let allowed: Vec<_> = cover.allowed().collect();
+        let sets = allowed.len().div_ceil(64).max(1);
+        let mut required = vec![0u64; words];
+        let bit_of = |a| {
+            let p = order.position(a);
+            layout.word(p) * 64 + layout.bit(p).trailing_zeros() as usize
+        };
+        for a in cover.all_aspects().filter(|&a| !cover.is_optional(a)) {
+            let b = bit_of(a);
+            required[b / 64] |= 1 << (b % 64);
+        }
+        let mut masks = vec![0u64; allowed.len() * words];
+        let (mut starts, mut bits) = (vec![0u32], Vec::new());
+        let mut by_bit: Vec<Vec<usize>> = vec![Vec::new(); words * 64];
+        for (i, &e) in allowed.iter().enumerate() {
+            let mut taken: Vec<usize> = cover.aspects(e).iter().map(|&a| bit_of(a)).collect();
+            taken.sort_unstable();
+            for &b in &taken {
+                masks[i * words + b / 64] |= 1 << (b % 64);
+                by_bit[b].push(i);
+            }
+            let before = bits.len();
+            bits.extend(
+                (taken.iter())
+                    .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
+                    .map(|&b| b as u32),
+            );
+            if bits.len() == before {
+                return Err(Unfit::NoRequired);
+            }
+            starts.push(bits.len() as u32);
+        }
+        let (mut ranges, mut takers) = (Vec::with_capacity(by_bit.len()), Vec::new());
+        for list in by_bit {
+            let start = takers.len() as u32;
+            let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else {
+                ranges.push((start, 0, 0));
+                continue;
+            };
+            let (first, last) = (lo / 64, hi / 64);
+            let mut set = vec![0u64; last - first + 1];
+            for e in list {
+                set[e / 64 - first] |= 1 << (e % 64);
+            }
+            ranges.push((start, first as u32, set.len() as u32));
+            takers.extend(set);
+            if takers.len() * 8 > tuning.fewest_bytes {
+                return Err(Unfit::TooLarge);
+            }
+        }
+        let span = required
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |w| (w as u32 + 1) * 64 - required[w].leading_zeros());
+        Ok(FewestEmbeddings {
+            words: words as u32,
+            sets: sets as u32,
+            required,
+            span,
+            ranges,
+            takers,
+            masks,
+            starts,
+            bits,
+            embeddings: allowed.iter().map(|e| e.0).collect(),
+            cache_from: u32::MAX,
+        })
+    }
+
+    /// The tables as the run time reads them, the cache owned by `fingerprint`.
+    pub fn tables(&self, fingerprint: u64) -> Fewest<'_> {
+        Fewest {
+            words: self.words,
+            sets: self.sets,
+            required: &self.required,
+            span: self.span,
+            ranges: &self.ranges,
+            takers: &self.takers,
+            masks: &self.masks,
+            starts: &self.starts,
+            bits: &self.bits,
+            embeddings: &self.embeddings,
+            cache_from: self.cache_from,
+            owner: fingerprint,
+        }
+    }
+}

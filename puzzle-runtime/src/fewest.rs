@@ -1,0 +1,401 @@
+//! The required aspect with the fewest embeddings: after each placement, the search covers
+//! next the free required aspect that the fewest embeddings still fit (Knuth's choice of the
+//! item with the fewest options), ties to the lowest bit of `q`, and tries its embeddings in
+//! their order. An aspect that nothing fits ends the branch, and a forced one (one embedding)
+//! is covered before any that branches, so a puzzle with clues (a sudoku) settles what its clues force before
+//! it branches.
+//!
+//! The counts are kept up to date rather than counted again: each level of the search holds
+//! the set of embeddings that still fit (`live`) and how many of them take each required
+//! aspect. A placement takes out of `live` every embedding that shares a bit of `q` with it
+//! (the sets of each bit's takers, or'ed together), and each embedding taken out lowers the
+//! counts of its required aspects (those of covered aspects too: never read again, but a
+//! test for them costs more than the store). The next level is written beside the last, so going back is free. The same code runs for the
+//! walker and for generated code, which hands it static tables: both search alike, in the
+//! same order.
+
+use std::ops::ControlFlow;
+
+use crate::__private::{reach, remembered};
+use crate::search::Sink;
+
+/// The tables of the search, by embedding in the order they are tried (the cover's order of
+/// the embeddings allowed) and by bit of `q`.
+#[derive(Clone, Copy, Debug)]
+pub struct Fewest<'t> {
+    /// The words of `q`.
+    pub words: u32,
+    /// The words of a set of embeddings.
+    pub sets: u32,
+    /// The bits of `q` of the required aspects, as `words` words: those a solution covers.
+    pub required: &'t [u64],
+    /// Counts are kept for the bits of `q` below this one (past the highest required bit).
+    pub span: u32,
+    /// For each bit of `q`, the words of the set of embeddings that take it: `takers[range]`
+    /// for `(start, first, len)` at the bit's entry of `ranges` are the set's words `first`
+    /// to `first + len` (the others are empty).
+    pub ranges: &'t [(u32, u32, u32)],
+    /// The words of the takers' sets, bit after bit.
+    pub takers: &'t [u64],
+    /// Each embedding's bits of `q`, `words` words each.
+    pub masks: &'t [u64],
+    /// Where each embedding's required bits start in `bits`, one more entry than embeddings.
+    pub starts: &'t [u32],
+    /// The required bits of `q` each embedding takes.
+    pub bits: &'t [u32],
+    /// Each embedding's number in the cover, as placed.
+    pub embeddings: &'t [u32],
+    /// The failure cache is consulted below this many placements or more (`u32::MAX`: never).
+    pub cache_from: u32,
+    /// The fingerprint that owns the cache's entries.
+    pub owner: u64,
+}
+
+/// The next procedure a unit cut in this search names: the search has no procedures, and
+/// resumes by its rule from the unit's free set.
+pub const NEXT: u32 = 0;
+
+/// Searches from the free set `q` (the plan's words), into `sink`.
+pub fn search<S: Sink + ?Sized>(tables: &Fewest<'_>, q: &[u64], sink: &mut S) -> ControlFlow<()> {
+    Search::new(tables, q).node(0, sink)
+}
+
+/// The levels of a search: at each depth the free set, the embeddings that still fit and the
+/// counts of the required aspects.
+struct Search<'t> {
+    tables: &'t Fewest<'t>,
+    /// `q` then `live`, one level after another.
+    levels: Vec<u64>,
+    /// The counts, one level after another.
+    counts: Vec<u32>,
+}
+
+impl<'t> Search<'t> {
+    /// The first level from the free set `q`: the embeddings whose bits are all free.
+    fn new(tables: &'t Fewest<'t>, q: &[u64]) -> Search<'t> {
+        let (words, sets) = (tables.words as usize, tables.sets as usize);
+        let mut level = vec![0u64; words + sets];
+        let n = q.len().min(words);
+        level[..n].copy_from_slice(&q[..n]);
+        let mut counts = vec![0u32; tables.span as usize];
+        for e in 0..tables.embeddings.len() {
+            let mask = &tables.masks[e * words..(e + 1) * words];
+            if mask.iter().zip(&level[..words]).all(|(m, q)| m & !q == 0) {
+                level[words + e / 64] |= 1 << (e % 64);
+                for &b in tables.required_bits(e) {
+                    counts[b as usize] += 1;
+                }
+            }
+        }
+        Search {
+            tables,
+            levels: level,
+            counts,
+        }
+    }
+
+    /// The search at `depth` placements: covers the free required aspect with the fewest
+    /// embeddings, or is a solution where none is free.
+    fn node<S: Sink + ?Sized>(&mut self, depth: usize, sink: &mut S) -> ControlFlow<()> {
+        let t = self.tables;
+        let (words, sets, span) = (t.words as usize, t.sets as usize, t.span as usize);
+        let width = words + sets;
+        let q = &self.levels[depth * width..depth * width + words];
+        let counts = &self.counts[depth * span..(depth + 1) * span];
+        let bit = match fewest(q, t.required, counts) {
+            Chosen::Covered => {
+                reach(sink);
+                return sink.solution();
+            }
+            Chosen::Stuck => return ControlFlow::Continue(()),
+            Chosen::At(bit) => bit,
+        };
+        if depth as u32 >= t.cache_from {
+            let key = q.to_vec();
+            return remembered(t.owner, &key, sink, |sink| self.cover(depth, bit, sink));
+        }
+        self.cover(depth, bit, sink)
+    }
+
+    /// Places in turn each embedding that fits the aspect at `bit` of `q`.
+    fn cover<S: Sink + ?Sized>(&mut self, depth: usize, bit: u32, sink: &mut S) -> ControlFlow<()> {
+        let t = self.tables;
+        let (words, sets) = (t.words as usize, t.sets as usize);
+        let width = words + sets;
+        let (start, first, len) = t.ranges[bit as usize];
+        for w in first as usize..(first + len) as usize {
+            let takers = t.takers[start as usize + w - first as usize];
+            let mut fit = takers & self.levels[depth * width + words + w];
+            while fit != 0 {
+                let e = w * 64 + fit.trailing_zeros() as usize;
+                fit &= fit - 1;
+                self.place(depth, e);
+                sink.place(t.embeddings[e]);
+                let below = (depth + 1) * width;
+                let flow = match sink.cut() {
+                    true => sink.unit(&self.levels[below..below + words], NEXT),
+                    false => self.node(depth + 1, sink),
+                };
+                sink.unplace();
+                if flow.is_break() && sink.may_stop() {
+                    return flow;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes the level below `depth` where embedding `e` is placed: its bits taken from `q`,
+    /// every embedding that shares one out of `live`, and the counts of their required
+    /// aspects lowered.
+    #[inline(always)]
+    fn place(&mut self, depth: usize, e: usize) {
+        let t = self.tables;
+        let (words, sets, span) = (t.words as usize, t.sets as usize, t.span as usize);
+        let width = words + sets;
+        if self.levels.len() < (depth + 2) * width {
+            self.levels.resize((depth + 2) * width, 0);
+            self.counts.resize((depth + 2) * span, 0);
+        }
+        let (above, below) = self.levels.split_at_mut((depth + 1) * width);
+        let (above, below) = (&above[depth * width..], &mut below[..width]);
+        below.copy_from_slice(above);
+        let mask = &t.masks[e * words..(e + 1) * words];
+        for (w, &m) in mask.iter().enumerate() {
+            below[w] ^= m;
+            let mut bits = m;
+            while bits != 0 {
+                let b = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (start, first, len) = t.ranges[b];
+                let live = &mut below[words + first as usize..words + (first + len) as usize];
+                let takers = &t.takers[start as usize..(start + len) as usize];
+                live.iter_mut().zip(takers).for_each(|(l, t)| *l &= !t);
+            }
+        }
+        let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
+        let counts = &mut counts[..span];
+        counts.copy_from_slice(&counted[depth * span..]);
+        let live = &below[words..];
+        for (w, (&was, &is)) in above[words..].iter().zip(live).enumerate() {
+            let mut killed = was & !is;
+            while killed != 0 {
+                let k = w * 64 + killed.trailing_zeros() as usize;
+                killed &= killed - 1;
+                for &b in t.required_bits(k) {
+                    counts[b as usize] -= 1;
+                }
+            }
+        }
+    }
+}
+
+impl Fewest<'_> {
+    /// The required bits of `q` that embedding `e` takes.
+    #[inline(always)]
+    fn required_bits(&self, e: usize) -> &[u32] {
+        &self.bits[self.starts[e] as usize..self.starts[e + 1] as usize]
+    }
+}
+
+/// What the counts say of the free required aspects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Chosen {
+    /// None is free: a solution.
+    Covered,
+    /// One has no embedding left: no solution below.
+    Stuck,
+    /// The one at this bit of `q` has the fewest embeddings, and the lowest bit among those.
+    At(u32),
+}
+
+/// The free required aspect (`q & required`) with the fewest embeddings by `counts`: the
+/// lowest bit among those with the fewest, as Knuth's programs choose, so that the trees are
+/// theirs.
+#[inline(always)]
+fn fewest(q: &[u64], required: &[u64], counts: &[u32]) -> Chosen {
+    let mut best: Option<(u32, u32)> = None;
+    for (w, (&q, &r)) in q.iter().zip(required).enumerate() {
+        let mut free = q & r;
+        while free != 0 {
+            let bit = w as u32 * 64 + free.trailing_zeros();
+            free &= free - 1;
+            let count = counts[bit as usize];
+            if best.is_none_or(|(_, fewest)| count < fewest) {
+                if count == 0 {
+                    return Chosen::Stuck;
+                }
+                best = Some((bit, count));
+            }
+        }
+    }
+    match best {
+        Some((bit, _)) => Chosen::At(bit),
+        None => Chosen::Covered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records every placement and each solution's embeddings.
+    #[derive(Default)]
+    struct Trace {
+        placed: Vec<u32>,
+        path: Vec<u32>,
+        solutions: Vec<Vec<u32>>,
+    }
+
+    impl Sink for Trace {
+        fn place(&mut self, embedding: u32) {
+            self.placed.push(embedding);
+            self.path.push(embedding);
+        }
+        fn unplace(&mut self) {
+            self.path.pop();
+        }
+        fn solution(&mut self) -> ControlFlow<()> {
+            self.solutions.push(self.path.clone());
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The tables of `options` over `items` bits of one word of `q`, the first `required` of
+    /// them required, each set of takers whole.
+    struct Owned {
+        ranges: Vec<(u32, u32, u32)>,
+        takers: Vec<u64>,
+        masks: Vec<u64>,
+        starts: Vec<u32>,
+        bits: Vec<u32>,
+        embeddings: Vec<u32>,
+        required: [u64; 1],
+    }
+
+    impl Owned {
+        fn new(options: &[&[u32]], items: u32, required: u32) -> Owned {
+            let masks: Vec<u64> = (options.iter())
+                .map(|o| o.iter().map(|&b| 1u64 << b).sum())
+                .collect();
+            let sets = masks.len().div_ceil(64);
+            let (mut ranges, mut takers) = (Vec::new(), Vec::new());
+            for b in 0..items {
+                ranges.push((takers.len() as u32, 0, sets as u32));
+                let mut set = vec![0u64; sets];
+                for (e, m) in masks.iter().enumerate() {
+                    set[e / 64] |= (m >> b & 1) << (e % 64);
+                }
+                takers.extend(set);
+            }
+            let (mut starts, mut bits) = (vec![0], Vec::new());
+            for o in options {
+                bits.extend(o.iter().filter(|&&b| b < required));
+                starts.push(bits.len() as u32);
+            }
+            Owned {
+                ranges,
+                takers,
+                masks,
+                starts,
+                bits,
+                embeddings: (0..options.len() as u32).collect(),
+                required: [(1 << required) - 1],
+            }
+        }
+
+        fn tables(&self, cache_from: u32) -> Fewest<'_> {
+            Fewest {
+                words: 1,
+                sets: self.masks.len().div_ceil(64) as u32,
+                required: &self.required,
+                span: 64 - self.required[0].leading_zeros(),
+                ranges: &self.ranges,
+                takers: &self.takers,
+                masks: &self.masks,
+                starts: &self.starts,
+                bits: &self.bits,
+                embeddings: &self.embeddings,
+                cache_from,
+                owner: 1,
+            }
+        }
+    }
+
+    #[test]
+    fn knuths_example_is_solved_from_the_item_with_the_fewest_options() {
+        // TAOCP 7.2.2.1 (5): items a to g, options `c e`, `a d g`, `b c f`, `a d f`, `b g`,
+        // `d e g`.
+        let options: [&[u32]; 6] = [
+            &[2, 4],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3, 5],
+            &[1, 6],
+            &[3, 4, 6],
+        ];
+        let owned = Owned::new(&options, 7, 7);
+        let mut trace = Trace::default();
+        let _ = search(&owned.tables(u32::MAX), &[0x7f], &mut trace);
+        // `a` first (two options, as b, c, e and f have: the lowest bit); `a d g` leaves `b`
+        // one option, `b c f`, which leaves `e` none; `a d f` forces `b g`, then `c e`.
+        assert_eq!(trace.placed, [1, 2, 3, 4, 0]);
+        assert_eq!(trace.solutions, [vec![3, 4, 0]]);
+    }
+
+    #[test]
+    fn secondary_items_are_covered_at_most_once_and_never_chosen() {
+        // Required 0 and 1, secondary 2: `0 2`, `1 2` clash on 2; `0`, `1` do not.
+        let options: [&[u32]; 4] = [&[0, 2], &[1, 2], &[0], &[1]];
+        let owned = Owned::new(&options, 3, 2);
+        let mut trace = Trace::default();
+        let _ = search(&owned.tables(u32::MAX), &[0b111], &mut trace);
+        assert_eq!(trace.solutions, [vec![0, 3], vec![2, 1], vec![2, 3]]);
+        // A required item that nothing fits: no solution, and no placement.
+        let mut trace = Trace::default();
+        let _ = search(&owned.tables(u32::MAX), &[0b011], &mut trace);
+        assert_eq!(trace.solutions, [vec![2, 3]]);
+    }
+
+    #[test]
+    fn a_unit_is_cut_with_its_free_set_and_resumed_from_it() {
+        // Two independent pairs of items: four solutions.
+        let options: [&[u32]; 6] = [&[0, 1], &[0], &[1], &[2, 3], &[2], &[3]];
+        let owned = Owned::new(&options, 4, 4);
+        let tables = owned.tables(u32::MAX);
+        let mut whole = Trace::default();
+        let _ = search(&tables, &[0b1111], &mut whole);
+        assert_eq!(whole.solutions.len(), 4);
+        /// Cuts after the first placement.
+        #[derive(Default)]
+        struct Cut {
+            units: Vec<Vec<u64>>,
+        }
+        impl Sink for Cut {
+            fn place(&mut self, _: u32) {}
+            fn unplace(&mut self) {}
+            fn solution(&mut self) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+            fn cut(&mut self) -> bool {
+                true
+            }
+            fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+                assert_eq!(next, NEXT);
+                self.units.push(q.to_vec());
+                ControlFlow::Continue(())
+            }
+        }
+        let mut cut = Cut::default();
+        let _ = search(&tables, &[0b1111], &mut cut);
+        assert_eq!(cut.units, [vec![0b1100], vec![0b1110]]);
+        let resumed: usize = (cut.units.iter())
+            .map(|q| {
+                let mut trace = Trace::default();
+                let _ = search(&tables, q, &mut trace);
+                trace.solutions.len()
+            })
+            .sum();
+        assert_eq!(resumed, 4);
+    }
+}
