@@ -2,17 +2,17 @@
 //! next the free required aspect that the fewest embeddings still fit (Knuth's choice of the
 //! item with the fewest options), ties to the lowest bit of `q`, and tries its embeddings in
 //! their order. An aspect that nothing fits ends the branch, and a forced one (one embedding)
-//! is covered before any that branches, so a puzzle with clues (a sudoku) settles what its clues force before
-//! it branches.
+//! is covered before any that branches, so a puzzle with clues (a sudoku) settles what its
+//! clues force before it branches.
 //!
 //! The counts are kept up to date rather than counted again: each level of the search holds
 //! the set of embeddings that still fit (`live`) and how many of them take each required
 //! aspect. A placement takes out of `live` every embedding that shares a bit of `q` with it
 //! (the sets of each bit's takers, or'ed together), and each embedding taken out lowers the
-//! counts of its required aspects (those of covered aspects too: never read again, but a
-//! test for them costs more than the store). The next level is written beside the last, so going back is free. The same code runs for the
-//! walker and for generated code, which hands it static tables: both search alike, in the
-//! same order.
+//! counts of its required aspects (a covered aspect's too: never read again, and a test for
+//! it costs more than the store). The next level is written beside the last, so going back
+//! is free. The same code runs for the walker and for generated code, which hands it static
+//! tables and its sizes as constants: both search alike, in the same order.
 
 use std::ops::ControlFlow;
 
@@ -39,9 +39,10 @@ pub struct Fewest<'t> {
     pub takers: &'t [u64],
     /// Each embedding's bits of `q`, `words` words each.
     pub masks: &'t [u64],
-    /// Where each embedding's required bits start in `bits`, one more entry than embeddings.
-    pub starts: &'t [u32],
-    /// The required bits of `q` each embedding takes.
+    /// The most required aspects an embedding takes.
+    pub stride: u32,
+    /// The required bits of `q` each embedding takes, `stride` entries each, the rest `span`
+    /// (a count of its own that is never read).
     pub bits: &'t [u32],
     /// Each embedding's number in the cover, as placed.
     pub embeddings: &'t [u32],
@@ -55,35 +56,94 @@ pub struct Fewest<'t> {
 /// resumes by its rule from the unit's free set.
 pub const NEXT: u32 = 0;
 
-/// Searches from the free set `q` (the plan's words), into `sink`.
+/// The count of a bit of `q` that is not a required aspect's, more than any required aspect's
+/// count (the plan keeps the search to covers where each is less): never read.
+pub const COVERED: u16 = u16::MAX;
+
+/// The widest failure-cache key kept on the stack.
+const KEY_ON_STACK: usize = 4;
+
+/// Searches from the free set `q` (the plan's words), into `sink`. The common sizes of `q` and
+/// of a set of embeddings get a search whose loops unroll.
 pub fn search<S: Sink + ?Sized>(tables: &Fewest<'_>, q: &[u64], sink: &mut S) -> ControlFlow<()> {
-    Search::new(tables, q).node(0, sink)
+    match (tables.words, tables.sets) {
+        (1, 1) => search_with::<1, 1, 0, S>(tables, q, sink),
+        (1, 2) => search_with::<1, 2, 0, S>(tables, q, sink),
+        (1, 3) => search_with::<1, 3, 0, S>(tables, q, sink),
+        (1, 4) => search_with::<1, 4, 0, S>(tables, q, sink),
+        (2, 1) => search_with::<2, 1, 0, S>(tables, q, sink),
+        (2, 2) => search_with::<2, 2, 0, S>(tables, q, sink),
+        (2, 3) => search_with::<2, 3, 0, S>(tables, q, sink),
+        (2, 4) => search_with::<2, 4, 0, S>(tables, q, sink),
+        _ => search_with::<0, 0, 0, S>(tables, q, sink),
+    }
+}
+
+/// [`search`] with `q` of `W` words, sets of `E` words and a stride of `R` required bits, each
+/// a constant where not 0 (generated code gives its own; 0 reads the tables').
+pub fn search_with<const W: usize, const E: usize, const R: usize, S: Sink + ?Sized>(
+    tables: &Fewest<'_>,
+    q: &[u64],
+    sink: &mut S,
+) -> ControlFlow<()> {
+    debug_assert!(W == 0 || W == tables.words as usize);
+    debug_assert!(E == 0 || E == tables.sets as usize);
+    debug_assert!(R == 0 || R == tables.stride as usize);
+    Search::<W, E, R>::new(tables, q).node(0, sink)
 }
 
 /// The levels of a search: at each depth the free set, the embeddings that still fit and the
 /// counts of the required aspects.
-struct Search<'t> {
+struct Search<'t, const W: usize, const E: usize, const R: usize> {
     tables: &'t Fewest<'t>,
     /// `q` then `live`, one level after another.
     levels: Vec<u64>,
     /// The counts, one level after another.
-    counts: Vec<u32>,
+    counts: Vec<u16>,
 }
 
-impl<'t> Search<'t> {
+impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
+    /// The words of `q`.
+    #[inline(always)]
+    fn words(&self) -> usize {
+        match W {
+            0 => self.tables.words as usize,
+            _ => W,
+        }
+    }
+
+    /// The words of a set of embeddings.
+    #[inline(always)]
+    fn sets(&self) -> usize {
+        match E {
+            0 => self.tables.sets as usize,
+            _ => E,
+        }
+    }
+
     /// The first level from the free set `q`: the embeddings whose bits are all free.
-    fn new(tables: &'t Fewest<'t>, q: &[u64]) -> Search<'t> {
+    fn new(tables: &'t Fewest<'t>, q: &[u64]) -> Search<'t, W, E, R> {
         let (words, sets) = (tables.words as usize, tables.sets as usize);
         let mut level = vec![0u64; words + sets];
         let n = q.len().min(words);
         level[..n].copy_from_slice(&q[..n]);
-        let mut counts = vec![0u32; tables.span as usize];
+        // One count more, for the padding of `bits`.
+        let mut counts = vec![0u16; tables.span as usize + 1];
+        for (b, count) in counts[..tables.span as usize].iter_mut().enumerate() {
+            let (word, bit) = (b / 64, b % 64);
+            if (tables.required[word] & level[word]) >> bit & 1 == 0 {
+                *count = COVERED;
+            }
+        }
+        let stride = tables.stride as usize;
         for e in 0..tables.embeddings.len() {
             let mask = &tables.masks[e * words..(e + 1) * words];
             if mask.iter().zip(&level[..words]).all(|(m, q)| m & !q == 0) {
                 level[words + e / 64] |= 1 << (e % 64);
-                for &b in tables.required_bits(e) {
-                    counts[b as usize] += 1;
+                for &b in &tables.bits[e * stride..(e + 1) * stride] {
+                    if b < tables.span {
+                        counts[b as usize] += 1;
+                    }
                 }
             }
         }
@@ -98,10 +158,10 @@ impl<'t> Search<'t> {
     /// embeddings, or is a solution where none is free.
     fn node<S: Sink + ?Sized>(&mut self, depth: usize, sink: &mut S) -> ControlFlow<()> {
         let t = self.tables;
-        let (words, sets, span) = (t.words as usize, t.sets as usize, t.span as usize);
+        let (words, sets, span) = (self.words(), self.sets(), t.span as usize);
         let width = words + sets;
         let q = &self.levels[depth * width..depth * width + words];
-        let counts = &self.counts[depth * span..(depth + 1) * span];
+        let counts = &self.counts[depth * (span + 1)..depth * (span + 1) + span];
         let bit = match fewest(q, t.required, counts) {
             Chosen::Covered => {
                 reach(sink);
@@ -111,8 +171,20 @@ impl<'t> Search<'t> {
             Chosen::At(bit) => bit,
         };
         if depth as u32 >= t.cache_from {
-            let key = q.to_vec();
-            return remembered(t.owner, &key, sink, |sink| self.cover(depth, bit, sink));
+            // Most keys are a few words: on the stack.
+            let (mut stack, heap);
+            let key: &[u64] = match words <= KEY_ON_STACK {
+                true => {
+                    stack = [0; KEY_ON_STACK];
+                    stack[..words].copy_from_slice(q);
+                    &stack[..words]
+                }
+                false => {
+                    heap = q.to_vec();
+                    &heap
+                }
+            };
+            return remembered(t.owner, key, sink, |sink| self.cover(depth, bit, sink));
         }
         self.cover(depth, bit, sink)
     }
@@ -120,7 +192,7 @@ impl<'t> Search<'t> {
     /// Places in turn each embedding that fits the aspect at `bit` of `q`.
     fn cover<S: Sink + ?Sized>(&mut self, depth: usize, bit: u32, sink: &mut S) -> ControlFlow<()> {
         let t = self.tables;
-        let (words, sets) = (t.words as usize, t.sets as usize);
+        let (words, sets) = (self.words(), self.sets());
         let width = words + sets;
         let (start, first, len) = t.ranges[bit as usize];
         for w in first as usize..(first + len) as usize {
@@ -151,11 +223,15 @@ impl<'t> Search<'t> {
     #[inline(always)]
     fn place(&mut self, depth: usize, e: usize) {
         let t = self.tables;
-        let (words, sets, span) = (t.words as usize, t.sets as usize, t.span as usize);
+        let (words, sets, span) = (self.words(), self.sets(), t.span as usize + 1);
+        let stride = match R {
+            0 => t.stride as usize,
+            _ => R,
+        };
         let width = words + sets;
         if self.levels.len() < (depth + 2) * width {
             self.levels.resize((depth + 2) * width, 0);
-            self.counts.resize((depth + 2) * span, 0);
+            self.counts.resize((depth + 2) * span, COVERED);
         }
         let (above, below) = self.levels.split_at_mut((depth + 1) * width);
         let (above, below) = (&above[depth * width..], &mut below[..width]);
@@ -182,19 +258,12 @@ impl<'t> Search<'t> {
             while killed != 0 {
                 let k = w * 64 + killed.trailing_zeros() as usize;
                 killed &= killed - 1;
-                for &b in t.required_bits(k) {
-                    counts[b as usize] -= 1;
+                // The padding's count takes these too, and may wrap: it is never read.
+                for &b in &t.bits[k * stride..(k + 1) * stride] {
+                    counts[b as usize] = counts[b as usize].wrapping_sub(1);
                 }
             }
         }
-    }
-}
-
-impl Fewest<'_> {
-    /// The required bits of `q` that embedding `e` takes.
-    #[inline(always)]
-    fn required_bits(&self, e: usize) -> &[u32] {
-        &self.bits[self.starts[e] as usize..self.starts[e + 1] as usize]
     }
 }
 
@@ -213,8 +282,8 @@ enum Chosen {
 /// lowest bit among those with the fewest, as Knuth's programs choose, so that the trees are
 /// theirs.
 #[inline(always)]
-fn fewest(q: &[u64], required: &[u64], counts: &[u32]) -> Chosen {
-    let mut best: Option<(u32, u32)> = None;
+fn fewest(q: &[u64], required: &[u64], counts: &[u16]) -> Chosen {
+    let mut best: Option<(u32, u16)> = None;
     for (w, (&q, &r)) in q.iter().zip(required).enumerate() {
         let mut free = q & r;
         while free != 0 {
@@ -267,7 +336,7 @@ mod tests {
         ranges: Vec<(u32, u32, u32)>,
         takers: Vec<u64>,
         masks: Vec<u64>,
-        starts: Vec<u32>,
+        stride: u32,
         bits: Vec<u32>,
         embeddings: Vec<u32>,
         required: [u64; 1],
@@ -288,16 +357,18 @@ mod tests {
                 }
                 takers.extend(set);
             }
-            let (mut starts, mut bits) = (vec![0], Vec::new());
+            let stride = options.iter().map(|o| o.len()).max().unwrap_or(0);
+            let mut bits = Vec::new();
             for o in options {
+                let start = bits.len();
                 bits.extend(o.iter().filter(|&&b| b < required));
-                starts.push(bits.len() as u32);
+                bits.resize(start + stride, required);
             }
             Owned {
                 ranges,
                 takers,
                 masks,
-                starts,
+                stride: stride as u32,
                 bits,
                 embeddings: (0..options.len() as u32).collect(),
                 required: [(1 << required) - 1],
@@ -313,7 +384,7 @@ mod tests {
                 ranges: &self.ranges,
                 takers: &self.takers,
                 masks: &self.masks,
-                starts: &self.starts,
+                stride: self.stride,
                 bits: &self.bits,
                 embeddings: &self.embeddings,
                 cache_from,

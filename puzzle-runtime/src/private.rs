@@ -1,7 +1,10 @@
 //! What generated code calls and nothing else should: not API, and free to change with the
 //! compiler that emits the calls (the two crates are pinned to each other's version).
 
-pub use crate::fewest::{search as fewest_search, Fewest, NEXT as FEWEST_NEXT};
+pub use crate::fewest::{
+    search as fewest_search, search_with as fewest_search_with, Fewest, COVERED as FEWEST_COVERED,
+    NEXT as FEWEST_NEXT,
+};
 pub use crate::fits::{Fits, PieceRun};
 pub use crate::prune::{
     board_allows, board_dead_ends, board_free_counts, board_hemmed_in, board_holes,

@@ -31,14 +31,19 @@ pub fn module(
     let takers = words("TAKERS", &fewest.takers);
     let masks = words("MASKS", &fewest.masks);
     let full = words("FULL", &plan.layout.full());
-    let starts = numbers("STARTS", &fewest.starts);
     let bits = numbers("BITS", &fewest.bits);
     let embeddings = numbers("EMBEDDINGS", &fewest.embeddings);
     let ranges_n = fewest.ranges.len();
     let ranges = fewest.ranges.iter().map(|&(a, b, c)| quote!((#a, #b, #c)));
     let (q_words, sets, span, cache_from) =
         (fewest.words, fewest.sets, fewest.span, fewest.cache_from);
-    let fingerprint = plan.fingerprint;
+    let (fingerprint, stride) = (plan.fingerprint, fewest.stride);
+    // The sizes as constants of the search, whose loops then unroll.
+    let (q_words_n, sets_n, stride_n) = (
+        fewest.words as usize,
+        fewest.sets as usize,
+        fewest.stride as usize,
+    );
     let aspects = compiled.cover.aspect_count();
     let (check, checked) = match compiled.check {
         Some(check) => {
@@ -65,7 +70,6 @@ pub fn module(
             #takers
             #masks
             #full
-            #starts
             #bits
             #embeddings
             static RANGES: [(u32, u32, u32); #ranges_n] = [#(#ranges),*];
@@ -77,7 +81,7 @@ pub fn module(
                 ranges: &RANGES,
                 takers: &TAKERS,
                 masks: &MASKS,
-                starts: &STARTS,
+                stride: #stride,
                 bits: &BITS,
                 embeddings: &EMBEDDINGS,
                 cache_from: #cache_from,
@@ -95,7 +99,7 @@ pub fn module(
             /// The whole search, into `sink`.
             pub(super) fn run_with<S: #runtime::search::Sink + ?Sized>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
                 #checked
-                #runtime::__private::fewest_search(&TABLES, &FULL, sink)
+                #runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, _>(&TABLES, &FULL, sink)
             }
 
             /// The search from a unit (checked by the caller), into the sink a run asks for.
@@ -112,7 +116,7 @@ pub fn module(
                 for &e in &unit.placed {
                     #runtime::search::Sink::place(sink, e);
                 }
-                #runtime::__private::fewest_search(&TABLES, &unit.q, sink)
+                #runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, _>(&TABLES, &unit.q, sink)
             }
         }
     }

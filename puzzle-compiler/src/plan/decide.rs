@@ -268,7 +268,7 @@ pub(super) fn fewest_embeddings(
                 Unfit::Bags => "an aspect is a bag of copies".to_owned(),
                 Unfit::NoRequired => "an embedding takes no required aspect".to_owned(),
                 Unfit::TooLarge => format!(
-                    "its tables would pass `fewest_bytes` {}",
+                    "its tables would pass `fewest_bytes` {}, or an aspect has 65,535 embeddings or more",
                     tuning.fewest_bytes
                 ),
             }

@@ -2,7 +2,7 @@
 //! (`puzzle_runtime`'s `Fewest`): each allowed embedding's bits of `q` and required bits, and
 //! for each bit of `q` the set of embeddings that take it.
 
-use puzzle_runtime::__private::Fewest;
+use puzzle_runtime::__private::{Fewest, FEWEST_COVERED as COVERED};
 
 use crate::cover::Cover;
 use crate::order::Order;
@@ -30,9 +30,9 @@ pub struct FewestEmbeddings {
     pub takers: Vec<u64>,
     /// Each embedding's bits of `q`.
     pub masks: Vec<u64>,
-    /// Where each embedding's required bits start in `bits`.
-    pub starts: Vec<u32>,
-    /// The required bits of each embedding.
+    /// The most required aspects an embedding takes.
+    pub stride: u32,
+    /// The required bits of each embedding, `stride` each, padded with `span`.
     pub bits: Vec<u32>,
     /// The cover's number of each embedding, in the order they are tried.
     pub embeddings: Vec<u32>,
@@ -47,7 +47,8 @@ pub enum Unfit {
     Bags,
     /// An embedding takes no required aspect: the rule would never place it.
     NoRequired,
-    /// The tables would pass [`Tuning::fewest_bytes`].
+    /// The tables would pass [`Tuning::fewest_bytes`], or an aspect has as many embeddings as
+    /// a count holds.
     TooLarge,
 }
 
@@ -76,7 +77,7 @@ impl FewestEmbeddings {
             required[b / 64] |= 1 << (b % 64);
         }
         let mut masks = vec![0u64; allowed.len() * words];
-        let (mut starts, mut bits) = (vec![0u32], Vec::new());
+        let mut required_bits: Vec<Vec<u32>> = Vec::with_capacity(allowed.len());
         let mut by_bit: Vec<Vec<usize>> = vec![Vec::new(); words * 64];
         for (i, &e) in allowed.iter().enumerate() {
             let mut taken: Vec<usize> = cover.aspects(e).iter().map(|&a| bit_of(a)).collect();
@@ -85,18 +86,20 @@ impl FewestEmbeddings {
                 masks[i * words + b / 64] |= 1 << (b % 64);
                 by_bit[b].push(i);
             }
-            let before = bits.len();
-            bits.extend(
-                (taken.iter())
-                    .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
-                    .map(|&b| b as u32),
-            );
-            if bits.len() == before {
+            let own: Vec<u32> = (taken.iter())
+                .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
+                .map(|&b| b as u32)
+                .collect();
+            if own.is_empty() {
                 return Err(Unfit::NoRequired);
             }
-            starts.push(bits.len() as u32);
+            required_bits.push(own);
         }
         let (mut ranges, mut takers) = (Vec::with_capacity(by_bit.len()), Vec::new());
+        // A count must stay below the mark of a covered aspect.
+        if by_bit.iter().any(|list| list.len() >= usize::from(COVERED)) {
+            return Err(Unfit::TooLarge);
+        }
         for list in by_bit {
             let start = takers.len() as u32;
             let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else {
@@ -118,6 +121,13 @@ impl FewestEmbeddings {
             .iter()
             .rposition(|&w| w != 0)
             .map_or(0, |w| (w as u32 + 1) * 64 - required[w].leading_zeros());
+        let stride = required_bits.iter().map(Vec::len).max().unwrap_or(0);
+        let mut bits = Vec::with_capacity(required_bits.len() * stride);
+        for own in required_bits {
+            let start = bits.len();
+            bits.extend(own);
+            bits.resize(start + stride, span);
+        }
         Ok(FewestEmbeddings {
             words: words as u32,
             sets: sets as u32,
@@ -126,7 +136,7 @@ impl FewestEmbeddings {
             ranges,
             takers,
             masks,
-            starts,
+            stride: stride as u32,
             bits,
             embeddings: allowed.iter().map(|e| e.0).collect(),
             cache_from: u32::MAX,
@@ -143,7 +153,7 @@ impl FewestEmbeddings {
             ranges: &self.ranges,
             takers: &self.takers,
             masks: &self.masks,
-            starts: &self.starts,
+            stride: self.stride,
             bits: &self.bits,
             embeddings: &self.embeddings,
             cache_from: self.cache_from,
