@@ -283,24 +283,23 @@ enum Chosen {
 /// theirs.
 #[inline(always)]
 fn fewest(q: &[u64], required: &[u64], counts: &[u16]) -> Chosen {
-    let mut best: Option<(u32, u16)> = None;
+    // Without a branch on each comparison, which would be mispredicted as often as taken.
+    let (mut least, mut at) = (COVERED, 0);
     for (w, (&q, &r)) in q.iter().zip(required).enumerate() {
         let mut free = q & r;
         while free != 0 {
             let bit = w as u32 * 64 + free.trailing_zeros();
             free &= free - 1;
             let count = counts[bit as usize];
-            if best.is_none_or(|(_, fewest)| count < fewest) {
-                if count == 0 {
-                    return Chosen::Stuck;
-                }
-                best = Some((bit, count));
-            }
+            let fewer = count < least;
+            least = if fewer { count } else { least };
+            at = if fewer { bit } else { at };
         }
     }
-    match best {
-        Some((bit, _)) => Chosen::At(bit),
-        None => Chosen::Covered,
+    match least {
+        COVERED => Chosen::Covered,
+        0 => Chosen::Stuck,
+        _ => Chosen::At(at),
     }
 }
 
