@@ -71,7 +71,8 @@ fn placements(args: &[&str]) -> u64 {
 #[test]
 fn dlx_files_are_searched_by_the_item_with_the_fewest_options() {
     // The trees of Knuth's `dlx1`, which counts their nodes with the root: 180 for this
-    // sudoku (whose listed order takes over 10^8 placements), 327,813 for the 12 queens.
+    // sudoku (whose listed order takes over 10^8 placements), 327,813 for the 12 queens (a
+    // set of embeddings in a few words), 812,657 for any nine pentominoes in 5x9 (in 22).
     let suite = "../puzzle-bench/dlx";
     let sudoku = format!("{suite}/sudoku_hardest_01.dlx");
     assert_eq!(count(&[&sudoku]), 1);
@@ -79,6 +80,9 @@ fn dlx_files_are_searched_by_the_item_with_the_fewest_options() {
     let queens = format!("{suite}/queens_12.dlx");
     assert_eq!(count(&[&queens]), 14_200);
     assert_eq!(placements(&["solve", &queens]), 327_812);
+    let nine = format!("{suite}/pentominoes_5x9.dlx");
+    assert_eq!(count(&[&nine]), 23_608);
+    assert_eq!(placements(&["solve", &nine]), 812_656);
 }
 
 #[test]

@@ -33,7 +33,8 @@ pub struct Fewest<'t> {
     pub span: u32,
     /// For each bit of `q`, the words of the set of embeddings that take it: `takers[range]`
     /// for `(start, first, len)` at the bit's entry of `ranges` are the set's words `first`
-    /// to `first + len` (the others are empty).
+    /// to `first + len` (the others are empty); each bit's whole set, `(bit * sets, 0,
+    /// sets)`, where sets are at most [`DENSE_SETS`] words.
     pub ranges: &'t [(u32, u32, u32)],
     /// The words of the takers' sets, bit after bit.
     pub takers: &'t [u64],
@@ -60,6 +61,11 @@ pub const NEXT: u32 = 0;
 /// count (the plan keeps the search to covers where each is less): never read.
 pub const COVERED: u16 = u16::MAX;
 
+/// The most words of a set of embeddings whose sets of takers the tables keep whole, every
+/// bit's at the same width (its range `(bit * sets, 0, sets)`): the search then reads them
+/// at a constant width.
+pub const DENSE_SETS: usize = 4;
+
 /// The widest failure-cache key kept on the stack.
 const KEY_ON_STACK: usize = 4;
 
@@ -75,7 +81,15 @@ pub fn search<S: Sink + ?Sized>(tables: &Fewest<'_>, q: &[u64], sink: &mut S) ->
         (2, 2) => search_with::<2, 2, 0, S>(tables, q, sink),
         (2, 3) => search_with::<2, 3, 0, S>(tables, q, sink),
         (2, 4) => search_with::<2, 4, 0, S>(tables, q, sink),
-        _ => search_with::<0, 0, 0, S>(tables, q, sink),
+        // Larger sets: the stride of the common options still a constant.
+        (_, _) => match tables.stride {
+            2 => search_with::<0, 0, 2, S>(tables, q, sink),
+            3 => search_with::<0, 0, 3, S>(tables, q, sink),
+            4 => search_with::<0, 0, 4, S>(tables, q, sink),
+            5 => search_with::<0, 0, 5, S>(tables, q, sink),
+            6 => search_with::<0, 0, 6, S>(tables, q, sink),
+            _ => search_with::<0, 0, 0, S>(tables, q, sink),
+        },
     }
 }
 
@@ -243,7 +257,11 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
             while bits != 0 {
                 let b = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (start, first, len) = t.ranges[b];
+                // Sets of a few words are whole, at a constant width: the loop unrolls.
+                let (start, first, len) = match E {
+                    1..=DENSE_SETS => ((b * E) as u32, 0, E as u32),
+                    _ => t.ranges[b],
+                };
                 let live = &mut below[words + first as usize..words + (first + len) as usize];
                 let takers = &t.takers[start as usize..(start + len) as usize];
                 live.iter_mut().zip(takers).for_each(|(l, t)| *l &= !t);

@@ -3,7 +3,7 @@
 
 pub use crate::fewest::{
     search as fewest_search, search_with as fewest_search_with, Fewest, COVERED as FEWEST_COVERED,
-    NEXT as FEWEST_NEXT,
+    DENSE_SETS as FEWEST_DENSE_SETS, NEXT as FEWEST_NEXT,
 };
 pub use crate::fits::{Fits, PieceRun};
 pub use crate::prune::{

@@ -2,7 +2,9 @@
 //! (`puzzle_runtime`'s `Fewest`): each allowed embedding's bits of `q` and required bits, and
 //! for each bit of `q` the set of embeddings that take it.
 
-use puzzle_runtime::__private::{Fewest, FEWEST_COVERED as COVERED};
+use puzzle_runtime::__private::{
+    Fewest, FEWEST_COVERED as COVERED, FEWEST_DENSE_SETS as DENSE_SETS,
+};
 
 use crate::cover::Cover;
 use crate::order::Order;
@@ -100,13 +102,19 @@ impl FewestEmbeddings {
         if by_bit.iter().any(|list| list.len() >= usize::from(COVERED)) {
             return Err(Unfit::TooLarge);
         }
+        // A set of a few words is kept whole for every bit, which the search reads at a
+        // constant width; a larger one from its first word with a taker to its last.
+        let dense = sets <= DENSE_SETS;
         for list in by_bit {
             let start = takers.len() as u32;
-            let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else {
-                ranges.push((start, 0, 0));
-                continue;
+            let (first, last) = match (list.first(), list.last()) {
+                _ if dense => (0, sets - 1),
+                (Some(&lo), Some(&hi)) => (lo / 64, hi / 64),
+                _ => {
+                    ranges.push((start, 0, 0));
+                    continue;
+                }
             };
-            let (first, last) = (lo / 64, hi / 64);
             let mut set = vec![0u64; last - first + 1];
             for e in list {
                 set[e / 64 - first] |= 1 << (e % 64);
