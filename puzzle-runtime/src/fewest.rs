@@ -38,6 +38,10 @@ pub struct Fewest<'t> {
     pub ranges: &'t [(u32, u32, u32)],
     /// The words of the takers' sets, bit after bit.
     pub takers: &'t [u64],
+    /// Where sets are at most [`DENSE_SETS`] words, each embedding's clashes: the set of the
+    /// embeddings that share a bit of `q` with it (itself too), `sets` words each; else
+    /// empty, and a placement or's its bits' takers together.
+    pub clashes: &'t [u64],
     /// Each embedding's bits of `q`, `words` words each.
     pub masks: &'t [u64],
     /// The most required aspects an embedding takes.
@@ -251,20 +255,30 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
         let (above, below) = (&above[depth * width..], &mut below[..width]);
         below.copy_from_slice(above);
         let mask = &t.masks[e * words..(e + 1) * words];
-        for (w, &m) in mask.iter().enumerate() {
-            below[w] ^= m;
-            let mut bits = m;
-            while bits != 0 {
-                let b = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // Sets of a few words are whole, at a constant width: the loop unrolls.
-                let (start, first, len) = match E {
-                    1..=DENSE_SETS => ((b * E) as u32, 0, E as u32),
-                    _ => t.ranges[b],
-                };
-                let live = &mut below[words + first as usize..words + (first + len) as usize];
-                let takers = &t.takers[start as usize..(start + len) as usize];
-                live.iter_mut().zip(takers).for_each(|(l, t)| *l &= !t);
+        below[..words]
+            .iter_mut()
+            .zip(mask)
+            .for_each(|(q, m)| *q ^= m);
+        match E {
+            // Sets of a few words: the embeddings that share a bit with `e`, made once.
+            1..=DENSE_SETS => {
+                let clashes = &t.clashes[e * E..(e + 1) * E];
+                let live = &mut below[words..words + E];
+                live.iter_mut().zip(clashes).for_each(|(l, c)| *l &= !c);
+            }
+            _ => {
+                for (w, &m) in mask.iter().enumerate() {
+                    let mut bits = m;
+                    while bits != 0 {
+                        let b = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let (start, first, len) = t.ranges[b];
+                        let (first, len) = (first as usize, len as usize);
+                        let live = &mut below[words + first..words + first + len];
+                        let takers = &t.takers[start as usize..start as usize + len];
+                        live.iter_mut().zip(takers).for_each(|(l, t)| *l &= !t);
+                    }
+                }
             }
         }
         let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
@@ -352,6 +366,7 @@ mod tests {
     struct Owned {
         ranges: Vec<(u32, u32, u32)>,
         takers: Vec<u64>,
+        clashes: Vec<u64>,
         masks: Vec<u64>,
         stride: u32,
         bits: Vec<u32>,
@@ -374,6 +389,12 @@ mod tests {
                 }
                 takers.extend(set);
             }
+            let mut clashes = vec![0u64; masks.len() * sets];
+            for (e, &m) in masks.iter().enumerate() {
+                for (k, &n) in masks.iter().enumerate() {
+                    clashes[e * sets + k / 64] |= u64::from(m & n != 0) << (k % 64);
+                }
+            }
             let stride = options.iter().map(|o| o.len()).max().unwrap_or(0);
             let mut bits = Vec::new();
             for o in options {
@@ -384,6 +405,7 @@ mod tests {
             Owned {
                 ranges,
                 takers,
+                clashes,
                 masks,
                 stride: stride as u32,
                 bits,
@@ -400,6 +422,7 @@ mod tests {
                 span: 64 - self.required[0].leading_zeros(),
                 ranges: &self.ranges,
                 takers: &self.takers,
+                clashes: &self.clashes,
                 masks: &self.masks,
                 stride: self.stride,
                 bits: &self.bits,

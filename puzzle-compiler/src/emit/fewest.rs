@@ -29,6 +29,7 @@ pub fn module(
     };
     let required = words("REQUIRED", &fewest.required);
     let takers = words("TAKERS", &fewest.takers);
+    let clashes = words("CLASHES", &fewest.clashes);
     let masks = words("MASKS", &fewest.masks);
     let full = words("FULL", &plan.layout.full());
     let bits = numbers("BITS", &fewest.bits);
@@ -68,6 +69,7 @@ pub fn module(
             #check
             #required
             #takers
+            #clashes
             #masks
             #full
             #bits
@@ -80,6 +82,7 @@ pub fn module(
                 span: #span,
                 ranges: &RANGES,
                 takers: &TAKERS,
+                clashes: &CLASHES,
                 masks: &MASKS,
                 stride: #stride,
                 bits: &BITS,

@@ -30,6 +30,9 @@ pub struct FewestEmbeddings {
     pub ranges: Vec<(u32, u32, u32)>,
     /// The takers' words, bit after bit.
     pub takers: Vec<u64>,
+    /// Where sets are of a few words, each embedding's clashes (the embeddings that share a
+    /// bit with it), `sets` words each; else none.
+    pub clashes: Vec<u64>,
     /// Each embedding's bits of `q`.
     pub masks: Vec<u64>,
     /// The most required aspects an embedding takes.
@@ -125,6 +128,27 @@ impl FewestEmbeddings {
                 return Err(Unfit::TooLarge);
             }
         }
+        // Where sets are whole, each embedding's clashes: its bits' takers together.
+        let mut clashes = Vec::new();
+        if dense {
+            clashes = vec![0u64; allowed.len() * sets];
+            for e in 0..allowed.len() {
+                for w in 0..words {
+                    let mut m = masks[e * words + w];
+                    while m != 0 {
+                        let b = w * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let start = ranges[b].0 as usize;
+                        for (c, t) in clashes[e * sets..(e + 1) * sets]
+                            .iter_mut()
+                            .zip(&takers[start..start + sets])
+                        {
+                            *c |= t;
+                        }
+                    }
+                }
+            }
+        }
         let span = required
             .iter()
             .rposition(|&w| w != 0)
@@ -143,6 +167,7 @@ impl FewestEmbeddings {
             span,
             ranges,
             takers,
+            clashes,
             masks,
             stride: stride as u32,
             bits,
@@ -160,6 +185,7 @@ impl FewestEmbeddings {
             span: self.span,
             ranges: &self.ranges,
             takers: &self.takers,
+            clashes: &self.clashes,
             masks: &self.masks,
             stride: self.stride,
             bits: &self.bits,
