@@ -327,6 +327,14 @@ pub enum ErrorKind {
         /// The most tests and placements together.
         limit: usize,
     },
+    /// Tables too large to be compiled as Rust in reasonable time.
+    #[error("the solver's tables would hold {words} words, more than the {limit} rustc compiles in reasonable time; solve this puzzle with the run-time engine instead (`puzzle solve FILE` without --native, or `puzzle::compiler::Puzzle` in a program)")]
+    TablesTooLargeForNative {
+        /// The tables' words.
+        words: usize,
+        /// The most words.
+        limit: usize,
+    },
     /// Symmetry reduction was asked for but cannot be done exactly.
     #[error("cannot reduce by symmetry: {reason}")]
     Symmetry {

@@ -19,3 +19,8 @@ pub const MAX_EMBEDDINGS: usize = 1 << 18;
 /// have: about fifteen times the 6x10 pentomino's, for which rustc takes seconds. Past it
 /// rustc would take minutes to hours; the run-time engine runs such a puzzle as it is.
 pub const MAX_NATIVE_NODES: usize = 100_000;
+
+/// The most words of tables a native solver searched by the fewest embeddings may hold (its
+/// program is its tables): a million, eight megabytes of literals, which rustc reads in
+/// seconds. Past it the run-time engine runs the puzzle, from the same tables.
+pub const MAX_NATIVE_WORDS: usize = 1 << 20;

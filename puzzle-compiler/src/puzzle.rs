@@ -17,7 +17,7 @@ use crate::choose::{choose_reduced, Chosen};
 use crate::cover::Cover;
 use crate::description::Description;
 use crate::error::{Error, ErrorKind, Errors};
-use crate::limits::MAX_NATIVE_NODES;
+use crate::limits::{MAX_NATIVE_NODES, MAX_NATIVE_WORDS};
 use crate::lower::{lower, Lowered};
 use crate::model::{Model, Piece, PieceId, Problem};
 use crate::order::Order;
@@ -197,6 +197,19 @@ impl Puzzle {
     /// Whether the program is small enough to be emitted as Rust ([`MAX_NATIVE_NODES`]): the
     /// macro and native builds ask first, the run-time engine never needs to.
     pub fn check_native(&self) -> Result<(), Error> {
+        if let Some(fewest) = self.plan().fewest_embeddings() {
+            let words = fewest.words_of_tables();
+            return match words > MAX_NATIVE_WORDS {
+                false => Ok(()),
+                true => Err(Error {
+                    kind: ErrorKind::TablesTooLargeForNative {
+                        words,
+                        limit: MAX_NATIVE_WORDS,
+                    },
+                    loc: self.model.loc,
+                }),
+            };
+        }
         let counts = self.program.counts();
         match counts.tests + counts.places > MAX_NATIVE_NODES {
             false => Ok(()),

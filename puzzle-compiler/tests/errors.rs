@@ -105,7 +105,7 @@ fn symmetric_placements_are_reduced_exactly() {
 
 #[test]
 fn limits_are_errors_that_name_them() {
-    use puzzle_compiler::limits::{MAX_AXES, MAX_EMBEDDINGS, MAX_NATIVE_NODES};
+    use puzzle_compiler::limits::{MAX_AXES, MAX_EMBEDDINGS, MAX_NATIVE_NODES, MAX_NATIVE_WORDS};
 
     // A box of more positions than a board holds.
     let d = Description::new("vast")
@@ -186,4 +186,22 @@ fn limits_are_errors_that_name_them() {
         .kind
         .to_string()
         .contains("solve this puzzle with the run-time engine"));
+
+    // A puzzle without a box searched by the fewest embeddings is its tables: 1,000 aspects
+    // in 80,000 pairs, each aspect's takers spread over the sets' 1,250 words.
+    let names: Vec<String> = (0..1000).map(|i| format!("a{i}")).collect();
+    let pairs: Vec<[&str; 2]> = (0..1000)
+        .flat_map(|i| (1..=80).map(move |k| (i, (i + k) % 1000)))
+        .map(|(i, j)| [names[i].as_str(), names[j].as_str()])
+        .collect();
+    let aspects: Vec<&str> = names.iter().map(String::as_str).collect();
+    let embeddings: Vec<&[&str]> = pairs.iter().map(|p| &p[..]).collect();
+    let d = Description::new("pairs").abstract_puzzle(&aspects, &[], &embeddings);
+    let puzzle = Puzzle::new(&d).expect("the run-time engine takes it");
+    assert!(puzzle.plan().fewest_embeddings().is_some());
+    let e = puzzle.check_native().unwrap_err();
+    assert!(
+        matches!(e.kind, ErrorKind::TablesTooLargeForNative { words, limit } if words > limit && limit == MAX_NATIVE_WORDS),
+        "{e}"
+    );
 }

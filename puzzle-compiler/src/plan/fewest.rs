@@ -176,6 +176,11 @@ impl FewestEmbeddings {
         })
     }
 
+    /// The words of the tables, as generated code would hold them.
+    pub fn words_of_tables(&self) -> usize {
+        self.takers.len() + self.clashes.len() + self.masks.len() + self.bits.len().div_ceil(2)
+    }
+
     /// The tables as the run time reads them, the cache owned by `fingerprint`.
     pub fn tables(&self, fingerprint: u64) -> Fewest<'_> {
         Fewest {
