@@ -2,11 +2,11 @@
 // per class of symmetric solutions (the symmetries are found from the embeddings).
 
 macro_rules! queens {
-    ($module:ident $(, $symmetry:ident)?) => {
+    ($module:ident $(, $key:ident: $value:ident)*) => {
         puzzle::puzzle! {
             /// Eight queens: every row and column exactly once, every diagonal at most once.
             mod $module {
-                $(symmetry: $symmetry,)?
+                $($key: $value,)*
                 aspects: [r0, r1, r2, r3, r4, r5, r6, r7, c0, c1, c2, c3, c4, c5, c6, c7, d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14],
                 optional: [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14],
                 embeddings: [
@@ -26,4 +26,4 @@ macro_rules! queens {
 }
 
 queens!(queens);
-queens!(queens_reduced, reduced);
+queens!(queens_reduced, symmetry: reduced);

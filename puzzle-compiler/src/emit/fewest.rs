@@ -61,6 +61,13 @@ pub fn module(
         }
         None => (None, None),
     };
+    let search = |q: TokenStream| quote!(#runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, _>(&TABLES, #q, sink));
+    let runs = super::procedures::runs(
+        runtime,
+        checked.as_ref(),
+        &search(quote!(&FULL)),
+        &search(quote!(&unit.q)),
+    );
     quote! {
         /// The program: the tables of the search that covers the required aspect with the
         /// fewest embeddings first.
@@ -91,36 +98,7 @@ pub fn module(
                 owner: #fingerprint,
             };
 
-            /// The whole search, into the sink a run asks for.
-            pub(super) fn run(run: #runtime::Run<'_, '_>) -> ::core::ops::ControlFlow<()> {
-                match run {
-                    #runtime::Run::Count(counter) => run_with(counter),
-                    #runtime::Run::Record(recorder) => run_with(recorder),
-                }
-            }
-
-            /// The whole search, into `sink`.
-            pub(super) fn run_with<S: #runtime::search::Sink + ?Sized>(sink: &mut S) -> ::core::ops::ControlFlow<()> {
-                #checked
-                #runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, _>(&TABLES, &FULL, sink)
-            }
-
-            /// The search from a unit (checked by the caller), into the sink a run asks for.
-            pub(super) fn run_unit(unit: &#runtime::Unit, run: #runtime::Run<'_, '_>) -> ::core::ops::ControlFlow<()> {
-                match run {
-                    #runtime::Run::Count(counter) => unit_with(unit, counter),
-                    #runtime::Run::Record(recorder) => unit_with(unit, recorder),
-                }
-            }
-
-            /// A unit's placements replayed into `sink`, then the search below them.
-            fn unit_with<S: #runtime::search::Sink + ?Sized>(unit: &#runtime::Unit, sink: &mut S) -> ::core::ops::ControlFlow<()> {
-                #checked
-                for &e in &unit.placed {
-                    #runtime::search::Sink::place(sink, e);
-                }
-                #runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, _>(&TABLES, &unit.q, sink)
-            }
+            #runs
         }
     }
 }

@@ -276,6 +276,17 @@ pub(super) fn fewest_embeddings(
     }
 }
 
+/// The reasons of a cache's place and size: `why` it is kept, and the thresholds.
+fn cache_figures(why: &str, estimate: f64, tuning: &Tuning) -> String {
+    format!(
+        "{why}; `cache_from_percent` {}, estimate {} / `placements_per_slot` {} within `table_bytes` {}",
+        tuning.cache_from_percent,
+        size(estimate),
+        tuning.placements_per_slot,
+        tuning.table_bytes
+    )
+}
+
 /// The failure cache of a search by the fewest embeddings: its whole free set is its state
 /// (an optional aspect is never left out by choice, only taken with an embedding), so the key
 /// is all of `q`, consulted from [`Tuning::cache_from_percent`] of the most placements a
@@ -301,13 +312,7 @@ pub(super) fn fewest_cache(
         "from {from} placements of at most {required}, keys of {words} word{}, 2^{bits} slots",
         if words == 1 { "" } else { "s" }
     );
-    let why = format!(
-        "{why}; `cache_from_percent` {}, estimate {} / `placements_per_slot` {} within `table_bytes` {}",
-        tuning.cache_from_percent,
-        size(estimate),
-        tuning.placements_per_slot,
-        tuning.table_bytes
-    );
+    let why = cache_figures(why, estimate, tuning);
     let cache = Cache {
         from: Position(from),
         key: Key::Whole,
@@ -379,13 +384,7 @@ pub(super) fn cache(
         procedures.len(),
         if words == 1 { "" } else { "s" }
     );
-    let why = format!(
-        "{why}; `cache_from_percent` {}, estimate {} / `placements_per_slot` {} within `table_bytes` {}",
-        tuning.cache_from_percent,
-        size(estimate),
-        tuning.placements_per_slot,
-        tuning.table_bytes
-    );
+    let why = cache_figures(&why, estimate, tuning);
     let cache = Cache {
         from,
         key,

@@ -59,6 +59,28 @@ pub(super) fn entries(
             }
         }
     };
+    let runs = runs(runtime, checked.as_ref(), &root, &unit);
+    quote! {
+        #runs
+
+        #resume
+
+        /// `q` from the words a unit keeps.
+        fn from_words(words: &[u64]) -> #q_ty {
+            #from_words
+        }
+    }
+}
+
+/// The searches a compiled puzzle runs, from the root and from a unit, into either kind of
+/// sink a run asks for: `checked` wraps the sink in the symmetry check where there is one,
+/// `root` runs the search into `sink`, and `unit` the search below a unit's placements.
+pub(crate) fn runs(
+    runtime: &TokenStream,
+    checked: Option<&TokenStream>,
+    root: &TokenStream,
+    unit: &TokenStream,
+) -> TokenStream {
     quote! {
         /// The whole search, into the sink a run asks for: one copy of the program counts,
         /// one records everything else.
@@ -90,13 +112,6 @@ pub(super) fn entries(
                 #runtime::search::Sink::place(sink, e);
             }
             #unit
-        }
-
-        #resume
-
-        /// `q` from the words a unit keeps.
-        fn from_words(words: &[u64]) -> #q_ty {
-            #from_words
         }
     }
 }

@@ -28,6 +28,7 @@ mod lookups;
 mod trees;
 
 use board::*;
+pub(crate) use entries::runs;
 use entries::*;
 use helpers::*;
 use lookups::*;
