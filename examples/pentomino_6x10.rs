@@ -94,7 +94,12 @@ fn run(args: &Args) -> io::Result<()> {
         solver.count()
     } else {
         let show = if args.print { usize::MAX } else { args.show };
-        common::draw(solver, show, &|n| format!("solution {n}:"), &mut out)?
+        u128::from(common::draw(
+            solver,
+            show,
+            &|n| format!("solution {n}:"),
+            &mut out,
+        )?)
     };
     let elapsed = start.elapsed();
     if args.count {

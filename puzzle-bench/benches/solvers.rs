@@ -131,16 +131,16 @@ fn bench(c: &mut Criterion, case: Case) {
     let n = case.solutions;
     let generated = case.generated;
     group.bench_function("generated", |b| {
-        b.iter(|| assert_eq!(black_box(generated.count()), n))
+        b.iter(|| assert_eq!(black_box(generated.count()), u128::from(n)))
     });
     group.bench_function("generated, cache off", |b| {
         b.iter(|| assert_eq!(black_box((case.uncached)()), n))
     });
     group.bench_function("generated, cache on", |b| {
-        b.iter(|| assert_eq!(black_box(case.cached.count()), n))
+        b.iter(|| assert_eq!(black_box(case.cached.count()), u128::from(n)))
     });
     group.bench_function("generated, all cores", |b| {
-        b.iter(|| assert_eq!(black_box(generated.count_parallel()), n))
+        b.iter(|| assert_eq!(black_box(generated.count_parallel()), u128::from(n)))
     });
     group.bench_function("generated, solve", |b| {
         b.iter(|| {
@@ -156,11 +156,13 @@ fn bench(c: &mut Criterion, case: Case) {
         b.iter(|| assert_eq!(black_box((case.report)()), n))
     });
     group.bench_function("generated, regions", |b| {
-        b.iter(|| assert_eq!(black_box(case.regions.count()), n))
+        b.iter(|| assert_eq!(black_box(case.regions.count()), u128::from(n)))
     });
     let p = Puzzle::new(&case.description).expect("the box compiles");
     assert_eq!(p.info().fingerprint, generated.info().fingerprint);
-    group.bench_function("walker", |b| b.iter(|| assert_eq!(black_box(p.count()), n)));
+    group.bench_function("walker", |b| {
+        b.iter(|| assert_eq!(black_box(p.count()), u128::from(n)))
+    });
     let code = generated.code().expect("the box has processor code");
     let check = generated.symmetry_check();
     let depth = p.cover().aspect_count();

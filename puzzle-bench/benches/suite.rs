@@ -174,10 +174,10 @@ fn suite(c: &mut Criterion) {
             .sample_size(10)
             .measurement_time(Duration::from_secs(case.seconds));
         group.bench_function(label.as_str(), |b| {
-            b.iter(|| assert_eq!(black_box(solver.count()), count))
+            b.iter(|| assert_eq!(black_box(solver.count()), u128::from(count)))
         });
         group.bench_function(format!("{label}, all cores"), |b| {
-            b.iter(|| assert_eq!(black_box(solver.count_parallel()), count))
+            b.iter(|| assert_eq!(black_box(solver.count_parallel()), u128::from(count)))
         });
         group.finish();
     }

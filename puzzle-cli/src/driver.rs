@@ -120,7 +120,7 @@ impl RunArgs {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {
     /// The solutions found.
-    pub solutions: u64,
+    pub solutions: u128,
     /// Whether the run stopped at the limit (there may be more).
     pub stopped: bool,
     /// The time the search took, in seconds.
@@ -165,23 +165,23 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
         solve(solver, args, &units, &progress, &mut out, styled)?
     } else if let Some(above) = above {
         let all = solver.stats_of_units(&units, above, &|unit, below| {
-            progress.done(unit.id, below.solutions)
+            progress.done(unit.id, u128::from(below.solutions))
         });
         let solutions = all.solutions;
         stats = Some(all);
         Summary {
-            solutions,
+            solutions: u128::from(solutions),
             stopped: false,
             seconds: 0.0,
         }
     } else {
         let counter = solver.counter();
         let solutions = parallel::count_units(&units, counter, |unit, counter| {
-            let before = counter.solutions;
+            let before = counter.solutions();
             let _ = solver
                 .run_unit(unit, Run::Count(counter))
                 .expect("a solver's own units are its own");
-            progress.done(unit.id, counter.solutions - before);
+            progress.done(unit.id, counter.solutions() - before);
         });
         Summary {
             solutions,
@@ -191,6 +191,13 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
     };
     progress.finish();
     summary.seconds = start.elapsed().as_secs_f64();
+    // A count stays at the largest it holds rather than wrap: that is a floor, not a count.
+    if summary.solutions == u128::MAX {
+        return Err(io::Error::other(format!(
+            "the count reached {}, the most a count holds (2^128 - 1): the puzzle has at least that many solutions",
+            u128::MAX
+        )));
+    }
     if args.count {
         writeln!(out, "{}", summary.solutions)?;
         return Ok(summary);
@@ -266,7 +273,7 @@ fn solve(
         units,
         |unit, solutions| {
             let found = solver.unit_solutions(unit, solutions).solutions;
-            progress.done(unit.id, found);
+            progress.done(unit.id, u128::from(found));
         },
         |placed| {
             found += 1;
@@ -307,7 +314,7 @@ fn solve(
     }
     closed?;
     Ok(Summary {
-        solutions: found,
+        solutions: u128::from(found),
         stopped: flow.is_break() && found >= limit && args.limit.is_some(),
         seconds: 0.0,
     })

@@ -88,7 +88,8 @@ pub struct Progress {
     total: u64,
     done: AtomicU64,
     units_done: AtomicU64,
-    solutions: AtomicU64,
+    /// The solutions so far (no atomic holds a `u128`; a unit's end is rare enough for a lock).
+    solutions: Mutex<u128>,
     start: Instant,
     /// Whether the bar is drawn now (it shows once the run has taken a second), and the last
     /// twentieth of the work logged.
@@ -126,7 +127,7 @@ impl Progress {
             total,
             done: AtomicU64::new(0),
             units_done: AtomicU64::new(0),
-            solutions: AtomicU64::new(0),
+            solutions: Mutex::new(0),
             start: Instant::now(),
             shown: Mutex::new((false, 0)),
             mode,
@@ -135,11 +136,15 @@ impl Progress {
     }
 
     /// Unit `id` ended, having found `solutions`.
-    pub fn done(&self, id: usize, solutions: u64) {
+    pub fn done(&self, id: usize, solutions: u128) {
         let weight = self.weights.get(id).copied().unwrap_or(0);
         let done = self.done.fetch_add(weight, Ordering::Relaxed) + weight;
         let units = self.units_done.fetch_add(1, Ordering::Relaxed) + 1;
-        let found = self.solutions.fetch_add(solutions, Ordering::Relaxed) + solutions;
+        let found = {
+            let mut total = self.solutions.lock().unwrap_or_else(|e| e.into_inner());
+            *total = total.saturating_add(solutions);
+            *total
+        };
         let message = format!("{units}/{} units, {found} solutions", self.count);
         match self.mode {
             Shown::Never => {}

@@ -624,3 +624,29 @@ fn a_compiled_puzzle_is_kept_for_the_next_run_and_a_damaged_one_compiled_again()
     );
     assert_eq!(entries(), both);
 }
+
+#[test]
+fn counts_pass_two_to_the_64_and_a_count_past_the_largest_is_an_error() {
+    // The domino tilings of 4 by 48 (OEIS A005178), past u64::MAX, counted by the memo.
+    let dominoes = |n: usize| {
+        let rows = format!("[\"{}\"; 4]", ".".repeat(n));
+        format!(
+            "mod d {{ box: {rows}, pieces: {{ {} x D: [\"##\"] }} }}\n",
+            2 * n
+        )
+    };
+    let path = bad("dominoes_4x48.puzzle", dominoes(48).as_bytes());
+    let output = puzzle(&["solve", path.to_str().unwrap(), "--count"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "3057856106268358639861");
+    // 4 by 100 has some 10^45: no number is printed, an error says why.
+    let path = bad("dominoes_4x100.puzzle", dominoes(100).as_bytes());
+    let output = puzzle(&["solve", path.to_str().unwrap(), "--count"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert_eq!(stdout(&output), "");
+    assert!(
+        stderr(&output).contains("the most a count holds (2^128 - 1)"),
+        "{}",
+        stderr(&output)
+    );
+}

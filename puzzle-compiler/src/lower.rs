@@ -145,10 +145,39 @@ impl Lowered {
 /// each placed once, leaves room for exactly as many copies as were declared. Copies of several
 /// kinds get a bag each, an aspect covered as many times as there are copies, since the areas
 /// alone could trade copies of one kind for another; so do copies beside a piece that may be
-/// left out. A single piece that may be left out has an optional aspect.
+/// left out. A single piece that may be left out has an optional aspect, and one that may be
+/// placed as often as the box has room for has none.
 fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
-    let copies = pieces.iter().filter(|p| p.count.max > 1).count();
-    let ranges = pieces.iter().any(|p| !p.count.is_exact());
+    // A piece that may be left out, with more copies than the box has room for, is placed any
+    // number of times: nothing is counted for it (`0..=16 x T` in an 8x8 box). Unless another
+    // piece has the same placements: an embedding is its cells and aspects, so two such
+    // pieces without aspects would have the same embeddings.
+    let cells = board.cells().len();
+    let roomy = |p: &Piece| {
+        let Count { min, max } = p.count;
+        min == 0 && max > 1 && max as usize * p.shape.len() >= cells
+    };
+    let placements = |p: &Piece| {
+        let mut all = board.placements(&p.shape, reflect, MAX_EMBEDDINGS);
+        all.iter_mut().for_each(|cells| cells.sort_unstable());
+        all.sort_unstable();
+        all
+    };
+    let any_number: Vec<bool> = match pieces.iter().any(roomy) {
+        false => vec![false; pieces.len()],
+        true => {
+            let all: Vec<_> = pieces.iter().map(placements).collect();
+            (0..pieces.len())
+                .map(|i| roomy(&pieces[i]) && (0..pieces.len()).all(|j| j == i || all[j] != all[i]))
+                .collect()
+        }
+    };
+    let bounded = || {
+        let counted = pieces.iter().zip(&any_number).filter(|&(_, &any)| !any);
+        counted.map(|(p, _)| p)
+    };
+    let copies = bounded().filter(|p| p.count.max > 1).count();
+    let ranges = bounded().any(|p| !p.count.is_exact());
     let bags = copies > 1 || (copies > 0 && ranges);
     let mut names: Vec<String> = board
         .cells()
@@ -159,8 +188,9 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
         })
         .collect();
     let mut piece_aspects = Vec::with_capacity(pieces.len());
-    for piece in pieces {
-        let aspect = (piece.count.max == 1 || bags).then_some(AspectId(names.len() as u32));
+    for (piece, &any) in pieces.iter().zip(&any_number) {
+        let counted = !any && (piece.count.max == 1 || bags);
+        let aspect = counted.then_some(AspectId(names.len() as u32));
         if aspect.is_some() {
             names.push(piece.name.clone());
         }
@@ -269,6 +299,38 @@ mod tests {
         let (l, _) = lowered(&two);
         assert_eq!(l.piece_aspects, [Some(AspectId(6)), Some(AspectId(7))]);
         assert_eq!(l.cover.multiplicity(AspectId(6)), 2);
+    }
+
+    #[test]
+    fn pieces_the_box_has_room_for_any_number_of_have_no_aspect() {
+        // Up to 3 of each: 3 cells of 1 row, or 3 dominoes fill the box, so nothing is
+        // counted; the L, one of its kind, keeps its aspect.
+        let roomy = Description::new("r")
+            .board(&["......"])
+            .piece("D", &["##"])
+            .copies_between(0, 3)
+            .piece("M", &["#"])
+            .copies_between(0, 6)
+            .piece("T", &["###"])
+            .copies_between(1, 2);
+        let (l, _) = lowered(&roomy);
+        assert_eq!(l.piece_aspects, [None, None, Some(AspectId(6))]);
+        // Too few to fill the box, or the box's room shared with a piece of the same
+        // placements: counted, in bags.
+        let short = Description::new("s")
+            .board(&["......"])
+            .piece("D", &["##"])
+            .copies_between(0, 2)
+            .piece("M", &["#"])
+            .copies_between(0, 6)
+            .piece("E", &["##"])
+            .copies_between(0, 3);
+        let (l, _) = lowered(&short);
+        assert_eq!(
+            l.piece_aspects,
+            [Some(AspectId(6)), None, Some(AspectId(7))]
+        );
+        assert_eq!(l.cover.multiplicity(AspectId(7)), 3);
     }
 
     #[test]

@@ -78,6 +78,10 @@ pub struct Tuning {
     /// Its lookups land anywhere in it, so a table that stays in the core's own cache is worth
     /// more than the failures a larger one would remember.
     pub table_bytes: usize,
+    /// The most bytes a counting memo's table takes, on each thread of a count: a count it
+    /// pays on keeps most of its free sets, not only the failures, and each kept one spares a
+    /// subtree, so it takes what a laptop spares without notice, not a core's cache.
+    pub memo_bytes: usize,
     /// The share of the box's cells, in percent, that must be free for the search to cover the
     /// cell with the fewest fits: near the top of the search only, where a branch saved is a
     /// large subtree and the counts are few.
@@ -121,6 +125,7 @@ impl Default for Tuning {
             cache_from_percent: 25,
             placements_per_slot: 4,
             table_bytes: 512 << 10,
+            memo_bytes: 64 << 20,
             fewest_fits_percent: 40,
             fewest_bytes: 16 << 20,
             judging_placements: 20_000,
@@ -152,7 +157,7 @@ enum Slot<'t> {
     F64(&'t mut f64),
 }
 
-const FIELDS: [Access; 21] = [
+const FIELDS: [Access; 22] = [
     ("probes", Kind::Whole(1), |t| Slot::U32(&mut t.probes)),
     ("leads", Kind::Whole(0), |t| Slot::Usize(&mut t.leads)),
     ("scans", Kind::Whole(1), |t| Slot::Usize(&mut t.scans)),
@@ -190,6 +195,9 @@ const FIELDS: [Access; 21] = [
     }),
     ("table_bytes", Kind::Whole(1), |t| {
         Slot::Usize(&mut t.table_bytes)
+    }),
+    ("memo_bytes", Kind::Whole(1), |t| {
+        Slot::Usize(&mut t.memo_bytes)
     }),
     ("fewest_fits_percent", Kind::Whole(0), |t| {
         Slot::U32(&mut t.fewest_fits_percent)

@@ -112,4 +112,7 @@ pub struct CacheInfo {
     pub bits: u32,
     /// The words of a free set's key.
     pub words: usize,
+    /// Whether it keeps the number of solutions below each free set (the counting memo),
+    /// not only which hold none.
+    pub counts: bool,
 }

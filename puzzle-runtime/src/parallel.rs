@@ -29,7 +29,7 @@ pub const SERIAL_BELOW: f64 = 50_000.0;
 /// the same, so the cache learns nearly what the serial search's does (where halves of the
 /// units each with a cache of their own would learn less). Large units tend to come early in
 /// that order, so the threads also end together.
-pub fn count_units<R>(units: &[Unit], counter: CachedCounter, run: R) -> u64
+pub fn count_units<R>(units: &[Unit], counter: CachedCounter, run: R) -> u128
 where
     R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
@@ -39,10 +39,10 @@ where
         while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
             run(unit, &mut counter);
         }
-        counter.solutions
+        counter.solutions()
     })
     .into_iter()
-    .sum()
+    .fold(0, u128::saturating_add)
 }
 
 /// `run` of every unit on the current thread pool, the results in the units' order.
@@ -65,7 +65,7 @@ pub struct Progress {
     /// The units in all.
     pub units: usize,
     /// The solutions counted in the units finished.
-    pub solutions: u64,
+    pub solutions: u128,
 }
 
 /// Shows every solution to `visitor` on the calling thread, in the order the serial search
@@ -153,6 +153,7 @@ pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Sink;
 
     /// Units that each stand for as many solutions as their number.
     fn numbered(n: usize) -> Vec<Unit> {
@@ -173,7 +174,9 @@ mod tests {
         for threads in [1, 2, 5] {
             let total = with_threads(threads, || {
                 count_units(&units, CachedCounter::without_cache(), |unit, counter| {
-                    counter.solutions += unit.id as u64;
+                    for _ in 0..unit.id {
+                        let _ = counter.solution();
+                    }
                 })
             });
             assert_eq!(total, 999 * 1000 / 2, "{threads} threads");

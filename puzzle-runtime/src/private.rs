@@ -33,12 +33,13 @@ pub fn code(bytes: &[u8], procedures: &[(u32, u32)], aspects: u32) -> Code {
         .expect("the compiler writes its code in the compact form")
 }
 
-// The failure cache as a search consults it through its sink, around a procedure that keeps
-// one.
+// The failure cache (or counting memo) as a search consults it through its sink, around a
+// procedure that keeps one.
 
 /// Runs `search` below free set `q` (the cache's key for it) of puzzle `owner` (its
-/// fingerprint), unless the sink's cache knows `q` fails; remembers `q` when it reached no
-/// solution. A sink without a cache just runs `search`.
+/// fingerprint), unless the sink's cache knows what is below `q`: none (a failure), or, in a
+/// counting memo, how many, which it adds to the count; remembers `q` with what its search
+/// reached. A sink without a cache just runs `search`.
 #[inline(always)]
 pub fn remembered<S: Sink + ?Sized>(
     owner: u64,
@@ -57,31 +58,38 @@ pub fn remembered<S: Sink + ?Sized>(
 }
 
 /// What a search asks before going below free set `q` (the cache's key for it) of puzzle
-/// `owner`: `None` when the sink's cache knows `q` holds no solution, so the search is skipped;
-/// else the solutions reached so far, which [`remember`] takes after the search. The two
-/// halves of [`remembered`].
+/// `owner`: `None` when the sink's cache knows what `q` holds (none, or a count it has just
+/// added), so the search is skipped; else the solutions reached so far, which [`remember`]
+/// takes after the search. The two halves of [`remembered`].
 #[inline(always)]
-pub fn consult<S: Sink + ?Sized>(owner: u64, q: &[u64], sink: &mut S) -> Option<u64> {
+pub fn consult<S: Sink + ?Sized>(owner: u64, q: &[u64], sink: &mut S) -> Option<u128> {
     match sink.failures() {
+        // Past the largest count nothing can be added: the search ends as soon as it can.
+        Some(cache) if cache.overflowed() => None,
         Some(cache) => {
             cache.serve(owner, q.len());
-            if cache.holds(q) {
-                cache.skip();
-                return None;
+            match cache.known(q) {
+                Some(count) => {
+                    cache.skip();
+                    if count != 0 {
+                        cache.credit(count);
+                    }
+                    None
+                }
+                None => Some(cache.reached()),
             }
-            Some(cache.reached())
         }
         None => Some(0),
     }
 }
 
-/// After the search below `q` ran to its end: remembers `q` if it reached no solution since
-/// [`consult`] gave `before`.
+/// After the search below `q` ran to its end: remembers what it reached since [`consult`]
+/// gave `before` (a cache of failures only where that is none).
 #[inline(always)]
-pub fn remember<S: Sink + ?Sized>(q: &[u64], sink: &mut S, before: u64) {
+pub fn remember<S: Sink + ?Sized>(q: &[u64], sink: &mut S, before: u128) {
     if let Some(cache) = sink.failures() {
-        if cache.reached() == before {
-            cache.insert(q);
+        if !cache.overflowed() {
+            cache.insert(q, cache.reached() - before);
         }
     }
 }
@@ -114,7 +122,7 @@ mod tests {
             s.solution()
         });
         assert!(flow.is_continue());
-        assert_eq!(sink.solutions, 1);
+        assert_eq!(sink.solutions(), 1);
         assert!(!sink.failures().unwrap().holds(&[3]));
         // ...one that reaches none is, and is then skipped.
         let mut runs = 0;
@@ -139,5 +147,27 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(runs, 3);
+    }
+
+    #[test]
+    fn a_memo_adds_the_count_below_a_free_set_it_knows() {
+        let mut sink = CachedCounter::with_cache(crate::FailureCache::counting(4));
+        let mut runs = 0;
+        for _ in 0..3 {
+            let _ = remembered(1, &[5], &mut sink, |s| {
+                runs += 1;
+                for _ in 0..3 {
+                    reach(s);
+                    let _ = s.solution();
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        assert_eq!((runs, sink.solutions()), (1, 9));
+        assert_eq!(sink.cache().unwrap().credited(), 6);
+        // A free set below which the search reached none is a failure, as in a cache of them.
+        let _ = remembered(1, &[6], &mut sink, |_| ControlFlow::Continue(()));
+        assert!(sink.failures().unwrap().holds(&[6]));
+        assert_eq!(sink.solutions(), 9);
     }
 }

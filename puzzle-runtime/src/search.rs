@@ -117,12 +117,14 @@ impl Sink for Counter {
 }
 
 /// Counts solutions, skipping the free sets its [`FailureCache`], if it has one, knows hold
-/// none: what [`Solver::count`](crate::Solver::count) searches into. It makes fewer placements
-/// than a [`Tally`] or [`Stats`] shows, which describe the whole search tree.
+/// none, and, where the cache is a counting memo, adding the count it knows below a free set
+/// instead of searching it: what [`Solver::count`](crate::Solver::count) searches into. It
+/// makes fewer placements than a [`Tally`] or [`Stats`] shows, which describe the whole search
+/// tree.
 #[derive(Debug)]
 pub struct CachedCounter {
-    /// Solutions seen so far.
-    pub solutions: u64,
+    /// Solutions the search reached.
+    found: u128,
     /// Embeddings placed so far: the work done, fewer than the whole tree's placements where
     /// the cache skipped some.
     pub placements: u64,
@@ -130,7 +132,8 @@ pub struct CachedCounter {
 }
 
 impl CachedCounter {
-    /// A counter with a cache of `2^bits` slots, made for whichever puzzle it first searches.
+    /// A counter with a cache of failures of `2^bits` slots, made for whichever puzzle it
+    /// first searches.
     pub fn new(bits: u32) -> CachedCounter {
         CachedCounter::with_cache(FailureCache::new(bits))
     }
@@ -138,7 +141,7 @@ impl CachedCounter {
     /// A counter with this cache.
     pub fn with_cache(cache: FailureCache) -> CachedCounter {
         CachedCounter {
-            solutions: 0,
+            found: 0,
             placements: 0,
             cache: Some(cache),
         }
@@ -147,7 +150,7 @@ impl CachedCounter {
     /// A counter without a cache.
     pub fn without_cache() -> CachedCounter {
         CachedCounter {
-            solutions: 0,
+            found: 0,
             placements: 0,
             cache: None,
         }
@@ -161,6 +164,7 @@ impl CachedCounter {
                 cache.bits,
                 info.fingerprint,
                 cache.words,
+                cache.counts,
             )),
             None => CachedCounter::without_cache(),
         }
@@ -170,10 +174,23 @@ impl CachedCounter {
     /// shared where it can be ([`FailureCache::share`]).
     pub fn share(&self) -> CachedCounter {
         CachedCounter {
-            solutions: 0,
+            found: 0,
             placements: 0,
             cache: self.cache.as_ref().map(FailureCache::share),
         }
+    }
+
+    /// Solutions counted so far: those the search reached and those a memo knew. At most
+    /// `u128::MAX`, where it stays ([`CachedCounter::overflowed`]).
+    pub fn solutions(&self) -> u128 {
+        let credited = self.cache.as_ref().map_or(0, FailureCache::credited);
+        self.found.saturating_add(credited)
+    }
+
+    /// Whether the count passed `u128::MAX`, and so [`CachedCounter::solutions`] is a floor.
+    pub fn overflowed(&self) -> bool {
+        let over = self.cache.as_ref().is_some_and(FailureCache::overflowed);
+        over || self.solutions() == u128::MAX
     }
 
     /// The cache, if the counter has one.
@@ -191,7 +208,7 @@ impl Sink for CachedCounter {
     fn unplace(&mut self) {}
     #[inline(always)]
     fn solution(&mut self) -> ControlFlow<()> {
-        self.solutions += 1;
+        self.found += 1;
         ControlFlow::Continue(())
     }
     #[inline(always)]

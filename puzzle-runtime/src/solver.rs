@@ -7,7 +7,8 @@
 
 use std::ops::ControlFlow;
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use crate::info::Info;
 use crate::parallel::{self, Progress};
@@ -66,24 +67,25 @@ pub trait Solver: Sync {
         CachedCounter::for_puzzle(self.info())
     }
 
-    /// Counts the solutions.
-    fn count(&self) -> u64 {
+    /// Counts the solutions. A count past `u128::MAX` stays there: check
+    /// [`CachedCounter::overflowed`] on a counter of your own where that could be.
+    fn count(&self) -> u128 {
         let mut counter = self.counter();
         let _ = self.run(Run::Count(&mut counter));
-        counter.solutions
+        counter.solutions()
     }
 
     /// Counts the solutions on every core (rayon's pool: run inside
     /// [`parallel::with_threads`] to choose the number of threads), or on this thread alone
     /// where the compiler estimates the search at fewer than [`parallel::SERIAL_BELOW`]
     /// placements: a search that small is over before the threads are under way.
-    fn count_parallel(&self) -> u64 {
+    fn count_parallel(&self) -> u128 {
         provided::count_parallel(self.as_dyn())
     }
 
     /// Counts the solutions on every core as [`Solver::count_parallel`] does, calling
     /// `progress` after each work unit (on the thread that ran it: keep it quick).
-    fn count_parallel_with(&self, progress: &(dyn Fn(Progress) + Sync)) -> u64 {
+    fn count_parallel_with(&self, progress: &(dyn Fn(Progress) + Sync)) -> u128 {
         provided::count_parallel_with(self.as_dyn(), progress)
     }
 
@@ -139,7 +141,7 @@ pub trait Solver: Sync {
     /// The number of all solutions, whatever the symmetry reduction: for a puzzle reduced
     /// by symmetry, the sizes of the classes it finds, summed (one search on every core,
     /// each solution visited); otherwise [`Solver::count_parallel`].
-    fn count_all(&self) -> u64 {
+    fn count_all(&self) -> u128 {
         provided::count_all(self.as_dyn())
     }
 
@@ -260,7 +262,7 @@ fn cut_at(solver: &dyn Solver, depth: usize, depths: bool) -> (Vec<Unit>, Stats)
 mod provided {
     use super::*;
 
-    pub(super) fn count_parallel(solver: &dyn Solver) -> u64 {
+    pub(super) fn count_parallel(solver: &dyn Solver) -> u128 {
         if solver.info().estimate < parallel::SERIAL_BELOW {
             return solver.count();
         }
@@ -274,19 +276,25 @@ mod provided {
     pub(super) fn count_parallel_with(
         solver: &dyn Solver,
         progress: &(dyn Fn(Progress) + Sync),
-    ) -> u64 {
+    ) -> u128 {
         let units = solver.units();
-        let (done, solutions) = (AtomicUsize::new(0), AtomicU64::new(0));
+        let (done, solutions) = (AtomicUsize::new(0), Mutex::new(0u128));
         parallel::count_units(&units, solver.counter(), |unit, counter| {
-            let before = counter.solutions;
+            let before = counter.solutions();
             let _ = solver
                 .run_unit(unit, Run::Count(counter))
                 .expect("a solver's own units are its own");
-            let found = counter.solutions - before;
+            let found = counter.solutions() - before;
+            // No atomic holds a u128; a unit's end is rare enough for a lock.
+            let solutions = {
+                let mut total = solutions.lock().unwrap_or_else(|e| e.into_inner());
+                *total = total.saturating_add(found);
+                *total
+            };
             progress(Progress {
                 done: done.fetch_add(1, Ordering::Relaxed) + 1,
                 units: units.len(),
-                solutions: solutions.fetch_add(found, Ordering::Relaxed) + found,
+                solutions,
             });
         })
     }
@@ -338,14 +346,14 @@ mod provided {
         Solutions::new(solver.catalog(), found)
     }
 
-    pub(super) fn count_all(solver: &dyn Solver) -> u64 {
+    pub(super) fn count_all(solver: &dyn Solver) -> u128 {
         if solver.info().symmetry.group_order <= 1 {
             return solver.count_parallel();
         }
         let orbits = solver.orbits();
         let mut all = 0;
         let _ = solver.solve_parallel(&mut |s| {
-            all += orbits.size(s.embeddings());
+            all += u128::from(orbits.size(s.embeddings()));
             ControlFlow::Continue(())
         });
         all

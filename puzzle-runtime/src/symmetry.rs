@@ -267,7 +267,8 @@ impl<S: Sink> Sink for Checked<'_, S> {
     }
     #[inline]
     fn failures(&mut self) -> Option<&mut FailureCache> {
-        self.inner.failures()
+        // A memo's counts are of solutions reached, before this check: not for a count by it.
+        self.inner.failures().filter(|cache| !cache.counts())
     }
     #[inline]
     fn may_stop(&self) -> bool {

@@ -92,7 +92,7 @@ fn checked(path: &Path, read: Result<Loaded, InputError>) {
     if info.embeddings <= SMALL_EMBEDDINGS && info.aspects <= SMALL_ASPECTS {
         assert_eq!(
             puzzle.count(),
-            puzzle.reference_count(),
+            u128::from(puzzle.reference_count()),
             "the run-time engine and the reference backtracker disagree"
         );
     }

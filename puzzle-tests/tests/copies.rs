@@ -143,7 +143,7 @@ fn copies_beside_other_pieces() {
     assert_eq!(sets.len(), found.len(), "a tiling found twice");
     // The box's 4 symmetries reduce by the L, whose placements no symmetry fixes.
     assert_eq!(mixed_reduced::INFO.symmetry.piece.as_deref(), Some("L"));
-    assert_eq!(mixed_reduced::SOLVER.count() * 4, found.len() as u64);
+    assert_eq!(mixed_reduced::SOLVER.count() * 4, found.len() as u128);
 }
 
 #[test]
@@ -208,7 +208,7 @@ fn copies_of_two_kinds_are_counted_by_bags() {
     sets.sort();
     assert_eq!(sets, runtime.reference_solution_sets());
     // Pieces first: the bags still wait for the cells.
-    assert_eq!(bags_first::SOLVER.count(), found.len() as u64);
+    assert_eq!(bags_first::SOLVER.count(), found.len() as u128);
     // The processor has no counters.
     assert!(runtime.code().is_none() && bags::SOLVER.code().is_none());
     assert!(runtime.code_error().is_some());
@@ -222,7 +222,7 @@ fn bags_modulo_symmetry() {
     assert_eq!(bags_reduced::INFO.symmetry.piece.as_deref(), Some("S"));
     let found = bags_reduced::SOLVER.collect();
     engines_agree(&bags_reduced::SOLVER, &reduced);
-    assert_eq!(r.class_members(&found), bags::SOLVER.count());
+    assert_eq!(r.class_members(&found) as u128, bags::SOLVER.count());
 }
 
 #[test]
@@ -276,7 +276,7 @@ fn ranges_of_copies_count_every_choice_of_numbers() {
     )
     .unwrap();
     assert_eq!(runtime.reference_count(), want);
-    assert_eq!(ranges::SOLVER.count(), want);
+    assert_eq!(ranges::SOLVER.count(), u128::from(want));
     engines_agree(&ranges::SOLVER, &runtime);
     // One per class of the box's 4 symmetries.
     let reduced = Puzzle::new(&runtime_reduced()).unwrap();
@@ -325,9 +325,9 @@ fn a_bag_of_exact_copies_is_emptied_whatever_is_placed_last() {
 
 #[test]
 fn pieces_that_may_be_left_out_count_alike_first_or_last() {
-    let want = optional_last::SOLVER.collect().len() as u64;
+    let want = optional_last::SOLVER.collect().len() as u128;
     assert_eq!(optional_last::SOLVER.count(), want);
-    assert_eq!(optional_first::SOLVER.collect().len() as u64, want);
+    assert_eq!(optional_first::SOLVER.collect().len() as u128, want);
     assert_eq!(optional_first::SOLVER.count(), want);
     assert_eq!(optional_first::SOLVER.count_parallel(), want);
 }

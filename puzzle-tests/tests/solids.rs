@@ -251,7 +251,7 @@ fn marks_keep_a_second_piece_and_one_solution_per_class() {
 
 /// The boxes the other search orders are tried on, with their published counts: the 6x5x2,
 /// the Soma cube, and the 8x8 without its centre, as the puzzles compiled at run time.
-fn other_orders() -> [(Description, u64); 3] {
+fn other_orders() -> [(Description, u128); 3] {
     let reduced = || Symmetry::Reduced { piece: None };
     let soma = Description::new("soma")
         .block(&[3, 3, 3])

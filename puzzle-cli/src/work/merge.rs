@@ -119,7 +119,7 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
         }
         // Reading checked that the unit is below its own count, which is the first line's.
         seen.entry(record.unit).or_default().push(at);
-        total.solutions += u128::from(record.count);
+        total.solutions = total.solutions.saturating_add(record.count);
         total.placements += u128::from(record.placements);
         total.seconds += record.seconds;
         total.longest = total.longest.max(record.seconds);

@@ -267,7 +267,7 @@ pub struct RunSummary {
     /// Of those, the ones the result file already held.
     pub skipped: usize,
     /// The solutions of the units run now.
-    pub solutions: u64,
+    pub solutions: u128,
     /// The time taken, in seconds.
     pub seconds: f64,
 }
@@ -333,13 +333,15 @@ pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkE
     let out = Mutex::new(Appender::open(&args.out, keep)?);
     let failure = Mutex::new(None);
     let next = AtomicUsize::new(0);
-    let solutions: u64 = parallel::with_threads(args.threads, || {
+    let solutions: u128 = parallel::with_threads(args.threads, || {
         let counter = solver.counter();
         rayon::broadcast(|_| {
-            let mut found = 0;
+            // A counter for each thread, whose cache (a memo's above all) outlives its units.
+            let mut counter = counter.share();
+            let mut found = 0u128;
             while let Some(unit) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let record = run_unit(solver, unit, &counter, args.solutions, units.len());
-                found += record.count;
+                let record = run_unit(solver, unit, &mut counter, args.solutions, units.len());
+                found = found.saturating_add(record.count);
                 let written = out.lock().expect("no writer panics").append(&record);
                 if let Err(e) = written {
                     // No later unit could be kept either: stop taking units.
@@ -350,7 +352,7 @@ pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkE
             found
         })
         .into_iter()
-        .sum()
+        .fold(0, u128::saturating_add)
     });
     if let Some(e) = failure.into_inner().expect("no writer panics") {
         return Err(e);
@@ -364,22 +366,23 @@ pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkE
     })
 }
 
-/// Runs one unit: counted with a counter sharing `counter`'s cache, or with its solutions kept.
+/// Runs one unit: counted with this thread's counter, or with its solutions kept.
 fn run_unit(
     solver: &dyn Solver,
     unit: &Unit,
-    counter: &puzzle::search::CachedCounter,
+    counter: &mut puzzle::search::CachedCounter,
     keep: bool,
     units: usize,
 ) -> Record {
     let start = Instant::now();
     let (count, placements, solutions) = match keep {
         false => {
-            let mut counter = counter.share();
+            let before = (counter.solutions(), counter.placements);
             let _ = solver
-                .run_unit(unit, Run::Count(&mut counter))
+                .run_unit(unit, Run::Count(counter))
                 .expect("a solver's own units are its own");
-            (counter.solutions, counter.placements, None)
+            let count = counter.solutions() - before.0;
+            (count, counter.placements - before.1, None)
         }
         true => {
             let mut found: Vec<Vec<u32>> = Vec::new();
@@ -389,7 +392,7 @@ fn run_unit(
                 .iter()
                 .map(|s| draw::json::value(&Solution::new(catalog, s)))
                 .collect();
-            (tally.solutions, tally.placements, Some(shown))
+            (u128::from(tally.solutions), tally.placements, Some(shown))
         }
     };
     Record {

@@ -21,8 +21,8 @@ pub struct Record {
     pub units: usize,
     /// The unit's id.
     pub unit: usize,
-    /// Its solutions.
-    pub count: u64,
+    /// Its solutions (a counting memo's count may pass 2^64).
+    pub count: u128,
     /// The placements its search made.
     pub placements: u64,
     /// The time its search took.
@@ -206,7 +206,12 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let mut out = Appender::open(&path, None).unwrap();
         out.append(&record(0)).unwrap();
-        out.append(&record(2)).unwrap();
+        // A memo's count past 2^64 is written and read whole.
+        let big = Record {
+            count: u128::from(u64::MAX) * 1000 + 7,
+            ..record(2)
+        };
+        out.append(&big).unwrap();
         drop(out);
         let whole = std::fs::metadata(&path).unwrap().len();
         std::fs::OpenOptions::new()
@@ -216,7 +221,7 @@ mod tests {
             .write_all(br#"{"puzzle":"p","finger"#)
             .unwrap();
         let read_back = read(&path).unwrap();
-        assert_eq!(read_back.records, [(1, record(0)), (2, record(2))]);
+        assert_eq!(read_back.records, [(1, record(0)), (2, big)]);
         assert_eq!(
             read_back.torn,
             Some(Torn {

@@ -70,8 +70,8 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
     };
     let fewest_fits = option(fewest_fits.map(|above| quote!(#above)));
     let cache = option(cache.map(|c| {
-        let (bits, words) = (c.bits, c.words);
-        quote!(#runtime::CacheInfo { bits: #bits, words: #words })
+        let (bits, words, counts) = (c.bits, c.words, c.counts);
+        quote!(#runtime::CacheInfo { bits: #bits, words: #words, counts: #counts })
     }));
     quote! {
         #runtime::Info {

@@ -53,6 +53,19 @@ pub fn bits_for(placements: f64, words: usize, tuning: &Tuning) -> u32 {
     wanted.clamp(10, most)
 }
 
+/// The size of a counting memo for a search of about `placements` placements whose slots take
+/// `words` words (the key's and two of count): a slot for every few placements
+/// ([`Tuning::placements_per_slot`]), within 2^10 slots and [`Tuning::memo_bytes`].
+pub fn memo_bits_for(placements: f64, words: usize, tuning: &Tuning) -> u32 {
+    let per_slot = f64::from(tuning.placements_per_slot);
+    let wanted = (placements / per_slot).max(1.0).log2().ceil().min(64.0) as u32;
+    let most = (tuning.memo_bytes / (8 * words.max(1)))
+        .max(1)
+        .ilog2()
+        .clamp(10, FailureCache::MAX_MEMO_BITS);
+    wanted.clamp(10, most)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

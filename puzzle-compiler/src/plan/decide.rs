@@ -10,8 +10,9 @@ use crate::model::{BoxModel, Model, Problem};
 use crate::order::{Order, Position};
 use crate::program::{Body, Program};
 use crate::tuning::Tuning;
+use puzzle_runtime::symmetry::SymmetryCheck;
 
-use super::cache::{bits_for, frontier};
+use super::cache::{bits_for, frontier, memo_bits_for};
 use super::fewest::{FewestEmbeddings, Unfit};
 use super::fits::FewestFits;
 use super::layout::{Key, Layout, Repr};
@@ -318,17 +319,21 @@ pub(super) fn fewest_cache(
         key: Key::Whole,
         words,
         bits,
+        memo: None,
     };
     (Some(cache), Decision::new("cache", chosen, why))
 }
 
-/// Whether a count keeps a failure cache, from where, keyed how, and how large.
+/// Whether a count keeps a failure cache, from where, keyed how, and how large; `counts`
+/// says it is to keep counts ([`counts`]), which keeps it however wide the frontier.
+#[allow(clippy::too_many_arguments)] // each is a stage's output the decision reads
 pub(super) fn cache(
     model: &Model,
     order: &Order,
     layout: &Layout,
     program: &Program,
     quotas: &[Quota],
+    counts: bool,
     estimate: f64,
     tuning: &Tuning,
 ) -> (Option<Cache>, Decision) {
@@ -344,9 +349,12 @@ pub(super) fn cache(
                 if narrow { "<=" } else { ">" },
                 tuning.narrow_frontier
             );
-            match narrow {
-                true => why,
-                false => return off(why),
+            // A memo pays however wide the frontier: it spares the searches that hold
+            // solutions, not only those that fail.
+            match (narrow, counts) {
+                (true, _) => why,
+                (false, true) => format!("{why}, but it is to keep counts"),
+                (false, false) => return off(why),
             }
         }
         // Nothing to judge by without a box.
@@ -360,7 +368,12 @@ pub(super) fn cache(
         .iter()
         .rposition(|p| p.optional && matches!(p.body, Body::Place(_)))
         .map_or(0, |last| last + 1);
-    let share = procedures.len() as u64 * u64::from(tuning.cache_from_percent) / 100;
+    // A memo is consulted from the start: the search above a later first position would be
+    // the whole tree's top, which for a count in the billions is itself too large to walk.
+    let share = match counts {
+        true => 0,
+        false => procedures.len() as u64 * u64::from(tuning.cache_from_percent) / 100,
+    };
     let from = (share as usize).max(settled);
     if from >= procedures.len() {
         return off(format!(
@@ -390,8 +403,88 @@ pub(super) fn cache(
         key,
         words,
         bits,
+        memo: None,
     };
     (Some(cache), Decision::new("cache", chosen, why))
+}
+
+/// Whether a count's cache is to keep the number of solutions below each free set (the
+/// counting memo) rather than only which hold none: `Ok` with the reason where it is, `Err`
+/// with the reason where not. Where pieces come in copies, the same free set comes back with
+/// solutions below it (two copies swap places, dominoes tile a square in many ways), and a
+/// memo turns each return into a lookup. Where every piece is one of a kind, a free set comes
+/// back mostly where it fails, and a table of counts costs more than one of failures (see the
+/// benchmark notes). A symmetry check after the search keeps a solution by the placements
+/// above its free set too, so a count below a free set is not its own.
+pub(super) fn counts(
+    model: &Model,
+    cover: &Cover,
+    symmetry_check: Option<&SymmetryCheck>,
+) -> Result<String, String> {
+    if model.options.cache == description::Cache::Off {
+        return Err("no cache (asked)".to_owned());
+    }
+    if symmetry_check.is_some() {
+        return Err("a symmetry check keeps solutions by the placements above a free set".into());
+    }
+    match &model.problem {
+        Problem::Box(b) if b.pieces.iter().any(|p| p.count.max > 1) => {
+            Ok("pieces in copies, no symmetry check".to_owned())
+        }
+        Problem::Box(_) => Err("every piece is one of a kind".to_owned()),
+        Problem::Abstract(_) => {
+            match (0..cover.aspect_count() as u32).any(|a| cover.multiplicity(AspectId(a)) > 1) {
+                true => Ok("aspects covered more than once, no symmetry check".to_owned()),
+                false => Err("every aspect is covered once".to_owned()),
+            }
+        }
+    }
+}
+
+/// The cache of a count made a counting memo where [`counts`] says so, its table sized for the
+/// free sets the search can meet: the estimated placements, and, on a box, its cells times
+/// every way of leaving free the cells the pieces reach past the scan's frontier, a slot for
+/// each few
+/// ([`Tuning::placements_per_slot`]), within [`Tuning::memo_bytes`].
+pub(super) fn memo(
+    cache: Option<Cache>,
+    counts: Result<String, String>,
+    model: &Model,
+    order: &Order,
+    estimate: f64,
+    tuning: &Tuning,
+) -> (Option<Cache>, Decision) {
+    let (Some(mut cache), Ok(why)) = (cache, &counts) else {
+        let why = counts.err().unwrap_or_else(|| "no cache".to_owned());
+        return (cache, Decision::new("memo", "off", why));
+    };
+    // Past the first free cell of the scan, a free set differs in the cells the pieces reach:
+    // the frontier, once for each cell a piece has beyond its first.
+    let states = match &model.problem {
+        Problem::Box(b) => {
+            let reach = b
+                .pieces
+                .iter()
+                .map(|p| p.shape.len())
+                .max()
+                .unwrap_or(1)
+                .max(2)
+                - 1;
+            let width = (frontier(&b.board, order) * reach).min(60) as i32;
+            b.board.cells().len() as f64 * 2f64.powi(width) * f64::from(tuning.placements_per_slot)
+        }
+        Problem::Abstract(_) => f64::INFINITY,
+    };
+    let bits = memo_bits_for(estimate.min(states), cache.words + 2, tuning);
+    cache.memo = Some(bits);
+    let chosen = format!("counts below each free set, 2^{bits} slots");
+    let why = format!(
+        "{why}; estimate {} / `placements_per_slot` {} within `memo_bytes` {}",
+        size(estimate.min(states)),
+        tuning.placements_per_slot,
+        tuning.memo_bytes
+    );
+    (Some(cache), Decision::new("memo", chosen, why))
 }
 
 /// How the generated procedures find which of their placements fit.

@@ -273,14 +273,19 @@ pub struct Cache {
     pub words: usize,
     /// The table has `2^bits` slots.
     pub bits: u32,
+    /// Where it keeps the number of solutions below each free set (the counting memo), not
+    /// only which hold none: the memo's table has `2^memo` slots instead. Not in the
+    /// fingerprint: a memo changes neither the search tree nor what a unit counts.
+    pub memo: Option<u32>,
 }
 
 impl Cache {
     /// What the run time needs to make the cache.
     pub fn info(&self) -> CacheInfo {
         CacheInfo {
-            bits: self.bits,
+            bits: self.memo.unwrap_or(self.bits),
             words: self.words,
+            counts: self.memo.is_some(),
         }
     }
 }
@@ -370,10 +375,18 @@ impl Plan {
                 (least > 0 && left > 0).then_some(Quota { position, left })
             })
             .collect();
+        let counts = decide::counts(model, cover, symmetry_check);
         let (cache, decision) = match fewest.as_mut() {
             Some(fewest) => decide::fewest_cache(model, fewest, &layout, estimate, tuning),
-            None => decide::cache(model, order, &layout, program, &quotas, estimate, tuning),
+            None => {
+                let memo = counts.is_ok();
+                decide::cache(
+                    model, order, &layout, program, &quotas, memo, estimate, tuning,
+                )
+            }
         };
+        decisions.push(decision);
+        let (cache, decision) = decide::memo(cache, counts, model, order, estimate, tuning);
         decisions.push(decision);
         let choice: Vec<Choice> = (dead_ends.map(Choice::DeadEnds).into_iter())
             .chain(fewest_fits.map(Choice::FewestFits))
