@@ -356,6 +356,11 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
             eprintln!("{problems}");
             Ok(ExitCode::from(1))
         }
+        // A sum stays at the largest count rather than wrap: that is a floor, not a count.
+        Ok(Merged::Complete(total)) if total.solutions == u128::MAX => Err(Failure::Other(format!(
+            "the count reached {}, the most a count holds (2^128 - 1): the puzzle has at least that many solutions",
+            u128::MAX
+        ))),
         Ok(Merged::Complete(total)) => {
             let mut out = std::io::stdout().lock();
             output(match args.count {

@@ -17,7 +17,7 @@ pub struct Total {
     pub fingerprint: String,
     /// Its units, each counted once.
     pub units: usize,
-    /// The solutions (wider than a unit's count, so that no sum of them wraps).
+    /// The solutions, at most `u128::MAX`, where a sum stops rather than wrap.
     pub solutions: u128,
     /// The placements made.
     pub placements: u128,

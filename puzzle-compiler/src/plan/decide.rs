@@ -444,8 +444,7 @@ pub(super) fn counts(
 /// The cache of a count made a counting memo where [`counts`] says so, its table sized for the
 /// free sets the search can meet: the estimated placements, and, on a box, its cells times
 /// every way of leaving free the cells the pieces reach past the scan's frontier, a slot for
-/// each few
-/// ([`Tuning::placements_per_slot`]), within [`Tuning::memo_bytes`].
+/// each few ([`Tuning::placements_per_slot`]), within [`Tuning::memo_bytes`].
 pub(super) fn memo(
     cache: Option<Cache>,
     counts: Result<String, String>,
