@@ -89,6 +89,8 @@ fn dlx_files_are_searched_by_the_item_with_the_fewest_options() {
 fn dlx_files_give_the_published_counts() {
     assert_eq!(count(&["queens_8.dlx"]), 92);
     assert_eq!(count(&["knuth_example.dlx"]), 1);
+    // Colours (Knuth's `dlx2` counts 60; `puzzle-tests/tests/colours.rs` counts them apart).
+    assert_eq!(count(&["word_squares.dlx"]), 60);
     // The one solution is the options `a d f`, `b g` and `c e`.
     let output = puzzle(&["solve", "knuth_example.dlx", "--json"]);
     let line: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
@@ -473,9 +475,12 @@ fn bad_files_are_clear_errors_at_their_place() {
     );
     refused(&bad("empty.dlx", b""), &[], &["names no items"]);
     refused(
-        &bad("colours.dlx", b"a b | x\na x:1\nb x:2\n"),
+        &bad("colours.dlx", b"a b | x\na:1 x:1\nb x:2\n"),
         &[],
-        &["`x:1` gives item `x` the colour `1`", "colours.dlx:2:3"],
+        &[
+            "`a:1` gives the primary item `a` a colour",
+            "colours.dlx:2:1",
+        ],
     );
     refused(
         &bad("nomod.puzzle", b"tiles {\n  box: [\"..\"],\n}\n"),

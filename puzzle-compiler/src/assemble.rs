@@ -20,6 +20,10 @@ pub fn assemble(program: &Program, cover: &Cover, order: &Order) -> Result<Code,
         let count = cover.multiplicity(bag);
         return Err(CodeError::Bag { aspect, count });
     }
+    if let Some(item) = cover.all_aspects().find_map(|a| cover.item_of(a)) {
+        let aspect = cover.aspect_name(item).to_owned();
+        return Err(CodeError::Colours { aspect });
+    }
     let mut asm = Assembler::default();
     let procedures = program.procedures();
     for (k, procedure) in procedures.iter().enumerate() {

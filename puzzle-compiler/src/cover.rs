@@ -35,6 +35,12 @@ impl fmt::Display for EmbeddingId {
 /// multiplicity `n` (a bag: the piece aspect of `n` identical copies, held as a counter), or,
 /// for a bag with a range of copies, from its least to its multiplicity times.
 ///
+/// A secondary aspect may have colours (Knuth's colour controls): each colour `c` of an item
+/// `x` is an optional aspect of its own, `x:c`, that an embedding names instead of `x`. It
+/// *needs* `x:c` free and *takes* `x` and `x`'s other colours, so embeddings that agree on `x`'s
+/// colour may share it, and one that names `x` plainly takes `x` and all its colours. Where
+/// there are no colours, an embedding needs and takes its aspects.
+///
 /// Forbidden embeddings keep their numbers, so a restricted puzzle numbers its embeddings as the
 /// unrestricted one does (the report's `0 18 10` names embeddings of the full table).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +51,10 @@ pub struct Cover {
     optional: Vec<bool>,
     multiplicity: Vec<u32>,
     least: Vec<u32>,
+    /// For each aspect, the item whose colour it is, if it is a colour.
+    item_of: Vec<Option<AspectId>>,
+    /// For each aspect, its colours (empty for most).
+    colours: Vec<Vec<AspectId>>,
 }
 
 impl Cover {
@@ -67,6 +77,8 @@ impl Cover {
         let optional = vec![false; aspect_names.len()];
         let multiplicity = vec![1; aspect_names.len()];
         let least = multiplicity.clone();
+        let item_of = vec![None; aspect_names.len()];
+        let colours = vec![Vec::new(); aspect_names.len()];
         Cover {
             aspect_names,
             embeddings,
@@ -74,6 +86,8 @@ impl Cover {
             optional,
             multiplicity,
             least,
+            item_of,
+            colours,
         }
     }
 
@@ -90,11 +104,53 @@ impl Cover {
         self.optional.push(true);
         self.multiplicity.push(1);
         self.least.push(1);
+        self.item_of.push(None);
+        self.colours.push(Vec::new());
         for e in embeddings {
             // The largest number: the aspects stay sorted.
             self.embeddings[e.index()].push(a);
         }
         a
+    }
+
+    /// Makes the optional aspect `a` a colour of the optional aspect `item`: the embeddings
+    /// that name `a` give `item` that colour.
+    pub fn set_colour(&mut self, a: AspectId, item: AspectId) {
+        debug_assert!(self.is_optional(a) && self.is_optional(item) && a != item);
+        debug_assert!(self.item_of[item.index()].is_none() && self.colours[a.index()].is_empty());
+        self.item_of[a.index()] = Some(item);
+        self.colours[item.index()].push(a);
+    }
+
+    /// Whether some aspect has colours.
+    pub fn has_colours(&self) -> bool {
+        self.item_of.iter().any(Option::is_some)
+    }
+
+    /// The item whose colour `a` is, if it is one.
+    pub fn item_of(&self, a: AspectId) -> Option<AspectId> {
+        self.item_of[a.index()]
+    }
+
+    /// The aspects an embedding takes out of the free set, sorted: its aspects, but for a
+    /// colour `x:c`, `x` and its other colours instead, and for an item with colours, all of
+    /// them too. Without colours, its aspects.
+    pub fn takes(&self, e: EmbeddingId) -> Vec<AspectId> {
+        let mut taken = Vec::with_capacity(self.aspects(e).len());
+        for &a in self.aspects(e) {
+            match self.item_of[a.index()] {
+                Some(x) => {
+                    taken.push(x);
+                    taken.extend(self.colours[x.index()].iter().filter(|&&c| c != a));
+                }
+                None => {
+                    taken.push(a);
+                    taken.extend(&self.colours[a.index()]);
+                }
+            }
+        }
+        taken.sort_unstable();
+        taken
     }
 
     /// Makes an exact aspect a bag: covered exactly `n` times.
@@ -203,7 +259,21 @@ impl Cover {
                 covered[a.index()] += 1;
             }
         }
+        if self.has_colours() {
+            // No embedding needs an aspect another takes; a colour may be needed often.
+            let taken: Vec<Vec<AspectId>> = solution.iter().map(|&e| self.takes(e)).collect();
+            for (i, &e) in solution.iter().enumerate() {
+                for (j, taken) in taken.iter().enumerate() {
+                    if i != j && self.aspects(e).iter().any(|a| taken.contains(a)) {
+                        return false;
+                    }
+                }
+            }
+        }
         (0..self.aspect_count()).all(|a| {
+            if self.item_of[a].is_some() {
+                return true;
+            }
             let (least, most) = (self.least[a], self.multiplicity[a]);
             (least..=most).contains(&covered[a]) || (self.optional[a] && covered[a] == 0)
         })

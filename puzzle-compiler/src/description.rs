@@ -333,8 +333,28 @@ pub enum OrderChoice {
 /// A name with where it was written.
 pub type Named = (String, Loc);
 
-/// A set of names (an embedding of an abstract puzzle) with where it was written.
-pub type NamedSet = (Vec<Named>, Loc);
+/// An aspect an embedding names, with the colour it gives it, if any (a colour control:
+/// embeddings that give an optional aspect one colour may share it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmbeddedAspect {
+    /// The aspect's name, with where it was written.
+    pub aspect: Named,
+    /// The colour's name, with where it was written.
+    pub colour: Option<Named>,
+}
+
+impl EmbeddedAspect {
+    /// An aspect named without a colour.
+    pub fn plain(aspect: Named) -> EmbeddedAspect {
+        EmbeddedAspect {
+            aspect,
+            colour: None,
+        }
+    }
+}
+
+/// The members of an embedding of an abstract puzzle, with where it was written.
+pub type NamedSet = (Vec<EmbeddedAspect>, Loc);
 
 /// A puzzle that is not a box: its aspects and embeddings listed by name (the dodecahedron's
 /// faces and edges, the 8 queens' lines and squares).
@@ -344,7 +364,8 @@ pub struct AbstractSpec {
     pub aspects: Vec<Named>,
     /// The aspects that need not be covered (at most once instead of exactly once).
     pub optional: Vec<Named>,
-    /// The embeddings, each a set of aspect names, with where it was written.
+    /// The embeddings, each a set of aspect names (an optional one perhaps with a colour),
+    /// with where it was written.
     pub embeddings: Vec<NamedSet>,
 }
 
@@ -461,7 +482,12 @@ impl Description {
             optional: named(optional),
             embeddings: embeddings
                 .iter()
-                .map(|e| (named(e), Loc::default()))
+                .map(|e| {
+                    (
+                        named(e).into_iter().map(EmbeddedAspect::plain).collect(),
+                        Loc::default(),
+                    )
+                })
                 .collect(),
         });
         self

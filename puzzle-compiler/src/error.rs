@@ -115,6 +115,18 @@ pub enum ErrorKind {
         /// The aspect.
         name: String,
     },
+    /// A colour given to an aspect that must be covered exactly once.
+    #[error("aspect `{name}` must be covered exactly once, so an embedding gives it no colour: colours are for optional aspects, which embeddings of one colour may share")]
+    ColouredRequired {
+        /// The aspect.
+        name: String,
+    },
+    /// Colours in a puzzle whose search cannot follow them.
+    #[error("{reason}")]
+    Colours {
+        /// Why, and what to change.
+        reason: String,
+    },
     /// An aspect that must be covered but is in no embedding.
     #[error("aspect `{name}` must be covered but is in no embedding, so the puzzle has no solution (make it optional if it need not be covered)")]
     UncoveredAspect {

@@ -1,9 +1,10 @@
 //! The second stage: a model to exact cover. A box puzzle's aspects are its cells, then its
 //! pieces; every placement of every piece is an embedding `{cells..., piece}`, numbered by
 //! piece, then by its sorted cells; the drawn restrictions forbid the other placements of
-//! their pieces. An abstract puzzle's aspects and embeddings are as listed. Forbidden
-//! embeddings keep their numbers.
+//! their pieces. An abstract puzzle's aspects and embeddings are as listed, with an aspect for
+//! each colour of an item. Forbidden embeddings keep their numbers.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::board::Board;
@@ -90,10 +91,32 @@ fn uncoverable_cells(model: &BoxModel, lowered: &Lowered, errors: &mut Errors) {
     }
 }
 
+/// An abstract puzzle's aspects are as listed, then a colour aspect `x:c` for each colour `c`
+/// an embedding gives an item `x`, in the order first given, which those embeddings name
+/// instead of `x`.
 fn lower_abstract(model: &AbstractModel) -> Lowered {
-    let mut cover = Cover::new(model.names.clone(), model.embeddings.clone());
+    let mut names = model.names.clone();
+    let mut embeddings = model.embeddings.clone();
+    let mut colours: Vec<(AspectId, AspectId)> = Vec::new();
+    let mut known: HashMap<(AspectId, &str), AspectId> = HashMap::new();
+    for (e, item, colour) in &model.colours {
+        let c = *known.entry((*item, colour.as_str())).or_insert_with(|| {
+            let c = AspectId(names.len() as u32);
+            names.push(format!("{}:{colour}", names[item.index()]));
+            colours.push((c, *item));
+            c
+        });
+        for a in embeddings[*e].iter_mut().filter(|a| **a == *item) {
+            *a = c;
+        }
+    }
+    let mut cover = Cover::new(names, embeddings);
     for &a in &model.optional {
         cover.set_optional(a);
+    }
+    for (c, item) in colours {
+        cover.set_optional(c);
+        cover.set_colour(c, item);
     }
     Lowered {
         cover,

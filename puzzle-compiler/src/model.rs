@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
-    self, chars, AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, FewestFits, Loc,
-    OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
+    self, chars, AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, EmbeddedAspect,
+    FewestFits, Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
@@ -102,6 +102,11 @@ pub struct AbstractModel {
     pub optional: Vec<AspectId>,
     /// The embeddings.
     pub embeddings: Vec<Vec<AspectId>>,
+    /// The colours the embeddings give optional aspects: the embedding's index, the aspect
+    /// and the colour's name.
+    pub colours: Vec<(usize, AspectId, String)>,
+    /// Where the first colour was written, if any was.
+    pub colour_loc: Option<Loc>,
 }
 
 /// How to compile a puzzle, as the user asked, every name resolved.
@@ -212,6 +217,13 @@ impl Model {
                 Lead::Named(lead)
             }
         };
+        if let Some(Problem::Abstract(AbstractModel {
+            colour_loc: Some(loc),
+            ..
+        })) = &problem
+        {
+            colour_limits(description, *loc, errors);
+        }
         let options = Options {
             sharing: description.sharing,
             eliminate: description.eliminate,
@@ -654,6 +666,20 @@ fn find_piece(pieces: &[Piece], name: &str, loc: Loc, errors: &mut Errors) -> Op
     found.map(|i| PieceId(i as u32))
 }
 
+/// The colours' mistakes in what else a puzzle asks, said at its first colour (`loc`): only the
+/// search by the required aspect with the fewest embeddings follows colours, and the symmetry
+/// reduction does not.
+fn colour_limits(description: &Description, loc: Loc, errors: &mut Errors) {
+    if description.order == OrderChoice::Listed {
+        let reason = "colours are followed only by the search that covers the required aspect with the fewest embeddings first (`order: fewest` or `auto`), not by `order: listed`".to_owned();
+        errors.push(loc, ErrorKind::Colours { reason });
+    }
+    if matches!(description.symmetry, Symmetry::Reduced { .. }) {
+        let reason = "colours are not followed by the symmetry reduction: write `symmetry: all` (the default) for a puzzle with colours".to_owned();
+        errors.push(loc, ErrorKind::Colours { reason });
+    }
+}
+
 /// An abstract puzzle: its aspects in the order given, its embeddings as listed.
 fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractModel> {
     let before = errors.0.len();
@@ -684,19 +710,34 @@ fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractMo
         .filter_map(|(name, loc)| lookup(name, *loc, errors))
         .collect();
     let mut embeddings = Vec::with_capacity(spec.embeddings.len());
-    for (members, loc) in &spec.embeddings {
+    let (mut colours, mut colour_loc) = (Vec::new(), None);
+    for (i, (members, loc)) in spec.embeddings.iter().enumerate() {
         if members.is_empty() {
             errors.push(*loc, ErrorKind::EmptyEmbedding);
         }
         let mut aspects = Vec::with_capacity(members.len());
-        for (name, at) in members {
-            if let Some(a) = lookup(name, *at, errors) {
-                if aspects.contains(&a) {
-                    let name = name.clone();
-                    errors.push(*at, ErrorKind::RepeatedAspect { name });
-                }
-                aspects.push(a);
+        for EmbeddedAspect {
+            aspect: (name, at),
+            colour,
+        } in members
+        {
+            let Some(a) = lookup(name, *at, errors) else {
+                continue;
+            };
+            if aspects.contains(&a) {
+                let name = name.clone();
+                errors.push(*at, ErrorKind::RepeatedAspect { name });
             }
+            aspects.push(a);
+            let Some((colour, loc)) = colour else {
+                continue;
+            };
+            if !optional.contains(&a) {
+                let name = name.clone();
+                errors.push(*loc, ErrorKind::ColouredRequired { name });
+            }
+            colour_loc.get_or_insert(*loc);
+            colours.push((i, a, colour.clone()));
         }
         embeddings.push(aspects);
     }
@@ -715,6 +756,8 @@ fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractMo
         names,
         optional,
         embeddings,
+        colours,
+        colour_loc,
     })
 }
 

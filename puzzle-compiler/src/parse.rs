@@ -23,7 +23,7 @@
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
 //!     aspects: [NAME, ...],                     // identifiers, numbers, strings
 //!     optional: [NAME, ...],                    // covered at most once; default none
-//!     embeddings: [[NAME, ...], ...],
+//!     embeddings: [[NAME, ...], ...],            // an optional NAME may be `NAME: COLOUR`
 //!     order: auto | listed | fewest,            // default auto: fewest where it can
 //!     sharing: true | false,
 //!     symmetry: all | reduced,
@@ -38,9 +38,9 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
-    AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, Drawing, FewestFits, Figure,
-    Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Prune, Restriction, Row, ShapeSpec,
-    Symmetry,
+    AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, Drawing, EmbeddedAspect,
+    FewestFits, Figure, Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Prune, Restriction,
+    Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
@@ -502,14 +502,24 @@ fn names(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Named>> {
     comma_separated(&content, |input| name(input, spans))
 }
 
-/// `[[NAME, ...], ...]`.
+/// `[[NAME, NAME: COLOUR, ...], ...]`.
 fn embeddings(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<NamedSet>> {
     let content;
     bracketed!(content in input);
     comma_separated(&content, |input| {
         let inner;
         let bracket = bracketed!(inner in input);
-        let members = comma_separated(&inner, |input| name(input, spans))?;
+        let members = comma_separated(&inner, |input| {
+            let aspect = name(input, spans)?;
+            let colour = match input.peek(Token![:]) && !input.peek(Token![::]) {
+                true => {
+                    input.parse::<Token![:]>()?;
+                    Some(name(input, spans)?)
+                }
+                false => None,
+            };
+            Ok(EmbeddedAspect { aspect, colour })
+        })?;
         Ok((members, spans.loc(bracket.span.join())))
     })
 }

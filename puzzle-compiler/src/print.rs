@@ -48,7 +48,13 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
             }
             let _ = writeln!(out, "    embeddings: [");
             for (members, _) in &spec.embeddings {
-                let _ = writeln!(out, "        {},", names(members));
+                let members: Vec<String> = (members.iter())
+                    .map(|m| match &m.colour {
+                        Some((colour, _)) => format!("{}: {}", aspect(&m.aspect.0), aspect(colour)),
+                        None => aspect(&m.aspect.0),
+                    })
+                    .collect();
+                let _ = writeln!(out, "        [{}],", members.join(", "));
             }
             let _ = writeln!(out, "    ],");
         }
@@ -494,6 +500,15 @@ mod tests {
             let text = round_trip(&d.clone().order(order));
             assert!(text.contains(&format!("order: {word},")), "{text}");
         }
+        // Colours, of any name, read back as the same puzzle.
+        let text = "mod c { aspects: [a, b, x, \"y z\"], optional: [x, \"y z\"], embeddings: [[a, x: red, \"y z\": 1], [b, x: red], [b, \"y z\": \"two words\"]] }";
+        let parsed = parse_str(text).unwrap();
+        let printed = round_trip(&parsed[0].description);
+        assert!(printed.contains("[a, x: red, \"y z\": 1],"), "{printed}");
+        assert!(
+            printed.contains("[b, \"y z\": \"two words\"],"),
+            "{printed}"
+        );
     }
 
     #[test]

@@ -60,6 +60,27 @@ pub struct Puzzle {
     runnable: Runnable,
 }
 
+/// The mistake of colours where the plan has no search by the required aspect with the fewest
+/// embeddings, the only one that follows them (its tables too large, or an embedding without a
+/// required aspect), said at the first colour with the plan's reason.
+fn colours_unfollowed(model: &Model, plan: &Plan) -> Option<Error> {
+    let Problem::Abstract(a) = &model.problem else {
+        return None;
+    };
+    let loc = a.colour_loc?;
+    if plan.fewest_embeddings().is_some() {
+        return None;
+    }
+    let why = (plan.decisions.iter())
+        .find(|d| d.what == "fewest embeddings")
+        .map_or("", |d| d.why.as_str());
+    let reason = format!("colours are followed only by the search that covers the required aspect with the fewest embeddings first, which this puzzle cannot have: {why}");
+    Some(Error {
+        kind: ErrorKind::Colours { reason },
+        loc,
+    })
+}
+
 impl Puzzle {
     /// Checks and compiles a description, reporting every mistake found.
     pub fn new(description: &Description) -> Result<Puzzle, Errors> {
@@ -99,6 +120,10 @@ impl Puzzle {
             chosen.estimate,
             tuning,
         );
+        if let Some(error) = colours_unfollowed(&model, &plan) {
+            errors.0.push(error);
+            return Err(errors);
+        }
         let walkable = Walkable::new(
             &program,
             &chosen.order,

@@ -7,7 +7,7 @@
 //!
 //! The counts are kept up to date rather than counted again: each level of the search holds
 //! the set of embeddings that still fit (`live`) and how many of them take each required
-//! aspect. A placement takes out of `live` every embedding that shares a bit of `q` with it
+//! aspect. A placement takes out of `live` every embedding that needs a bit of `q` it takes
 //! (the sets of each bit's takers, or'ed together), and each embedding taken out lowers the
 //! counts of its required aspects (a covered aspect's too: never read again, and a test for
 //! it costs more than the store). The next level is written beside the last, so going back
@@ -31,7 +31,8 @@ pub struct Fewest<'t> {
     pub required: &'t [u64],
     /// Counts are kept for the bits of `q` below this one (past the highest required bit).
     pub span: u32,
-    /// For each bit of `q`, the words of the set of embeddings that take it: `takers[range]`
+    /// For each bit of `q`, the words of the set of embeddings that need it free (its takers:
+    /// those that take it, but for a colour's bit, which they need and leave): `takers[range]`
     /// for `(start, first, len)` at the bit's entry of `ranges` are the set's words `first`
     /// to `first + len` (the others are empty); each bit's whole set, `(bit * sets, 0,
     /// sets)`, where sets are at most [`DENSE_SETS`] words.
@@ -39,11 +40,15 @@ pub struct Fewest<'t> {
     /// The words of the takers' sets, bit after bit.
     pub takers: &'t [u64],
     /// Where sets are at most [`DENSE_SETS`] words, each embedding's clashes: the set of the
-    /// embeddings that share a bit of `q` with it (itself too), `sets` words each; else
-    /// empty, and a placement or's its bits' takers together.
+    /// embeddings that need a bit of `q` it takes (itself too), `sets` words each; else
+    /// empty, and a placement or's the takers of the bits it takes together.
     pub clashes: &'t [u64],
-    /// Each embedding's bits of `q`, `words` words each.
+    /// Each embedding's bits of `q`, `words` words each: those it takes out of `q`.
     pub masks: &'t [u64],
+    /// Where some embedding needs other bits free than it takes (a secondary aspect with
+    /// colours: options of one colour share it), each embedding's bits that must be free for
+    /// it to fit, `words` words each; else empty, and `masks` are both.
+    pub needs: &'t [u64],
     /// The most required aspects an embedding takes.
     pub stride: u32,
     /// The required bits of `q` each embedding takes, `stride` entries each, the rest `span`
@@ -154,8 +159,12 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
             }
         }
         let stride = tables.stride as usize;
+        let needs = match tables.needs.is_empty() {
+            true => tables.masks,
+            false => tables.needs,
+        };
         for e in 0..tables.embeddings.len() {
-            let mask = &tables.masks[e * words..(e + 1) * words];
+            let mask = &needs[e * words..(e + 1) * words];
             if mask.iter().zip(&level[..words]).all(|(m, q)| m & !q == 0) {
                 level[words + e / 64] |= 1 << (e % 64);
                 for &b in &tables.bits[e * stride..(e + 1) * stride] {
@@ -236,8 +245,9 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
     }
 
     /// Writes the level below `depth` where embedding `e` is placed: its bits taken from `q`,
-    /// every embedding that shares one out of `live`, and the counts of their required
-    /// aspects lowered.
+    /// every embedding that needs one of them out of `live`, and the counts of their required
+    /// aspects lowered. (A bit may be taken again: a colour's siblings, which the embeddings
+    /// of one colour each take.)
     #[inline(always)]
     fn place(&mut self, depth: usize, e: usize) {
         let t = self.tables;
@@ -258,9 +268,9 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
         below[..words]
             .iter_mut()
             .zip(mask)
-            .for_each(|(q, m)| *q ^= m);
+            .for_each(|(q, m)| *q &= !m);
         match E {
-            // Sets of a few words: the embeddings that share a bit with `e`, made once.
+            // Sets of a few words: the embeddings that need a bit `e` takes, made once.
             1..=DENSE_SETS => {
                 let clashes = &t.clashes[e * E..(e + 1) * E];
                 let live = &mut below[words..words + E];
@@ -368,6 +378,7 @@ mod tests {
         takers: Vec<u64>,
         clashes: Vec<u64>,
         masks: Vec<u64>,
+        needs: Vec<u64>,
         stride: u32,
         bits: Vec<u32>,
         embeddings: Vec<u32>,
@@ -407,6 +418,7 @@ mod tests {
                 takers,
                 clashes,
                 masks,
+                needs: Vec::new(),
                 stride: stride as u32,
                 bits,
                 embeddings: (0..options.len() as u32).collect(),
@@ -424,6 +436,7 @@ mod tests {
                 takers: &self.takers,
                 clashes: &self.clashes,
                 masks: &self.masks,
+                needs: &self.needs,
                 stride: self.stride,
                 bits: &self.bits,
                 embeddings: &self.embeddings,
@@ -466,6 +479,47 @@ mod tests {
         let mut trace = Trace::default();
         let _ = search(&owned.tables(u32::MAX), &[0b011], &mut trace);
         assert_eq!(trace.solutions, [vec![2, 3]]);
+    }
+
+    #[test]
+    fn options_that_agree_on_a_colour_share_it() {
+        // Knuth's example of colour controls (DLX2): items A B C | X Y, options `A B X:0 Y:0`,
+        // `A C X:1 Y:1`, `B X:1`, `C Y:1`. Bits: A 0, B 1, C 2, X 3, Y 4, X:0 5, X:1 6, Y:0 7,
+        // Y:1 8. An option needs its colours and takes its items and their other colours.
+        let needs: [&[u32]; 4] = [&[0, 1, 5, 7], &[0, 2, 6, 8], &[1, 6], &[2, 8]];
+        let takes: [&[u32]; 4] = [
+            &[0, 1, 3, 4, 6, 8],
+            &[0, 2, 3, 4, 5, 7],
+            &[1, 3, 5],
+            &[2, 4, 7],
+        ];
+        let mut owned = Owned::new(&needs, 9, 3);
+        let mask = |o: &[u32]| -> u64 { o.iter().map(|&b| 1u64 << b).sum() };
+        owned.needs = owned.masks.clone();
+        owned.masks = takes.iter().map(|o| mask(o)).collect();
+        // The clashes: the options that need a bit the option takes.
+        for (e, &taken) in owned.masks.iter().enumerate() {
+            owned.clashes[e] = (owned.needs.iter().enumerate())
+                .filter(|(_, &n)| n & taken != 0)
+                .map(|(k, _)| 1u64 << k)
+                .sum();
+        }
+        let mut trace = Trace::default();
+        let _ = search(&owned.tables(u32::MAX), &[0x1ff], &mut trace);
+        // `A C X:1 Y:1` colours X and Y 1, which `B X:1` shares; `A B X:0 Y:0` leaves C
+        // nothing.
+        assert_eq!(trace.solutions, [vec![1, 2]]);
+        // Units cut anywhere resume from their free set, which holds the colours.
+        let mut cached = Trace::default();
+        let _ = search(&owned.tables(0), &[0x1ff], &mut cached);
+        assert_eq!(cached.solutions, trace.solutions);
+        let mut resumed = Trace::default();
+        let _ = search(
+            &owned.tables(u32::MAX),
+            &[0x1ff & !mask(takes[1])],
+            &mut resumed,
+        );
+        assert_eq!(resumed.solutions, [vec![2]]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Knuth's DLX format for exact cover: the first line that is not a comment names the items,
 //! the primary ones (covered exactly once) before a `|` and the secondary ones (at most once)
-//! after it; every further line is an option, the items it covers. Lines that start with `|`
-//! are comments. The puzzle is abstract: its aspects are the items, its embeddings the options.
+//! after it; every further line is an option, the items it covers. A secondary item may carry
+//! a colour, one character (`x:a`, his DLX2 format): options that agree on its colour may share
+//! it. Lines that start with `|` are comments. The puzzle is abstract: its aspects are the items, its embeddings the options.
 //! An option of secondary items alone is ignored with a warning, as Knuth's programs ignore it
 //! (placed, it would only double every solution that leaves its items free).
 
@@ -9,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 
-use puzzle::compiler::description::AbstractSpec;
+use puzzle::compiler::description::{AbstractSpec, EmbeddedAspect};
 use puzzle::compiler::Description;
 
 use super::diagnostic::{Diagnostic, InputError};
@@ -80,41 +81,63 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         let mut seen: Vec<&str> = Vec::new();
         for (at, word) in words(line) {
             let range = start + at..start + at + word.len();
-            if let Some((item, colour)) = word.split_once(':') {
-                mistakes.push(
-                    Diagnostic::at(
-                        range,
-                        format!("`{word}` gives item `{item}` the colour `{colour}`, and colours are not supported"),
-                    )
-                    .note("this program solves exact cover without colours (Knuth's DLX1)"),
-                );
+            let (item, colour) = match word.split_once(':') {
+                Some((item, colour)) => (item, Some(colour)),
+                None => (word, None),
+            };
+            let item_range = range.start..range.start + item.len();
+            if item.len() > MAX_NAME {
+                mistakes.push(long_name(item_range, item));
                 continue;
             }
-            if word.len() > MAX_NAME {
-                mistakes.push(long_name(range, word));
-                continue;
-            }
-            if !known.contains_key(word) {
+            if !known.contains_key(item) {
                 mistakes.push(Diagnostic::at(
-                    range,
-                    format!("option names `{word}`, which is not an item of the item line"),
+                    item_range,
+                    format!("option names `{item}`, which is not an item of the item line"),
                 ));
                 continue;
             }
-            if seen.contains(&word) {
+            if seen.contains(&item) {
                 mistakes.push(Diagnostic::at(
-                    range,
-                    format!("option names `{word}` twice"),
+                    item_range,
+                    format!("option names `{item}` twice"),
                 ));
                 continue;
             }
-            seen.push(word);
-            members.push((word.to_owned(), locs.loc(range)));
+            seen.push(item);
+            let colour = match colour {
+                None => None,
+                Some(_) if !secondaries.contains(item) => {
+                    mistakes.push(
+                        Diagnostic::at(
+                            range,
+                            format!("`{word}` gives the primary item `{item}` a colour"),
+                        )
+                        .note("only a secondary item (after the `|`) takes a colour, which options that agree on it share"),
+                    );
+                    continue;
+                }
+                Some(colour) if colour.len() != 1 => {
+                    mistakes.push(
+                        Diagnostic::at(
+                            item_range.end..range.end,
+                            format!("`{word}`: a colour is one character, as in `{item}:a`"),
+                        )
+                        .note("Knuth's DLX2 format names a colour by a single character after the `:`"),
+                    );
+                    continue;
+                }
+                Some(colour) => Some((colour.to_owned(), locs.loc(item_range.end + 1..range.end))),
+            };
+            members.push(EmbeddedAspect {
+                aspect: (item.to_owned(), locs.loc(item_range)),
+                colour,
+            });
         }
         let trimmed = line.trim_end_matches(is_space);
         let range = start + trimmed.len() - trimmed.trim_start_matches(is_space).len()
             ..start + trimmed.len();
-        let primary = |(item, _): &(String, _)| !secondaries.contains(item.as_str());
+        let primary = |m: &EmbeddedAspect| !secondaries.contains(m.aspect.0.as_str());
         if !members.is_empty() && !members.iter().any(primary) {
             warnings.push(
                 Diagnostic::at(range, "option ignored: it names no primary item")
@@ -126,7 +149,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
     }
     // Said here in the format's words: the compiler would speak of aspects and embeddings.
     let covered: HashSet<&str> = (spec.embeddings.iter())
-        .flat_map(|(members, _)| members.iter().map(|(item, _)| item.as_str()))
+        .flat_map(|(members, _)| members.iter().map(|m| m.aspect.0.as_str()))
         .collect();
     for (item, _) in &spec.aspects {
         if !secondaries.contains(item.as_str()) && !covered.contains(item.as_str()) {
@@ -235,13 +258,48 @@ mod tests {
     }
 
     #[test]
+    fn colours_are_read_as_knuths_dlx2_reads_them() {
+        // His example of colour controls: the option `X:0 Y:1` names no primary item; the
+        // unique solution is `A C X:1 Y:1` with `B X:1`.
+        let text = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+        let loaded = read_text(text).unwrap();
+        assert_eq!(loaded.warnings.len(), 1);
+        let spec = loaded.description.abstract_puzzle.as_ref().unwrap();
+        let (members, _) = &spec.embeddings[1];
+        assert_eq!(members[2].aspect.0, "X");
+        assert_eq!(members[2].colour.as_ref().unwrap().0, "1");
+        use puzzle::Solver;
+        let p = loaded.compile().unwrap();
+        assert_eq!(p.count(), 1);
+        let first = p.first(1).get(0).unwrap().to_string();
+        assert!(first.contains("A C X:1 Y:1"), "{first}");
+        // A colour on a primary item, a colour of two characters, or of none: each where it
+        // is written.
+        let e = read_text("A B | X\nA:1 X:1\nB X:12\nB X:\nA\n").unwrap_err();
+        let found: Vec<(&str, (usize, usize))> = (e.diagnostics.iter())
+            .map(|d| {
+                let at = e.line_column(d.range.clone().unwrap().start).unwrap();
+                (d.message.as_str(), at)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("`A:1` gives the primary item `A` a colour", (2, 1)),
+                ("`X:12`: a colour is one character, as in `X:a`", (3, 4)),
+                ("`X:`: a colour is one character, as in `X:a`", (4, 4)),
+            ]
+        );
+    }
+
+    #[test]
     fn mistakes_are_all_reported_where_they_are() {
         let e = read_text("a b | c c\na x\nb:1 a\na a\n").unwrap_err();
         let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(messages.len(), 5, "{messages:?}");
         assert!(messages[0].contains("named twice"));
         assert!(messages[1].contains("`x`"));
-        assert!(messages[2].contains("colours"));
+        assert_eq!(messages[2], "`b:1` gives the primary item `b` a colour");
         assert!(messages[3].contains("twice"));
         // `b` is named only with a colour, which is refused: no option covers it.
         assert_eq!(

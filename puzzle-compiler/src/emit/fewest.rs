@@ -31,6 +31,11 @@ pub fn module(
     let takers = words("TAKERS", &fewest.takers);
     let clashes = words("CLASHES", &fewest.clashes);
     let masks = words("MASKS", &fewest.masks);
+    // Only a cover with colours has needs apart from its masks.
+    let (needs, needs_ref) = match fewest.needs.is_empty() {
+        true => (None, quote!(&[])),
+        false => (Some(words("NEEDS", &fewest.needs)), quote!(&NEEDS)),
+    };
     let full = words("FULL", &plan.layout.full());
     let bits = numbers("BITS", &fewest.bits);
     let embeddings = numbers("EMBEDDINGS", &fewest.embeddings);
@@ -78,6 +83,7 @@ pub fn module(
             #takers
             #clashes
             #masks
+            #needs
             #full
             #bits
             #embeddings
@@ -91,6 +97,7 @@ pub fn module(
                 takers: &TAKERS,
                 clashes: &CLASHES,
                 masks: &MASKS,
+                needs: #needs_ref,
                 stride: #stride,
                 bits: &BITS,
                 embeddings: &EMBEDDINGS,

@@ -25,16 +25,19 @@ pub struct FewestEmbeddings {
     pub required: Vec<u64>,
     /// Counts are kept for the bits below this one.
     pub span: u32,
-    /// For each bit of `q`, where its takers' words start, the first word of the set they
-    /// fill and how many.
+    /// For each bit of `q`, where its takers' words (the embeddings that need it) start, the
+    /// first word of the set they fill and how many.
     pub ranges: Vec<(u32, u32, u32)>,
     /// The takers' words, bit after bit.
     pub takers: Vec<u64>,
     /// Where sets are of a few words, each embedding's clashes (the embeddings that share a
     /// bit with it), `sets` words each; else none.
     pub clashes: Vec<u64>,
-    /// Each embedding's bits of `q`.
+    /// Each embedding's bits of `q`: those it takes.
     pub masks: Vec<u64>,
+    /// Where the cover has colours, each embedding's bits that must be free for it to fit;
+    /// else none (`masks` are both).
+    pub needs: Vec<u64>,
     /// The most required aspects an embedding takes.
     pub stride: u32,
     /// The required bits of each embedding, `stride` each, padded with `span`.
@@ -81,17 +84,30 @@ impl FewestEmbeddings {
             let b = bit_of(a);
             required[b / 64] |= 1 << (b % 64);
         }
+        let coloured = cover.has_colours();
         let mut masks = vec![0u64; allowed.len() * words];
+        let mut needs = vec![0u64; if coloured { allowed.len() * words } else { 0 }];
         let mut required_bits: Vec<Vec<u32>> = Vec::with_capacity(allowed.len());
         let mut by_bit: Vec<Vec<usize>> = vec![Vec::new(); words * 64];
         for (i, &e) in allowed.iter().enumerate() {
-            let mut taken: Vec<usize> = cover.aspects(e).iter().map(|&a| bit_of(a)).collect();
-            taken.sort_unstable();
-            for &b in &taken {
-                masks[i * words + b / 64] |= 1 << (b % 64);
+            let mut needed: Vec<usize> = cover.aspects(e).iter().map(|&a| bit_of(a)).collect();
+            needed.sort_unstable();
+            for &b in &needed {
                 by_bit[b].push(i);
             }
-            let own: Vec<u32> = (taken.iter())
+            let taken: Vec<usize> = match coloured {
+                true => {
+                    for &b in &needed {
+                        needs[i * words + b / 64] |= 1 << (b % 64);
+                    }
+                    cover.takes(e).iter().map(|&a| bit_of(a)).collect()
+                }
+                false => needed.clone(),
+            };
+            for &b in &taken {
+                masks[i * words + b / 64] |= 1 << (b % 64);
+            }
+            let own: Vec<u32> = (needed.iter())
                 .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
                 .map(|&b| b as u32)
                 .collect();
@@ -128,7 +144,7 @@ impl FewestEmbeddings {
                 return Err(Unfit::TooLarge);
             }
         }
-        // Where sets are whole, each embedding's clashes: its bits' takers together.
+        // Where sets are whole, each embedding's clashes: the takers of the bits it takes.
         let mut clashes = Vec::new();
         if dense {
             clashes = vec![0u64; allowed.len() * sets];
@@ -169,6 +185,7 @@ impl FewestEmbeddings {
             takers,
             clashes,
             masks,
+            needs,
             stride: stride as u32,
             bits,
             embeddings: allowed.iter().map(|e| e.0).collect(),
@@ -178,7 +195,11 @@ impl FewestEmbeddings {
 
     /// The words of the tables, as generated code would hold them.
     pub fn words_of_tables(&self) -> usize {
-        self.takers.len() + self.clashes.len() + self.masks.len() + self.bits.len().div_ceil(2)
+        self.takers.len()
+            + self.clashes.len()
+            + self.masks.len()
+            + self.needs.len()
+            + self.bits.len().div_ceil(2)
     }
 
     /// The tables as the run time reads them, the cache owned by `fingerprint`.
@@ -192,6 +213,7 @@ impl FewestEmbeddings {
             takers: &self.takers,
             clashes: &self.clashes,
             masks: &self.masks,
+            needs: &self.needs,
             stride: self.stride,
             bits: &self.bits,
             embeddings: &self.embeddings,

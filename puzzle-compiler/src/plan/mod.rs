@@ -489,6 +489,15 @@ impl Plan {
             f.number(u64::from(e.0));
             f.numbers(cover.aspects(e).iter().map(|a| u64::from(a.0)));
         }
+        // Which aspect is a colour of which item (a cover without colours hashes as before).
+        if cover.has_colours() {
+            f.text("colours");
+            f.numbers(
+                cover
+                    .all_aspects()
+                    .map(|a| cover.item_of(a).map_or(u64::MAX, |item| u64::from(item.0))),
+            );
+        }
         f.numbers(order.sequence().iter().map(|a| u64::from(a.0)));
         for p in program.procedures() {
             f.number(u64::from(p.aspect.0));

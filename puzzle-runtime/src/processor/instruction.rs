@@ -99,6 +99,13 @@ pub enum CodeError {
         /// How many copies it holds.
         count: u32,
     },
+    /// A puzzle with colours: an embedding needs other bits free than it takes, which the
+    /// processor's instructions, taking what they test, cannot say.
+    #[error("aspect `{aspect}` has colours, which embeddings of one colour share; the puzzle processor takes every aspect it tests, so this puzzle has no processor code (its native solver and the program walker solve it)")]
+    Colours {
+        /// The first aspect with colours.
+        aspect: String,
+    },
     /// A jump does not fit the binary form.
     #[error("instruction {index}: relative address {rel} does not fit the binary form, which has {REL_BITS} bits for forward jumps (0 to {})", (1u32 << REL_BITS) - 1)]
     JumpTooFar {
