@@ -112,7 +112,14 @@ pub fn search_with<const W: usize, const E: usize, const R: usize, S: Sink + ?Si
     debug_assert!(W == 0 || W == tables.words as usize);
     debug_assert!(E == 0 || E == tables.sets as usize);
     debug_assert!(R == 0 || R == tables.stride as usize);
-    Search::<W, E, R>::new(tables, q).node(0, sink)
+    let mut search = Search::<W, E, R>::new(tables, q);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has `popcnt`.
+        #[allow(unsafe_code)]
+        return unsafe { search.node_popcnt(0, sink) };
+    }
+    search.node_plain(0, sink)
 }
 
 /// The levels of a search: at each depth the free set, the embeddings that still fit and the
@@ -183,13 +190,33 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
 
     /// The search at `depth` placements: covers the free required aspect with the fewest
     /// embeddings, or is a solution where none is free.
-    fn node<S: Sink + ?Sized>(&mut self, depth: usize, sink: &mut S) -> ControlFlow<()> {
+    ///
+    /// `P` says that the CPU counts the bits of a word in one instruction (`popcnt`, which
+    /// x86-64 does not promise): the search then runs as [`Search::node_popcnt`], compiled to
+    /// use it, which the counts of sets of a few words mostly are.
+    #[inline(always)]
+    fn node<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         let t = self.tables;
         let (words, sets, span) = (self.words(), self.sets(), t.span as usize);
         let width = words + sets;
         let q = &self.levels[depth * width..depth * width + words];
-        let counts = &self.counts[depth * (span + 1)..depth * (span + 1) + span];
-        let bit = match fewest(q, t.required, counts) {
+        let chosen = match E {
+            // Sets of a few words: each count a few popcounts of the live set, cheaper than
+            // keeping it up to date.
+            1..=DENSE_SETS => {
+                let live = &self.levels[depth * width + words..(depth + 1) * width];
+                fewest_by_sets::<E>(q, t.required, t.takers, live)
+            }
+            _ => {
+                let counts = &self.counts[depth * (span + 1)..depth * (span + 1) + span];
+                fewest(q, t.required, counts)
+            }
+        };
+        let bit = match chosen {
             Chosen::Covered => {
                 reach(sink);
                 return sink.solution();
@@ -211,13 +238,33 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
                     &heap
                 }
             };
-            return remembered(t.owner, key, sink, |sink| self.cover(depth, bit, sink));
+            return remembered(t.owner, key, sink, |sink| {
+                self.cover::<S, P>(depth, bit, sink)
+            });
         }
-        self.cover(depth, bit, sink)
+        self.cover::<S, P>(depth, bit, sink)
+    }
+
+    /// [`Search::node`] compiled for a CPU with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn node_popcnt<S: Sink + ?Sized>(&mut self, depth: usize, sink: &mut S) -> ControlFlow<()> {
+        self.node::<S, true>(depth, sink)
+    }
+
+    /// [`Search::node`] for any CPU.
+    fn node_plain<S: Sink + ?Sized>(&mut self, depth: usize, sink: &mut S) -> ControlFlow<()> {
+        self.node::<S, false>(depth, sink)
     }
 
     /// Places in turn each embedding that fits the aspect at `bit` of `q`.
-    fn cover<S: Sink + ?Sized>(&mut self, depth: usize, bit: u32, sink: &mut S) -> ControlFlow<()> {
+    #[inline(always)]
+    fn cover<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        bit: u32,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         let t = self.tables;
         let (words, sets) = (self.words(), self.sets());
         let width = words + sets;
@@ -233,7 +280,7 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
                 let below = (depth + 1) * width;
                 let flow = match sink.cut() {
                     true => sink.unit(&self.levels[below..below + words], NEXT),
-                    false => self.node(depth + 1, sink),
+                    false => self.below::<S, P>(depth + 1, sink),
                 };
                 sink.unplace();
                 if flow.is_break() && sink.may_stop() {
@@ -242,6 +289,22 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The search at `depth`, on the CPU's path.
+    #[inline(always)]
+    fn below<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if P {
+            // SAFETY: `P` is true only below `search_with`'s check that the CPU has `popcnt`.
+            #[allow(unsafe_code)]
+            return unsafe { self.node_popcnt(depth, sink) };
+        }
+        self.node_plain(depth, sink)
     }
 
     /// Writes the level below `depth` where embedding `e` is placed: its bits taken from `q`,
@@ -291,6 +354,9 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
                 }
             }
         }
+        if matches!(E, 1..=DENSE_SETS) {
+            return;
+        }
         let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
         let counts = &mut counts[..span];
         counts.copy_from_slice(&counted[depth * span..]);
@@ -306,6 +372,39 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
                 }
             }
         }
+    }
+}
+
+/// [`fewest`], each count that of the embeddings in `live` (`E` words) among the bit's takers.
+#[inline(always)]
+fn fewest_by_sets<const E: usize>(
+    q: &[u64],
+    required: &[u64],
+    takers: &[u64],
+    live: &[u64],
+) -> Chosen {
+    let live: &[u64; E] = live.try_into().expect("a set of E words");
+    let (mut least, mut at) = (u32::from(COVERED), 0);
+    for (w, (&q, &r)) in q.iter().zip(required).enumerate() {
+        let mut free = q & r;
+        while free != 0 {
+            let bit = w as u32 * 64 + free.trailing_zeros();
+            free &= free - 1;
+            let set: &[u64; E] = takers[bit as usize * E..(bit as usize + 1) * E]
+                .try_into()
+                .expect("a set of E words");
+            let count: u32 = (0..E).map(|i| (set[i] & live[i]).count_ones()).sum();
+            if count == 0 {
+                return Chosen::Stuck;
+            }
+            let fewer = count < least;
+            least = if fewer { count } else { least };
+            at = if fewer { bit } else { at };
+        }
+    }
+    match least {
+        c if c == u32::from(COVERED) => Chosen::Covered,
+        _ => Chosen::At(at),
     }
 }
 

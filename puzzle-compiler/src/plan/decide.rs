@@ -291,7 +291,10 @@ fn cache_figures(why: &str, estimate: f64, tuning: &Tuning) -> String {
 /// The failure cache of a search by the fewest embeddings: its whole free set is its state
 /// (an optional aspect is never left out by choice, only taken with an embedding), so the key
 /// is all of `q`, consulted from [`Tuning::cache_from_percent`] of the most placements a
-/// solution takes (one per required aspect) on; `fewest` learns the depth.
+/// solution takes (one per required aspect) on; `fewest` learns the depth. Only where asked:
+/// choosing the aspect with the fewest embeddings settles forced aspects first and ends a
+/// branch as soon as one has none, so the search seldom meets a free set again below which
+/// it failed, and a cache cost more than it saved on every file measured (bench notes).
 pub(super) fn fewest_cache(
     model: &Model,
     fewest: &mut FewestEmbeddings,
@@ -302,7 +305,11 @@ pub(super) fn fewest_cache(
     let why = match model.options.cache {
         description::Cache::Off => return (None, Decision::new("cache", "off", "asked")),
         description::Cache::On => "asked",
-        description::Cache::Auto => "auto: no box to judge by",
+        description::Cache::Auto => {
+            let why =
+                "auto: the search by the fewest embeddings seldom meets a failed free set again";
+            return (None, Decision::new("cache", "off", why));
+        }
     };
     let required: u32 = fewest.required.iter().map(|w| w.count_ones()).sum();
     let from = required * tuning.cache_from_percent / 100;
