@@ -145,6 +145,37 @@ struct InputArgs {
     /// Every solution, rather than one per symmetry class.
     #[arg(long)]
     all: bool,
+    /// Set a threshold by which the compiler decides how the search runs, as a puzzle's
+    /// `tuning: { NAME: VALUE }` does (this wins): e.g. `memo_bytes=1073741824` for a counting
+    /// memo of a GiB a thread. Repeat for several.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = threshold)]
+    tuning: Vec<(String, f64)>,
+}
+
+/// A `--tuning` argument: a threshold's name and a value it takes.
+fn threshold(arg: &str) -> Result<(String, f64), String> {
+    let (name, value) = arg
+        .split_once('=')
+        .ok_or_else(|| format!("`{arg}`: write NAME=VALUE, e.g. `memo_bytes=1073741824`"))?;
+    let value: f64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{value}` is not a number"))?;
+    let name = name.trim();
+    puzzle::compiler::Tuning::default()
+        .set(name, value)
+        .map_err(
+            |e| match puzzle::compiler::Tuning::names().any(|n| n == name) {
+                true => e,
+                false => format!(
+                    "{e}; the thresholds are {}",
+                    puzzle::compiler::Tuning::names()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+        )?;
+    Ok((name.to_owned(), value))
 }
 
 /// How to solve it.
@@ -222,6 +253,11 @@ fn load(args: &InputArgs) -> Result<Loaded, Failure> {
     }
     if args.all {
         loaded.description.symmetry = Symmetry::All;
+    }
+    for (name, value) in &args.tuning {
+        // Checked as the argument was read.
+        let set = loaded.description.tuning.set(name, *value);
+        debug_assert!(set.is_ok(), "{set:?}");
     }
     Ok(loaded)
 }

@@ -655,3 +655,50 @@ fn counts_pass_two_to_the_64_and_a_count_past_the_largest_is_an_error() {
         stderr(&output)
     );
 }
+
+#[test]
+fn thresholds_are_set_on_the_command_line() {
+    let domino = puzzles().join("domino_3x4.puzzle");
+    let domino = domino.to_str().unwrap();
+    let plan = |args: &[&str]| {
+        let mut all = vec!["solve", domino, "--puzzle", "all", "--stats"];
+        all.extend(args);
+        let output = puzzle(&all);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    // The memo's bound, as the plan states it; the same count.
+    let raised = plan(&["--tuning", "memo_bytes=1073741824"]);
+    assert!(
+        raised.contains("within `memo_bytes` 1073741824"),
+        "{raised}"
+    );
+    assert!(plan(&[]).contains("within `memo_bytes` 67108864"));
+    assert_eq!(
+        count(&[
+            "domino_3x4.puzzle",
+            "--puzzle",
+            "all",
+            "--tuning",
+            "memo_bytes=4096"
+        ]),
+        11
+    );
+    // An unknown name, or a value the threshold does not take: a usage error.
+    for (arg, says) in [
+        (
+            "memo_byte=5",
+            "unknown threshold `memo_byte`; the thresholds are probes",
+        ),
+        ("memo_bytes=x", "`x` is not a number"),
+        (
+            "memo_bytes=0",
+            "`memo_bytes` takes a whole number of at least 1",
+        ),
+        ("memo_bytes", "write NAME=VALUE"),
+    ] {
+        let output = puzzle(&["solve", domino, "--tuning", arg]);
+        assert_eq!(output.status.code(), Some(2), "{arg}");
+        assert!(stderr(&output).contains(says), "{}", stderr(&output));
+    }
+}

@@ -367,6 +367,9 @@ pub struct AbstractSpec {
     /// The embeddings, each a set of aspect names (an optional one perhaps with a colour),
     /// with where it was written.
     pub embeddings: Vec<NamedSet>,
+    /// Whether a required aspect in no embedding is a puzzle without solutions, as Knuth's
+    /// programs take it (a DLX file), rather than a mistake.
+    pub uncovered_allowed: bool,
 }
 
 /// Keep only the drawn placements of one piece (a restriction in the report's sense).
@@ -489,6 +492,7 @@ impl Description {
                     )
                 })
                 .collect(),
+            uncovered_allowed: false,
         });
         self
     }

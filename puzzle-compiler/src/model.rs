@@ -747,7 +747,7 @@ fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractMo
     }
     for (i, (name, loc)) in spec.aspects.iter().enumerate() {
         let a = AspectId(i as u32);
-        if !used[i] && !optional.contains(&a) && !repeated.contains(&i) {
+        if !used[i] && !optional.contains(&a) && !repeated.contains(&i) && !spec.uncovered_allowed {
             let name = name.clone();
             errors.push(*loc, ErrorKind::UncoveredAspect { name });
         }

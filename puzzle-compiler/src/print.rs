@@ -29,6 +29,13 @@ pub enum PrintError {
         "a fixed scan with the pieces first left to the chooser has no form in the puzzle language"
     )]
     Order,
+    /// A required aspect in no embedding where the description allows it (a DLX file's
+    /// primary item in no option): the language refuses such a puzzle.
+    #[error("required aspect `{aspect}` is in no embedding, so the puzzle has no solution, and the puzzle language refuses such a puzzle")]
+    Uncovered {
+        /// The aspect.
+        aspect: String,
+    },
 }
 
 /// The puzzle as `mod NAME { ... }`, one entry a line, only what differs from the defaults.
@@ -38,6 +45,17 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
     let _ = writeln!(out, "mod {name} {{");
     match &d.abstract_puzzle {
         Some(spec) => {
+            if spec.uncovered_allowed {
+                let covered = |name: &str| {
+                    (spec.optional.iter()).any(|(n, _)| n == name)
+                        || (spec.embeddings.iter())
+                            .any(|(members, _)| members.iter().any(|m| m.aspect.0 == name))
+                };
+                if let Some((aspect, _)) = spec.aspects.iter().find(|(n, _)| !covered(n)) {
+                    let aspect = aspect.clone();
+                    return Err(PrintError::Uncovered { aspect });
+                }
+            }
             let names = |list: &[(String, _)]| -> String {
                 let names: Vec<String> = list.iter().map(|(n, _)| aspect(n)).collect();
                 format!("[{}]", names.join(", "))

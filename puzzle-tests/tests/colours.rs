@@ -100,6 +100,7 @@ fn word_squares_description() -> Description {
         aspects: lines.into_iter().chain(cells.clone()).collect(),
         optional: cells,
         embeddings,
+        uncovered_allowed: false,
     });
     d
 }
@@ -178,6 +179,7 @@ fn random_coloured(seed: u64, cache: Cache) -> Option<Puzzle> {
             .collect(),
         optional: secondary,
         embeddings,
+        uncovered_allowed: false,
     });
     // A required aspect in no embedding is an error, and a fair outcome of the dice.
     Puzzle::new(&d).ok()

@@ -151,15 +151,17 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
     let covered: HashSet<&str> = (spec.embeddings.iter())
         .flat_map(|(members, _)| members.iter().map(|m| m.aspect.0.as_str()))
         .collect();
+    // Knuth's programs find no solution then, and so does the search: a warning, not a mistake.
     for (item, _) in &spec.aspects {
         if !secondaries.contains(item.as_str()) && !covered.contains(item.as_str()) {
-            mistakes.push(
+            warnings.push(
                 Diagnostic::at(
                     known[item.as_str()].clone(),
                     format!("primary item `{item}` is in no option, so no exact cover exists"),
                 )
                 .note("an item that may stay uncovered is secondary: list it after the `|`"),
             );
+            spec.uncovered_allowed = true;
         }
     }
     if !mistakes.is_empty() {
@@ -296,22 +298,25 @@ mod tests {
     fn mistakes_are_all_reported_where_they_are() {
         let e = read_text("a b | c c\na x\nb:1 a\na a\n").unwrap_err();
         let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
-        assert_eq!(messages.len(), 5, "{messages:?}");
+        assert_eq!(messages.len(), 4, "{messages:?}");
         assert!(messages[0].contains("named twice"));
         assert!(messages[1].contains("`x`"));
         assert_eq!(messages[2], "`b:1` gives the primary item `b` a colour");
         assert!(messages[3].contains("twice"));
-        // `b` is named only with a colour, which is refused: no option covers it.
+        // A secondary item in no option is no mistake; a primary one leaves no solution, as
+        // Knuth's programs find, with a warning.
+        assert!(read_text("a | c\na\n").unwrap().warnings.is_empty());
+        let none = read_text("a b | c\na c\n").unwrap();
+        let [warning] = none.warnings.as_slice() else {
+            panic!("{:?}", none.warnings);
+        };
         assert_eq!(
-            messages[4],
+            warning.message,
             "primary item `b` is in no option, so no exact cover exists"
         );
-        assert_eq!(
-            e.line_column(e.diagnostics[4].range.clone().unwrap().start),
-            Some((1, 3))
-        );
-        // A secondary item in no option is no mistake.
-        assert!(read_text("a | c\na\n").is_ok());
+        assert!(none.render_warnings(false).unwrap().contains("t.dlx:1:3"));
+        use puzzle::Solver;
+        assert_eq!(none.compile().unwrap().count(), 0);
         assert_eq!(
             e.line_column(e.diagnostics[1].range.clone().unwrap().start),
             Some((2, 3))
