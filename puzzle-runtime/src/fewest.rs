@@ -5,12 +5,14 @@
 //! is covered before any that branches, so a puzzle with clues (a sudoku) settles what its
 //! clues force before it branches.
 //!
-//! The counts are kept up to date rather than counted again: each level of the search holds
-//! the set of embeddings that still fit (`live`) and how many of them take each required
-//! aspect. A placement takes out of `live` every embedding that needs a bit of `q` it takes
-//! (the sets of each bit's takers, or'ed together), and each embedding taken out lowers the
-//! counts of its required aspects (a covered aspect's too: never read again, and a test for
-//! it costs more than the store). The next level is written beside the last, so going back
+//! Each level of the search holds the set of embeddings that still fit (`live`). A placement
+//! takes out of `live` every embedding that needs a bit of `q` it takes (the sets of each
+//! bit's takers, or'ed together). Where a set of embeddings is a few words, an aspect's count
+//! is the popcount of its takers in `live`, read as the scan for the fewest passes it (with
+//! the `popcnt` instruction where the CPU has it: the search is compiled twice, and chooses
+//! once); a larger set keeps the counts up to date instead, each embedding taken out lowering
+//! the counts of its required aspects (a covered aspect's too: never read again, and a test
+//! for it costs more than the store). The next level is written beside the last, so going back
 //! is free. The same code runs for the walker and for generated code, which hands it static
 //! tables and its sizes as constants: both search alike, in the same order.
 

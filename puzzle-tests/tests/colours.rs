@@ -206,3 +206,24 @@ proptest! {
         prop_assert_eq!(p.count_parallel(), found.len() as u128);
     }
 }
+
+#[test]
+fn colours_the_search_cannot_follow_are_an_error() {
+    // An embedding of optional aspects alone: the search by the fewest embeddings would never
+    // place it, so the listed order would be kept, and it does not follow colours.
+    let text = "mod lone { aspects: [a, x], optional: [x], embeddings: [[a, x: red], [x: blue]] }";
+    let parsed = puzzle::compiler::parse::parse_str(text).unwrap();
+    let errors = Puzzle::new(&parsed[0].description).unwrap_err();
+    let [error] = errors.0.as_slice() else {
+        panic!("{errors:?}");
+    };
+    let message = error.to_string();
+    assert!(
+        message.starts_with("colours are followed only by the search that covers the required aspect with the fewest embeddings first, which this puzzle cannot have"),
+        "{message}"
+    );
+    assert!(
+        message.contains("an embedding takes no required aspect"),
+        "{message}"
+    );
+}
