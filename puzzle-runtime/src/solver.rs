@@ -78,7 +78,8 @@ pub trait Solver: Sync {
     /// Counts the solutions on every core (rayon's pool: run inside
     /// [`parallel::with_threads`] to choose the number of threads), or on this thread alone
     /// where the compiler estimates the search at fewer than [`parallel::SERIAL_BELOW`]
-    /// placements: a search that small is over before the threads are under way.
+    /// placements (a search that small is over before the threads are under way) or where a
+    /// counting memo keeps the counts ([`parallel::count_units`] says why).
     fn count_parallel(&self) -> u128 {
         provided::count_parallel(self.as_dyn())
     }
