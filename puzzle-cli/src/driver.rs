@@ -144,6 +144,14 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
     // With statistics wanted, the count comes from the same search: units that keep them.
     let (units, above) = match args.stats && !args.wants_solutions() {
         true => {
+            // The tree is walked as it is: a memo's counts say nothing of the placements.
+            if solver.info().cache.is_some_and(|c| c.counts) {
+                let estimate = solver.info().estimate;
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "warning: --stats walks the whole search tree, without the counting memo that makes the count quick: the compiler estimates {estimate:.2e} placements"
+                );
+            }
             let (units, above) = solver.units_and_stats();
             (units, Some(above))
         }

@@ -548,10 +548,10 @@ fn standard_input_is_read_for_a_file_named_dash() {
     let output = puzzle_with_stdin(&["solve", "-", "--format", "xmpuzzle", "--count"], &soma);
     assert_eq!(stdout(&output).trim(), "240", "{}", stderr(&output));
     // Mistakes point into standard input, and a format must be named.
-    let output = puzzle_with_stdin(&["solve", "-", "--format", "dlx"], b"a b\na\n");
+    let output = puzzle_with_stdin(&["solve", "-", "--format", "dlx"], b"a b\na c\n");
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).contains("--> stdin:1:3"),
+        stderr(&output).contains("--> stdin:2:3"),
         "{}",
         stderr(&output)
     );
@@ -701,4 +701,25 @@ fn thresholds_are_set_on_the_command_line() {
         assert_eq!(output.status.code(), Some(2), "{arg}");
         assert!(stderr(&output).contains(says), "{}", stderr(&output));
     }
+}
+
+#[test]
+fn statistics_of_a_count_by_the_memo_say_that_they_walk_the_tree() {
+    let domino = puzzles().join("domino_3x4.puzzle");
+    let domino = domino.to_str().unwrap();
+    // Statistics walk the tree without the memo, and say so first.
+    let output = puzzle(&["solve", domino, "--puzzle", "all", "--stats"]);
+    assert!(
+        stderr(&output)
+            .contains("warning: --stats walks the whole search tree, without the counting memo"),
+        "{}",
+        stderr(&output)
+    );
+    let six = puzzles().join("pentomino_6x10.puzzle");
+    let output = puzzle(&["solve", six.to_str().unwrap(), "--stats"]);
+    assert!(
+        !stderr(&output).contains("counting memo"),
+        "{}",
+        stderr(&output)
+    );
 }
