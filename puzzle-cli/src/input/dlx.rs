@@ -43,11 +43,30 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
             secondary = true;
             continue;
         }
-        if word.contains(':') || word.contains('|') {
-            mistakes.push(
-                Diagnostic::at(range, format!("`{word}`: an item name holds no `:` or `|`"))
-                    .note("multiplicities (`m:n|item`) are not supported"),
-            );
+        if let Some((prefix, _)) = word.rsplit_once('|') {
+            let bounds = prefix.len() + 1;
+            let mistake = match bounds_of(prefix) {
+                Err(why) => Diagnostic::at(range.start..range.start + bounds, why)
+                    .note("bounds come before a primary item's name: `u:v|item` (covered u to v times) or `v|item` (v times), in Knuth's DLX3 format"),
+                Ok(_) if secondary => Diagnostic::at(
+                    range.start..range.start + bounds,
+                    format!("`{word}`: a secondary item takes no bounds"),
+                )
+                .note("only a primary item (before the `|`) is covered a number of times (Knuth's DLX3)"),
+                Ok(_) => Diagnostic::at(
+                    range.start..range.start + bounds,
+                    format!("`{word}`: bounds on how often an item is covered (Knuth's DLX3) are not supported"),
+                )
+                .note("this program reads colours (DLX2), not yet bounds"),
+            };
+            mistakes.push(mistake);
+            continue;
+        }
+        if word.contains(':') {
+            mistakes.push(Diagnostic::at(
+                range,
+                format!("`{word}`: an item name holds no `:`"),
+            ));
             continue;
         }
         if word.len() > MAX_NAME {
@@ -179,6 +198,39 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
     })
 }
 
+/// The bounds before a `|` in the item line (`u:v` or `v`, decimal), as `(u, v)`, or why they
+/// are not bounds Knuth's `dlx3` takes.
+fn bounds_of(prefix: &str) -> Result<(u64, u64), String> {
+    let number = |digits: &str| -> Result<u64, String> {
+        match digits.bytes().all(|b| b.is_ascii_digit()) {
+            _ if digits.is_empty() => {
+                Err("a bound is missing: a bound is a decimal number".to_owned())
+            }
+            true => digits
+                .parse()
+                .map_err(|_| format!("`{digits}` is too large a bound")),
+            false => Err(format!(
+                "`{digits}` is not a bound: a bound is a decimal number"
+            )),
+        }
+    };
+    let (least, most) = match prefix.split_once(':') {
+        Some((least, most)) => (number(least)?, number(most)?),
+        None => (number(prefix)?, number(prefix)?),
+    };
+    if most == 0 {
+        return Err(
+            "the upper bound is 0, which leaves the item no cover: make it at least 1".to_owned(),
+        );
+    }
+    if least > most {
+        return Err(format!(
+            "the lower bound {least} exceeds the upper bound {most}"
+        ));
+    }
+    Ok((least, most))
+}
+
 /// The longest name of an item, in bytes: Knuth's programs refuse longer ones.
 const MAX_NAME: usize = 8;
 
@@ -290,6 +342,33 @@ mod tests {
                 ("`A:1` gives the primary item `A` a colour", (2, 1)),
                 ("`X:12`: a colour is one character, as in `X:a`", (3, 4)),
                 ("`X:`: a colour is one character, as in `X:a`", (4, 4)),
+            ]
+        );
+    }
+
+    #[test]
+    fn bounds_are_read_and_their_mistakes_said_where_they_are() {
+        let e = read_text("a 3:2|b 0|c x:1|d 2|e | 1|f\na\n").unwrap_err();
+        let found: Vec<(&str, (usize, usize))> = (e.diagnostics.iter())
+            .map(|d| {
+                let at = e.line_column(d.range.clone().unwrap().start).unwrap();
+                (d.message.as_str(), at)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("the lower bound 3 exceeds the upper bound 2", (1, 3)),
+                (
+                    "the upper bound is 0, which leaves the item no cover: make it at least 1",
+                    (1, 9)
+                ),
+                ("`x` is not a bound: a bound is a decimal number", (1, 13)),
+                (
+                    "`2|e`: bounds on how often an item is covered (Knuth's DLX3) are not supported",
+                    (1, 19)
+                ),
+                ("`1|f`: a secondary item takes no bounds", (1, 25)),
             ]
         );
     }
