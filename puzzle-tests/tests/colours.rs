@@ -227,3 +227,40 @@ fn colours_the_search_cannot_follow_are_an_error() {
         "{message}"
     );
 }
+
+#[test]
+fn the_fingerprint_names_the_colours() {
+    // The same aspects and embeddings, each colour `x:c` an optional aspect of its own that no
+    // embedding may share: another search, so another fingerprint.
+    let coloured = word_squares_description();
+    let mut plain = coloured.clone();
+    let spec = plain.abstract_puzzle.as_mut().unwrap();
+    for (members, _) in &mut spec.embeddings {
+        for m in members.iter_mut() {
+            if let Some((colour, _)) = m.colour.take() {
+                let name = format!("{}:{colour}", m.aspect.0);
+                if !spec.aspects.iter().any(|(n, _)| *n == name) {
+                    spec.aspects.push((name.clone(), Default::default()));
+                    spec.optional.push((name.clone(), Default::default()));
+                }
+                m.aspect.0 = name;
+            }
+        }
+    }
+    let (coloured, plain) = (
+        Puzzle::new(&coloured).unwrap(),
+        Puzzle::new(&plain).unwrap(),
+    );
+    assert_eq!(
+        coloured.cover().aspect_count(),
+        plain.cover().aspect_count()
+    );
+    assert_eq!(
+        coloured.cover().embedding_count(),
+        plain.cover().embedding_count()
+    );
+    assert_ne!(coloured.info().fingerprint, plain.info().fingerprint);
+    // Without sharing, a row and a column never agree on a cell: other solutions.
+    assert_eq!(coloured.count(), 60);
+    assert_ne!(plain.count(), 60);
+}

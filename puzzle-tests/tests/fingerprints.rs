@@ -56,6 +56,12 @@ const REFERENCE: &str = r####"
     }
     /// More than 128 cells: `q` in words, the hole test by tables.
     mod words { box: ["................"; 9], pieces: { 36 x D: ["##", "##"] }, prune: holes }
+    /// Colours: options that agree on a colour share the item.
+    mod colours {
+        aspects: [a, b, c, x, y],
+        optional: [x, y],
+        embeddings: [[a, b, x: 0, y: 0], [a, c, x: 1, y: 1], [b, x: 1], [c, y: 1], [c, y], [b], [a]],
+    }
     mod queens {
         aspects: [r0, r1, r2, r3, r4, r5, c0, c1, c2, c3, c4, c5,
             d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10],

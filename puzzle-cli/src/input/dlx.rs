@@ -278,6 +278,16 @@ mod tests {
         read(Path::new("t.dlx"), text.to_owned())
     }
 
+    /// Each mistake's message with the line and column it starts at.
+    fn located(e: &InputError) -> Vec<(&str, (usize, usize))> {
+        (e.diagnostics.iter())
+            .map(|d| {
+                let at = e.line_column(d.range.clone().unwrap().start).unwrap();
+                (d.message.as_str(), at)
+            })
+            .collect()
+    }
+
     #[test]
     fn knuths_example_is_read_with_its_comments() {
         let loaded =
@@ -330,14 +340,8 @@ mod tests {
         // A colour on a primary item, a colour of two characters, or of none: each where it
         // is written.
         let e = read_text("A B | X\nA:1 X:1\nB X:12\nB X:\nA\n").unwrap_err();
-        let found: Vec<(&str, (usize, usize))> = (e.diagnostics.iter())
-            .map(|d| {
-                let at = e.line_column(d.range.clone().unwrap().start).unwrap();
-                (d.message.as_str(), at)
-            })
-            .collect();
         assert_eq!(
-            found,
+            located(&e),
             [
                 ("`A:1` gives the primary item `A` a colour", (2, 1)),
                 ("`X:12`: a colour is one character, as in `X:a`", (3, 4)),
@@ -349,14 +353,8 @@ mod tests {
     #[test]
     fn bounds_are_read_and_their_mistakes_said_where_they_are() {
         let e = read_text("a 3:2|b 0|c x:1|d 2|e | 1|f\na\n").unwrap_err();
-        let found: Vec<(&str, (usize, usize))> = (e.diagnostics.iter())
-            .map(|d| {
-                let at = e.line_column(d.range.clone().unwrap().start).unwrap();
-                (d.message.as_str(), at)
-            })
-            .collect();
         assert_eq!(
-            found,
+            located(&e),
             [
                 ("the lower bound 3 exceeds the upper bound 2", (1, 3)),
                 (
