@@ -260,11 +260,14 @@ impl Cover {
             }
         }
         if self.has_colours() {
-            // No embedding needs an aspect another takes; a colour may be needed often.
+            // No embedding needs an aspect another takes; a colour may be needed often, and a
+            // bag is counted below.
             let taken: Vec<Vec<AspectId>> = solution.iter().map(|&e| self.takes(e)).collect();
+            let bag = |a: &AspectId| self.multiplicity(*a) > 1 || self.least(*a) == 0;
             for (i, &e) in solution.iter().enumerate() {
                 for (j, taken) in taken.iter().enumerate() {
-                    if i != j && self.aspects(e).iter().any(|a| taken.contains(a)) {
+                    let clash = |a: &AspectId| !bag(a) && taken.contains(a);
+                    if i != j && self.aspects(e).iter().any(clash) {
                         return false;
                     }
                 }

@@ -367,6 +367,9 @@ pub struct AbstractSpec {
     /// The embeddings, each a set of aspect names (an optional one perhaps with a colour),
     /// with where it was written.
     pub embeddings: Vec<NamedSet>,
+    /// The required aspects covered other than once (Knuth's multiplicities: `2 x a`,
+    /// `1..=3 x a` in the list of aspects), each with where its count was written.
+    pub counts: Vec<(Named, Count, Loc)>,
     /// Whether a required aspect in no embedding is a puzzle without solutions, as Knuth's
     /// programs take it (a DLX file), rather than a mistake.
     pub uncovered_allowed: bool,
@@ -492,8 +495,20 @@ impl Description {
                     )
                 })
                 .collect(),
+            counts: Vec::new(),
             uncovered_allowed: false,
         });
+        self
+    }
+
+    /// Lets a required aspect of an abstract puzzle be covered from `min` to `max` times
+    /// (Knuth's multiplicities), where [`Description::abstract_puzzle`] made one.
+    pub fn aspect_count(mut self, aspect: &str, min: u32, max: u32) -> Description {
+        if let Some(spec) = self.abstract_puzzle.as_mut() {
+            let named = (aspect.to_owned(), Loc::default());
+            spec.counts
+                .push((named, Count { min, max }, Loc::default()));
+        }
         self
     }
 

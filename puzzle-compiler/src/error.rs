@@ -121,6 +121,20 @@ pub enum ErrorKind {
         /// The aspect.
         name: String,
     },
+    /// A count of times on an aspect that cannot be covered so.
+    #[error("aspect `{name}` {reason}")]
+    AspectCount {
+        /// The aspect.
+        name: String,
+        /// What is wrong, and what to write.
+        reason: String,
+    },
+    /// Counts of times (multiplicities) in a puzzle whose search cannot follow them.
+    #[error("{reason}")]
+    Counts {
+        /// Why, and what to change.
+        reason: String,
+    },
     /// Colours in a puzzle whose search cannot follow them.
     #[error("{reason}")]
     Colours {

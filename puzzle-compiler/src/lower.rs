@@ -118,6 +118,10 @@ fn lower_abstract(model: &AbstractModel) -> Lowered {
         cover.set_optional(c);
         cover.set_colour(c, item);
     }
+    for &(a, count) in &model.counts {
+        cover.set_multiplicity(a, count.max);
+        cover.set_least(a, count.min);
+    }
     Lowered {
         cover,
         ranges: Vec::new(),

@@ -107,6 +107,10 @@ pub struct AbstractModel {
     pub colours: Vec<(usize, AspectId, String)>,
     /// Where the first colour was written, if any was.
     pub colour_loc: Option<Loc>,
+    /// The required aspects covered other than once, each with its count.
+    pub counts: Vec<(AspectId, Count)>,
+    /// Where the first count was written, if any was.
+    pub count_loc: Option<Loc>,
 }
 
 /// How to compile a puzzle, as the user asked, every name resolved.
@@ -217,12 +221,13 @@ impl Model {
                 Lead::Named(lead)
             }
         };
-        if let Some(Problem::Abstract(AbstractModel {
-            colour_loc: Some(loc),
-            ..
-        })) = &problem
-        {
-            colour_limits(description, *loc, errors);
+        if let Some(Problem::Abstract(a)) = &problem {
+            if let Some(loc) = a.colour_loc {
+                colour_limits(description, loc, errors);
+            }
+            if let Some(loc) = a.count_loc {
+                count_limits(description, loc, errors);
+            }
         }
         let options = Options {
             sharing: description.sharing,
@@ -680,6 +685,19 @@ fn colour_limits(description: &Description, loc: Loc, errors: &mut Errors) {
     }
 }
 
+/// The counts' mistakes in what else a puzzle asks, said at its first count (`loc`), as
+/// [`colour_limits`] says the colours'.
+fn count_limits(description: &Description, loc: Loc, errors: &mut Errors) {
+    if description.order == OrderChoice::Listed {
+        let reason = "an aspect covered a number of times is followed only by the search that covers the required aspect with the fewest embeddings first (`order: fewest` or `auto`), not by `order: listed`".to_owned();
+        errors.push(loc, ErrorKind::Counts { reason });
+    }
+    if matches!(description.symmetry, Symmetry::Reduced { .. }) {
+        let reason = "an aspect covered a number of times is not followed by the symmetry reduction: write `symmetry: all` (the default)".to_owned();
+        errors.push(loc, ErrorKind::Counts { reason });
+    }
+}
+
 /// An abstract puzzle: its aspects in the order given, its embeddings as listed.
 fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractModel> {
     let before = errors.0.len();
@@ -741,13 +759,43 @@ fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractMo
         }
         embeddings.push(aspects);
     }
+    let (mut counts, mut count_loc) = (Vec::new(), None);
+    for ((name, at), count, loc) in &spec.counts {
+        let Some(a) = lookup(name, *at, errors) else {
+            continue;
+        };
+        let reason = if optional.contains(&a) {
+            Some("is optional, and takes no count: a count of times is for a required aspect (write `0..=1 x` on a required one instead)".to_owned())
+        } else if count.max == 0 {
+            Some("is to be covered 0 times, which leaves it no embedding: give it at least 1, or `0..=1`".to_owned())
+        } else if count.min > count.max {
+            Some(format!("is to be covered {}..={} times, a range that holds no number; write the fewest first, e.g. `{}..={} x {name}`", count.min, count.max, count.max, count.min))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let name = name.clone();
+            errors.push(*loc, ErrorKind::AspectCount { name, reason });
+            continue;
+        }
+        if *count != Count::ONE {
+            count_loc.get_or_insert(*loc);
+            counts.push((a, *count));
+        }
+    }
     let mut used = vec![false; names.len()];
     for a in embeddings.iter().flatten() {
         used[a.index()] = true;
     }
     for (i, (name, loc)) in spec.aspects.iter().enumerate() {
         let a = AspectId(i as u32);
-        if !used[i] && !optional.contains(&a) && !repeated.contains(&i) && !spec.uncovered_allowed {
+        let may_be_left = counts.iter().any(|&(c, n)| c == a && n.min == 0);
+        if !used[i]
+            && !optional.contains(&a)
+            && !repeated.contains(&i)
+            && !may_be_left
+            && !spec.uncovered_allowed
+        {
             let name = name.clone();
             errors.push(*loc, ErrorKind::UncoveredAspect { name });
         }
@@ -758,6 +806,8 @@ fn check_abstract(spec: &AbstractSpec, errors: &mut Errors) -> Option<AbstractMo
         embeddings,
         colours,
         colour_loc,
+        counts,
+        count_loc,
     })
 }
 

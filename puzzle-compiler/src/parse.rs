@@ -21,7 +21,8 @@
 //!     tuning: { NAME: NUMBER, ... },            // thresholds (`Tuning`); default none changed
 //! }
 //! #[doc = "..."]* VIS mod NAME {                 // an abstract puzzle
-//!     aspects: [NAME, ...],                     // identifiers, numbers, strings
+//!     aspects: [NAME, ...],                     // identifiers, numbers, strings; `N x NAME` or
+//!                                               // `MIN..=MAX x NAME`: covered so many times
 //!     optional: [NAME, ...],                    // covered at most once; default none
 //!     embeddings: [[NAME, ...], ...],            // an optional NAME may be `NAME: COLOUR`
 //!     order: auto | listed | fewest,            // default auto: fewest where it can
@@ -354,9 +355,13 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
                 d.order = o;
                 d.lead = lead;
             }),
-        "aspects" => (|input: ParseStream| names(input, spans))
+        "aspects" => (|input: ParseStream| aspects(input, spans))
             .parse2(value)
-            .map(|a| abstract_spec(d).aspects = a),
+            .map(|(a, counts)| {
+                let spec = abstract_spec(d);
+                spec.aspects = a;
+                spec.counts = counts;
+            }),
         "optional" => (|input: ParseStream| names(input, spans))
             .parse2(value)
             .map(|a| abstract_spec(d).optional = a),
@@ -500,6 +505,41 @@ fn names(input: ParseStream, spans: &mut Spans) -> syn::Result<Vec<Named>> {
     let content;
     bracketed!(content in input);
     comma_separated(&content, |input| name(input, spans))
+}
+
+/// The aspects and the counts of those covered other than once: `[NAME, N x NAME, MIN..=MAX x
+/// NAME, ...]`.
+fn aspects(input: ParseStream, spans: &mut Spans) -> syn::Result<AspectList> {
+    let content;
+    bracketed!(content in input);
+    let entries = comma_separated(&content, |input| {
+        let count = match is_count(input) {
+            true => Some(copies(input, spans)?),
+            false => None,
+        };
+        Ok((name(input, spans)?, count))
+    })?;
+    let counts = (entries.iter())
+        .filter_map(|(name, count)| count.map(|(count, loc)| (name.clone(), count, loc)))
+        .collect();
+    Ok((entries.into_iter().map(|(name, _)| name).collect(), counts))
+}
+
+/// The aspects of a list, and the counts of some.
+type AspectList = (Vec<Named>, Vec<(Named, Count, Loc)>);
+
+/// Whether the input starts with a count of times before a name (`2 x a`, `2x a`, `1..=3 x a`)
+/// rather than with a name that is a number (`2`).
+fn is_count(input: ParseStream) -> bool {
+    let fork = input.fork();
+    let Ok(first) = fork.parse::<LitInt>() else {
+        return false;
+    };
+    match first.suffix() {
+        "x" => !(fork.is_empty() || fork.peek(Token![,])),
+        "" => fork.peek(Token![..]) || Ident::parse_any(&fork.fork()).is_ok_and(|x| x == "x"),
+        _ => false,
+    }
 }
 
 /// `[[NAME, NAME: COLOUR, ...], ...]`.

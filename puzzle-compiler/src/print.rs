@@ -48,6 +48,7 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
             if spec.uncovered_allowed {
                 let covered = |name: &str| {
                     (spec.optional.iter()).any(|(n, _)| n == name)
+                        || (spec.counts.iter()).any(|((n, _), c, _)| n == name && c.min == 0)
                         || (spec.embeddings.iter())
                             .any(|(members, _)| members.iter().any(|m| m.aspect.0 == name))
                 };
@@ -60,7 +61,17 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
                 let names: Vec<String> = list.iter().map(|(n, _)| aspect(n)).collect();
                 format!("[{}]", names.join(", "))
             };
-            let _ = writeln!(out, "    aspects: {},", names(&spec.aspects));
+            // An aspect covered other than once, with its count, as the list takes it.
+            let counted: Vec<String> = (spec.aspects.iter())
+                .map(|(n, _)| {
+                    let count = (spec.counts.iter()).find(|((c, _), ..)| c == n);
+                    match count {
+                        Some((_, count, _)) => format!("{count} x {}", aspect(n)),
+                        None => aspect(n),
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "    aspects: [{}],", counted.join(", "));
             if !spec.optional.is_empty() {
                 let _ = writeln!(out, "    optional: {},", names(&spec.optional));
             }
@@ -525,6 +536,15 @@ mod tests {
         assert!(printed.contains("[a, x: red, \"y z\": 1],"), "{printed}");
         assert!(
             printed.contains("[b, \"y z\": \"two words\"],"),
+            "{printed}"
+        );
+        // Counts of times, a name that is a number among them.
+        let text =
+            "mod n { aspects: [2 x a, 0..=3 x 7, 7x, c], embeddings: [[a, 7], [a, \"7x\", c]] }";
+        let parsed = parse_str(text).unwrap();
+        let printed = round_trip(&parsed[0].description);
+        assert!(
+            printed.contains("aspects: [2 x a, 0..=3 x 7, \"7x\", c],"),
             "{printed}"
         );
     }

@@ -60,25 +60,34 @@ pub struct Puzzle {
     runnable: Runnable,
 }
 
-/// The mistake of colours where the plan has no search by the required aspect with the fewest
-/// embeddings, the only one that follows them (its tables too large, or an embedding without a
-/// required aspect), said at the first colour with the plan's reason.
-fn colours_unfollowed(model: &Model, plan: &Plan) -> Option<Error> {
+/// The mistakes of colours and of counts of times where the plan has no search by the
+/// required aspect with the fewest embeddings, the only one that follows them (its tables too
+/// large, or an embedding without a required aspect), each said at the first colour or count
+/// with the plan's reason.
+fn unfollowed(model: &Model, plan: &Plan) -> Vec<Error> {
     let Problem::Abstract(a) = &model.problem else {
-        return None;
+        return Vec::new();
     };
-    let loc = a.colour_loc?;
     if plan.fewest_embeddings().is_some() {
-        return None;
+        return Vec::new();
     }
     let why = (plan.decisions.iter())
         .find(|d| d.what == "fewest embeddings")
         .map_or("", |d| d.why.as_str());
-    let reason = format!("colours are followed only by the search that covers the required aspect with the fewest embeddings first, which this puzzle cannot have: {why}");
-    Some(Error {
-        kind: ErrorKind::Colours { reason },
+    let cannot = format!("the search that covers the required aspect with the fewest embeddings first, which this puzzle cannot have: {why}");
+    let colours = a.colour_loc.map(|loc| Error {
+        kind: ErrorKind::Colours {
+            reason: format!("colours are followed only by {cannot}"),
+        },
         loc,
-    })
+    });
+    let counts = a.count_loc.map(|loc| Error {
+        kind: ErrorKind::Counts {
+            reason: format!("an aspect covered a number of times is followed only by {cannot}"),
+        },
+        loc,
+    });
+    colours.into_iter().chain(counts).collect()
 }
 
 impl Puzzle {
@@ -120,8 +129,9 @@ impl Puzzle {
             chosen.estimate,
             tuning,
         );
-        if let Some(error) = colours_unfollowed(&model, &plan) {
-            errors.0.push(error);
+        let unfollowed = unfollowed(&model, &plan);
+        if !unfollowed.is_empty() {
+            errors.0.extend(unfollowed);
             return Err(errors);
         }
         let walkable = Walkable::new(
@@ -386,7 +396,7 @@ fn info(
         allowed: cover.allowed_count(),
         eliminated,
         procedures: program.sentinel().0,
-        words: plan.layout.words(),
+        words: plan.unit_words(),
         order: Cow::Owned(chosen.label.clone()),
         estimate: chosen.estimate,
         symmetry: SymmetryInfo {

@@ -15,6 +15,18 @@
 //! for it costs more than the store). The next level is written beside the last, so going back
 //! is free. The same code runs for the walker and for generated code, which hands it static
 //! tables and its sizes as constants: both search alike, in the same order.
+//!
+//! A required aspect may be a bag, covered `least..=most` times (Knuth's multiplicities, his
+//! Algorithm M). Its bit stays in `q` until `most` embeddings take it; the masks and clashes
+//! leave it out, and each level counts the embeddings placed that take it. Branching on a bag
+//! tries its embeddings in order, each branch without those tried before it (so that a set of
+//! embeddings is found once), no more than leave enough for its least; then, where its least is
+//! met, a branch that places none and finishes it. The aspect chosen is the one of least
+//! branching degree (`l + s - b + 1` for `l` embeddings, `b` more it may take and `s` the
+//! least of `b` and its slack), ties to the less slack, then to the more embeddings, then to
+//! the lowest bit, as Knuth's `dlx3` chooses; an aspect held once scores its count, so a cover
+//! without bags searches as before. A unit cut in such a search holds the whole level: `q`,
+//! the embeddings still live and each bag's count.
 
 use std::ops::ControlFlow;
 
@@ -53,16 +65,41 @@ pub struct Fewest<'t> {
     pub needs: &'t [u64],
     /// The most required aspects an embedding takes.
     pub stride: u32,
-    /// The required bits of `q` each embedding takes, `stride` entries each, the rest `span`
-    /// (a count of its own that is never read).
+    /// The required bits of `q` each embedding takes, `stride` entries each, the `j`th of the
+    /// rest `span + j` (a count of its own that is never read).
     pub bits: &'t [u32],
     /// Each embedding's number in the cover, as placed.
     pub embeddings: &'t [u32],
+    /// The bags: required aspects covered a number of times, by bit (empty where there are
+    /// none). The search then keeps no cache (`cache_from` is `u32::MAX`).
+    pub bags: &'t [Bag],
+    /// Where there are bags, each bit's bag (its index in `bags`) below `span`, [`NO_BAG`] for
+    /// a bit held once; else empty.
+    pub bag_of: &'t [u32],
     /// The failure cache is consulted below this many placements or more (`u32::MAX`: never).
     pub cache_from: u32,
     /// The fingerprint that owns the cache's entries.
     pub owner: u64,
 }
+
+/// A required aspect covered from `least` to `most` times (a bag of copies, or an item with
+/// Knuth's multiplicities).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Bag {
+    /// Its bit of `q`: the lowest of its field, whose value at the start is the times it may
+    /// still be covered.
+    pub bit: u32,
+    /// The width of its field in `q`.
+    pub width: u32,
+    /// The fewest times a solution covers it.
+    pub least: u32,
+    /// The most times.
+    pub most: u32,
+}
+
+/// The entry of `bag_of` for a bit that is no bag's.
+pub const NO_BAG: u32 = u32::MAX;
 
 /// The next procedure a unit cut in this search names: the search has no procedures, and
 /// resumes by its rule from the unit's free set.
@@ -83,30 +120,41 @@ const KEY_ON_STACK: usize = 4;
 /// Searches from the free set `q` (the plan's words), into `sink`. The common sizes of `q` and
 /// of a set of embeddings get a search whose loops unroll.
 pub fn search<S: Sink + ?Sized>(tables: &Fewest<'_>, q: &[u64], sink: &mut S) -> ControlFlow<()> {
+    // Bags are rare: one search, whatever the sizes, keeps them.
+    if !tables.bags.is_empty() {
+        return search_with::<0, 0, 0, true, S>(tables, q, sink);
+    }
     match (tables.words, tables.sets) {
-        (1, 1) => search_with::<1, 1, 0, S>(tables, q, sink),
-        (1, 2) => search_with::<1, 2, 0, S>(tables, q, sink),
-        (1, 3) => search_with::<1, 3, 0, S>(tables, q, sink),
-        (1, 4) => search_with::<1, 4, 0, S>(tables, q, sink),
-        (2, 1) => search_with::<2, 1, 0, S>(tables, q, sink),
-        (2, 2) => search_with::<2, 2, 0, S>(tables, q, sink),
-        (2, 3) => search_with::<2, 3, 0, S>(tables, q, sink),
-        (2, 4) => search_with::<2, 4, 0, S>(tables, q, sink),
+        (1, 1) => search_with::<1, 1, 0, false, S>(tables, q, sink),
+        (1, 2) => search_with::<1, 2, 0, false, S>(tables, q, sink),
+        (1, 3) => search_with::<1, 3, 0, false, S>(tables, q, sink),
+        (1, 4) => search_with::<1, 4, 0, false, S>(tables, q, sink),
+        (2, 1) => search_with::<2, 1, 0, false, S>(tables, q, sink),
+        (2, 2) => search_with::<2, 2, 0, false, S>(tables, q, sink),
+        (2, 3) => search_with::<2, 3, 0, false, S>(tables, q, sink),
+        (2, 4) => search_with::<2, 4, 0, false, S>(tables, q, sink),
         // Larger sets: the stride of the common options still a constant.
         (_, _) => match tables.stride {
-            2 => search_with::<0, 0, 2, S>(tables, q, sink),
-            3 => search_with::<0, 0, 3, S>(tables, q, sink),
-            4 => search_with::<0, 0, 4, S>(tables, q, sink),
-            5 => search_with::<0, 0, 5, S>(tables, q, sink),
-            6 => search_with::<0, 0, 6, S>(tables, q, sink),
-            _ => search_with::<0, 0, 0, S>(tables, q, sink),
+            2 => search_with::<0, 0, 2, false, S>(tables, q, sink),
+            3 => search_with::<0, 0, 3, false, S>(tables, q, sink),
+            4 => search_with::<0, 0, 4, false, S>(tables, q, sink),
+            5 => search_with::<0, 0, 5, false, S>(tables, q, sink),
+            6 => search_with::<0, 0, 6, false, S>(tables, q, sink),
+            _ => search_with::<0, 0, 0, false, S>(tables, q, sink),
         },
     }
 }
 
 /// [`search`] with `q` of `W` words, sets of `E` words and a stride of `R` required bits, each
-/// a constant where not 0 (generated code gives its own; 0 reads the tables').
-pub fn search_with<const W: usize, const E: usize, const R: usize, S: Sink + ?Sized>(
+/// a constant where not 0 (generated code gives its own; 0 reads the tables'), and `B` whether
+/// there are bags (then `W`, `E` and `R` are 0: the sets' counts are kept).
+pub fn search_with<
+    const W: usize,
+    const E: usize,
+    const R: usize,
+    const B: bool,
+    S: Sink + ?Sized,
+>(
     tables: &Fewest<'_>,
     q: &[u64],
     sink: &mut S,
@@ -114,7 +162,9 @@ pub fn search_with<const W: usize, const E: usize, const R: usize, S: Sink + ?Si
     debug_assert!(W == 0 || W == tables.words as usize);
     debug_assert!(E == 0 || E == tables.sets as usize);
     debug_assert!(R == 0 || R == tables.stride as usize);
-    let mut search = Search::<W, E, R>::new(tables, q);
+    debug_assert_eq!(B, !tables.bags.is_empty());
+    debug_assert!(!B || (W, E, R, tables.cache_from) == (0, 0, 0, u32::MAX));
+    let mut search = Search::<W, E, R, B>::new(tables, q);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has `popcnt`.
@@ -126,15 +176,19 @@ pub fn search_with<const W: usize, const E: usize, const R: usize, S: Sink + ?Si
 
 /// The levels of a search: at each depth the free set, the embeddings that still fit and the
 /// counts of the required aspects.
-struct Search<'t, const W: usize, const E: usize, const R: usize> {
+struct Search<'t, const W: usize, const E: usize, const R: usize, const B: bool> {
     tables: &'t Fewest<'t>,
     /// `q` then `live`, one level after another.
     levels: Vec<u64>,
     /// The counts, one level after another.
     counts: Vec<u16>,
+    /// Where there are bags, how many placed embeddings take each, one level after another.
+    used: Vec<u32>,
+    /// A unit's state where there are bags: the level and its bags' counts.
+    state: Vec<u64>,
 }
 
-impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
+impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'t, W, E, R, B> {
     /// The words of `q`.
     #[inline(always)]
     fn words(&self) -> usize {
@@ -153,14 +207,63 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
         }
     }
 
-    /// The first level from the free set `q`: the embeddings whose bits are all free.
-    fn new(tables: &'t Fewest<'t>, q: &[u64]) -> Search<'t, W, E, R> {
+    /// The stride of the required bits.
+    #[inline(always)]
+    fn stride(&self) -> usize {
+        match R {
+            0 => self.tables.stride as usize,
+            _ => R,
+        }
+    }
+
+    /// The counts of a level: one per bit below `span`, and one per entry of the padding of
+    /// `bits`, each its own so that lowering them is no chain of stores to one place.
+    #[inline(always)]
+    fn counted(&self) -> usize {
+        self.tables.span as usize + self.stride()
+    }
+
+    /// The first level from `q`: a free set (`words` words, each bag's field holding the times
+    /// it may still be covered), whose live embeddings are those whose bits are all free; or,
+    /// where there are bags, a unit's whole state ([`state_words`] words).
+    fn new(tables: &'t Fewest<'t>, q: &[u64]) -> Search<'t, W, E, R, B> {
         let (words, sets) = (tables.words as usize, tables.sets as usize);
+        let bags = tables.bags.len();
         let mut level = vec![0u64; words + sets];
-        let n = q.len().min(words);
-        level[..n].copy_from_slice(&q[..n]);
-        // One count more, for the padding of `bits`.
-        let mut counts = vec![0u16; tables.span as usize + 1];
+        let mut used = vec![0u32; bags];
+        if bags > 0 && q.len() == state_words(tables) {
+            level.copy_from_slice(&q[..words + sets]);
+            for (u, &w) in used.iter_mut().zip(&q[words + sets..]) {
+                *u = w as u32;
+            }
+        } else {
+            let n = q.len().min(words);
+            level[..n].copy_from_slice(&q[..n]);
+            let needs = match tables.needs.is_empty() {
+                true => tables.masks,
+                false => tables.needs,
+            };
+            for e in 0..tables.embeddings.len() {
+                let mask = &needs[e * words..(e + 1) * words];
+                if mask.iter().zip(&level[..words]).all(|(m, q)| m & !q == 0) {
+                    level[words + e / 64] |= 1 << (e % 64);
+                }
+            }
+            // A bag's field holds the times it may still be covered; the search keeps its bit
+            // while that is more than none, and counts the times instead.
+            for (bag, u) in tables.bags.iter().zip(&mut used) {
+                let (word, shift) = (bag.bit as usize / 64, bag.bit % 64);
+                let left = (level[word] >> shift) & ((1u128 << bag.width) - 1) as u64;
+                *u = bag.most - (left as u32).min(bag.most);
+                level[word] &= !(1 << shift);
+                match left {
+                    0 => remove_takers(tables, bag.bit, &mut level[words..]),
+                    _ => level[word] |= 1 << shift,
+                }
+            }
+        }
+        // A count more for each entry of the padding of `bits`.
+        let mut counts = vec![0u16; (tables.span + tables.stride) as usize];
         for (b, count) in counts[..tables.span as usize].iter_mut().enumerate() {
             let (word, bit) = (b / 64, b % 64);
             if (tables.required[word] & level[word]) >> bit & 1 == 0 {
@@ -168,17 +271,11 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
             }
         }
         let stride = tables.stride as usize;
-        let needs = match tables.needs.is_empty() {
-            true => tables.masks,
-            false => tables.needs,
-        };
         for e in 0..tables.embeddings.len() {
-            let mask = &needs[e * words..(e + 1) * words];
-            if mask.iter().zip(&level[..words]).all(|(m, q)| m & !q == 0) {
-                level[words + e / 64] |= 1 << (e % 64);
+            if level[words + e / 64] >> (e % 64) & 1 == 1 {
                 for &b in &tables.bits[e * stride..(e + 1) * stride] {
                     if b < tables.span {
-                        counts[b as usize] += 1;
+                        counts[b as usize] = counts[b as usize].wrapping_add(1);
                     }
                 }
             }
@@ -187,6 +284,8 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
             tables,
             levels: level,
             counts,
+            used,
+            state: Vec::new(),
         }
     }
 
@@ -204,7 +303,10 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
     ) -> ControlFlow<()> {
         let t = self.tables;
         let (words, sets, span) = (self.words(), self.sets(), t.span as usize);
-        let width = words + sets;
+        let (width, counted) = (words + sets, self.counted());
+        if B {
+            return self.node_bags::<S, P>(depth, sink);
+        }
         let q = &self.levels[depth * width..depth * width + words];
         let chosen = match E {
             // Sets of a few words: each count a few popcounts of the live set, cheaper than
@@ -214,7 +316,7 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
                 fewest_by_sets::<E>(q, t.required, t.takers, live)
             }
             _ => {
-                let counts = &self.counts[depth * (span + 1)..depth * (span + 1) + span];
+                let counts = &self.counts[depth * counted..depth * counted + span];
                 fewest(q, t.required, counts)
             }
         };
@@ -247,6 +349,27 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
         self.cover::<S, P>(depth, bit, sink)
     }
 
+    /// [`Search::node`] where there are bags: out of line, so that a search without them is
+    /// compiled as if they were not there.
+    #[inline(never)]
+    fn node_bags<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match self.degree(depth) {
+            Chosen::Covered => {
+                reach(sink);
+                sink.solution()
+            }
+            Chosen::Stuck => ControlFlow::Continue(()),
+            Chosen::At(bit) => match self.tables.bag_of[bit as usize] {
+                NO_BAG => self.cover::<S, P>(depth, bit, sink),
+                bag => self.cover_bag::<S, P>(depth, bit, bag as usize, sink),
+            },
+        }
+    }
+
     /// [`Search::node`] compiled for a CPU with `popcnt`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
@@ -257,6 +380,67 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
     /// [`Search::node`] for any CPU.
     fn node_plain<S: Sink + ?Sized>(&mut self, depth: usize, sink: &mut S) -> ControlFlow<()> {
         self.node::<S, false>(depth, sink)
+    }
+
+    /// The embeddings at `depth` that still fit the aspect at `bit`.
+    #[inline(always)]
+    fn count(&self, depth: usize, bit: u32) -> u32 {
+        let t = self.tables;
+        let (words, sets) = (self.words(), self.sets());
+        match E {
+            1..=DENSE_SETS => {
+                let live = &self.levels[depth * (words + sets) + words..][..E];
+                let set = &t.takers[bit as usize * E..][..E];
+                (0..E).map(|i| (set[i] & live[i]).count_ones()).sum()
+            }
+            _ => u32::from(self.counts[depth * self.counted() + bit as usize]),
+        }
+    }
+
+    /// With bags: the free required aspect of least branching degree, as Knuth's `dlx3`
+    /// chooses it (see the module's notes).
+    fn degree(&self, depth: usize) -> Chosen {
+        let t = self.tables;
+        let words = self.words();
+        let width = words + self.sets();
+        let q = &self.levels[depth * width..depth * width + words];
+        let used = &self.used[depth * t.bags.len()..(depth + 1) * t.bags.len()];
+        // (score, slack, count) of the best so far.
+        let mut best: Option<(i64, u32, u32, u32)> = None;
+        for (w, (&q, &r)) in q.iter().zip(t.required).enumerate() {
+            let mut free = q & r;
+            while free != 0 {
+                let bit = w as u32 * 64 + free.trailing_zeros();
+                free &= free - 1;
+                let l = self.count(depth, bit);
+                let (b, s) = match t.bag_of[bit as usize] {
+                    NO_BAG => (1, 0),
+                    k => {
+                        let bag = t.bags[k as usize];
+                        let b = bag.most - used[k as usize];
+                        (b, (bag.most - bag.least).min(b))
+                    }
+                };
+                let score = i64::from(l) + i64::from(s) - i64::from(b) + 1;
+                if score <= 0 {
+                    return Chosen::Stuck;
+                }
+                let better = match best {
+                    None => true,
+                    Some((best_score, best_s, best_l, _)) => {
+                        score < best_score
+                            || (score == best_score && (s < best_s || (s == best_s && l > best_l)))
+                    }
+                };
+                if better {
+                    best = Some((score, s, l, bit));
+                }
+            }
+        }
+        match best {
+            None => Chosen::Covered,
+            Some((.., bit)) => Chosen::At(bit),
+        }
     }
 
     /// Places in turn each embedding that fits the aspect at `bit` of `q`.
@@ -277,20 +461,109 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
             while fit != 0 {
                 let e = w * 64 + fit.trailing_zeros() as usize;
                 fit &= fit - 1;
-                self.place(depth, e);
-                sink.place(t.embeddings[e]);
-                let below = (depth + 1) * width;
-                let flow = match sink.cut() {
-                    true => sink.unit(&self.levels[below..below + words], NEXT),
-                    false => self.below::<S, P>(depth + 1, sink),
-                };
-                sink.unplace();
-                if flow.is_break() && sink.may_stop() {
-                    return flow;
-                }
+                self.branch::<S, P>(depth, e, sink)?;
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Places embedding `e` at `depth` and searches below it (or cuts a unit there).
+    #[inline(always)]
+    fn branch<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        e: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        let t = self.tables;
+        self.place(depth, e);
+        sink.place(t.embeddings[e]);
+        let flow = match sink.cut() {
+            true => {
+                let unit = self.unit(depth + 1);
+                sink.unit(unit, NEXT)
+            }
+            false => self.below::<S, P>(depth + 1, sink),
+        };
+        sink.unplace();
+        match flow.is_break() && sink.may_stop() {
+            true => flow,
+            false => ControlFlow::Continue(()),
+        }
+    }
+
+    /// What a unit cut at `depth` holds: `q`, and where there are bags the whole level.
+    fn unit(&mut self, depth: usize) -> &[u64] {
+        let (words, sets, bags) = (self.words(), self.sets(), self.tables.bags.len());
+        let level = &self.levels[depth * (words + sets)..(depth + 1) * (words + sets)];
+        if !B {
+            return &level[..words];
+        }
+        self.state.clear();
+        self.state.extend_from_slice(level);
+        let used = &self.used[depth * bags..(depth + 1) * bags];
+        self.state.extend(used.iter().map(|&u| u64::from(u)));
+        &self.state
+    }
+
+    /// Branches on the bag `k` at `bit`: each embedding that fits it in turn, none of those
+    /// tried before it below it, while enough are left for its least; then, where its least is
+    /// met, none, which finishes it.
+    fn cover_bag<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        bit: u32,
+        k: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        let t = self.tables;
+        let (words, sets) = (self.words(), self.sets());
+        let width = words + sets;
+        let bag = t.bags[k];
+        let used = self.used[depth * t.bags.len() + k];
+        let short = bag.least.saturating_sub(used);
+        // Each embedding tried leaves one fewer for the rest: past these, too few are left.
+        let mut tries = self.count(depth, bit) + 1 - short.max(1);
+        let (start, first, len) = t.ranges[bit as usize];
+        'words: for w in first as usize..(first + len) as usize {
+            let takers = t.takers[start as usize + w - first as usize];
+            let mut fit = takers & self.levels[depth * width + words + w];
+            while fit != 0 {
+                if tries == 0 {
+                    break 'words;
+                }
+                tries -= 1;
+                let e = w * 64 + fit.trailing_zeros() as usize;
+                fit &= fit - 1;
+                self.branch::<S, P>(depth, e, sink)?;
+                self.tweak(depth, e);
+            }
+        }
+        if short > 0 {
+            return ControlFlow::Continue(());
+        }
+        // Cover it no more: every embedding that takes it is out.
+        self.descend(depth);
+        let below = (depth + 1) * width;
+        self.levels[below + bit as usize / 64] &= !(1 << (bit % 64));
+        remove_takers(t, bit, &mut self.levels[below + words..below + width]);
+        self.recount(depth);
+        self.below::<S, P>(depth + 1, sink)
+    }
+
+    /// Takes embedding `e`, tried, out of the level at `depth`, so that its later siblings'
+    /// searches go without it.
+    fn tweak(&mut self, depth: usize, e: usize) {
+        let t = self.tables;
+        let (words, sets, span) = (self.words(), self.sets(), self.counted());
+        let stride = self.stride();
+        self.levels[depth * (words + sets) + words + e / 64] &= !(1 << (e % 64));
+        if !matches!(E, 1..=DENSE_SETS) {
+            let counts = &mut self.counts[depth * span..(depth + 1) * span];
+            for &b in &t.bits[e * stride..(e + 1) * stride] {
+                counts[b as usize] = counts[b as usize].wrapping_sub(1);
+            }
+        }
     }
 
     /// The search at `depth`, on the CPU's path.
@@ -309,27 +582,38 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
         self.node_plain(depth, sink)
     }
 
-    /// Writes the level below `depth` where embedding `e` is placed: its bits taken from `q`,
-    /// every embedding that needs one of them out of `live`, and the counts of their required
-    /// aspects lowered. (A bit may be taken again: a colour's siblings, which the embeddings
-    /// of one colour each take.)
+    /// Writes the level below `depth` as a copy of it (its bags' counts too), making room.
     #[inline(always)]
-    fn place(&mut self, depth: usize, e: usize) {
-        let t = self.tables;
-        let (words, sets, span) = (self.words(), self.sets(), t.span as usize + 1);
-        let stride = match R {
-            0 => t.stride as usize,
-            _ => R,
-        };
+    fn descend(&mut self, depth: usize) {
+        let (words, sets, span) = (self.words(), self.sets(), self.counted());
         let width = words + sets;
+        let bags = self.tables.bags.len();
         if self.levels.len() < (depth + 2) * width {
             self.levels.resize((depth + 2) * width, 0);
             self.counts.resize((depth + 2) * span, COVERED);
+            self.used.resize((depth + 2) * bags, 0);
         }
         let (above, below) = self.levels.split_at_mut((depth + 1) * width);
-        let (above, below) = (&above[depth * width..], &mut below[..width]);
-        below.copy_from_slice(above);
-        let mask = &t.masks[e * words..(e + 1) * words];
+        below[..width].copy_from_slice(&above[depth * width..][..width]);
+        if B {
+            self.used
+                .copy_within(depth * bags..(depth + 1) * bags, (depth + 1) * bags);
+        }
+    }
+
+    /// Writes the level below `depth` where embedding `e` is placed: its bits taken from `q`,
+    /// every embedding that needs one of them out of `live`, and the counts of their required
+    /// aspects lowered. (A bit may be taken again: a colour's siblings, which the embeddings
+    /// of one colour each take.) Where there are bags, `e` leaves `live` too, and each bag it
+    /// takes counts it, and is finished when full.
+    #[inline(always)]
+    fn place(&mut self, depth: usize, e: usize) {
+        let t = self.tables;
+        let (words, sets) = (self.words(), self.sets());
+        let width = words + sets;
+        self.descend(depth);
+        let below = &mut self.levels[(depth + 1) * width..][..width];
+        let mask = &t.masks[e * words..][..words];
         below[..words]
             .iter_mut()
             .zip(mask)
@@ -347,34 +631,86 @@ impl<'t, const W: usize, const E: usize, const R: usize> Search<'t, W, E, R> {
                     while bits != 0 {
                         let b = w * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        let (start, first, len) = t.ranges[b];
-                        let (first, len) = (first as usize, len as usize);
-                        let live = &mut below[words + first..words + first + len];
-                        let takers = &t.takers[start as usize..start as usize + len];
-                        live.iter_mut().zip(takers).for_each(|(l, t)| *l &= !t);
+                        remove_takers(t, b as u32, &mut below[words..]);
                     }
                 }
             }
         }
+        if B {
+            self.take_bags(depth + 1, e);
+        }
+        if !matches!(E, 1..=DENSE_SETS) {
+            self.recount(depth);
+        }
+    }
+
+    /// Where there are bags, takes embedding `e`, placed at `depth`, out of its live set, and
+    /// counts it in each bag it takes, which it finishes where that bag is then full.
+    #[inline(never)]
+    fn take_bags(&mut self, depth: usize, e: usize) {
+        let t = self.tables;
+        let (words, width, stride) = (self.words(), self.words() + self.sets(), self.stride());
+        let level = &mut self.levels[depth * width..(depth + 1) * width];
+        level[words + e / 64] &= !(1 << (e % 64));
+        let bags = t.bags.len();
+        for &b in &t.bits[e * stride..(e + 1) * stride] {
+            let k = match t.bag_of.get(b as usize) {
+                Some(&k) if k != NO_BAG => k as usize,
+                _ => continue,
+            };
+            let used = &mut self.used[depth * bags + k];
+            *used += 1;
+            if *used == t.bags[k].most {
+                level[b as usize / 64] &= !(1 << (b % 64));
+                remove_takers(t, b, &mut level[words..]);
+            }
+        }
+    }
+
+    /// Where counts are kept, lowers those of the level below `depth` (a copy of `depth`'s)
+    /// for every embedding its `live` lost.
+    #[inline(always)]
+    fn recount(&mut self, depth: usize) {
         if matches!(E, 1..=DENSE_SETS) {
             return;
         }
+        let t = self.tables;
+        let (words, sets, span) = (self.words(), self.sets(), self.counted());
+        let width = words + sets;
+        let stride = self.stride();
         let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
         let counts = &mut counts[..span];
         counts.copy_from_slice(&counted[depth * span..]);
-        let live = &below[words..];
-        for (w, (&was, &is)) in above[words..].iter().zip(live).enumerate() {
+        let above = &self.levels[depth * width + words..(depth + 1) * width];
+        let live = &self.levels[(depth + 1) * width + words..(depth + 2) * width];
+        for (w, (&was, &is)) in above.iter().zip(live).enumerate() {
             let mut killed = was & !is;
             while killed != 0 {
                 let k = w * 64 + killed.trailing_zeros() as usize;
                 killed &= killed - 1;
-                // The padding's count takes these too, and may wrap: it is never read.
+                // The padding's counts take these too, and may wrap: they are never read.
                 for &b in &t.bits[k * stride..(k + 1) * stride] {
                     counts[b as usize] = counts[b as usize].wrapping_sub(1);
                 }
             }
         }
     }
+}
+
+/// The words of a unit's state in a search with bags: `q`, the live set and each bag's count.
+fn state_words(tables: &Fewest<'_>) -> usize {
+    (tables.words + tables.sets) as usize + tables.bags.len()
+}
+
+/// Takes the embeddings that need the bit `b` out of `live`.
+#[inline(always)]
+fn remove_takers(tables: &Fewest<'_>, b: u32, live: &mut [u64]) {
+    let (start, first, len) = tables.ranges[b as usize];
+    let (first, len) = (first as usize, len as usize);
+    let takers = &tables.takers[start as usize..start as usize + len];
+    (live[first..first + len].iter_mut())
+        .zip(takers)
+        .for_each(|(l, t)| *l &= !t);
 }
 
 /// [`fewest`], each count that of the embeddings in `live` (`E` words) among the bit's takers.
@@ -484,6 +820,8 @@ mod tests {
         bits: Vec<u32>,
         embeddings: Vec<u32>,
         required: [u64; 1],
+        bags: Vec<Bag>,
+        bag_of: Vec<u32>,
     }
 
     impl Owned {
@@ -512,7 +850,8 @@ mod tests {
             for o in options {
                 let start = bits.len();
                 bits.extend(o.iter().filter(|&&b| b < required));
-                bits.resize(start + stride, required);
+                let real = bits.len() - start;
+                bits.extend((real..stride).map(|j| required + j as u32));
             }
             Owned {
                 ranges,
@@ -524,6 +863,8 @@ mod tests {
                 bits,
                 embeddings: (0..options.len() as u32).collect(),
                 required: [(1 << required) - 1],
+                bags: Vec::new(),
+                bag_of: Vec::new(),
             }
         }
 
@@ -541,6 +882,8 @@ mod tests {
                 stride: self.stride,
                 bits: &self.bits,
                 embeddings: &self.embeddings,
+                bags: &self.bags,
+                bag_of: &self.bag_of,
                 cache_from,
                 owner: 1,
             }
@@ -621,6 +964,136 @@ mod tests {
             &mut resumed,
         );
         assert_eq!(resumed.solutions, [vec![2]]);
+    }
+
+    impl Owned {
+        /// Makes the aspects at `bags` (bit, width, least, most) bags: out of the masks and
+        /// clashes, their fields in `q` as wide as given, `required` the bits that are.
+        fn with_bags(mut self, bags: &[(u32, u32, u32, u32)], required: u64) -> Owned {
+            let bagged: u64 = bags.iter().map(|b| 1u64 << b.0).sum();
+            self.masks.iter_mut().for_each(|m| *m &= !bagged);
+            let sets = self.masks.len().div_ceil(64);
+            for (e, &m) in self.masks.iter().enumerate() {
+                for (k, &n) in self.masks.iter().enumerate() {
+                    let bit = u64::from(m & n != 0 || e == k) << (k % 64);
+                    self.clashes[e * sets + k / 64] &= !(1 << (k % 64));
+                    self.clashes[e * sets + k / 64] |= bit;
+                }
+            }
+            self.required = [required];
+            let span = 64 - required.leading_zeros();
+            self.bag_of = vec![NO_BAG; span as usize];
+            for (k, &(bit, width, least, most)) in bags.iter().enumerate() {
+                self.bags.push(Bag {
+                    bit,
+                    width,
+                    least,
+                    most,
+                });
+                self.bag_of[bit as usize] = k as u32;
+            }
+            // The `j`th entry of the padding of `bits` is `span + j`.
+            let stride = self.stride as usize;
+            for (i, b) in self.bits.iter_mut().enumerate() {
+                if !(*b < span && required >> *b & 1 == 1) {
+                    *b = span + (i % stride) as u32;
+                }
+            }
+            self
+        }
+    }
+
+    /// The solutions of a search as sorted sets, sorted.
+    fn sets_of(solutions: &[Vec<u32>]) -> Vec<Vec<u32>> {
+        let mut sets: Vec<Vec<u32>> = (solutions.iter())
+            .map(|s| {
+                let mut s = s.clone();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        sets.sort();
+        sets
+    }
+
+    #[test]
+    fn a_bag_is_covered_from_its_least_to_its_most_each_set_found_once() {
+        // `a` covered once or twice (bits 0 and 1, its field), `b` once (bit 2): options `a`,
+        // `a`, `a b`, `b`.
+        let options: [&[u32]; 4] = [&[0], &[0], &[0, 2], &[2]];
+        let owned = Owned::new(&options, 3, 3).with_bags(&[(0, 2, 1, 2)], 0b101);
+        let mut trace = Trace::default();
+        let _ = search(&owned.tables(u32::MAX), &[0b110], &mut trace);
+        let expected = [
+            vec![0, 1, 3],
+            vec![0, 2],
+            vec![0, 3],
+            vec![1, 2],
+            vec![1, 3],
+            vec![2],
+        ];
+        assert_eq!(sets_of(&trace.solutions), expected);
+        assert_eq!(trace.solutions.len(), expected.len());
+        // Exactly twice: `0 1 3`, `0 2`, `1 2`.
+        let exactly = Owned::new(&options, 3, 3).with_bags(&[(0, 2, 2, 2)], 0b101);
+        let mut trace = Trace::default();
+        let _ = search(&exactly.tables(u32::MAX), &[0b110], &mut trace);
+        assert_eq!(
+            sets_of(&trace.solutions),
+            [vec![0, 1, 3], vec![0, 2], vec![1, 2]]
+        );
+        // At most once, as a field of one bit: `0 3`, `1 3`, `2`, and `b` alone.
+        let optional = Owned::new(&options, 3, 3).with_bags(&[(0, 1, 0, 1)], 0b101);
+        let mut trace = Trace::default();
+        let _ = search(&optional.tables(u32::MAX), &[0b101], &mut trace);
+        assert_eq!(
+            sets_of(&trace.solutions),
+            [vec![0, 3], vec![1, 3], vec![2], vec![3]]
+        );
+    }
+
+    #[test]
+    fn a_unit_of_a_search_with_bags_holds_its_whole_level() {
+        let options: [&[u32]; 5] = [&[0], &[0], &[0, 2], &[2], &[0, 3]];
+        let owned = Owned::new(&options, 4, 4).with_bags(&[(0, 2, 1, 2)], 0b1101);
+        let tables = owned.tables(u32::MAX);
+        let mut whole = Trace::default();
+        let _ = search(&tables, &[0b1110], &mut whole);
+        /// Cuts after the first placement, keeping the units.
+        #[derive(Default)]
+        struct Cut {
+            units: Vec<Vec<u64>>,
+        }
+        impl Sink for Cut {
+            fn place(&mut self, _: u32) {}
+            fn unplace(&mut self) {}
+            fn solution(&mut self) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+            fn cut(&mut self) -> bool {
+                true
+            }
+            fn unit(&mut self, q: &[u64], _: u32) -> ControlFlow<()> {
+                self.units.push(q.to_vec());
+                ControlFlow::Continue(())
+            }
+        }
+        let mut cut = Cut::default();
+        let _ = search(&tables, &[0b1110], &mut cut);
+        assert!(cut.units.iter().all(|u| u.len() == 3));
+        let resumed: usize = (cut.units.iter())
+            .map(|q| {
+                let mut trace = Trace::default();
+                let _ = search(&tables, q, &mut trace);
+                trace.solutions.len()
+            })
+            .sum();
+        assert_eq!(resumed, whole.solutions.len());
+        // `c` needs `a c`; `a` then takes one more, or none, and `b` one.
+        assert_eq!(
+            sets_of(&whole.solutions),
+            [vec![0, 3, 4], vec![1, 3, 4], vec![2, 4], vec![3, 4]]
+        );
     }
 
     #[test]

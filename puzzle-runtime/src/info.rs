@@ -26,7 +26,8 @@ pub struct Info {
     pub eliminated: usize,
     /// The number of procedures; the solution sentinel comes after them.
     pub procedures: u32,
-    /// The number of 64-bit words the program holds the free set `q` in.
+    /// The number of 64-bit words of a work unit's state: those the program holds the free set
+    /// `q` in, or, where a search by the fewest embeddings has bags, its whole level.
     pub words: usize,
     /// The aspect order: the pieces placed before the cells, and how the cells are scanned.
     pub order: Cow<'static, str>,

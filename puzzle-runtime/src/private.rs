@@ -2,8 +2,9 @@
 //! compiler that emits the calls (the two crates are pinned to each other's version).
 
 pub use crate::fewest::{
-    search as fewest_search, search_with as fewest_search_with, Fewest, COVERED as FEWEST_COVERED,
-    DENSE_SETS as FEWEST_DENSE_SETS, NEXT as FEWEST_NEXT,
+    search as fewest_search, search_with as fewest_search_with, Bag as FewestBag, Fewest,
+    COVERED as FEWEST_COVERED, DENSE_SETS as FEWEST_DENSE_SETS, NEXT as FEWEST_NEXT,
+    NO_BAG as FEWEST_NO_BAG,
 };
 pub use crate::fits::{Fits, PieceRun};
 pub use crate::prune::{

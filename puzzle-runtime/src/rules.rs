@@ -79,7 +79,10 @@ pub const FEWEST_FITS: Rule = Rule {
 /// The choice of the required aspect with the fewest embeddings (`fewest::search`): after
 /// every placement, the free required aspect that the fewest embeddings fit, ties to the
 /// lowest bit of `q`, its embeddings in their order; the failure cache keyed by the whole
-/// free set below the plan's depth.
+/// free set below the plan's depth. Where a required aspect is a bag (covered a range of
+/// times, which no cover had before this rule followed it), the aspect of least branching
+/// degree, as Knuth's `dlx3` chooses, a bag's embeddings each without those tried before it,
+/// then none once its least is met.
 pub const FEWEST_EMBEDDINGS: Rule = Rule {
     name: "fewest embeddings",
     version: 1,

@@ -100,7 +100,7 @@ fn word_squares_description() -> Description {
         aspects: lines.into_iter().chain(cells.clone()).collect(),
         optional: cells,
         embeddings,
-        uncovered_allowed: false,
+        ..Default::default()
     });
     d
 }
@@ -179,7 +179,7 @@ fn random_coloured(seed: u64, cache: Cache) -> Option<Puzzle> {
             .collect(),
         optional: secondary,
         embeddings,
-        uncovered_allowed: false,
+        ..Default::default()
     });
     // A required aspect in no embedding is an error, and a fair outcome of the dice.
     Puzzle::new(&d).ok()

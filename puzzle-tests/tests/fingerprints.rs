@@ -17,8 +17,8 @@ use puzzle::search::{Recorder, Sink};
 use puzzle::{Run, Solver};
 
 /// The reference puzzles: between them every rule of `puzzle_runtime::rules` and every part of
-/// a plan (2-D and 3-D boxes, abstract puzzles, copies, bags, optional pieces, a free set of
-/// several words), each searched whole in well under a second.
+/// a plan (2-D and 3-D boxes, abstract puzzles, copies, bags, counts of times, optional pieces,
+/// a free set of several words), each searched whole in well under a second.
 const REFERENCE: &str = r####"
     /// Holes on a bit board, looked up by tables, one solution per class.
     mod plane { box: 3 x 20, pieces: pentominoes, symmetry: reduced }
@@ -61,6 +61,12 @@ const REFERENCE: &str = r####"
         aspects: [a, b, c, x, y],
         optional: [x, y],
         embeddings: [[a, b, x: 0, y: 0], [a, c, x: 1, y: 1], [b, x: 1], [c, y: 1], [c, y], [b], [a]],
+    }
+    /// Counts of times: aspects covered a range of times, some no times, and a colour.
+    mod counts {
+        aspects: [2 x a, 1..=3 x b, 0..=2 x c, d, x],
+        optional: [x],
+        embeddings: [[a, b], [a, c, x: 0], [a, d], [b, c, x: 0], [b], [c, d, x: 1], [a], [b, x]],
     }
     mod queens {
         aspects: [r0, r1, r2, r3, r4, r5, c0, c1, c2, c3, c4, c5,

@@ -36,6 +36,20 @@ pub fn module(
         true => (None, quote!(&[])),
         false => (Some(words("NEEDS", &fewest.needs)), quote!(&NEEDS)),
     };
+    // Only a cover with bags has bags.
+    let (bags, bags_ref, bag_of_ref) = match fewest.bags.is_empty() {
+        true => (None, quote!(&[]), quote!(&[])),
+        false => {
+            let n = fewest.bags.len();
+            let each = fewest.bags.iter().map(|b| {
+                let (bit, width, least, most) = (b.bit, b.width, b.least, b.most);
+                quote!(#runtime::__private::FewestBag { bit: #bit, width: #width, least: #least, most: #most })
+            });
+            let list = quote!(static BAGS: [#runtime::__private::FewestBag; #n] = [#(#each),*];);
+            let of = numbers("BAG_OF", &fewest.bag_of);
+            (Some(quote!(#list #of)), quote!(&BAGS), quote!(&BAG_OF))
+        }
+    };
     let full = words("FULL", &plan.layout.full());
     let bits = numbers("BITS", &fewest.bits);
     let embeddings = numbers("EMBEDDINGS", &fewest.embeddings);
@@ -44,12 +58,17 @@ pub fn module(
     let (q_words, sets, span, cache_from) =
         (fewest.words, fewest.sets, fewest.span, fewest.cache_from);
     let (fingerprint, stride) = (plan.fingerprint, fewest.stride);
-    // The sizes as constants of the search, whose loops then unroll.
-    let (q_words_n, sets_n, stride_n) = (
-        fewest.words as usize,
-        fewest.sets as usize,
-        fewest.stride as usize,
-    );
+    // The sizes as constants of the search, whose loops then unroll; with bags, the one search
+    // that keeps them.
+    let bagged = !fewest.bags.is_empty();
+    let (q_words_n, sets_n, stride_n) = match bagged {
+        true => (0, 0, 0),
+        false => (
+            fewest.words as usize,
+            fewest.sets as usize,
+            fewest.stride as usize,
+        ),
+    };
     let aspects = compiled.cover.aspect_count();
     let (check, checked) = match compiled.check {
         Some(check) => {
@@ -66,7 +85,7 @@ pub fn module(
         }
         None => (None, None),
     };
-    let search = |q: TokenStream| quote!(#runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, _>(&TABLES, #q, sink));
+    let search = |q: TokenStream| quote!(#runtime::__private::fewest_search_with::<#q_words_n, #sets_n, #stride_n, #bagged, _>(&TABLES, #q, sink));
     let runs = super::procedures::runs(
         runtime,
         checked.as_ref(),
@@ -84,6 +103,7 @@ pub fn module(
             #clashes
             #masks
             #needs
+            #bags
             #full
             #bits
             #embeddings
@@ -101,6 +121,8 @@ pub fn module(
                 stride: #stride,
                 bits: &BITS,
                 embeddings: &EMBEDDINGS,
+                bags: #bags_ref,
+                bag_of: #bag_of_ref,
                 cache_from: #cache_from,
                 owner: #fingerprint,
             };

@@ -266,7 +266,6 @@ pub(super) fn fewest_embeddings(
         Err(unfit) => off(format!(
             "{why}; {}",
             match unfit {
-                Unfit::Bags => "an aspect is a bag of copies".to_owned(),
                 Unfit::NoRequired => "an embedding takes no required aspect".to_owned(),
                 Unfit::TooLarge => format!(
                     "its tables would pass `fewest_bytes` {}, or an aspect has 65,535 embeddings or more",
@@ -302,6 +301,10 @@ pub(super) fn fewest_cache(
     estimate: f64,
     tuning: &Tuning,
 ) -> (Option<Cache>, Decision) {
+    if !fewest.bags.is_empty() {
+        let why = "a search with bags keeps none: its state is more than the free set (the embeddings still live, each bag's count)";
+        return (None, Decision::new("cache", "off", why));
+    }
     let why = match model.options.cache {
         description::Cache::Off => return (None, Decision::new("cache", "off", "asked")),
         description::Cache::On => "asked",
@@ -440,8 +443,13 @@ pub(super) fn counts(
         }
         Problem::Box(_) => Err("every piece is one of a kind".to_owned()),
         Problem::Abstract(_) => {
-            match (0..cover.aspect_count() as u32).any(|a| cover.multiplicity(AspectId(a)) > 1) {
-                true => Ok("aspects covered more than once, no symmetry check".to_owned()),
+            // Counts of times are followed by the search by the fewest embeddings alone, whose
+            // state is then more than the free set a memo keys.
+            let counted = (0..cover.aspect_count() as u32)
+                .map(AspectId)
+                .any(|a| (cover.least(a), cover.multiplicity(a)) != (1, 1));
+            match counted {
+                true => Err("a search with counts of times keeps no cache".to_owned()),
                 false => Err("every aspect is covered once".to_owned()),
             }
         }

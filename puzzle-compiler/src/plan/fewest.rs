@@ -3,7 +3,8 @@
 //! for each bit of `q` the set of embeddings that take it.
 
 use puzzle_runtime::__private::{
-    Fewest, FEWEST_COVERED as COVERED, FEWEST_DENSE_SETS as DENSE_SETS,
+    Fewest, FewestBag, FEWEST_COVERED as COVERED, FEWEST_DENSE_SETS as DENSE_SETS,
+    FEWEST_NO_BAG as NO_BAG,
 };
 
 use crate::cover::Cover;
@@ -40,10 +41,16 @@ pub struct FewestEmbeddings {
     pub needs: Vec<u64>,
     /// The most required aspects an embedding takes.
     pub stride: u32,
-    /// The required bits of each embedding, `stride` each, padded with `span`.
+    /// The required bits of each embedding, `stride` each, the `j`th entry of the padding
+    /// `span + j`.
     pub bits: Vec<u32>,
     /// The cover's number of each embedding, in the order they are tried.
     pub embeddings: Vec<u32>,
+    /// The required aspects covered a number of times (bags), by bit; their bits are in no
+    /// mask.
+    pub bags: Vec<FewestBag>,
+    /// Where there are bags, each bit's below `span` (`NO_BAG` for none); else none.
+    pub bag_of: Vec<u32>,
     /// The failure cache is consulted below this many placements (`u32::MAX`: never).
     pub cache_from: u32,
 }
@@ -51,8 +58,6 @@ pub struct FewestEmbeddings {
 /// Why a cover cannot be searched by the fewest embeddings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unfit {
-    /// An aspect is a bag of copies, which the counts do not follow.
-    Bags,
     /// An embedding takes no required aspect: the rule would never place it.
     NoRequired,
     /// The tables would pass [`Tuning::fewest_bytes`], or an aspect has as many embeddings as
@@ -69,9 +74,6 @@ impl FewestEmbeddings {
         layout: &Layout,
         tuning: &Tuning,
     ) -> Result<FewestEmbeddings, Unfit> {
-        if layout.has_bags() {
-            return Err(Unfit::Bags);
-        }
         let words = layout.words();
         let allowed: Vec<_> = cover.allowed().collect();
         let sets = allowed.len().div_ceil(64).max(1);
@@ -80,10 +82,29 @@ impl FewestEmbeddings {
             let p = order.position(a);
             layout.word(p) * 64 + layout.bit(p).trailing_zeros() as usize
         };
+        // A bag's bit (the lowest of its field) is required, and in no mask: taken, it stays
+        // free until full.
+        let mut bags = Vec::new();
+        let mut bagged = vec![0u64; words];
         for a in cover.all_aspects().filter(|&a| !cover.is_optional(a)) {
             let b = bit_of(a);
             required[b / 64] |= 1 << (b % 64);
+            let (least, most) = (cover.least(a), cover.multiplicity(a));
+            if (least, most) != (1, 1) {
+                let width = layout.fields[order.position(a).index()]
+                    .bag
+                    .map_or(1, |f| f.width);
+                let bit = b as u32;
+                bags.push(FewestBag {
+                    bit,
+                    width,
+                    least,
+                    most,
+                });
+                bagged[b / 64] |= 1 << (b % 64);
+            }
         }
+        bags.sort_unstable();
         let coloured = cover.has_colours();
         let mut masks = vec![0u64; allowed.len() * words];
         let mut needs = vec![0u64; if coloured { allowed.len() * words } else { 0 }];
@@ -97,14 +118,20 @@ impl FewestEmbeddings {
             }
             let taken: Vec<usize> = match coloured {
                 true => {
-                    for &b in &needed {
+                    for &b in needed
+                        .iter()
+                        .filter(|&&b| bagged[b / 64] >> (b % 64) & 1 == 0)
+                    {
                         needs[i * words + b / 64] |= 1 << (b % 64);
                     }
                     cover.takes(e).iter().map(|&a| bit_of(a)).collect()
                 }
                 false => needed.clone(),
             };
-            for &b in &taken {
+            for &b in taken
+                .iter()
+                .filter(|&&b| bagged[b / 64] >> (b % 64) & 1 == 0)
+            {
                 masks[i * words + b / 64] |= 1 << (b % 64);
             }
             let own: Vec<u32> = (needed.iter())
@@ -122,8 +149,9 @@ impl FewestEmbeddings {
             return Err(Unfit::TooLarge);
         }
         // A set of a few words is kept whole for every bit, which the search reads at a
-        // constant width; a larger one from its first word with a taker to its last.
-        let dense = sets <= DENSE_SETS;
+        // constant width; a larger one, or any where there are bags (whose search is the one
+        // that keeps counts), from its first word with a taker to its last.
+        let dense = sets <= DENSE_SETS && bags.is_empty();
         for list in by_bit {
             let start = takers.len() as u32;
             let (first, last) = match (list.first(), list.last()) {
@@ -170,11 +198,21 @@ impl FewestEmbeddings {
             .rposition(|&w| w != 0)
             .map_or(0, |w| (w as u32 + 1) * 64 - required[w].leading_zeros());
         let stride = required_bits.iter().map(Vec::len).max().unwrap_or(0);
+        let mut bag_of = Vec::new();
+        if !bags.is_empty() {
+            bag_of = vec![NO_BAG; span as usize];
+            for (k, bag) in bags.iter().enumerate() {
+                bag_of[bag.bit as usize] = k as u32;
+            }
+        }
         let mut bits = Vec::with_capacity(required_bits.len() * stride);
         for own in required_bits {
             let start = bits.len();
             bits.extend(own);
-            bits.resize(start + stride, span);
+            // Each entry of the padding a count of its own: lowering one count again and again
+            // would be a chain of stores to one place.
+            let real = bits.len() - start;
+            bits.extend((real..stride).map(|j| span + j as u32));
         }
         Ok(FewestEmbeddings {
             words: words as u32,
@@ -189,6 +227,8 @@ impl FewestEmbeddings {
             stride: stride as u32,
             bits,
             embeddings: allowed.iter().map(|e| e.0).collect(),
+            bags,
+            bag_of,
             cache_from: u32::MAX,
         })
     }
@@ -200,6 +240,16 @@ impl FewestEmbeddings {
             + self.masks.len()
             + self.needs.len()
             + self.bits.len().div_ceil(2)
+            + (self.bags.len() * 4 + self.bag_of.len()).div_ceil(2)
+    }
+
+    /// The words of a unit cut in the search: `q`'s, and where there are bags, the whole
+    /// level (`q`, the live embeddings, each bag's count).
+    pub fn unit_words(&self) -> usize {
+        match self.bags.is_empty() {
+            true => self.words as usize,
+            false => (self.words + self.sets) as usize + self.bags.len(),
+        }
     }
 
     /// The tables as the run time reads them, the cache owned by `fingerprint`.
@@ -217,6 +267,8 @@ impl FewestEmbeddings {
             stride: self.stride,
             bits: &self.bits,
             embeddings: &self.embeddings,
+            bags: &self.bags,
+            bag_of: &self.bag_of,
             cache_from: self.cache_from,
             owner: fingerprint,
         }

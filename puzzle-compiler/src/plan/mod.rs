@@ -321,6 +321,13 @@ impl Plan {
         })
     }
 
+    /// The words of a work unit's state: the free set's, or where the search by the fewest
+    /// embeddings has bags, its whole level.
+    pub fn unit_words(&self) -> usize {
+        self.fewest_embeddings()
+            .map_or(self.layout.words(), FewestEmbeddings::unit_words)
+    }
+
     /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
     /// more copies than a solution may leave.
     pub fn quotas_met(&self, q: &[u64]) -> bool {
