@@ -91,6 +91,8 @@ fn dlx_files_give_the_published_counts() {
     assert_eq!(count(&["knuth_example.dlx"]), 1);
     // Colours (Knuth's `dlx2` counts 60; `puzzle-tests/tests/colours.rs` counts them apart).
     assert_eq!(count(&["word_squares.dlx"]), 60);
+    // Multiplicities (Knuth's `dlx3` counts 2,040, OEIS A001499's figure).
+    assert_eq!(count(&["marks_5x5.dlx"]), 2040);
     // The one solution is the options `a d f`, `b g` and `c e`.
     let output = puzzle(&["solve", "knuth_example.dlx", "--json"]);
     let line: Value = serde_json::from_str(stdout(&output).trim()).unwrap();

@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 
-use puzzle::compiler::description::{AbstractSpec, EmbeddedAspect};
+use puzzle::compiler::description::{AbstractSpec, Count, EmbeddedAspect};
 use puzzle::compiler::Description;
 
 use super::diagnostic::{Diagnostic, InputError};
@@ -43,25 +43,34 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
             secondary = true;
             continue;
         }
-        if let Some((prefix, _)) = word.rsplit_once('|') {
-            let bounds = prefix.len() + 1;
-            let mistake = match bounds_of(prefix) {
-                Err(why) => Diagnostic::at(range.start..range.start + bounds, why)
-                    .note("bounds come before a primary item's name: `u:v|item` (covered u to v times) or `v|item` (v times), in Knuth's DLX3 format"),
-                Ok(_) if secondary => Diagnostic::at(
-                    range.start..range.start + bounds,
-                    format!("`{word}`: a secondary item takes no bounds"),
-                )
-                .note("only a primary item (before the `|`) is covered a number of times (Knuth's DLX3)"),
-                Ok(_) => Diagnostic::at(
-                    range.start..range.start + bounds,
-                    format!("`{word}`: bounds on how often an item is covered (Knuth's DLX3) are not supported"),
-                )
-                .note("this program reads colours (DLX2), not yet bounds"),
-            };
-            mistakes.push(mistake);
-            continue;
-        }
+        let (whole, mut count) = (word, None);
+        let (word, range) = match word.rsplit_once('|') {
+            None => (word, range),
+            Some((prefix, item)) => {
+                let bounds = range.start..range.start + prefix.len() + 1;
+                match bounds_of(prefix) {
+                    Ok(_) if item.is_empty() => {
+                        mistakes.push(Diagnostic::at(bounds, format!("`{whole}`: the bounds name no item")).note("bounds come before a primary item's name: `u:v|item` (covered u to v times) or `v|item` (v times), in Knuth's DLX3 format"));
+                        continue;
+                    }
+                    Ok((min, max)) if !secondary => {
+                        count = Some((Count { min, max }, bounds.clone()));
+                        (item, bounds.end..range.end)
+                    }
+                    Ok(_) => {
+                        mistakes.push(
+                            Diagnostic::at(bounds, format!("`{whole}`: a secondary item takes no bounds"))
+                                .note("only a primary item (before the `|`) is covered a number of times (Knuth's DLX3)"),
+                        );
+                        continue;
+                    }
+                    Err(why) => {
+                        mistakes.push(Diagnostic::at(bounds, why).note("bounds come before a primary item's name: `u:v|item` (covered u to v times) or `v|item` (v times), in Knuth's DLX3 format"));
+                        continue;
+                    }
+                }
+            }
+        };
         if word.contains(':') {
             mistakes.push(Diagnostic::at(
                 range,
@@ -83,6 +92,9 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         }
         known.insert(word, range.clone());
         let named = (word.to_owned(), locs.loc(range));
+        if let Some((count, bounds)) = count {
+            spec.counts.push((named.clone(), count, locs.loc(bounds)));
+        }
         if secondary {
             secondaries.insert(word);
             spec.optional.push(named.clone());
@@ -171,11 +183,17 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         .flat_map(|(members, _)| members.iter().map(|m| m.aspect.0.as_str()))
         .collect();
     // Knuth's programs find no solution then, and so does the search: a warning, not a mistake.
+    // Nor is an item that may be covered no times.
+    let may_be_left: HashSet<&str> = (spec.counts.iter())
+        .filter(|(_, count, _)| count.min == 0)
+        .map(|((item, _), ..)| item.as_str())
+        .collect();
     for (item, _) in &spec.aspects {
-        if !secondaries.contains(item.as_str()) && !covered.contains(item.as_str()) {
+        let item = item.as_str();
+        if !secondaries.contains(item) && !covered.contains(item) && !may_be_left.contains(item) {
             warnings.push(
                 Diagnostic::at(
-                    known[item.as_str()].clone(),
+                    known[item].clone(),
                     format!("primary item `{item}` is in no option, so no exact cover exists"),
                 )
                 .note("an item that may stay uncovered is secondary: list it after the `|`"),
@@ -200,8 +218,8 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
 
 /// The bounds before a `|` in the item line (`u:v` or `v`, decimal), as `(u, v)`, or why they
 /// are not bounds Knuth's `dlx3` takes.
-fn bounds_of(prefix: &str) -> Result<(u64, u64), String> {
-    let number = |digits: &str| -> Result<u64, String> {
+fn bounds_of(prefix: &str) -> Result<(u32, u32), String> {
+    let number = |digits: &str| -> Result<u32, String> {
         match digits.bytes().all(|b| b.is_ascii_digit()) {
             _ if digits.is_empty() => {
                 Err("a bound is missing: a bound is a decimal number".to_owned())
@@ -352,7 +370,22 @@ mod tests {
 
     #[test]
     fn bounds_are_read_and_their_mistakes_said_where_they_are() {
-        let e = read_text("a 3:2|b 0|c x:1|d 2|e | 1|f\na\n").unwrap_err();
+        // Knuth's example of DLX3: colours and bounds, one solution.
+        let text = "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let loaded = read_text(text).unwrap();
+        let spec = loaded.description.abstract_puzzle.as_ref().unwrap();
+        let [((item, _), count, _)] = spec.counts.as_slice() else {
+            panic!("{:?}", spec.counts);
+        };
+        assert_eq!((item.as_str(), *count), ("C", Count { min: 2, max: 3 }));
+        use puzzle::Solver;
+        let p = loaded.compile().unwrap();
+        assert_eq!(p.count(), 1);
+        let first = p.first(1).get(0).unwrap().to_string();
+        assert!(first.contains("A C X:1 Y:1"), "{first}");
+        // An item with a least of 0 may be in no option.
+        assert!(read_text("a 0:2|b\na\n").unwrap().warnings.is_empty());
+        let e = read_text("a 3:2|b 0|c x:1|d 2| | 1|f\na\n").unwrap_err();
         assert_eq!(
             located(&e),
             [
@@ -362,11 +395,8 @@ mod tests {
                     (1, 9)
                 ),
                 ("`x` is not a bound: a bound is a decimal number", (1, 13)),
-                (
-                    "`2|e`: bounds on how often an item is covered (Knuth's DLX3) are not supported",
-                    (1, 19)
-                ),
-                ("`1|f`: a secondary item takes no bounds", (1, 25)),
+                ("`2|`: the bounds name no item", (1, 19)),
+                ("`1|f`: a secondary item takes no bounds", (1, 24)),
             ]
         );
     }
