@@ -270,9 +270,14 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
                 *count = COVERED;
             }
         }
+        // Counts are kept only where sets are larger than a few words (and with bags).
         let stride = tables.stride as usize;
-        for e in 0..tables.embeddings.len() {
-            if level[words + e / 64] >> (e % 64) & 1 == 1 {
+        let kept = !matches!(E, 1..=DENSE_SETS);
+        for (w, &live) in level[words..].iter().enumerate().filter(|_| kept) {
+            let mut live = live;
+            while live != 0 {
+                let e = w * 64 + live.trailing_zeros() as usize;
+                live &= live - 1;
                 for &b in &tables.bits[e * stride..(e + 1) * stride] {
                     if b < tables.span {
                         counts[b as usize] = counts[b as usize].wrapping_add(1);
@@ -405,7 +410,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let width = words + self.sets();
         let q = &self.levels[depth * width..depth * width + words];
         let used = &self.used[depth * t.bags.len()..(depth + 1) * t.bags.len()];
-        // (score, slack, count) of the best so far.
+        // The score, slack, count and bit of the best so far.
         let mut best: Option<(i64, u32, u32, u32)> = None;
         for (w, (&q, &r)) in q.iter().zip(t.required).enumerate() {
             let mut free = q & r;
@@ -582,16 +587,24 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         self.node_plain(depth, sink)
     }
 
+    /// Makes room for the level below `depth`.
+    #[cold]
+    fn grow(&mut self, depth: usize) {
+        let width = self.words() + self.sets();
+        let (span, bags) = (self.counted(), self.tables.bags.len());
+        self.levels.resize((depth + 2) * width, 0);
+        self.counts.resize((depth + 2) * span, COVERED);
+        self.used.resize((depth + 2) * bags, 0);
+    }
+
     /// Writes the level below `depth` as a copy of it (its bags' counts too), making room.
     #[inline(always)]
     fn descend(&mut self, depth: usize) {
-        let (words, sets, span) = (self.words(), self.sets(), self.counted());
+        let (words, sets) = (self.words(), self.sets());
         let width = words + sets;
         let bags = self.tables.bags.len();
         if self.levels.len() < (depth + 2) * width {
-            self.levels.resize((depth + 2) * width, 0);
-            self.counts.resize((depth + 2) * span, COVERED);
-            self.used.resize((depth + 2) * bags, 0);
+            self.grow(depth);
         }
         let (above, below) = self.levels.split_at_mut((depth + 1) * width);
         below[..width].copy_from_slice(&above[depth * width..][..width]);
@@ -609,11 +622,16 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
     #[inline(always)]
     fn place(&mut self, depth: usize, e: usize) {
         let t = self.tables;
-        let (words, sets) = (self.words(), self.sets());
+        let (words, sets, span) = (self.words(), self.sets(), self.counted());
+        let stride = self.stride();
         let width = words + sets;
-        self.descend(depth);
-        let below = &mut self.levels[(depth + 1) * width..][..width];
-        let mask = &t.masks[e * words..][..words];
+        if self.levels.len() < (depth + 2) * width {
+            self.grow(depth);
+        }
+        let (above, below) = self.levels.split_at_mut((depth + 1) * width);
+        let (above, below) = (&above[depth * width..], &mut below[..width]);
+        below.copy_from_slice(above);
+        let mask = &t.masks[e * words..(e + 1) * words];
         below[..words]
             .iter_mut()
             .zip(mask)
@@ -637,32 +655,28 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
             }
         }
         if B {
-            self.take_bags(depth + 1, e);
+            let bags = t.bags.len();
+            let (used_above, used_below) = self.used.split_at_mut((depth + 1) * bags);
+            let used = &mut used_below[..bags];
+            used.copy_from_slice(&used_above[depth * bags..]);
+            take_bags(t, stride, below, used, e);
         }
-        if !matches!(E, 1..=DENSE_SETS) {
-            self.recount(depth);
+        if matches!(E, 1..=DENSE_SETS) {
+            return;
         }
-    }
-
-    /// Where there are bags, takes embedding `e`, placed at `depth`, out of its live set, and
-    /// counts it in each bag it takes, which it finishes where that bag is then full.
-    #[inline(never)]
-    fn take_bags(&mut self, depth: usize, e: usize) {
-        let t = self.tables;
-        let (words, width, stride) = (self.words(), self.words() + self.sets(), self.stride());
-        let level = &mut self.levels[depth * width..(depth + 1) * width];
-        level[words + e / 64] &= !(1 << (e % 64));
-        let bags = t.bags.len();
-        for &b in &t.bits[e * stride..(e + 1) * stride] {
-            let k = match t.bag_of.get(b as usize) {
-                Some(&k) if k != NO_BAG => k as usize,
-                _ => continue,
-            };
-            let used = &mut self.used[depth * bags + k];
-            *used += 1;
-            if *used == t.bags[k].most {
-                level[b as usize / 64] &= !(1 << (b % 64));
-                remove_takers(t, b, &mut level[words..]);
+        let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
+        let counts = &mut counts[..span];
+        counts.copy_from_slice(&counted[depth * span..]);
+        let live = &below[words..];
+        for (w, (&was, &is)) in above[words..].iter().zip(live).enumerate() {
+            let mut killed = was & !is;
+            while killed != 0 {
+                let k = w * 64 + killed.trailing_zeros() as usize;
+                killed &= killed - 1;
+                // The padding's counts take these too, and may wrap: they are never read.
+                for &b in &t.bits[k * stride..(k + 1) * stride] {
+                    counts[b as usize] = counts[b as usize].wrapping_sub(1);
+                }
             }
         }
     }
@@ -700,6 +714,26 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
 /// The words of a unit's state in a search with bags: `q`, the live set and each bag's count.
 fn state_words(tables: &Fewest<'_>) -> usize {
     (tables.words + tables.sets) as usize + tables.bags.len()
+}
+
+/// Where there are bags, takes embedding `e`, just placed, out of the `level` below it, and
+/// counts it in each bag it takes (`used`, that level's), which it finishes where that bag is
+/// then full.
+#[inline(never)]
+fn take_bags(tables: &Fewest<'_>, stride: usize, level: &mut [u64], used: &mut [u32], e: usize) {
+    let words = tables.words as usize;
+    level[words + e / 64] &= !(1 << (e % 64));
+    for &b in &tables.bits[e * stride..(e + 1) * stride] {
+        let k = match tables.bag_of.get(b as usize) {
+            Some(&k) if k != NO_BAG => k as usize,
+            _ => continue,
+        };
+        used[k] += 1;
+        if used[k] == tables.bags[k].most {
+            level[b as usize / 64] &= !(1 << (b % 64));
+            remove_takers(tables, b, &mut level[words..]);
+        }
+    }
 }
 
 /// Takes the embeddings that need the bit `b` out of `live`.

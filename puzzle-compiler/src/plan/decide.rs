@@ -302,7 +302,11 @@ pub(super) fn fewest_cache(
     tuning: &Tuning,
 ) -> (Option<Cache>, Decision) {
     if !fewest.bags.is_empty() {
-        let why = "a search with bags keeps none: its state is more than the free set (the embeddings still live, each bag's count)";
+        let why = "a search with counts of times keeps none: its state is more than the free set, the embeddings still live and each count too";
+        let why = match model.options.cache {
+            description::Cache::On => format!("asked on, but {why}"),
+            _ => why.to_owned(),
+        };
         return (None, Decision::new("cache", "off", why));
     }
     let why = match model.options.cache {
