@@ -223,10 +223,13 @@ impl Model {
         };
         if let Some(Problem::Abstract(a)) = &problem {
             if let Some(loc) = a.colour_loc {
-                colour_limits(description, loc, errors);
+                let kind = |reason| ErrorKind::Colours { reason };
+                search_limits(description, (loc, "colours are"), kind, errors);
             }
             if let Some(loc) = a.count_loc {
-                count_limits(description, loc, errors);
+                let subject = "an aspect covered a number of times is";
+                let kind = |reason| ErrorKind::Counts { reason };
+                search_limits(description, (loc, subject), kind, errors);
             }
         }
         let options = Options {
@@ -671,30 +674,20 @@ fn find_piece(pieces: &[Piece], name: &str, loc: Loc, errors: &mut Errors) -> Op
     found.map(|i| PieceId(i as u32))
 }
 
-/// The colours' mistakes in what else a puzzle asks, said at its first colour (`loc`): only the
-/// search by the required aspect with the fewest embeddings follows colours, and the symmetry
-/// reduction does not.
-fn colour_limits(description: &Description, loc: Loc, errors: &mut Errors) {
+/// The mistakes in what else a puzzle asks where it has colours or counts of times, said at the
+/// first (`loc`) by `kind`: only the search by the required aspect with the fewest embeddings
+/// follows them, and the symmetry reduction does not. `subject` names them ("colours are").
+fn search_limits(
+    description: &Description,
+    (loc, subject): (Loc, &str),
+    kind: fn(String) -> ErrorKind,
+    errors: &mut Errors,
+) {
     if description.order == OrderChoice::Listed {
-        let reason = "colours are followed only by the search that covers the required aspect with the fewest embeddings first (`order: fewest` or `auto`), not by `order: listed`".to_owned();
-        errors.push(loc, ErrorKind::Colours { reason });
+        errors.push(loc, kind(format!("{subject} followed only by the search that covers the required aspect with the fewest embeddings first (`order: fewest` or `auto`), not by `order: listed`")));
     }
     if matches!(description.symmetry, Symmetry::Reduced { .. }) {
-        let reason = "colours are not followed by the symmetry reduction: write `symmetry: all` (the default) for a puzzle with colours".to_owned();
-        errors.push(loc, ErrorKind::Colours { reason });
-    }
-}
-
-/// The counts' mistakes in what else a puzzle asks, said at its first count (`loc`), as
-/// [`colour_limits`] says the colours'.
-fn count_limits(description: &Description, loc: Loc, errors: &mut Errors) {
-    if description.order == OrderChoice::Listed {
-        let reason = "an aspect covered a number of times is followed only by the search that covers the required aspect with the fewest embeddings first (`order: fewest` or `auto`), not by `order: listed`".to_owned();
-        errors.push(loc, ErrorKind::Counts { reason });
-    }
-    if matches!(description.symmetry, Symmetry::Reduced { .. }) {
-        let reason = "an aspect covered a number of times is not followed by the symmetry reduction: write `symmetry: all` (the default)".to_owned();
-        errors.push(loc, ErrorKind::Counts { reason });
+        errors.push(loc, kind(format!("{subject} not followed by the symmetry reduction: write `symmetry: all` (the default)")));
     }
 }
 

@@ -842,6 +842,29 @@ mod tests {
         }
     }
 
+    /// Cuts after the first placement, keeping the units, each of which names the search's
+    /// next procedure.
+    #[derive(Default)]
+    struct Cut {
+        units: Vec<Vec<u64>>,
+    }
+
+    impl Sink for Cut {
+        fn place(&mut self, _: u32) {}
+        fn unplace(&mut self) {}
+        fn solution(&mut self) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn cut(&mut self) -> bool {
+            true
+        }
+        fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+            assert_eq!(next, NEXT);
+            self.units.push(q.to_vec());
+            ControlFlow::Continue(())
+        }
+    }
+
     /// The tables of `options` over `items` bits of one word of `q`, the first `required` of
     /// them required, each set of takers whole.
     struct Owned {
@@ -1093,25 +1116,6 @@ mod tests {
         let tables = owned.tables(u32::MAX);
         let mut whole = Trace::default();
         let _ = search(&tables, &[0b1110], &mut whole);
-        /// Cuts after the first placement, keeping the units.
-        #[derive(Default)]
-        struct Cut {
-            units: Vec<Vec<u64>>,
-        }
-        impl Sink for Cut {
-            fn place(&mut self, _: u32) {}
-            fn unplace(&mut self) {}
-            fn solution(&mut self) -> ControlFlow<()> {
-                ControlFlow::Continue(())
-            }
-            fn cut(&mut self) -> bool {
-                true
-            }
-            fn unit(&mut self, q: &[u64], _: u32) -> ControlFlow<()> {
-                self.units.push(q.to_vec());
-                ControlFlow::Continue(())
-            }
-        }
         let mut cut = Cut::default();
         let _ = search(&tables, &[0b1110], &mut cut);
         assert!(cut.units.iter().all(|u| u.len() == 3));
@@ -1139,26 +1143,6 @@ mod tests {
         let mut whole = Trace::default();
         let _ = search(&tables, &[0b1111], &mut whole);
         assert_eq!(whole.solutions.len(), 4);
-        /// Cuts after the first placement.
-        #[derive(Default)]
-        struct Cut {
-            units: Vec<Vec<u64>>,
-        }
-        impl Sink for Cut {
-            fn place(&mut self, _: u32) {}
-            fn unplace(&mut self) {}
-            fn solution(&mut self) -> ControlFlow<()> {
-                ControlFlow::Continue(())
-            }
-            fn cut(&mut self) -> bool {
-                true
-            }
-            fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
-                assert_eq!(next, NEXT);
-                self.units.push(q.to_vec());
-                ControlFlow::Continue(())
-            }
-        }
         let mut cut = Cut::default();
         let _ = search(&tables, &[0b1111], &mut cut);
         assert_eq!(cut.units, [vec![0b1100], vec![0b1110]]);
