@@ -192,28 +192,19 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
     /// The words of `q`.
     #[inline(always)]
     fn words(&self) -> usize {
-        match W {
-            0 => self.tables.words as usize,
-            _ => W,
-        }
+        constant_or(W, self.tables.words)
     }
 
     /// The words of a set of embeddings.
     #[inline(always)]
     fn sets(&self) -> usize {
-        match E {
-            0 => self.tables.sets as usize,
-            _ => E,
-        }
+        constant_or(E, self.tables.sets)
     }
 
     /// The stride of the required bits.
     #[inline(always)]
     fn stride(&self) -> usize {
-        match R {
-            0 => self.tables.stride as usize,
-            _ => R,
-        }
+        constant_or(R, self.tables.stride)
     }
 
     /// The counts of a level: one per bit below `span`, and one per entry of the padding of
@@ -667,18 +658,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
         let counts = &mut counts[..span];
         counts.copy_from_slice(&counted[depth * span..]);
-        let live = &below[words..];
-        for (w, (&was, &is)) in above[words..].iter().zip(live).enumerate() {
-            let mut killed = was & !is;
-            while killed != 0 {
-                let k = w * 64 + killed.trailing_zeros() as usize;
-                killed &= killed - 1;
-                // The padding's counts take these too, and may wrap: they are never read.
-                for &b in &t.bits[k * stride..(k + 1) * stride] {
-                    counts[b as usize] = counts[b as usize].wrapping_sub(1);
-                }
-            }
-        }
+        lower_counts(t.bits, stride, &above[words..], &below[words..], counts);
     }
 
     /// Where counts are kept, lowers those of the level below `depth` (a copy of `depth`'s)
@@ -697,17 +677,33 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         counts.copy_from_slice(&counted[depth * span..]);
         let above = &self.levels[depth * width + words..(depth + 1) * width];
         let live = &self.levels[(depth + 1) * width + words..(depth + 2) * width];
-        for (w, (&was, &is)) in above.iter().zip(live).enumerate() {
-            let mut killed = was & !is;
-            while killed != 0 {
-                let k = w * 64 + killed.trailing_zeros() as usize;
-                killed &= killed - 1;
-                // The padding's counts take these too, and may wrap: they are never read.
-                for &b in &t.bits[k * stride..(k + 1) * stride] {
-                    counts[b as usize] = counts[b as usize].wrapping_sub(1);
-                }
+        lower_counts(t.bits, stride, above, live, counts);
+    }
+}
+
+/// Lowers `counts` for every embedding in `was` and not in `is` (two live sets), by the
+/// required bits of each (`stride` entries of `bits`).
+#[inline(always)]
+fn lower_counts(bits: &[u32], stride: usize, was: &[u64], is: &[u64], counts: &mut [u16]) {
+    for (w, (&was, &is)) in was.iter().zip(is).enumerate() {
+        let mut killed = was & !is;
+        while killed != 0 {
+            let k = w * 64 + killed.trailing_zeros() as usize;
+            killed &= killed - 1;
+            // The padding's counts take these too, and may wrap: they are never read.
+            for &b in &bits[k * stride..(k + 1) * stride] {
+                counts[b as usize] = counts[b as usize].wrapping_sub(1);
             }
         }
+    }
+}
+
+/// A size given as a constant of the search (`constant`), or, where that is 0, the tables'.
+#[inline(always)]
+fn constant_or(constant: usize, tables: u32) -> usize {
+    match constant {
+        0 => tables as usize,
+        _ => constant,
     }
 }
 

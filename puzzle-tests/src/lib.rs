@@ -8,12 +8,29 @@ pub mod random;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use puzzle::compiler::description::{AbstractSpec, NamedSet};
 use puzzle::compiler::{Description, Puzzle};
 use puzzle::processor::instruction::{from_text, from_words, to_text, to_words};
 use puzzle::processor::{Code, Machine};
 use puzzle::search::{collect, Visit};
 use puzzle::symmetry::Checked;
 use puzzle::Solver;
+
+/// A random abstract puzzle's spec: required aspects `p0`.. and optional ones `s0`.. (listed
+/// after them), with these embeddings; a test adds the rest.
+pub fn random_spec(required: usize, optional: usize, embeddings: Vec<NamedSet>) -> AbstractSpec {
+    let named = |n: String| (n, Default::default());
+    let secondary: Vec<_> = (0..optional).map(|k| named(format!("s{k}"))).collect();
+    AbstractSpec {
+        aspects: (0..required)
+            .map(|k| named(format!("p{k}")))
+            .chain(secondary.clone())
+            .collect(),
+        optional: secondary,
+        embeddings,
+        ..Default::default()
+    }
+}
 
 /// Solutions as sorted sets of embeddings, sorted: what two solvers must agree on whatever
 /// order they search in.

@@ -170,17 +170,8 @@ fn random_coloured(seed: u64, cache: Cache) -> Option<Puzzle> {
             (e, Default::default())
         })
         .collect();
-    let secondary: Vec<_> = (0..optional).map(|k| named(format!("s{k}"))).collect();
     let mut d = Description::new("coloured").cache(cache);
-    d.abstract_puzzle = Some(AbstractSpec {
-        aspects: (0..required)
-            .map(|k| named(format!("p{k}")))
-            .chain(secondary.clone())
-            .collect(),
-        optional: secondary,
-        embeddings,
-        ..Default::default()
-    });
+    d.abstract_puzzle = Some(puzzle_tests::random_spec(required, optional, embeddings));
     // A required aspect in no embedding is an error, and a fair outcome of the dice.
     Puzzle::new(&d).ok()
 }

@@ -145,17 +145,10 @@ fn random_counted(seed: u64) -> Option<Puzzle> {
             ));
         }
     }
-    let secondary: Vec<_> = (0..optional).map(|k| named(format!("s{k}"))).collect();
     let mut d = Description::new("counted");
     d.abstract_puzzle = Some(AbstractSpec {
-        aspects: (0..required)
-            .map(|k| named(format!("p{k}")))
-            .chain(secondary.clone())
-            .collect(),
-        optional: secondary,
-        embeddings,
         counts,
-        ..Default::default()
+        ..puzzle_tests::random_spec(required, optional, embeddings)
     });
     // A required aspect in no embedding is an error, and a fair outcome of the dice.
     Puzzle::new(&d).ok()
