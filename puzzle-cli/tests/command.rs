@@ -212,6 +212,36 @@ fn the_svg_gallery_has_a_group_per_solution_and_a_filled_cell_per_cell() {
     assert!(!text.contains("fill=\"white\" stroke"));
 }
 
+/// Triangles and hexagons are drawn in their own shapes: a polygon of three or six corners a
+/// cell, with a thick line along every side where two pieces meet.
+#[test]
+fn the_svg_gallery_draws_triangles_and_hexagons() {
+    for (file, name, cells, corners) in [
+        ("hexiamonds.puzzle", "hexiamonds_coin", 72, 3),
+        ("tetrahexes.puzzle", "tetrahexes_coin", 28, 6),
+    ] {
+        let svg = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.svg"));
+        let _ = std::fs::remove_file(&svg);
+        let path = svg.to_str().unwrap();
+        let output = puzzle(&[
+            "solve", file, "--puzzle", name, "--limit", "4", "--svg", path,
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.contains(&format!("<title>{name}: 4 solutions</title>")));
+        let polygons: Vec<&str> = (text.split("<polygon class=\"cell\" points=\"").skip(1))
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert_eq!(polygons.len(), 4 * cells, "{name}");
+        assert!(
+            polygons.iter().all(|p| p.split(' ').count() == corners),
+            "{name}"
+        );
+        assert!(!text.contains("<rect class=\"cell\""));
+        assert!(!text.contains("fill=\"white\" stroke"));
+    }
+}
+
 #[test]
 fn an_svg_file_that_cannot_be_made_fails_before_the_search() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no such directory");

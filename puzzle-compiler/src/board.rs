@@ -18,19 +18,24 @@ pub struct Board {
 }
 
 impl Board {
-    /// A box of the given extents without holes.
+    /// A box of squares or cubes of the given extents without holes.
     pub fn block(extents: &[i32]) -> Board {
-        Board::with_cells(extents, |_| true)
+        Board::with_cells(Lattice::cubic(extents.len()), extents, |_| true)
     }
 
-    /// A box of the given extents whose cells are the positions where `is_cell` holds.
-    pub fn with_cells(extents: &[i32], mut is_cell: impl FnMut(&[i32]) -> bool) -> Board {
+    /// A box of the given extents on `lattice` whose cells are the lattice's points where
+    /// `is_cell` holds.
+    pub fn with_cells(
+        lattice: Lattice,
+        extents: &[i32],
+        mut is_cell: impl FnMut(&[i32]) -> bool,
+    ) -> Board {
         let volume: i32 = extents.iter().product();
         let mut cells = Vec::new();
         let mut grid = Vec::with_capacity(volume as usize);
         for linear in 0..volume {
             let p = unlinear(extents, linear);
-            if is_cell(&p) {
+            if lattice.is_cell(&p) && is_cell(&p) {
                 grid.push(Some(cells.len() as u32));
                 cells.push(p);
             } else {
@@ -38,7 +43,7 @@ impl Board {
             }
         }
         Board {
-            lattice: Lattice::cubic(extents.len()),
+            lattice,
             extents: extents.to_vec(),
             cells,
             grid,
@@ -108,16 +113,26 @@ impl Board {
     /// included) onto themselves, as permutations of the cell numbers. The identity comes
     /// first.
     pub fn symmetries(&self) -> Vec<Vec<u32>> {
+        self.symmetries_by(false)
+    }
+
+    /// The box's rotations (the motions of [`symmetries`](Self::symmetries) that are not
+    /// reflections), the identity first.
+    pub fn rotations(&self) -> Vec<Vec<u32>> {
+        self.symmetries_by(true)
+    }
+
+    fn symmetries_by(&self, rotations: bool) -> Vec<Vec<u32>> {
         (self.lattice.motions())
             .iter()
+            .filter(|m| !rotations || m.is_proper())
             .filter_map(|m| {
-                self.cells
-                    .iter()
-                    .map(|p| {
-                        let image = self.lattice.within_block(m, p, &self.extents)?;
-                        self.cell_at(&image)
-                    })
-                    .collect::<Option<Vec<u32>>>()
+                (self
+                    .lattice
+                    .images_in_block(m, &self.cells, &self.extents)?)
+                .iter()
+                .map(|image| self.cell_at(image))
+                .collect::<Option<Vec<u32>>>()
             })
             .collect()
     }
@@ -129,10 +144,15 @@ impl Board {
         if shape.dims() > self.dims() || shape.is_empty() {
             return Vec::new();
         }
+        let Some(shape) = shape.embedded_in(self.dims()) else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
-        for orientation in shape.embedded_in(self.dims()).orientations(reflect) {
-            let size = orientation.extents();
-            'offsets: for offset in self.lattice.translations(&size, &self.extents) {
+        for orientation in shape.orientations(reflect) {
+            let translations = self
+                .lattice
+                .translations(orientation.cells(), &self.extents);
+            'offsets: for offset in translations {
                 let mut cells = Vec::with_capacity(orientation.len());
                 for c in orientation.cells() {
                     let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
@@ -163,7 +183,8 @@ mod tests {
     use crate::figure::shape_of_rows;
 
     fn board(rows: &[&str]) -> Board {
-        Board::with_cells(&[rows.len() as i32, rows[0].len() as i32], |p| {
+        let extents = [rows.len() as i32, rows[0].len() as i32];
+        Board::with_cells(Lattice::cubic(2), &extents, |p| {
             rows[p[0] as usize].as_bytes()[p[1] as usize] == b'.'
         })
     }
@@ -186,6 +207,8 @@ mod tests {
         assert_eq!(board(&["..#", "...", "..."]).symmetries().len(), 2);
         assert_eq!(Board::block(&[5, 4, 3]).symmetries().len(), 8);
         assert_eq!(Board::block(&[2, 2, 2]).symmetries().len(), 48);
+        assert_eq!(Board::block(&[2, 2, 2]).rotations().len(), 24);
+        assert_eq!(Board::block(&[2, 4, 4]).rotations().len(), 8);
     }
 
     #[test]

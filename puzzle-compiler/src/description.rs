@@ -6,6 +6,7 @@
 
 pub use crate::sets::PieceSet;
 pub use crate::tuning::Tuning;
+use puzzle_runtime::Lattice;
 
 /// Where something was written: an opaque label that the front end hands out and maps back to
 /// a place in the user's text (the macro keeps a table of token spans). `Loc::default()` is fine
@@ -230,6 +231,23 @@ pub enum Symmetry {
         /// The piece to restrict, with where its name was written.
         piece: Option<(String, Loc)>,
     },
+    /// One solution per class modulo the box's rotations alone: a solution and its mirror
+    /// image are two, even where a reflection that swaps mirror twins maps one onto the other
+    /// (the convention of Polyform Puzzler's counts of one-sided pieces).
+    Rotations {
+        /// The piece to restrict, with where its name was written.
+        piece: Option<(String, Loc)>,
+    },
+}
+
+impl Symmetry {
+    /// The piece named to carry the reduction, if one is.
+    pub fn piece(&self) -> Option<&(String, Loc)> {
+        match self {
+            Symmetry::All => None,
+            Symmetry::Reduced { piece } | Symmetry::Rotations { piece } => piece.as_ref(),
+        }
+    }
 }
 
 /// What the search checks after each placement, to backtrack at once from a state no pieces
@@ -386,6 +404,51 @@ pub struct Restriction {
     pub placements: Vec<Figure>,
 }
 
+/// The grid a box and its pieces lie on (`grid:`), each with its lattice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grid {
+    /// Squares in the plane, cubes in space, and their like in more axes.
+    #[default]
+    Square,
+    /// Triangles in the plane (polyiamonds).
+    Triangular,
+    /// Hexagons in the plane (polyhexes).
+    Hexagonal,
+}
+
+impl Grid {
+    /// Every grid, in the order the language lists them.
+    pub const ALL: [Grid; 3] = [Grid::Square, Grid::Triangular, Grid::Hexagonal];
+
+    /// The word that names the grid in the puzzle language.
+    pub fn word(self) -> &'static str {
+        match self {
+            Grid::Square => "square",
+            Grid::Triangular => "triangular",
+            Grid::Hexagonal => "hexagonal",
+        }
+    }
+
+    /// The grid's lattice for a box of `dims` axes (the plane grids have two whatever is
+    /// asked; the model says so where a box or piece has other).
+    pub fn lattice(self, dims: usize) -> Lattice {
+        match self {
+            Grid::Square => Lattice::cubic(dims),
+            Grid::Triangular => Lattice::Triangular,
+            Grid::Hexagonal => Lattice::Hexagonal,
+        }
+    }
+
+    /// The grid a lattice belongs to.
+    pub fn of(lattice: Lattice) -> Grid {
+        match lattice {
+            Lattice::Cubic { .. } => Grid::Square,
+            Lattice::Triangular => Grid::Triangular,
+            Lattice::Hexagonal => Grid::Hexagonal,
+        }
+    }
+}
+
 /// A packing puzzle as the user described it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Description {
@@ -393,6 +456,10 @@ pub struct Description {
     pub name: String,
     /// Where the name was written; errors about the whole puzzle point here.
     pub loc: Loc,
+    /// The grid the box and the pieces lie on.
+    pub grid: Grid,
+    /// Where the grid was named.
+    pub grid_loc: Loc,
     /// The box.
     pub board: BoardSpec,
     /// Positions of the box that are not part of it, as coordinates.
@@ -405,6 +472,8 @@ pub struct Description {
     pub reflect: bool,
     /// All solutions, or one per symmetry class.
     pub symmetry: Symmetry,
+    /// Where the symmetry was asked for.
+    pub symmetry_loc: Loc,
     /// The aspect order of the cells.
     pub order: OrderChoice,
     /// Which pieces come before the cells in the aspect order.
@@ -438,12 +507,15 @@ impl Description {
         Description {
             name: name.into(),
             loc: Loc::default(),
+            grid: Grid::Square,
+            grid_loc: Loc::default(),
             board: BoardSpec::default(),
             holes: Vec::new(),
             pieces: Vec::new(),
             pieces_loc: Loc::default(),
             reflect: true,
             symmetry: Symmetry::All,
+            symmetry_loc: Loc::default(),
             order: OrderChoice::Auto,
             lead: Lead::Auto,
             sharing: true,
@@ -515,6 +587,12 @@ impl Description {
     /// Sets the box from its rows.
     pub fn board<S: AsRef<str>>(mut self, rows: &[S]) -> Description {
         self.board = BoardSpec::Drawn(Figure::Rows(Drawing::from_rows(rows)));
+        self
+    }
+
+    /// Sets the grid the box and the pieces lie on.
+    pub fn grid(mut self, grid: Grid) -> Description {
+        self.grid = grid;
         self
     }
 

@@ -40,6 +40,50 @@ pub enum ErrorKind {
         /// The characters that are allowed, described.
         allowed: &'static str,
     },
+    /// A drawing on the hexagonal grid has a character where no hexagon can be.
+    #[error("{what} has {ch:?} off the hexagonal grid, the {} character of its {} row: hexagons sit where row + column (counted from 0) is even, a space between two in a row and each row one character from the next; move this row one character left or right", Ordinal(*column), Ordinal(*row))]
+    OffGridDrawn {
+        /// The character.
+        ch: char,
+        /// What was drawn.
+        what: String,
+        /// The row (from 1).
+        row: usize,
+        /// The column (from 1).
+        column: usize,
+    },
+    /// A cell given by coordinates is not a point of the grid's lattice.
+    #[error("{what} ({cell}) is off the hexagonal grid: hexagons sit at the points (row, column) where row + column is even")]
+    OffGrid {
+        /// What the point is (`piece `A`'s cell`, `the hole`).
+        what: String,
+        /// The point's coordinates.
+        cell: String,
+    },
+    /// A box or piece written in a way its grid does not allow.
+    #[error("{what} {how}, but the {grid} grid lies in the plane: {remedy}")]
+    PlaneGrid {
+        /// What was written (`the box`, ``piece `A` ``).
+        what: String,
+        /// How it was written.
+        how: &'static str,
+        /// The grid.
+        grid: &'static str,
+        /// What to write instead.
+        remedy: &'static str,
+    },
+    /// A built-in set of another grid than the puzzle's.
+    #[error("`{set}` is a set of the {set_grid} grid, and this puzzle's grid is {grid}: {remedy}")]
+    SetGrid {
+        /// The set as written.
+        set: String,
+        /// The set's grid.
+        set_grid: &'static str,
+        /// The puzzle's grid.
+        grid: &'static str,
+        /// What to write instead.
+        remedy: String,
+    },
     /// A layer of a drawing differs in size from the first.
     #[error("the {} layer is {found}, but the first is {expected}: every layer of a drawing must have the same size", Ordinal(*layer))]
     LayerSize {
@@ -252,10 +296,12 @@ pub enum ErrorKind {
         board: usize,
     },
     /// A built-in piece name that does not exist.
-    #[error("{}", unknown_builtin(name, suggestion.as_deref()))]
+    #[error("{}", unknown_builtin(name, *grid, suggestion.as_deref()))]
     UnknownBuiltin {
         /// The name.
         name: String,
+        /// The puzzle's grid, whose pieces a bare name is looked up among.
+        grid: crate::description::Grid,
         /// A set with a name like it.
         suggestion: Option<String>,
     },
@@ -435,10 +481,25 @@ impl IntoIterator for Errors {
 
 /// The message of [`ErrorKind::UnknownBuiltin`]: the set meant, where the name is like one's;
 /// else what the built-in pieces are.
-fn unknown_builtin(name: &str, suggestion: Option<&str>) -> String {
-    match suggestion {
-        Some(set) => format!("there is no built-in piece `{name}`; did you mean the set `{set}`?"),
-        None => format!(
+fn unknown_builtin(name: &str, grid: crate::description::Grid, suggestion: Option<&str>) -> String {
+    use crate::description::Grid;
+    match (suggestion, grid) {
+        (Some(set), _) => format!("there is no built-in piece `{name}`; did you mean the set `{set}`?"),
+        (None, Grid::Triangular) => format!(
+            "there is no built-in piece `{name}` on the triangular grid; the built-in polyiamonds \
+             of 1 to 7 triangles are named as Polyform Puzzler names them, a letter and the size \
+             (`T1`, `D2`, `I3`, `I4 C4 T4`, `I5 C5 L5 P5`, `I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6`, \
+             ...), their mirror images in lower case (`hexiamonds` for all twelve, or \
+             `polyiamonds(N)`); draw other pieces, e.g. `{name}: [\"###\"]`"
+        ),
+        (None, Grid::Hexagonal) => format!(
+            "there is no built-in piece `{name}` on the hexagonal grid; the built-in polyhexes of \
+             1 to 5 hexagons are named as Polyform Puzzler names them, a letter and the size \
+             (`H1`, `I2`, `I3 V3 A3`, `I4 J4 P4 S4 U4 Y4 O4`, `A5` to `Y5`), their mirror images in \
+             lower case (`tetrahexes` for all seven, or `polyhexes(N)`); draw other pieces, e.g. \
+             `{name}: [\"# #\"]`"
+        ),
+        (None, Grid::Square) => format!(
             "there is no built-in piece `{name}`; the built-in pieces are the pentominoes \
              F I L N P T U V W X Y Z and their mirror images f l n p y z (`pentominoes` for all \
              twelve, or another set: `tetrominoes`, `polyominoes(6)`, `soma`, ...); draw other \

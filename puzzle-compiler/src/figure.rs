@@ -1,7 +1,7 @@
 //! Reading drawings: rows of characters, layers of them for more dimensions, into which
 //! positions are on; every mistake recorded with where it was written.
 
-use crate::description::{chars, Drawing, Figure};
+use crate::description::{chars, Drawing, Figure, Grid};
 use crate::error::{ErrorKind, Errors};
 use crate::geometry::Shape;
 pub use puzzle_runtime::lattice::unlinear;
@@ -27,7 +27,7 @@ pub fn linear_in(extents: &[i32], p: &[i32]) -> Option<usize> {
 
 /// A figure read: its size along each axis and, in reading order, which positions are on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
+pub struct Block {
     /// The size along each axis.
     pub extents: Vec<i32>,
     /// Whether each position is on (a cell), in reading order.
@@ -49,7 +49,7 @@ pub fn read_figure(
     chars: (char, char),
     allowed: &'static str,
     errors: &mut Errors,
-) -> Option<Grid> {
+) -> Option<Block> {
     match figure {
         Figure::Rows(drawing) => {
             if drawing.rows.is_empty() {
@@ -57,7 +57,7 @@ pub fn read_figure(
                 return None;
             }
             let rows = read_grid(drawing, what, chars, allowed, errors)?;
-            Some(Grid {
+            Some(Block {
                 extents: vec![rows.len() as i32, rows[0].len() as i32],
                 on: rows.into_iter().flatten().collect(),
             })
@@ -67,11 +67,11 @@ pub fn read_figure(
                 errors.push(*loc, no_rows(what, allowed));
                 return None;
             }
-            let read: Vec<Option<Grid>> = layers
+            let read: Vec<Option<Block>> = layers
                 .iter()
                 .map(|l| read_figure(l, what, chars, allowed, errors))
                 .collect();
-            let grids: Vec<Grid> = read.into_iter().collect::<Option<_>>()?;
+            let grids: Vec<Block> = read.into_iter().collect::<Option<_>>()?;
             let expected = grids[0].extents.clone();
             let mut ok = true;
             for (i, (g, layer)) in grids.iter().zip(layers).enumerate().skip(1) {
@@ -85,7 +85,7 @@ pub fn read_figure(
                     errors.push(layer.loc(), kind);
                 }
             }
-            ok.then(|| Grid {
+            ok.then(|| Block {
                 extents: std::iter::once(layers.len() as i32)
                     .chain(expected.iter().copied())
                     .collect(),
@@ -93,6 +93,99 @@ pub fn read_figure(
             })
         }
     }
+}
+
+/// Reads a figure drawn on `lattice`: [`read_figure`] on the square and cubic lattice;
+/// rows alone on the plane lattices, read by [`read_plane`].
+pub fn read_drawn(
+    figure: &Figure,
+    lattice: Lattice,
+    what: &str,
+    chars: (char, char),
+    allowed: &'static str,
+    errors: &mut Errors,
+) -> Option<Block> {
+    match (lattice, figure) {
+        (Lattice::Cubic { .. }, _) => read_figure(figure, what, chars, allowed, errors),
+        (_, Figure::Rows(drawing)) => read_plane(drawing, lattice, what, chars, allowed, errors),
+        (_, Figure::Layers { loc, .. }) => {
+            let kind = ErrorKind::PlaneGrid {
+                what: what.to_owned(),
+                how: "is drawn in layers",
+                grid: Grid::of(lattice).word(),
+                remedy: "draw it as rows",
+            };
+            errors.push(*loc, kind);
+            None
+        }
+    }
+}
+
+/// Reads a drawing of the triangular or hexagonal lattice, where a character's row and column
+/// in the text are its point: `on` and `off` as on the square grid, and a space for nothing
+/// (rows may be of any length, and the block is as wide as the longest). On the hexagonal
+/// lattice a character other than a space where row + column is odd is off the lattice (the
+/// first in a row said, since a row drawn one character off has them all off).
+pub fn read_plane(
+    drawing: &Drawing,
+    lattice: Lattice,
+    what: &str,
+    (on, off): (char, char),
+    allowed: &'static str,
+    errors: &mut Errors,
+) -> Option<Block> {
+    if drawing.rows.is_empty() {
+        errors.push(drawing.loc, no_rows(what, allowed));
+        return None;
+    }
+    let before = errors.0.len();
+    let width = (drawing.rows.iter())
+        .map(|r| r.text.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut grid = Block {
+        extents: vec![drawing.rows.len() as i32, width as i32],
+        on: vec![false; drawing.rows.len() * width],
+    };
+    for (r, row) in drawing.rows.iter().enumerate() {
+        // A row off the lattice is one mistake, said at its first character.
+        let mut row_off = false;
+        for (c, ch) in row.text.chars().enumerate() {
+            let (row_1, column) = (r + 1, c + 1);
+            if ch == ' ' {
+                continue;
+            } else if ch != on && ch != off {
+                let what = what.to_owned();
+                errors.push(
+                    row.loc,
+                    ErrorKind::UnknownCharacter {
+                        ch,
+                        what,
+                        row: row_1,
+                        column,
+                        allowed,
+                    },
+                );
+            } else if !lattice.is_cell(&[r as i32, c as i32]) {
+                if std::mem::replace(&mut row_off, true) {
+                    continue;
+                }
+                let what = what.to_owned();
+                errors.push(
+                    row.loc,
+                    ErrorKind::OffGridDrawn {
+                        ch,
+                        what,
+                        row: row_1,
+                        column,
+                    },
+                );
+            } else {
+                grid.on[r * width + c] = ch == on;
+            }
+        }
+    }
+    (errors.0.len() == before).then_some(grid)
 }
 
 /// Reads a drawing into rows of booleans (`on` is true, `off` false), recording ragged rows and
@@ -141,30 +234,40 @@ pub fn read_grid(
     (errors.0.len() == before).then_some(grid)
 }
 
-/// The shape drawn by `rows` (`#` a cell, `.` empty), or `None` if the drawing is malformed.
+/// The shape drawn by `rows` (`#` a cell, `.` empty) on the square grid, or `None` if the
+/// drawing is malformed.
 pub fn shape_of_rows<S: AsRef<str>>(rows: &[S]) -> Option<Shape> {
-    let mut errors = Errors::default();
-    let figure = Figure::Rows(Drawing::from_rows(rows));
-    shape_of_figure(&figure, "a piece", &mut errors)
+    shape_of_rows_on(Grid::Square, rows)
 }
 
-/// The shape of a piece drawing, recording what is wrong in `errors`.
-pub fn shape_of_figure(figure: &Figure, what: &str, errors: &mut Errors) -> Option<Shape> {
-    let grid = read_figure(
-        figure,
-        what,
-        (chars::PIECE_CELL, chars::PIECE_EMPTY),
-        "`#` for a cell of the piece and `.` for an empty place",
-        errors,
-    )?;
-    let cells = grid
+/// The shape drawn by `rows` on `grid`, or `None` if the drawing is malformed.
+pub fn shape_of_rows_on<S: AsRef<str>>(grid: Grid, rows: &[S]) -> Option<Shape> {
+    let mut errors = Errors::default();
+    let figure = Figure::Rows(Drawing::from_rows(rows));
+    shape_of_figure(&figure, grid, "a piece", &mut errors)
+}
+
+/// The shape of a piece drawing on `grid`, recording what is wrong in `errors`.
+pub fn shape_of_figure(
+    figure: &Figure,
+    grid: Grid,
+    what: &str,
+    errors: &mut Errors,
+) -> Option<Shape> {
+    let lattice = grid.lattice(figure.dims());
+    let allowed = match grid {
+        Grid::Square => "`#` for a cell of the piece and `.` for an empty place",
+        _ => "`#` for a cell of the piece, and `.` or a space for an empty place",
+    };
+    let chars = (chars::PIECE_CELL, chars::PIECE_EMPTY);
+    let block = read_drawn(figure, lattice, what, chars, allowed, errors)?;
+    let cells = block
         .on
         .iter()
         .enumerate()
         .filter(|&(_, &on)| on)
-        .map(|(i, _)| unlinear(&grid.extents, i as i32));
-    // Drawings are of squares and cubes.
-    Some(Shape::new(Lattice::cubic(grid.extents.len()), cells))
+        .map(|(i, _)| unlinear(&block.extents, i as i32));
+    Some(Shape::new(lattice, cells))
 }
 
 #[cfg(test)]

@@ -59,15 +59,16 @@ impl Shape {
     }
 
     /// The same cells seen in `dims >= self.dims()` dimensions of the lattice (new axes at
-    /// coordinate 0).
-    pub fn embedded_in(&self, dims: usize) -> Shape {
+    /// coordinate 0); `None` where the lattice has no such form ([`Lattice::with_dims`]).
+    pub fn embedded_in(&self, dims: usize) -> Option<Shape> {
         assert!(dims >= self.dims(), "a shape cannot lose dimensions");
+        let lattice = self.lattice.with_dims(dims)?;
         let cells = self.cells.iter().map(|c| {
             let mut p = c.clone();
             p.resize(dims, 0);
             p
         });
-        Shape::new(self.lattice.with_dims(dims), cells)
+        Some(Shape::new(lattice, cells))
     }
 
     /// Whether every cell can be reached from every other through cells that touch.
@@ -88,7 +89,7 @@ impl Shape {
         seen.len() == self.cells.len()
     }
 
-    /// The image of the shape under `motion`, normalised again.
+    /// The image of the shape under `motion` (one of its lattice's), normalised again.
     pub fn moved(&self, motion: &Motion) -> Shape {
         Shape::new(self.lattice, self.cells.iter().map(|c| motion.apply(c)))
     }
@@ -131,7 +132,7 @@ mod tests {
 
     #[test]
     fn flat_piece_in_three_dimensions() {
-        let l = shape(&["##", "#."]).embedded_in(3);
+        let l = shape(&["##", "#."]).embedded_in(3).unwrap();
         // An L tromino lies in one of three planes, four ways in each.
         assert_eq!(l.orientations(true).len(), 12);
     }

@@ -9,10 +9,10 @@ use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
     self, chars, AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, EmbeddedAspect,
-    FewestFits, Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
+    FewestFits, Grid, Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
-use crate::figure::{format_extents, linear_in, read_figure, shape_of_figure, unlinear, Grid};
+use crate::figure::{format_extents, linear_in, read_drawn, shape_of_figure, unlinear, Block};
 use crate::geometry::{Point, Shape};
 use crate::sets::{Member, PieceSet};
 use crate::tuning::Tuning;
@@ -122,6 +122,8 @@ pub struct Options {
     pub eliminate: bool,
     /// Which solutions to find.
     pub symmetry: Reduce,
+    /// Which of the box's symmetries a reduction identifies solutions by.
+    pub motions: Motions,
     /// How the cells are scanned.
     pub scan: OrderChoice,
     /// Which pieces come before the cells.
@@ -137,6 +139,17 @@ pub struct Options {
     pub fewest_fits: FewestFits,
     /// The thresholds by which the compiler decides how the search runs.
     pub tuning: Tuning,
+}
+
+/// Which of the box's symmetries classes of solutions are taken under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Motions {
+    /// Every motion of the lattice that maps the box onto itself: rotations, and reflections
+    /// (where pieces are only turned, those that swap mirror twins).
+    #[default]
+    All,
+    /// The rotations alone.
+    Rotations,
 }
 
 /// Which solutions to find.
@@ -175,12 +188,18 @@ impl Model {
             Some(Problem::Box(b)) => &b.pieces,
             _ => &[],
         };
-        let symmetry = match &description.symmetry {
-            Symmetry::All => Reduce::All,
-            Symmetry::Reduced { piece: None } => Reduce::Classes(None),
-            Symmetry::Reduced {
-                piece: Some((name, loc)),
-            } => {
+        let motions = match &description.symmetry {
+            Symmetry::Rotations { .. } => Motions::Rotations,
+            _ => Motions::All,
+        };
+        if motions == Motions::Rotations && description.abstract_puzzle.is_some() {
+            let reason = "an abstract puzzle has no rotations: its symmetries are the permutations of its aspects that keep its embeddings; write `symmetry: reduced`".to_owned();
+            errors.push(description.symmetry_loc, ErrorKind::Symmetry { reason });
+        }
+        let symmetry = match (&description.symmetry, description.symmetry.piece()) {
+            (Symmetry::All, _) => Reduce::All,
+            (_, None) => Reduce::Classes(None),
+            (_, Some((name, loc))) => {
                 if description.abstract_puzzle.is_some() {
                     let reason = format!("an abstract puzzle has no pieces, so none can carry the reduction (`{name}`); write `symmetry: reduced`");
                     errors.push(*loc, ErrorKind::Symmetry { reason });
@@ -236,6 +255,7 @@ impl Model {
             sharing: description.sharing,
             eliminate: description.eliminate,
             symmetry,
+            motions,
             scan: description.order,
             lead,
             prune: description.prune,
@@ -263,10 +283,11 @@ impl Model {
 
 /// The box, its pieces and their restrictions.
 fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel> {
-    let board = read_board(&description.board, &description.holes, errors);
+    let board = read_board(description, errors);
     // A box that could not be read still says how many axes it meant, for its pieces.
     let dims = match (&board, &description.board) {
         (Some((b, _)), _) => b.dims(),
+        _ if description.grid != Grid::Square => 2,
         (None, BoardSpec::Block { extents, .. }) => extents.len(),
         (None, BoardSpec::Drawn(figure)) => figure.dims(),
     };
@@ -306,19 +327,29 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
 
 /// Reads a box (drawn with `.` for a cell and `#` for a hole, or a block) less its `holes`,
 /// and where each cell was written.
-fn read_board(
-    spec: &BoardSpec,
-    holes: &[(Vec<i32>, Loc)],
-    errors: &mut Errors,
-) -> Option<(Board, Vec<Loc>)> {
-    let grid = match spec {
-        BoardSpec::Drawn(figure) => read_figure(
-            figure,
-            "the box",
-            (chars::BOX_CELL, chars::BOX_HOLE),
-            "`.` for a cell of the box and `#` for a hole",
-            errors,
-        )?,
+fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, Vec<Loc>)> {
+    let (spec, holes, grid) = (&description.board, &description.holes, description.grid);
+    let lattice = grid.lattice(match spec {
+        BoardSpec::Drawn(figure) => figure.dims(),
+        BoardSpec::Block { extents, .. } => extents.len(),
+    });
+    let allowed = match grid {
+        Grid::Square => "`.` for a cell of the box and `#` for a hole",
+        _ => "`.` for a cell of the box, and `#` or a space for a hole",
+    };
+    let chars = (chars::BOX_CELL, chars::BOX_HOLE);
+    let block = match spec {
+        BoardSpec::Drawn(figure) => read_drawn(figure, lattice, "the box", chars, allowed, errors)?,
+        BoardSpec::Block { loc, .. } if grid != Grid::Square => {
+            let kind = ErrorKind::PlaneGrid {
+                what: "the box".to_owned(),
+                how: "is given by its sizes",
+                grid: grid.word(),
+                remedy: "draw it as rows, a character a cell",
+            };
+            errors.push(*loc, kind);
+            return None;
+        }
         BoardSpec::Block { extents, loc } => {
             let sizes: Vec<i32> = extents.iter().map(|e| e.0).collect();
             // Point at a size that is wrong, if one is; else at the whole.
@@ -332,7 +363,7 @@ fn read_board(
                 return None;
             }
             match volume {
-                Some(v) if v <= MAX_VOLUME && sizes.iter().all(|&e| e >= 1) => Grid {
+                Some(v) if v <= MAX_VOLUME && sizes.iter().all(|&e| e >= 1) => Block {
                     extents: sizes,
                     on: vec![true; v],
                 },
@@ -345,17 +376,20 @@ fn read_board(
             }
         }
     };
-    let mut on = grid.on;
+    let mut on = block.on;
     let mut ok = true;
     for (hole, loc) in holes {
-        let index = (hole.len() == grid.extents.len())
-            .then(|| linear_in(&grid.extents, hole))
+        let index = (hole.len() == block.extents.len())
+            .then(|| linear_in(&block.extents, hole))
             .flatten();
         let problem = match index {
+            Some(_) if !lattice.is_cell(hole) => {
+                Some("is not a point of the hexagonal grid, whose hexagons sit where row + column is even".to_owned())
+            }
             None => Some(format!(
                 "is not a position of the box, which has {} positions along its {} axes",
-                format_extents(&grid.extents, " x "),
-                grid.extents.len()
+                format_extents(&block.extents, " x "),
+                block.extents.len()
             )),
             Some(i) if !on[i] => Some("is not a cell of the box (given twice?)".to_owned()),
             Some(i) => {
@@ -372,8 +406,8 @@ fn read_board(
     if !ok {
         return None;
     }
-    let board = Board::with_cells(&grid.extents, |p| {
-        linear_in(&grid.extents, p).is_some_and(|i| on[i])
+    let board = Board::with_cells(lattice, &block.extents, |p| {
+        linear_in(&block.extents, p).is_some_and(|i| on[i])
     });
     if board.cells().is_empty() {
         errors.push(spec.loc(), ErrorKind::EmptyBox);
@@ -402,6 +436,7 @@ fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> 
     let mut sets: BTreeMap<PieceSet, Vec<Member>> = BTreeMap::new();
     let mut clashes: BTreeMap<(Loc, String, String), Vec<String>> = BTreeMap::new();
     let mut glyphs: BTreeMap<char, &str> = BTreeMap::new();
+    let mut other_grid: BTreeMap<Loc, PieceSet> = BTreeMap::new();
     for spec in &description.pieces {
         if let Some(&earlier) = seen.get(spec.name.as_str()) {
             let name = spec.name.clone();
@@ -429,14 +464,38 @@ fn check_pieces(description: &Description, dims: usize, errors: &mut Errors) -> 
             }
         }
         let set = match spec.shape {
-            ShapeSpec::Builtin => Some(PieceSet::ONE_SIDED_PENTOMINOES),
+            ShapeSpec::Builtin => PieceSet::builtin(description.grid.lattice(dims), &spec.name),
             ShapeSpec::Member(set) => Some(set),
             _ => None,
         };
+        // A set of another grid is said once, at the set.
+        if let Some(set) = set.filter(|set| Grid::of(set.lattice()) != description.grid) {
+            other_grid.entry(spec.loc).or_insert(set);
+            continue;
+        }
         let members = set.map(|set| sets.entry(set).or_insert_with(|| set.members()).as_slice());
-        if let Some(piece) = check_piece(spec, members, dims, errors) {
+        if let Some(piece) = check_piece(spec, members, (description.grid, dims), errors) {
             out.push(piece);
         }
+    }
+    for (loc, set) in other_grid {
+        let (grid, set_grid) = (description.grid, Grid::of(set.lattice()));
+        let remedy = match grid {
+            Grid::Square => format!("write `grid: {}`", set_grid.word()),
+            _ => format!(
+                "write `grid: {}`, or give pieces of the {} grid",
+                set_grid.word(),
+                grid.word()
+            ),
+        };
+        let (set, set_grid, grid) = (set.to_string(), set_grid.word(), grid.word());
+        let kind = ErrorKind::SetGrid {
+            set,
+            set_grid,
+            grid,
+            remedy,
+        };
+        errors.push(loc, kind);
     }
     for ((loc, set, earlier), names) in clashes {
         let names = names.join(", ");
@@ -485,13 +544,13 @@ fn check_twins(description: &Description, pieces: &[Piece], errors: &mut Errors)
 fn check_piece(
     spec: &PieceSpec,
     members: Option<&[Member]>,
-    dims: usize,
+    (grid, dims): (Grid, usize),
     errors: &mut Errors,
 ) -> Option<Piece> {
     let what = format!("piece `{}`", spec.name);
     let shape = match &spec.shape {
-        ShapeSpec::Drawing(figure) => shape_of_figure(figure, &what, errors),
-        ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, dims, errors),
+        ShapeSpec::Drawing(figure) => shape_of_figure(figure, grid, &what, errors),
+        ShapeSpec::Cells(cells) => shape_of_cells(&spec.name, cells, (grid, dims), errors),
         ShapeSpec::Builtin | ShapeSpec::Member(_) => {
             let member = members.and_then(|ms| ms.iter().find(|m| m.name == spec.name));
             if member.is_none() {
@@ -501,7 +560,14 @@ fn check_piece(
                     true => suggest(&name, PieceSet::WORDS),
                     false => None,
                 };
-                errors.push(spec.loc, ErrorKind::UnknownBuiltin { name, suggestion });
+                errors.push(
+                    spec.loc,
+                    ErrorKind::UnknownBuiltin {
+                        name,
+                        grid,
+                        suggestion,
+                    },
+                );
             }
             member.map(|m| m.shape.clone())
         }
@@ -547,13 +613,24 @@ pub const MAX_COORDINATE: i32 = 1 << 16;
 fn shape_of_cells(
     name: &str,
     cells: &[(Vec<i32>, Loc)],
-    dims: usize,
+    (grid, dims): (Grid, usize),
     errors: &mut Errors,
 ) -> Option<Shape> {
     let Some((first, _)) = cells.first() else {
-        return Some(Shape::new(Lattice::cubic(dims), []));
+        return Some(Shape::new(grid.lattice(dims), []));
     };
     let piece_dims = first.len();
+    let lattice = grid.lattice(piece_dims);
+    if grid != Grid::Square && piece_dims != 2 {
+        let kind = ErrorKind::PlaneGrid {
+            what: format!("piece `{name}`"),
+            how: "has cells of other than two coordinates",
+            grid: grid.word(),
+            remedy: "give each cell as (row, column)",
+        };
+        errors.push(cells[0].1, kind);
+        return None;
+    }
     let mut ok = true;
     let mut seen = BTreeSet::new();
     for (cell, loc) in cells {
@@ -583,6 +660,10 @@ fn shape_of_cells(
                     expected,
                 },
             );
+        } else if !lattice.is_cell(cell) {
+            let what = format!("piece `{name}`'s cell");
+            let cell = format_extents(cell, ", ");
+            errors.push(*loc, ErrorKind::OffGrid { what, cell });
         } else if !seen.insert(cell) {
             let cell = cell.clone();
             errors.push(*loc, ErrorKind::RepeatedCell { name, cell });
@@ -591,7 +672,6 @@ fn shape_of_cells(
         }
         ok = false;
     }
-    let lattice = Lattice::cubic(piece_dims);
     ok.then(|| Shape::new(lattice, cells.iter().map(|(c, _)| c.clone())))
 }
 
@@ -614,14 +694,15 @@ fn check_restrictions(
             continue;
         }
         let shape = &pieces[piece.index()].shape;
-        let orientations = shape
-            .embedded_in(board.dims())
-            .orientations(description.reflect);
+        let orientations = (shape.embedded_in(board.dims()))
+            .map(|s| s.orientations(description.reflect))
+            .unwrap_or_default();
         let mut placements = Vec::new();
         for figure in &r.placements {
             let what = format!("a placement of `{}`", r.piece);
-            let Some(grid) = read_figure(
+            let Some(grid) = read_drawn(
                 figure,
+                board.lattice(),
                 &what,
                 (chars::PIECE_CELL, chars::PIECE_EMPTY),
                 "`#` where the piece lies and `.` elsewhere",
@@ -629,7 +710,9 @@ fn check_restrictions(
             ) else {
                 continue;
             };
-            if grid.extents != board.extents() {
+            // A plane drawing's rows may be shorter than the box's; its cells must be the box's.
+            let cubic = matches!(board.lattice(), Lattice::Cubic { .. });
+            if cubic && grid.extents != board.extents() {
                 let kind = ErrorKind::PlacementSize {
                     found: format_extents(&grid.extents, "x"),
                     expected: format_extents(board.extents(), "x"),
@@ -686,7 +769,7 @@ fn search_limits(
     if description.order == OrderChoice::Listed {
         errors.push(loc, kind(format!("{subject} followed only by the search that covers the required aspect with the fewest embeddings first (`order: fewest` or `auto`), not by `order: listed`")));
     }
-    if matches!(description.symmetry, Symmetry::Reduced { .. }) {
+    if !matches!(description.symmetry, Symmetry::All) {
         errors.push(loc, kind(format!("{subject} not followed by the symmetry reduction: write `symmetry: all` (the default)")));
     }
 }

@@ -40,8 +40,8 @@ use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
     AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, Drawing, EmbeddedAspect,
-    FewestFits, Figure, Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Prune, Restriction,
-    Row, ShapeSpec, Symmetry,
+    FewestFits, Figure, Grid, Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Prune,
+    Restriction, Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
@@ -52,7 +52,8 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 18] = [
+    "grid",
     "box",
     "holes",
     "pieces",
@@ -240,7 +241,9 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
         }
     }
     let usable = |key: &str| has(key) && !p.failed.iter().any(|f| f == key);
-    p.complete = required.iter().all(|key| usable(key));
+    // Without its grid, the box and the pieces would be read on another.
+    let grid_read = !p.failed.iter().any(|f| f == "grid");
+    p.complete = grid_read && required.iter().all(|key| usable(key));
     Ok(p)
 }
 
@@ -253,6 +256,7 @@ fn box_only(key: &str) -> Option<&'static str> {
         "holes" => {
             "it has no box to have holes in; make an aspect optional if it need not be covered"
         }
+        "grid" => "it says what the box and the pieces are drawn on, and this puzzle has neither",
         "restrict" => "list only the embeddings wanted",
         _ => return None,
     })
@@ -309,6 +313,10 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
     let d = &mut p.description;
     let spans = &mut p.spans;
     let result = match name.as_str() {
+        "grid" => {
+            d.grid_loc = spans.loc(key.span());
+            grid.parse2(value).map(|g| d.grid = g)
+        }
         "box" => (|input: ParseStream| board(input, spans))
             .parse2(value)
             .map(|b| d.board = b),
@@ -346,9 +354,12 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         )
         .parse2(value)
         .map(|c| d.fewest_fits = c),
-        "symmetry" => (|input: ParseStream| symmetry(input, spans))
-            .parse2(value)
-            .map(|s| d.symmetry = s),
+        "symmetry" => {
+            d.symmetry_loc = spans.loc(key.span());
+            (|input: ParseStream| symmetry(input, spans))
+                .parse2(value)
+                .map(|s| d.symmetry = s)
+        }
         "order" => (|input: ParseStream| order(input, spans))
             .parse2(value)
             .map(|(o, lead)| {
@@ -853,24 +864,29 @@ impl syn::parse::Parse for SignedInt {
     }
 }
 
-/// `all`, `reduced` or `reduced(NAME)`.
+/// `all`, `reduced`, `reduced(NAME)`, `rotations` or `rotations(NAME)`.
 fn symmetry(input: ParseStream, spans: &mut Spans) -> syn::Result<Symmetry> {
     let word: Ident = input.parse()?;
-    match word.to_string().as_str() {
-        "all" => Ok(Symmetry::All),
-        "reduced" => {
-            let piece = if input.peek(syn::token::Paren) {
-                let inner;
-                parenthesized!(inner in input);
-                let name: Ident = inner.parse()?;
-                Some((name.to_string(), spans.loc(name.span())))
-            } else {
-                None
-            };
-            Ok(Symmetry::Reduced { piece })
-        }
-        other => Err(unknown_word(&word, other, "symmetry", &["all", "reduced"])),
+    let text = word.to_string();
+    if text == "all" {
+        return Ok(Symmetry::All);
     }
+    if text != "reduced" && text != "rotations" {
+        let words = ["all", "reduced", "rotations"];
+        return Err(unknown_word(&word, &text, "symmetry", &words));
+    }
+    let piece = if input.peek(syn::token::Paren) {
+        let inner;
+        parenthesized!(inner in input);
+        let name: Ident = inner.parse()?;
+        Some((name.to_string(), spans.loc(name.span())))
+    } else {
+        None
+    };
+    Ok(match text.as_str() {
+        "reduced" => Symmetry::Reduced { piece },
+        _ => Symmetry::Rotations { piece },
+    })
 }
 
 /// `SCAN`, or a list: the pieces that come first (`pieces` for all, or names), the scan, and
@@ -943,6 +959,17 @@ fn switch<T: Copy>(key: &'static str, values: [T; 3]) -> impl Fn(ParseStream) ->
             Some(i) => Ok(values[i]),
             None => Err(unknown_word(&word, &text, key, &WORDS)),
         }
+    }
+}
+
+/// `square`, `triangular` or `hexagonal`.
+fn grid(input: ParseStream) -> syn::Result<Grid> {
+    let word: Ident = input.parse()?;
+    let text = word.to_string();
+    let words = Grid::ALL.map(Grid::word);
+    match Grid::ALL.iter().find(|g| g.word() == text) {
+        Some(&grid) => Ok(grid),
+        None => Err(unknown_word(&word, &text, "grid", &words)),
     }
 }
 
@@ -1121,7 +1148,7 @@ mod tests {
             messages,
             [
                 "unknown key `orde`; did you mean `order`?",
-                "unknown symmetry `some`; expected one of `all`, `reduced`",
+                "unknown symmetry `some`; expected one of `all`, `reduced`, `rotations`",
                 "`box` is given twice",
             ]
         );

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::description::{
-    BoardSpec, Cache, Count, DeadEnds, Description, FewestFits, Figure, Lead, OrderChoice,
+    BoardSpec, Cache, Count, DeadEnds, Description, FewestFits, Figure, Grid, Lead, OrderChoice,
     PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 
@@ -98,6 +98,9 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
 
 /// The box, the holes, the pieces and the restrictions.
 fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
+    if d.grid != Grid::Square {
+        let _ = writeln!(out, "    grid: {},", d.grid.word());
+    }
     match &d.board {
         BoardSpec::Block { extents, .. } => {
             let sizes: Vec<String> = extents.iter().map(|(n, _)| n.to_string()).collect();
@@ -150,16 +153,20 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
     if d.reflect != defaults.reflect {
         let _ = writeln!(out, "    reflect: {},", d.reflect);
     }
-    match &d.symmetry {
-        Symmetry::All => {}
-        Symmetry::Reduced { piece: None } => {
-            let _ = writeln!(out, "    symmetry: reduced,");
-        }
-        Symmetry::Reduced {
-            piece: Some((name, _)),
-        } => {
-            let name = identifier(name, "piece")?;
-            let _ = writeln!(out, "    symmetry: reduced({name}),");
+    let word = match &d.symmetry {
+        Symmetry::All => None,
+        Symmetry::Reduced { .. } => Some("reduced"),
+        Symmetry::Rotations { .. } => Some("rotations"),
+    };
+    if let Some(word) = word {
+        match d.symmetry.piece() {
+            None => {
+                let _ = writeln!(out, "    symmetry: {word},");
+            }
+            Some((name, _)) => {
+                let name = identifier(name, "piece")?;
+                let _ = writeln!(out, "    symmetry: {word}({name}),");
+            }
         }
     }
     if let Some(order) = order(d.order, &d.lead)? {
@@ -468,6 +475,32 @@ mod tests {
         let text = round_trip(&d);
         assert!(text.contains("pieces: pentominoes,"), "{text}");
         assert!(text.contains(r#"box: [".........."; 6],"#), "{text}");
+    }
+
+    #[test]
+    fn plane_grids_read_back() {
+        let d = Description::new("hexiamonds")
+            .grid(Grid::Triangular)
+            .board(&[
+                "  ...........",
+                " .............",
+                "......   ......",
+                "......   ......",
+                " .............",
+                "  ...........",
+            ])
+            .set(PieceSet::named("hexiamonds", None, None).unwrap())
+            .symmetry(Symmetry::Reduced { piece: None });
+        let text = round_trip(&d);
+        assert!(text.contains("grid: triangular,"), "{text}");
+        // A set with a piece left out is written as its pieces, the members by their cells.
+        let mut part = Description::new("tetrahexes")
+            .grid(Grid::Hexagonal)
+            .board(&[". . . .", " . . . .", "  . . . ."])
+            .set(PieceSet::named("tetrahexes", None, None).unwrap());
+        part.pieces.truncate(3);
+        let text = round_trip(&part);
+        assert!(text.contains("grid: hexagonal,"), "{text}");
     }
 
     #[test]

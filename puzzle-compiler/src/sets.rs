@@ -10,7 +10,8 @@
 
 use std::fmt;
 
-use crate::figure::shape_of_rows;
+use crate::description::Grid;
+use crate::figure::shape_of_rows_on;
 use crate::geometry::Shape;
 use crate::polyforms::polyforms;
 use puzzle_runtime::lattice::Lattice;
@@ -19,21 +20,133 @@ use puzzle_runtime::lattice::Lattice;
 pub const PENTOMINO_NAMES: [&str; 12] =
     ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"];
 
-/// The most cells of a generated polyomino: 704 one-sided octominoes. Past it the sets grow
-/// about fourfold a cell, beyond what a puzzle could use.
-pub const MAX_POLYOMINO_CELLS: u32 = 8;
+/// A family of sets named by one word: its lattice, its size where the word fixes it, and the
+/// flag that turns its default about mirror images the other way.
+struct Family {
+    word: &'static str,
+    lattice: Lattice,
+    cells: Option<u32>,
+    /// `one_sided` (the set is free unless flagged) or `free` (the set keeps mirror images
+    /// apart unless flagged).
+    flag: &'static str,
+    usage: &'static str,
+}
 
-/// The most cells of a generated polycube: 166 hexacubes up to rotation.
-pub const MAX_POLYCUBE_CELLS: u32 = 6;
+const fn family(
+    word: &'static str,
+    lattice: Lattice,
+    cells: Option<u32>,
+    flag: &'static str,
+    usage: &'static str,
+) -> Family {
+    Family {
+        word,
+        lattice,
+        cells,
+        flag,
+        usage,
+    }
+}
+
+const SQUARES: Lattice = Lattice::Cubic { dims: 2 };
+const CUBES: Lattice = Lattice::Cubic { dims: 3 };
+
+/// Every family, the ones of a fixed size before the general one of their lattice (so that a
+/// set prints as its most particular name).
+const FAMILIES: [Family; 10] = [
+    family(
+        "pentominoes",
+        SQUARES,
+        Some(5),
+        "one_sided",
+        "e.g. `pentominoes` or `pentominoes(one_sided)`",
+    ),
+    family(
+        "tetrominoes",
+        SQUARES,
+        Some(4),
+        "one_sided",
+        "e.g. `tetrominoes` or `tetrominoes(one_sided)`",
+    ),
+    family(
+        "polyominoes",
+        SQUARES,
+        None,
+        "one_sided",
+        "e.g. `polyominoes(6)` or `polyominoes(6, one_sided)`",
+    ),
+    family(
+        "tetracubes",
+        CUBES,
+        Some(4),
+        "free",
+        "e.g. `tetracubes` or `tetracubes(free)`",
+    ),
+    family(
+        "polycubes",
+        CUBES,
+        None,
+        "free",
+        "e.g. `polycubes(5)` or `polycubes(5, free)`",
+    ),
+    family(
+        "hexiamonds",
+        Lattice::Triangular,
+        Some(6),
+        "one_sided",
+        "e.g. `hexiamonds` or `hexiamonds(one_sided)`",
+    ),
+    family(
+        "polyiamonds",
+        Lattice::Triangular,
+        None,
+        "one_sided",
+        "e.g. `polyiamonds(5)` or `polyiamonds(5, one_sided)`",
+    ),
+    family(
+        "tetrahexes",
+        Lattice::Hexagonal,
+        Some(4),
+        "one_sided",
+        "e.g. `tetrahexes` or `tetrahexes(one_sided)`",
+    ),
+    family(
+        "pentahexes",
+        Lattice::Hexagonal,
+        Some(5),
+        "one_sided",
+        "e.g. `pentahexes` or `pentahexes(one_sided)`",
+    ),
+    family(
+        "polyhexes",
+        Lattice::Hexagonal,
+        None,
+        "one_sided",
+        "e.g. `polyhexes(4)` or `polyhexes(4, one_sided)`",
+    ),
+];
+
+/// The most cells of a generated polyform of a lattice, where the sets are already more
+/// pieces than a puzzle could use: 704 one-sided octominoes, 166 hexacubes up to rotation,
+/// 160 one-sided octiamonds, 147 one-sided hexahexes.
+pub fn max_cells(lattice: Lattice) -> u32 {
+    match lattice {
+        Lattice::Cubic { dims: 2 } | Lattice::Triangular => 8,
+        Lattice::Hexagonal => 6,
+        Lattice::Cubic { .. } => 6,
+    }
+}
 
 /// A set of pieces the compiler generates, as written after `pieces:` or among the pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PieceSet {
-    /// Every polyform of `cells` cells in `dims` (2 or 3) axes, once up to rotations and
-    /// reflections, with the mirror twin of each chiral one beside it when `mirrors` is set.
+    /// Every polyform of `cells` cells of a lattice (squares, cubes, triangles or hexagons),
+    /// once up to rotations and reflections, with the mirror twin of each chiral one beside
+    /// it when `mirrors` is set.
     Polyforms {
-        /// 2 for polyominoes, 3 for polycubes.
-        dims: u8,
+        /// The lattice of the cells: the square lattice for polyominoes, the cubic for
+        /// polycubes, the triangular for polyiamonds, the hexagonal for polyhexes.
+        lattice: Lattice,
         /// The cells of each piece.
         cells: u32,
         /// Whether a chiral shape's mirror image is a piece of its own.
@@ -56,7 +169,7 @@ pub struct Member {
 impl PieceSet {
     /// The twelve pentominoes, F I L N P T U V W X Y Z.
     pub const PENTOMINOES: PieceSet = PieceSet::Polyforms {
-        dims: 2,
+        lattice: SQUARES,
         cells: 5,
         mirrors: false,
     };
@@ -64,89 +177,112 @@ impl PieceSet {
     /// The twelve pentominoes and the mirror images of the six chiral ones, `f l n p y z`:
     /// the pieces a bare letter names.
     pub const ONE_SIDED_PENTOMINOES: PieceSet = PieceSet::Polyforms {
-        dims: 2,
+        lattice: SQUARES,
         cells: 5,
         mirrors: true,
     };
 
     /// The words that name a set, for parsing and suggestions.
-    pub const WORDS: [&'static str; 6] = [
+    pub const WORDS: [&'static str; 11] = [
         "pentominoes",
         "tetrominoes",
         "polyominoes",
         "polycubes",
         "tetracubes",
         "soma",
+        "hexiamonds",
+        "polyiamonds",
+        "tetrahexes",
+        "pentahexes",
+        "polyhexes",
     ];
 
     /// Whether a piece's name without a shape is meant as a set: one of [`WORDS`](Self::WORDS),
     /// or a word like them (`hexominoes`), which is then an error that lists the sets.
     pub fn is_set_word(word: &str) -> bool {
-        Self::WORDS.contains(&word) || word.ends_with("ominoes") || word.ends_with("cubes")
+        Self::WORDS.contains(&word)
+            || ["ominoes", "cubes", "iamonds", "hexes"]
+                .iter()
+                .any(|end| word.ends_with(end))
     }
 
-    /// The set a word names, given its arguments: `size` for `polyominoes(N)` and
-    /// `polycubes(N)`, and the flag (`one_sided` for polyominoes, `free` for polycubes). An
-    /// error says what the word takes.
+    /// The set a word names, given its arguments: `size` for `polyominoes(N)` and the like,
+    /// and the flag (`one_sided` for the plane's sets, `free` for polycubes). An error says
+    /// what the word takes.
     pub fn named(word: &str, size: Option<u32>, flag: Option<&str>) -> Result<PieceSet, SetError> {
-        let (dims, fixed, flag_word) = match word {
-            "pentominoes" => (2, Some(5), "one_sided"),
-            "tetrominoes" => (2, Some(4), "one_sided"),
-            "polyominoes" => (2, None, "one_sided"),
-            "tetracubes" => (3, Some(4), "free"),
-            "polycubes" => (3, None, "free"),
-            "soma" => {
-                return match (size, flag) {
-                    (None, None) => Ok(PieceSet::Soma),
-                    _ => Err(SetError::Arguments {
-                        usage: "`soma` (no arguments)",
-                    }),
-                }
-            }
-            _ => return Err(SetError::Unknown),
-        };
-        let usage = match (fixed, dims) {
-            (Some(_), 2) => "e.g. `pentominoes` or `pentominoes(one_sided)`",
-            (Some(_), _) => "e.g. `tetracubes` or `tetracubes(free)`",
-            (None, 2) => "e.g. `polyominoes(6)` or `polyominoes(6, one_sided)`",
-            (None, _) => "e.g. `polycubes(5)` or `polycubes(5, free)`",
-        };
-        let cells = match (fixed, size) {
+        if word == "soma" {
+            return match (size, flag) {
+                (None, None) => Ok(PieceSet::Soma),
+                _ => Err(SetError::Arguments {
+                    usage: "`soma` (no arguments)",
+                }),
+            };
+        }
+        let family = (FAMILIES.iter())
+            .find(|f| f.word == word)
+            .ok_or(SetError::Unknown)?;
+        let usage = family.usage;
+        let cells = match (family.cells, size) {
             (Some(cells), None) | (None, Some(cells)) => cells,
             _ => return Err(SetError::Arguments { usage }),
         };
         let flagged = match flag {
             None => false,
-            Some(f) if f == flag_word => true,
+            Some(f) if f == family.flag => true,
             Some(_) => return Err(SetError::Arguments { usage }),
         };
-        let most = if dims == 2 {
-            MAX_POLYOMINO_CELLS
-        } else {
-            MAX_POLYCUBE_CELLS
-        };
+        let most = max_cells(family.lattice);
         if !(1..=most).contains(&cells) {
             return Err(SetError::Size { most });
         }
-        // Polyominoes are free unless one-sided; polycubes keep mirror images apart unless free.
-        let mirrors = if dims == 2 { flagged } else { !flagged };
+        // The plane's sets are free unless one-sided; polycubes keep mirror images apart
+        // unless free.
+        let mirrors = match family.flag {
+            "free" => !flagged,
+            _ => flagged,
+        };
         Ok(PieceSet::Polyforms {
-            dims,
+            lattice: family.lattice,
             cells,
             mirrors,
         })
+    }
+
+    /// The set a piece's bare name is looked up in on a lattice: the pentominoes and their
+    /// mirror images on the square and cubic lattices; the one-sided polyiamonds or polyhexes
+    /// of the size the name ends in on the others (`P6` is a hexiamond).
+    pub fn builtin(lattice: Lattice, name: &str) -> Option<PieceSet> {
+        if let Lattice::Cubic { .. } = lattice {
+            return Some(PieceSet::ONE_SIDED_PENTOMINOES);
+        }
+        let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        let cells: u32 = digits.parse().ok()?;
+        let named = known(lattice, cells as usize).is_some();
+        named.then_some(PieceSet::Polyforms {
+            lattice,
+            cells,
+            mirrors: true,
+        })
+    }
+
+    /// The lattice of the set's pieces.
+    pub fn lattice(self) -> Lattice {
+        match self {
+            PieceSet::Polyforms { lattice, .. } => lattice,
+            PieceSet::Soma => CUBES,
+        }
     }
 
     /// The set's pieces, in order: the conventional order where there is one, else the order
     /// of the shapes' least orientations; the mirror twins after the pieces they mirror.
     pub fn members(self) -> Vec<Member> {
         match self {
-            PieceSet::Soma => SOMA.iter().map(Known::member).collect(),
+            PieceSet::Soma => SOMA.iter().map(|k| k.member(CUBES)).collect(),
             PieceSet::Polyforms {
-                dims,
+                lattice,
                 cells,
                 mirrors,
-            } => polyform_members(usize::from(dims), cells as usize, mirrors),
+            } => polyform_members(lattice, cells as usize, mirrors),
         }
     }
 }
@@ -189,24 +325,24 @@ impl fmt::Display for SetError {
 impl fmt::Display for PieceSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let PieceSet::Polyforms {
-            dims,
+            lattice,
             cells,
             mirrors,
         } = *self
         else {
             return f.write_str("soma");
         };
-        match (dims, cells, mirrors) {
-            (2, 5, false) => f.write_str("pentominoes"),
-            (2, 5, true) => f.write_str("pentominoes(one_sided)"),
-            (2, 4, false) => f.write_str("tetrominoes"),
-            (2, 4, true) => f.write_str("tetrominoes(one_sided)"),
-            (2, n, false) => write!(f, "polyominoes({n})"),
-            (2, n, true) => write!(f, "polyominoes({n}, one_sided)"),
-            (_, 4, true) => f.write_str("tetracubes"),
-            (_, 4, false) => f.write_str("tetracubes(free)"),
-            (_, n, true) => write!(f, "polycubes({n})"),
-            (_, n, false) => write!(f, "polycubes({n}, free)"),
+        let family = (FAMILIES.iter())
+            .find(|family| family.lattice == lattice && family.cells.is_none_or(|c| c == cells))
+            .expect("every lattice of a set has a family of any size");
+        // The flag is written where it turns the family's default.
+        let flagged = mirrors == (family.flag == "one_sided");
+        let flag = flagged.then_some(family.flag);
+        match (family.cells, flag) {
+            (Some(_), None) => f.write_str(family.word),
+            (Some(_), Some(flag)) => write!(f, "{}({flag})", family.word),
+            (None, None) => write!(f, "{}({cells})", family.word),
+            (None, Some(flag)) => write!(f, "{}({cells}, {flag})", family.word),
         }
     }
 }
@@ -218,28 +354,30 @@ struct Known {
     cells: KnownCells,
 }
 
-/// A known shape's cells: drawn in the plane, or as cubes' coordinates.
+/// A known shape's cells: drawn on a plane grid, or as cubes' coordinates.
 enum KnownCells {
-    Rows(&'static [&'static str]),
+    Rows(Grid, &'static [&'static str]),
     Cubes(&'static [[i32; 3]]),
 }
 
 impl Known {
-    fn shape(&self, dims: usize) -> Shape {
+    /// The shape on `lattice` (the square lattice's in any number of axes).
+    fn shape(&self, lattice: Lattice) -> Shape {
         match self.cells {
-            KnownCells::Rows(rows) => shape_of_rows(rows)
-                .expect("a built-in drawing is well formed")
-                .embedded_in(dims),
-            KnownCells::Cubes(cubes) => {
-                Shape::new(Lattice::cubic(3), cubes.iter().map(|c| c.to_vec()))
+            KnownCells::Rows(grid, rows) => {
+                let shape =
+                    shape_of_rows_on(grid, rows).expect("a built-in drawing is well formed");
+                let dims = lattice.dims().max(shape.dims());
+                (shape.embedded_in(dims)).expect("a built-in shape lies in its lattice")
             }
+            KnownCells::Cubes(cubes) => Shape::new(CUBES, cubes.iter().map(|c| c.to_vec())),
         }
     }
 
-    fn member(&self) -> Member {
+    fn member(&self, lattice: Lattice) -> Member {
         Member {
             name: self.name.to_owned(),
-            shape: self.shape(3),
+            shape: self.shape(lattice),
         }
     }
 }
@@ -249,11 +387,40 @@ const fn rows(
     twin: Option<&'static str>,
     drawing: &'static [&'static str],
 ) -> Known {
+    drawn(Grid::Square, name, twin, drawing)
+}
+
+const fn drawn(
+    grid: Grid,
+    name: &'static str,
+    twin: Option<&'static str>,
+    drawing: &'static [&'static str],
+) -> Known {
     Known {
         name,
         twin,
-        cells: KnownCells::Rows(drawing),
+        cells: KnownCells::Rows(grid, drawing),
     }
+}
+
+/// A polyiamond drawn on the triangular grid (the first character of a row points up where
+/// the row's number is even), named as Polyform Puzzler names it; its mirror twin in lower
+/// case.
+const fn iamond(
+    name: &'static str,
+    twin: Option<&'static str>,
+    drawing: &'static [&'static str],
+) -> Known {
+    drawn(Grid::Triangular, name, twin, drawing)
+}
+
+/// A polyhex drawn on the hexagonal grid, named as Polyform Puzzler names it.
+const fn hex(
+    name: &'static str,
+    twin: Option<&'static str>,
+    drawing: &'static [&'static str],
+) -> Known {
+    drawn(Grid::Hexagonal, name, twin, drawing)
 }
 
 const fn cubes(
@@ -325,15 +492,123 @@ const SOMA: [Known; 7] = [
     cubes("P", None, &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]),
 ];
 
+/// The polyiamonds and polyhexes by Polyform Puzzler's names.
+const MONIAMOND: [Known; 1] = [iamond("T1", None, &["#"])];
+const DIAMOND: [Known; 1] = [iamond("D2", None, &["##"])];
+const TRIAMOND: [Known; 1] = [iamond("I3", None, &["###"])];
+const TETRIAMONDS: [Known; 3] = [
+    iamond("I4", Some("i4"), &["####"]),
+    iamond("C4", None, &["###", "  #"]),
+    iamond("T4", None, &["  #", " ###"]),
+];
+const PENTIAMONDS: [Known; 4] = [
+    iamond("I5", None, &["#####"]),
+    iamond("C5", None, &["###", "# #"]),
+    iamond("L5", Some("l5"), &["    #", " ####"]),
+    iamond("P5", Some("p5"), &["  #", " ####"]),
+];
+const HEXIAMONDS: [Known; 12] = [
+    iamond("I6", Some("i6"), &["######"]),
+    iamond("P6", Some("p6"), &["    #", " #####"]),
+    iamond("J6", Some("j6"), &["#####", "#"]),
+    iamond("E6", None, &["#####", "  #"]),
+    iamond("V6", None, &["  ##", " ####"]),
+    iamond("H6", Some("h6"), &["####", "  ##"]),
+    iamond("S6", Some("s6"), &["    #", " ####", " #"]),
+    iamond("X6", None, &["  #", " ####", "   #"]),
+    iamond("C6", None, &["    ##", " ####"]),
+    iamond("G6", Some("g6"), &["   ##", " ####"]),
+    iamond("F6", Some("f6"), &["  # #", " ####"]),
+    iamond("O6", None, &["###", "###"]),
+];
+const HEPTIAMONDS: [Known; 24] = [
+    iamond("I7", None, &["#######"]),
+    iamond("P7", Some("p7"), &["  #", " ######"]),
+    iamond("E7", Some("e7"), &["    #", " ######"]),
+    iamond("L7", Some("l7"), &["      #", " ######"]),
+    iamond("H7", Some("h7"), &["    ##", " #####"]),
+    iamond("G7", Some("g7"), &["   ##", " #####"]),
+    iamond("M7", None, &["  # #", " #####"]),
+    iamond("T7", Some("t7"), &["  #", " #####", " #"]),
+    iamond("X7", Some("x7"), &["  #", " #####", "   #"]),
+    iamond("Q7", Some("q7"), &["  #", " #####", "     #"]),
+    iamond("R7", Some("r7"), &["  #####", " ##"]),
+    iamond("J7", Some("j7"), &["#####", "##"]),
+    iamond("F7", Some("f7"), &["#####", "# #"]),
+    iamond("C7", None, &["#####", "#   #"]),
+    iamond("Y7", Some("y7"), &["#####", " ##"]),
+    iamond("Z7", Some("z7"), &["####", "  ###"]),
+    iamond("B7", Some("b7"), &["  ##", " ####", "   #"]),
+    iamond("A7", Some("a7"), &["####", "# ##"]),
+    iamond("W7", Some("w7"), &["    #", " ####", "   ##"]),
+    iamond("D7", None, &["  #", " ###", " ###"]),
+    iamond("U7", Some("u7"), &["  # ##", " ####"]),
+    iamond("V7", None, &["  #", "  ##", "####"]),
+    iamond("N7", Some("n7"), &["    ##", " ####", " #"]),
+    iamond("S7", Some("s7"), &["   ##", " ####", " #"]),
+];
+const MONOHEX: [Known; 1] = [hex("H1", None, &["#"])];
+const DIHEX: [Known; 1] = [hex("I2", None, &["#", " #"])];
+const TRIHEXES: [Known; 3] = [
+    hex("I3", None, &["#", " #", "  #"]),
+    hex("V3", None, &["#", " # #"]),
+    hex("A3", None, &["# #", " #"]),
+];
+const TETRAHEXES: [Known; 7] = [
+    hex("I4", None, &["#", " #", "  #", "   #"]),
+    hex("J4", Some("j4"), &["#", " #", "  # #"]),
+    hex("P4", Some("p4"), &["#", " # #", "  #"]),
+    hex("S4", Some("s4"), &["#", " # #", "    #"]),
+    hex("U4", None, &["  #", " #", "  # #"]),
+    hex("Y4", None, &["#", " # #", "#"]),
+    hex("O4", None, &["# #", " # #"]),
+];
+const PENTAHEXES: [Known; 22] = [
+    hex("A5", None, &["#", " # #", "# #"]),
+    hex("B5", Some("b5"), &["#", " # #", "  # #"]),
+    hex("C5", None, &["  #", " #", "  #", "   # #"]),
+    hex("D5", None, &["# #", " # #", "  #"]),
+    hex("E5", None, &["#", " # #", "  #", "   #"]),
+    hex("F5", Some("f5"), &["# #", " #", "  # #"]),
+    hex("G5", Some("g5"), &["#", " # #", "    #", "   #"]),
+    hex("H5", Some("h5"), &["#   #", " # #", "    #"]),
+    hex("I5", None, &["#", " #", "  #", "   #", "    #"]),
+    hex("J5", Some("j5"), &["#", " #", "  #", "   # #"]),
+    hex("L5", None, &["#", " #", "  # # #"]),
+    hex("N5", Some("n5"), &["#", " #", "  # #", "     #"]),
+    hex("P5", Some("p5"), &["#", " #", "  # #", "   #"]),
+    hex("Q5", Some("q5"), &["  #", " # #", "    # #"]),
+    hex("R5", Some("r5"), &["#", " #   #", "  # #"]),
+    hex("S5", Some("s5"), &["# #", "   #", "    # #"]),
+    hex("T5", Some("t5"), &["#", " #", "# # #"]),
+    hex("U5", None, &["  # #", " #", "  # #"]),
+    hex("V5", None, &["# # #", " #", "  #"]),
+    hex("W5", None, &["#", " # #", "    # #"]),
+    hex("X5", None, &["# #", " #", "# #"]),
+    hex("Y5", None, &["#", " #", "  # #", " #"]),
+];
+
 /// The conventional names of the polyforms of a size, where the field has them.
-fn known(dims: usize, cells: usize) -> Option<&'static [Known]> {
-    Some(match (dims, cells) {
-        (_, 1) => &MONOMINO,
-        (_, 2) => &DOMINO,
-        (_, 3) => &TROMINOES,
-        (2, 4) => &TETROMINOES,
-        (2, 5) => &PENTOMINOES,
-        (3, 4) => &TETRACUBES,
+fn known(lattice: Lattice, cells: usize) -> Option<&'static [Known]> {
+    Some(match (lattice, cells) {
+        (Lattice::Cubic { .. }, 1) => &MONOMINO,
+        (Lattice::Cubic { .. }, 2) => &DOMINO,
+        (Lattice::Cubic { .. }, 3) => &TROMINOES,
+        (Lattice::Cubic { dims: 2 }, 4) => &TETROMINOES,
+        (Lattice::Cubic { dims: 2 }, 5) => &PENTOMINOES,
+        (Lattice::Cubic { dims: 3 }, 4) => &TETRACUBES,
+        (Lattice::Triangular, 1) => &MONIAMOND,
+        (Lattice::Triangular, 2) => &DIAMOND,
+        (Lattice::Triangular, 3) => &TRIAMOND,
+        (Lattice::Triangular, 4) => &TETRIAMONDS,
+        (Lattice::Triangular, 5) => &PENTIAMONDS,
+        (Lattice::Triangular, 6) => &HEXIAMONDS,
+        (Lattice::Triangular, 7) => &HEPTIAMONDS,
+        (Lattice::Hexagonal, 1) => &MONOHEX,
+        (Lattice::Hexagonal, 2) => &DIHEX,
+        (Lattice::Hexagonal, 3) => &TRIHEXES,
+        (Lattice::Hexagonal, 4) => &TETRAHEXES,
+        (Lattice::Hexagonal, 5) => &PENTAHEXES,
         _ => return None,
     })
 }
@@ -351,20 +626,25 @@ fn mirror(shape: &Shape) -> Shape {
     shape.moved(&reflection)
 }
 
-fn polyform_members(dims: usize, cells: usize, mirrors: bool) -> Vec<Member> {
-    let mut pieces: Vec<(String, Shape, Option<String>)> = match known(dims, cells) {
+fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member> {
+    let mut pieces: Vec<(String, Shape, Option<String>)> = match known(lattice, cells) {
         Some(known) => known
             .iter()
             .map(|k| {
-                let shape = k.shape(dims);
+                let shape = k.shape(lattice);
                 let twin = k.twin.map(str::to_owned);
                 (k.name.to_owned(), shape, twin)
             })
             .collect(),
         None => {
-            let free = polyforms(cells, Lattice::cubic(dims), true);
+            let free = polyforms(cells, lattice, true);
             let width = free.len().to_string().len();
-            let letter = if dims == 2 { 'P' } else { 'C' };
+            let letter = match lattice {
+                Lattice::Cubic { dims: 2 } => 'P',
+                Lattice::Cubic { .. } => 'C',
+                Lattice::Triangular => 'T',
+                Lattice::Hexagonal => 'H',
+            };
             free.into_iter()
                 .enumerate()
                 .map(|(i, shape)| {
@@ -435,6 +715,21 @@ mod tests {
             .map(|n| set("polycubes", Some(n), Some("free")).members().len())
             .collect();
         assert_eq!(free_cubes, [1, 1, 2, 7, 23, 112]);
+        let sizes = |word: &str, flag: Option<&str>, most: u32| -> Vec<usize> {
+            (1..=most)
+                .map(|n| set(word, Some(n), flag).members().len())
+                .collect()
+        };
+        assert_eq!(sizes("polyiamonds", None, 8), [1, 1, 1, 3, 4, 12, 24, 66]);
+        assert_eq!(
+            sizes("polyiamonds", Some("one_sided"), 8),
+            [1, 1, 1, 4, 6, 19, 43, 120]
+        );
+        assert_eq!(sizes("polyhexes", None, 6), [1, 1, 3, 7, 22, 82]);
+        assert_eq!(
+            sizes("polyhexes", Some("one_sided"), 6),
+            [1, 1, 3, 10, 33, 147]
+        );
     }
 
     #[test]
@@ -449,6 +744,12 @@ mod tests {
             ("tetracubes", None, None, false),
             ("tetracubes", None, Some("free"), true),
             ("soma", None, None, false),
+            ("hexiamonds", None, None, true),
+            ("hexiamonds", None, Some("one_sided"), false),
+            ("polyiamonds", Some(7), Some("one_sided"), false),
+            ("polyiamonds", Some(8), None, true),
+            ("pentahexes", None, Some("one_sided"), false),
+            ("polyhexes", Some(6), None, true),
         ] {
             let members = set(word, size, flag).members();
             let names: BTreeSet<&str> = members.iter().map(|m| m.name.as_str()).collect();
@@ -460,22 +761,29 @@ mod tests {
 
     #[test]
     fn conventional_names_cover_their_sizes() {
-        for (dims, cells) in [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4)] {
-            let known = classes(&polyform_members(dims, cells, false), true);
-            let generated: BTreeSet<Vec<Shape>> = polyforms(cells, Lattice::cubic(dims), true)
+        let mut sizes: Vec<(Lattice, usize)> = vec![
+            (SQUARES, 1),
+            (SQUARES, 2),
+            (SQUARES, 3),
+            (SQUARES, 4),
+            (SQUARES, 5),
+            (CUBES, 3),
+            (CUBES, 4),
+        ];
+        sizes.extend((1..=7).map(|n| (Lattice::Triangular, n)));
+        sizes.extend((1..=5).map(|n| (Lattice::Hexagonal, n)));
+        for (lattice, cells) in sizes {
+            let named = classes(&polyform_members(lattice, cells, false), true);
+            let generated: BTreeSet<Vec<Shape>> = polyforms(cells, lattice, true)
                 .iter()
                 .map(|s| s.orientations(true))
                 .collect();
-            assert_eq!(known, generated, "{cells} cells in {dims} axes");
-            for k in known_names(dims, cells) {
-                let chiral = is_chiral(&k.shape(dims));
+            assert_eq!(named, generated, "{cells} cells of {lattice:?}");
+            for k in known(lattice, cells).unwrap() {
+                let chiral = is_chiral(&k.shape(lattice));
                 assert_eq!(chiral, k.twin.is_some(), "{}: a twin iff chiral", k.name);
             }
         }
-    }
-
-    fn known_names(dims: usize, cells: usize) -> &'static [Known] {
-        known(dims, cells).unwrap()
     }
 
     #[test]
@@ -530,6 +838,21 @@ mod tests {
             ("polycubes", Some(4), None, "tetracubes"),
             ("polycubes", Some(5), Some("free"), "polycubes(5, free)"),
             ("soma", None, None, "soma"),
+            ("polyiamonds", Some(6), None, "hexiamonds"),
+            (
+                "hexiamonds",
+                None,
+                Some("one_sided"),
+                "hexiamonds(one_sided)",
+            ),
+            ("polyiamonds", Some(7), None, "polyiamonds(7)"),
+            (
+                "polyhexes",
+                Some(4),
+                Some("one_sided"),
+                "tetrahexes(one_sided)",
+            ),
+            ("polyhexes", Some(6), None, "polyhexes(6)"),
         ] {
             assert_eq!(set(word, size, flag).to_string(), text);
         }
@@ -557,5 +880,13 @@ mod tests {
             PieceSet::named("polyominoes", Some(0), None),
             Err(SetError::Size { most: 8 })
         );
+        assert_eq!(
+            PieceSet::named("polyhexes", Some(7), None),
+            Err(SetError::Size { most: 6 })
+        );
+        assert!(matches!(
+            PieceSet::named("hexiamonds", None, Some("free")),
+            Err(SetError::Arguments { .. })
+        ));
     }
 }

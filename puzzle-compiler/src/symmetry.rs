@@ -25,7 +25,7 @@ use crate::cover::{AspectId, EmbeddingId};
 use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
 use crate::lower::Lowered;
-use crate::model::{BoxModel, Model, Piece, PieceId, Problem, Reduce};
+use crate::model::{BoxModel, Model, Motions, Piece, PieceId, Problem, Reduce};
 use crate::tuning::Tuning;
 
 /// What a symmetry reduction did.
@@ -99,7 +99,13 @@ impl Group {
     /// piece of the mirror image's shape (a relabelling that swaps mirror twins, so that a
     /// solution and its mirror image are one class). Those that map an allowed embedding to a
     /// forbidden one (a restriction that breaks the symmetry) are reported by embedding.
-    fn of(board: &Board, lowered: &Lowered, pieces: &[Piece]) -> (Group, Option<EmbeddingId>) {
+    /// `symmetries` are the box's motions to choose from, the identity first.
+    fn of(
+        board: &Board,
+        symmetries: Vec<Vec<u32>>,
+        lowered: &Lowered,
+        pieces: &[Piece],
+    ) -> (Group, Option<EmbeddingId>) {
         let cover = &lowered.cover;
         let cells = board.cells().len();
         // Each embedding's cells (its first aspects, as they are sorted) numbered as distinct
@@ -148,7 +154,7 @@ impl Group {
         let mut relabels = Vec::new();
         let mut motions = Vec::new();
         let mut moved = Vec::new();
-        'symmetries: for perm in board.symmetries().into_iter().skip(1) {
+        'symmetries: for perm in symmetries.into_iter().skip(1) {
             // Each set's image, or a number of no set where the image is none.
             let set_image: Vec<u32> = (by_number.iter())
                 .map(|set| {
@@ -350,15 +356,19 @@ pub fn reduce<'m>(
     };
     match &model.problem {
         Problem::Box(b) => {
+            let motions = match model.options.motions {
+                Motions::All => b.board.symmetries(),
+                Motions::Rotations => b.board.rotations(),
+            };
             // Each symmetry's image of each embedding is computed: bound their number first.
-            let symmetries = b.board.symmetries().len();
+            let symmetries = motions.len();
             let embeddings = lowered.cover.embedding_count();
             if symmetries.saturating_mul(embeddings) > MAX_BOX_IMAGES {
                 let reason = format!("the box has {symmetries} symmetries and the pieces {embeddings} placements, whose images would number more than {MAX_BOX_IMAGES}; ask for all solutions (`symmetry: all`)");
                 errors.push(model.loc, ErrorKind::Symmetry { reason });
                 return Ways::unreduced(lowered);
             }
-            reduce_box(b, named, lowered, errors, tuning)
+            reduce_box(b, (named, motions), lowered, errors, tuning)
         }
         Problem::Abstract(_) => Ways::made(reduce_abstract(model, lowered, errors)),
     }
@@ -366,13 +376,13 @@ pub fn reduce<'m>(
 
 fn reduce_box<'m>(
     model: &'m BoxModel,
-    named: Option<(PieceId, Loc)>,
+    (named, motions): (Option<(PieceId, Loc)>, Vec<Vec<u32>>),
     lowered: Lowered,
     errors: &mut Errors,
     tuning: &Tuning,
 ) -> Ways<'m> {
     let pieces = &model.pieces;
-    let (group, broken) = Group::of(&model.board, &lowered, pieces);
+    let (group, broken) = Group::of(&model.board, motions, &lowered, pieces);
     if let Some(e) = broken {
         let Some(piece) = lowered.piece_of(e) else {
             return Ways::unreduced(lowered);

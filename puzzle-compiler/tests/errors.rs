@@ -41,7 +41,7 @@ fn several_mistakes_at_once() {
     assert!(matches!(&found[2], ErrorKind::DuplicatePiece { name } if name == "A"));
     assert!(matches!(&found[3], ErrorKind::DisconnectedPiece { name } if name == "B"));
     assert!(
-        matches!(&found[4], ErrorKind::UnknownBuiltin { name, suggestion: None } if name == "Q")
+        matches!(&found[4], ErrorKind::UnknownBuiltin { name, suggestion: None, .. } if name == "Q")
     );
     assert_eq!(found.len(), 5);
 }

@@ -4,7 +4,14 @@
 //! and generated polyforms ask it, and so does the drawing of a solution ([`Catalog`](crate::Catalog)
 //! names its lattice): none assumes anything of its own about how cells lie.
 //!
-//! The square and cubic lattice, in any number of axes, is its first kind.
+//! Every lattice's points are written as a person draws them: (row, column) in the plane, a
+//! row being a line of text and a column a character of it. The square and cubic lattice has a
+//! cell at every point. The triangular lattice too, each triangle pointing up where row +
+//! column is even and down where it is odd, so that the characters of a row alternate. The
+//! hexagonal lattice has a hexagon at the points where row + column is even, a space between
+//! two in a row and each row half a hexagon from the next, as a drawing shows them. On the
+//! plane lattices a translation moves a shape by an even row + column, so that triangles keep
+//! their direction and hexagons stay on their points.
 
 /// A point of a lattice: one coordinate per axis (axis 0 is the slowest, e.g. the row).
 pub type Point = Vec<i32>;
@@ -20,7 +27,21 @@ pub enum Lattice {
         /// The number of axes.
         dims: usize,
     },
+    /// Triangles in the plane (polyiamonds): the triangle at (row, column) points up where
+    /// row + column is even and touches the triangles beside it in its row and the one below
+    /// (pointing up) or above (pointing down); the motions are the twelve of a hexagon about
+    /// a corner of a triangle.
+    Triangular,
+    /// Hexagons in the plane (polyhexes), at the points (row, column) where row + column is
+    /// even: a hexagon touches the two beside it in its row (two columns away) and two in each
+    /// row next to it (one column away); the motions are the twelve of a hexagon about its
+    /// centre.
+    Hexagonal,
 }
+
+/// The steps from a hexagon to the six it touches, in (row, column), the doubled columns of
+/// the hexagonal lattice.
+const HEXAGON_STEPS: [[i32; 2]; 6] = [[0, -2], [0, 2], [-1, -1], [-1, 1], [1, -1], [1, 1]];
 
 impl Lattice {
     /// The square and cubic lattice of `dims` axes.
@@ -32,20 +53,46 @@ impl Lattice {
     pub fn dims(self) -> usize {
         match self {
             Lattice::Cubic { dims } => dims,
+            Lattice::Triangular | Lattice::Hexagonal => 2,
         }
     }
 
-    /// The cells that touch `cell` (share a face).
-    pub fn neighbours(self, cell: &[i32]) -> impl Iterator<Item = Point> + '_ {
+    /// Whether the lattice is one whose translations keep row + column even (the plane
+    /// lattices but the square one).
+    fn is_paired(self) -> bool {
+        matches!(self, Lattice::Triangular | Lattice::Hexagonal)
+    }
+
+    /// Whether a point of the right number of coordinates is a cell of the lattice: every
+    /// point but the hexagonal lattice's where row + column is odd.
+    pub fn is_cell(self, p: &[i32]) -> bool {
         match self {
-            Lattice::Cubic { .. } => (0..cell.len()).flat_map(move |axis| {
-                [-1, 1].into_iter().map(move |step| {
-                    let mut p = cell.to_vec();
-                    p[axis] += step;
-                    p
-                })
-            }),
+            Lattice::Cubic { .. } | Lattice::Triangular => true,
+            Lattice::Hexagonal => (p[0] + p[1]) % 2 == 0,
         }
+    }
+
+    /// The cells that touch `cell` (share a side or a face).
+    pub fn neighbours(self, cell: &[i32]) -> impl Iterator<Item = Point> + '_ {
+        let steps: Vec<Point> = match self {
+            Lattice::Cubic { .. } => (0..cell.len())
+                .flat_map(|axis| {
+                    [-1, 1].into_iter().map(move |step| {
+                        let mut p = vec![0; cell.len()];
+                        p[axis] = step;
+                        p
+                    })
+                })
+                .collect(),
+            Lattice::Triangular => {
+                let below = if (cell[0] + cell[1]) % 2 == 0 { 1 } else { -1 };
+                vec![vec![0, -1], vec![0, 1], vec![below, 0]]
+            }
+            Lattice::Hexagonal => HEXAGON_STEPS.iter().map(|s| s.to_vec()).collect(),
+        };
+        steps
+            .into_iter()
+            .map(move |s| cell.iter().zip(&s).map(|(x, d)| x + d).collect())
     }
 
     /// The positions of a block of `extents` that touch position `at`, positions numbered in
@@ -69,6 +116,8 @@ impl Lattice {
     pub fn most_neighbours(self) -> usize {
         match self {
             Lattice::Cubic { dims } => 2 * dims,
+            Lattice::Triangular => 3,
+            Lattice::Hexagonal => 6,
         }
     }
 
@@ -76,85 +125,218 @@ impl Lattice {
     pub fn motions(self) -> Vec<Motion> {
         match self {
             Lattice::Cubic { dims } => Motion::all(dims),
+            Lattice::Triangular | Lattice::Hexagonal => (0..2)
+                .flat_map(|reflect| {
+                    (0..6).map(move |turns| Motion {
+                        kind: MotionKind::Turn {
+                            lattice: self,
+                            turns,
+                            reflect: reflect == 1,
+                        },
+                    })
+                })
+                .collect(),
         }
     }
 
     /// The same lattice with `dims` axes, of which a shape of this one is a flat part (its
-    /// points at coordinate 0 on the axes added).
-    pub fn with_dims(self, dims: usize) -> Lattice {
+    /// points at coordinate 0 on the axes added); `None` where the lattice has no such form
+    /// (the plane lattices but the square one lie in the plane alone).
+    pub fn with_dims(self, dims: usize) -> Option<Lattice> {
         match self {
-            Lattice::Cubic { .. } => Lattice::Cubic { dims },
+            Lattice::Cubic { .. } => Some(Lattice::Cubic { dims }),
+            Lattice::Triangular | Lattice::Hexagonal => (dims == 2).then_some(self),
         }
     }
 
-    /// Translates `cells` to the lattice's one place for their shape: each axis from 0. Two
-    /// sets of cells are one shape up to translation exactly when they come out equal.
+    /// Translates `cells` to the lattice's one place for their shape: each axis from 0 (on
+    /// the triangular and hexagonal lattices, the columns from 0 or 1, whichever keeps row +
+    /// column's parity). Two sets of cells are one shape up to translation exactly when they
+    /// come out equal.
     pub fn normalise(self, cells: &mut [Point]) {
+        let Some(low) = lowest(cells) else {
+            return;
+        };
+        let mut shift: Point = low.iter().map(|x| -x).collect();
+        if self.is_paired() && (shift[0] + shift[1]) % 2 != 0 {
+            shift[1] += 1;
+        }
+        for c in cells.iter_mut() {
+            for (x, d) in c.iter_mut().zip(&shift) {
+                *x += d;
+            }
+        }
+    }
+
+    /// The images of `cells` (points of a block of `extents`) under `motion`, moved back into
+    /// the block, in the order given; `None` where they do not come back onto points of the
+    /// block (the caller then checks that they are cells). The square and cubic lattice moves
+    /// the block onto itself, and refuses a motion that does not map the block's extents onto
+    /// themselves; the others move the cells' images onto the cells' own least corner.
+    pub fn images_in_block(
+        self,
+        motion: &Motion,
+        cells: &[Point],
+        extents: &[i32],
+    ) -> Option<Vec<Point>> {
         match self {
-            Lattice::Cubic { dims } => {
-                for axis in 0..dims {
-                    if let Some(low) = cells.iter().map(|c| c[axis]).min() {
-                        for c in cells.iter_mut() {
-                            c[axis] -= low;
-                        }
+            Lattice::Cubic { .. } => cells
+                .iter()
+                .map(|p| motion.apply_within(p, extents))
+                .collect(),
+            Lattice::Triangular | Lattice::Hexagonal => {
+                let mut images: Vec<Point> = cells.iter().map(|p| motion.apply(p)).collect();
+                let (Some(from), Some(to)) = (lowest(&images), lowest(cells)) else {
+                    return Some(images);
+                };
+                let shift: Point = to.iter().zip(&from).map(|(t, f)| t - f).collect();
+                if (shift[0] + shift[1]) % 2 != 0 {
+                    return None;
+                }
+                for p in &mut images {
+                    for (x, d) in p.iter_mut().zip(&shift) {
+                        *x += d;
                     }
                 }
+                let inside = |p: &Point| p.iter().zip(extents).all(|(&x, &e)| (0..e).contains(&x));
+                images.iter().all(inside).then_some(images)
             }
         }
     }
 
-    /// The image of point `p` of a block of these extents under `motion`, moved back into the
-    /// block; `None` where the motion does not map the block onto itself.
-    pub fn within_block(self, motion: &Motion, p: &[i32], extents: &[i32]) -> Option<Point> {
-        match self {
-            Lattice::Cubic { .. } => motion.apply_within(p, extents),
-        }
-    }
-
-    /// The translations that move a shape normalised to `size` (its extent along each axis)
-    /// within a block of `extents`, the first point of the block first.
-    pub fn translations(self, size: &[i32], extents: &[i32]) -> Vec<Point> {
-        match self {
-            Lattice::Cubic { .. } => {
-                let room: Vec<i32> = extents.iter().zip(size).map(|(e, s)| e - s + 1).collect();
-                if room.iter().any(|&r| r <= 0) {
-                    return Vec::new();
+    /// The outline of a cell of a plane lattice as drawn: its corners in order, each with the
+    /// point across the side from it to the next corner, in units of a square's side, a
+    /// triangle's side or the width of a hexagon (x to the right, y down, the block's first
+    /// point at the top left). `None` on a lattice of other than two axes.
+    pub fn outline(self, cell: &[i32]) -> Option<Vec<([f64; 2], Point)>> {
+        let (r, c) = (*cell.first()?, *cell.get(1)?);
+        let (rf, cf) = (f64::from(r), f64::from(c));
+        let at = |dr: i32, dc: i32| vec![r + dr, c + dc];
+        let row = 3f64.sqrt() / 2.0;
+        Some(match self {
+            Lattice::Cubic { dims: 2 } => vec![
+                ([cf, rf], at(-1, 0)),
+                ([cf + 1.0, rf], at(0, 1)),
+                ([cf + 1.0, rf + 1.0], at(1, 0)),
+                ([cf, rf + 1.0], at(0, -1)),
+            ],
+            Lattice::Cubic { .. } => return None,
+            Lattice::Triangular => {
+                let (left, top, bottom) = (cf / 2.0, rf * row, (rf + 1.0) * row);
+                if (r + c) % 2 == 0 {
+                    vec![
+                        ([left + 0.5, top], at(0, 1)),
+                        ([left + 1.0, bottom], at(1, 0)),
+                        ([left, bottom], at(0, -1)),
+                    ]
+                } else {
+                    vec![
+                        ([left, top], at(-1, 0)),
+                        ([left + 1.0, top], at(0, 1)),
+                        ([left + 0.5, bottom], at(0, -1)),
+                    ]
                 }
-                let count: i32 = room.iter().product();
-                (0..count).map(|k| unlinear(&room, k)).collect()
             }
+            Lattice::Hexagonal => {
+                // Pointy-topped hexagons one wide, so a side is 1/sqrt(3) and a row 3/4 of
+                // a hexagon's height below the last.
+                let side = 1.0 / 3f64.sqrt();
+                let (x, y) = (cf / 2.0 + 0.5, rf * row + side);
+                vec![
+                    ([x, y - side], at(-1, 1)),
+                    ([x + 0.5, y - side / 2.0], at(0, 2)),
+                    ([x + 0.5, y + side / 2.0], at(1, 1)),
+                    ([x, y + side], at(1, -1)),
+                    ([x - 0.5, y + side / 2.0], at(0, -2)),
+                    ([x - 0.5, y - side / 2.0], at(-1, -1)),
+                ]
+            }
+        })
+    }
+
+    /// The translations that move `cells` (a shape's, normalised) to lie within a block of
+    /// `extents`, the least first.
+    pub fn translations(self, cells: &[Point], extents: &[i32]) -> Vec<Point> {
+        let (Some(low), Some(high)) = (lowest(cells), highest(cells)) else {
+            return Vec::new();
+        };
+        let from: Point = low.iter().map(|x| -x).collect();
+        let room: Vec<i32> = (extents.iter().zip(&high).zip(&low))
+            .map(|((e, h), l)| e - (h - l))
+            .collect();
+        if room.iter().any(|&r| r <= 0) {
+            return Vec::new();
         }
+        let count: i32 = room.iter().product();
+        (0..count)
+            .map(|k| {
+                let at = unlinear(&room, k);
+                at.iter().zip(&from).map(|(a, f)| a + f).collect::<Point>()
+            })
+            .filter(|t| !self.is_paired() || (t[0] + t[1]) % 2 == 0)
+            .collect()
     }
 }
 
-/// A rigid motion of the cubic lattice fixing the origin: a signed permutation of the axes.
-///
-/// Coordinate `i` of the image is coordinate `axis[i]` of the source, negated when `flip[i]`.
+/// The least coordinate along each axis, if there are points.
+fn lowest(points: &[Point]) -> Option<Point> {
+    bound(points, i32::min)
+}
+
+/// The greatest coordinate along each axis, if there are points.
+fn highest(points: &[Point]) -> Option<Point> {
+    bound(points, i32::max)
+}
+
+/// The coordinates along each axis folded by `pick`, if there are points.
+fn bound(points: &[Point], pick: fn(i32, i32) -> i32) -> Option<Point> {
+    let (first, rest) = points.split_first()?;
+    Some(rest.iter().fold(first.clone(), |acc, p| {
+        acc.iter().zip(p).map(|(&a, &b)| pick(a, b)).collect()
+    }))
+}
+
+/// A rigid motion of a lattice fixing the origin: a rotation, or a reflection.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Motion {
-    axis: Vec<usize>,
-    flip: Vec<bool>,
+    kind: MotionKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum MotionKind {
+    /// The square and cubic lattice's: a signed permutation of the axes. Coordinate `i` of the
+    /// image is coordinate `axis[i]` of the source, negated when `flip[i]`.
+    Signed { axis: Vec<usize>, flip: Vec<bool> },
+    /// The triangular or hexagonal lattice's: reflected across a line through the origin when
+    /// `reflect`, then turned `turns` sixths of a turn about the origin (a corner of triangles,
+    /// the centre of a hexagon).
+    Turn {
+        lattice: Lattice,
+        turns: u8,
+        reflect: bool,
+    },
 }
 
 impl Motion {
-    /// The identity in `dims` dimensions.
+    /// The identity of the cubic lattice in `dims` dimensions.
     pub fn identity(dims: usize) -> Motion {
+        Motion::signed((0..dims).collect(), vec![false; dims])
+    }
+
+    fn signed(axis: Vec<usize>, flip: Vec<bool>) -> Motion {
         Motion {
-            axis: (0..dims).collect(),
-            flip: vec![false; dims],
+            kind: MotionKind::Signed { axis, flip },
         }
     }
 
-    /// All `2^n n!` signed permutations in `dims` dimensions, the identity first.
+    /// All `2^n n!` signed permutations in `dims` dimensions, the identity first: the motions
+    /// of the cubic lattice.
     pub fn all(dims: usize) -> Vec<Motion> {
         let mut out = Vec::new();
         for axis in permutations(dims) {
             for signs in 0u32..(1 << dims) {
                 let flip = (0..dims).map(|i| signs >> i & 1 == 1).collect();
-                out.push(Motion {
-                    axis: axis.clone(),
-                    flip,
-                });
+                out.push(Motion::signed(axis.clone(), flip));
             }
         }
         out
@@ -162,19 +344,28 @@ impl Motion {
 
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
-        *self == Motion::identity(self.axis.len())
+        match &self.kind {
+            MotionKind::Signed { axis, flip } => {
+                axis.iter().enumerate().all(|(i, &a)| a == i) && !flip.contains(&true)
+            }
+            MotionKind::Turn { turns, reflect, .. } => *turns == 0 && !reflect,
+        }
     }
 
     /// Whether the motion is a rotation (determinant +1), not a reflection.
     pub fn is_proper(&self) -> bool {
-        let mut odd = self.flip.iter().filter(|&&f| f).count() % 2 == 1;
-        let mut seen = vec![false; self.axis.len()];
-        for start in 0..self.axis.len() {
+        let (axis, flip) = match &self.kind {
+            MotionKind::Signed { axis, flip } => (axis, flip),
+            MotionKind::Turn { reflect, .. } => return !reflect,
+        };
+        let mut odd = flip.iter().filter(|&&f| f).count() % 2 == 1;
+        let mut seen = vec![false; axis.len()];
+        for start in 0..axis.len() {
             let mut i = start;
             let mut length = 0;
             while !seen[i] {
                 seen[i] = true;
-                i = self.axis[i];
+                i = axis[i];
                 length += 1;
             }
             if length > 0 && length % 2 == 0 {
@@ -186,24 +377,71 @@ impl Motion {
 
     /// The image of a point (about the origin).
     pub fn apply(&self, p: &[i32]) -> Point {
-        self.axis
-            .iter()
-            .zip(&self.flip)
-            .map(|(&a, &f)| if f { -p[a] } else { p[a] })
-            .collect()
+        match &self.kind {
+            MotionKind::Signed { axis, flip } => axis
+                .iter()
+                .zip(flip)
+                .map(|(&a, &f)| if f { -p[a] } else { p[a] })
+                .collect(),
+            &MotionKind::Turn {
+                lattice,
+                turns,
+                reflect,
+            } => {
+                let [mut q, mut s] = to_axial(lattice, p);
+                if reflect {
+                    (q, s) = (s, q);
+                }
+                for _ in 0..turns {
+                    (q, s) = (-s, q + s);
+                }
+                from_axial(lattice, [q, s])
+            }
+        }
     }
 
-    /// The image of a point of a box with the given extents, mapped back into the box; `None`
-    /// when the motion does not map the box's extents onto themselves.
-    pub fn apply_within(&self, p: &[i32], extents: &[i32]) -> Option<Point> {
-        self.axis
-            .iter()
-            .zip(&self.flip)
+    /// A cubic motion's image of a point of a box with the given extents, mapped back into
+    /// the box; `None` when the motion does not map the box's extents onto themselves.
+    fn apply_within(&self, p: &[i32], extents: &[i32]) -> Option<Point> {
+        let MotionKind::Signed { axis, flip } = &self.kind else {
+            return None;
+        };
+        axis.iter()
+            .zip(flip)
             .enumerate()
             .map(|(i, (&a, &f))| {
                 (extents[a] == extents[i]).then(|| if f { extents[a] - 1 - p[a] } else { p[a] })
             })
             .collect()
+    }
+}
+
+/// A point of the triangular or hexagonal lattice in coordinates along two axes sixty degrees
+/// apart (along the row, and down to the right), in which a sixth of a turn about the origin is
+/// `(q, s) -> (-s, q + s)` and a reflection `(q, s) -> (s, q)`. A hexagon is its centre; a
+/// triangle is three times its centre, which the corners of triangles, at the integer points,
+/// surround.
+fn to_axial(lattice: Lattice, p: &[i32]) -> [i32; 2] {
+    let (r, c) = (p[0], p[1]);
+    match lattice {
+        Lattice::Triangular if (r + c) % 2 == 0 => [3 * (c - r) / 2 - 1, 3 * r + 2],
+        Lattice::Triangular => [(3 * (c - r) - 1) / 2, 3 * r + 1],
+        _ => [(c - r) / 2, r],
+    }
+}
+
+/// The point of the lattice at axial coordinates `[q, s]` ([`to_axial`]'s inverse).
+fn from_axial(lattice: Lattice, [q, s]: [i32; 2]) -> Point {
+    match lattice {
+        Lattice::Triangular if s.rem_euclid(3) == 2 => {
+            let r = (s - 2).div_euclid(3);
+            vec![r, r + 2 * (q + 1) / 3]
+        }
+        Lattice::Triangular => {
+            let r = (s - 1).div_euclid(3);
+            vec![r, r + (2 * q + 1) / 3]
+        }
+        _ => vec![s, 2 * q + s],
     }
 }
 
@@ -236,7 +474,16 @@ pub fn unlinear(extents: &[i32], mut linear: i32) -> Point {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
+
+    fn normalised(lattice: Lattice, cells: &[[i32; 2]]) -> Vec<Point> {
+        let mut cells: Vec<Point> = cells.iter().map(|c| c.to_vec()).collect();
+        lattice.normalise(&mut cells);
+        cells.sort();
+        cells
+    }
 
     #[test]
     fn a_cubic_cell_touches_two_cells_per_axis() {
@@ -253,12 +500,14 @@ mod tests {
         assert_eq!(Lattice::cubic(3).motions().len(), 48);
         assert!(Lattice::cubic(3).motions()[0].is_identity());
         // A domino lying along the rows of a 2x3 block: two rows, two places in each.
-        let t = Lattice::cubic(2).translations(&[1, 2], &[2, 3]);
+        let t = Lattice::cubic(2).translations(&[vec![0, 0], vec![0, 1]], &[2, 3]);
         assert_eq!(t, [[0, 0], [0, 1], [1, 0], [1, 1]]);
-        assert!(Lattice::cubic(2).translations(&[3, 1], &[2, 3]).is_empty());
-        let mut cells = vec![vec![2, 5], vec![3, 4]];
-        Lattice::cubic(2).normalise(&mut cells);
-        assert_eq!(cells, [[0, 1], [1, 0]]);
+        let upright = [vec![0, 0], vec![1, 0], vec![2, 0]];
+        assert!(Lattice::cubic(2).translations(&upright, &[2, 3]).is_empty());
+        assert_eq!(
+            normalised(Lattice::cubic(2), &[[2, 5], [3, 4]]),
+            [[0, 1], [1, 0]]
+        );
     }
 
     #[test]
@@ -275,16 +524,142 @@ mod tests {
 
     #[test]
     fn motion_within_a_box() {
-        let flip_rows = Motion {
-            axis: vec![0, 1],
-            flip: vec![true, false],
-        };
-        assert_eq!(flip_rows.apply_within(&[0, 2], &[2, 3]), Some(vec![1, 2]));
-        let transpose = Motion {
-            axis: vec![1, 0],
-            flip: vec![false, false],
-        };
-        assert_eq!(transpose.apply_within(&[0, 2], &[2, 3]), None);
-        assert_eq!(transpose.apply_within(&[0, 2], &[3, 3]), Some(vec![2, 0]));
+        let flip_rows = Motion::signed(vec![0, 1], vec![true, false]);
+        let cells = [vec![0, 2]];
+        let cubic = Lattice::cubic(2);
+        let image = cubic.images_in_block(&flip_rows, &cells, &[2, 3]);
+        assert_eq!(image, Some(vec![vec![1, 2]]));
+        let transpose = Motion::signed(vec![1, 0], vec![false, false]);
+        assert_eq!(cubic.images_in_block(&transpose, &cells, &[2, 3]), None);
+        let image = cubic.images_in_block(&transpose, &cells, &[3, 3]);
+        assert_eq!(image, Some(vec![vec![2, 0]]));
+    }
+
+    #[test]
+    fn triangles_alternate_and_touch_three() {
+        let t = Lattice::Triangular;
+        // (0, 0) points up: it touches its row and the triangle below it.
+        let up: BTreeSet<Point> = t.neighbours(&[0, 0]).collect();
+        assert_eq!(up, BTreeSet::from([vec![0, -1], vec![0, 1], vec![1, 0]]));
+        let down: BTreeSet<Point> = t.neighbours(&[1, 0]).collect();
+        assert_eq!(down, BTreeSet::from([vec![1, -1], vec![1, 1], vec![0, 0]]));
+        // Touching is mutual everywhere, negative coordinates too.
+        for r in -3..3 {
+            for c in -3..3 {
+                for n in t.neighbours(&[r, c]) {
+                    assert!(t.neighbours(&n).any(|m| m == [r, c]), "{r} {c} {n:?}");
+                }
+            }
+        }
+        assert_eq!(t.most_neighbours(), 3);
+    }
+
+    #[test]
+    fn hexagons_sit_on_even_points_and_touch_six() {
+        let h = Lattice::Hexagonal;
+        assert!(h.is_cell(&[0, 0]) && h.is_cell(&[1, 1]) && h.is_cell(&[-1, 3]));
+        assert!(!h.is_cell(&[0, 1]) && !h.is_cell(&[-1, 0]));
+        let next: Vec<Point> = h.neighbours(&[1, 1]).collect();
+        assert_eq!(next.len(), 6);
+        assert!(next.iter().all(|n| h.is_cell(n)));
+        assert_eq!(h.most_neighbours(), 6);
+    }
+
+    /// Each motion maps cells to cells, keeps touching cells touching, and the rotations are
+    /// half of twelve distinct motions.
+    #[test]
+    fn plane_motions_are_the_twelve_of_the_hexagon() {
+        for lattice in [Lattice::Triangular, Lattice::Hexagonal] {
+            let motions = lattice.motions();
+            assert_eq!(motions.len(), 12);
+            assert!(motions[0].is_identity());
+            assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 6);
+            let cells: Vec<Point> = (-4..4)
+                .flat_map(|r| (-4..4).map(move |c| vec![r, c]))
+                .filter(|p| lattice.is_cell(p))
+                .collect();
+            let mut images = BTreeSet::new();
+            for m in &motions {
+                let moved: Vec<Point> = cells.iter().map(|p| m.apply(p)).collect();
+                assert!(moved.iter().all(|p| lattice.is_cell(p)));
+                for (p, image) in cells.iter().zip(&moved) {
+                    for n in lattice.neighbours(p) {
+                        let n_image = m.apply(&n);
+                        assert!(lattice.neighbours(image).any(|x| x == n_image));
+                    }
+                }
+                images.insert(moved);
+            }
+            assert_eq!(images.len(), 12, "{lattice:?}");
+            // Six sixths of a turn come back.
+            let turn = &motions[1];
+            let mut p = vec![1, 1];
+            for _ in 0..6 {
+                p = turn.apply(&p);
+            }
+            assert_eq!(p, [1, 1]);
+        }
+    }
+
+    #[test]
+    fn plane_translations_keep_the_parity() {
+        let t = Lattice::Triangular;
+        // A down triangle is normalised to column 1 of row 0, and moves to the down triangles.
+        assert_eq!(normalised(t, &[[3, 4]]), [[0, 1]]);
+        assert_eq!(normalised(t, &[[3, 5]]), [[0, 0]]);
+        let places = t.translations(&[vec![0, 1]], &[2, 3]);
+        let moved: Vec<Point> = places.iter().map(|d| vec![d[0], 1 + d[1]]).collect();
+        assert_eq!(moved, [[0, 1], [1, 0], [1, 2]]);
+        let h = Lattice::Hexagonal;
+        assert_eq!(normalised(h, &[[5, 3], [5, 5]]), [[0, 0], [0, 2]]);
+        // A domino of hexagons in a row fits a 2x5 block at (0, 0), (0, 2), (1, 1).
+        assert_eq!(
+            h.translations(&[vec![0, 0], vec![0, 2]], &[2, 5]),
+            [[0, 0], [0, 2], [1, 1]]
+        );
+    }
+
+    /// Each side of a cell's outline is a side of the cell across it, drawn the other way.
+    #[test]
+    fn outlines_meet_their_neighbours() {
+        for lattice in [Lattice::cubic(2), Lattice::Triangular, Lattice::Hexagonal] {
+            let cell = if lattice == Lattice::Hexagonal {
+                [2, 2]
+            } else {
+                [2, 3]
+            };
+            let outline = lattice.outline(&cell).unwrap();
+            assert_eq!(outline.len(), lattice.most_neighbours());
+            let across: BTreeSet<Point> = outline.iter().map(|(_, p)| p.clone()).collect();
+            assert_eq!(across, lattice.neighbours(&cell).collect());
+            for (i, (corner, next)) in outline.iter().enumerate() {
+                let end = outline[(i + 1) % outline.len()].0;
+                let theirs = lattice.outline(next).unwrap();
+                let j = theirs.iter().position(|(_, p)| p == &cell[..]).unwrap();
+                let (a, b) = (theirs[j].0, theirs[(j + 1) % theirs.len()].0);
+                let close =
+                    |p: [f64; 2], q: [f64; 2]| (p[0] - q[0]).abs() + (p[1] - q[1]).abs() < 1e-9;
+                assert!(
+                    close(*corner, b) && close(end, a),
+                    "{lattice:?} {cell:?} {next:?}"
+                );
+            }
+        }
+        assert!(Lattice::cubic(3).outline(&[0, 0, 0]).is_none());
+    }
+
+    #[test]
+    fn plane_images_in_a_block() {
+        // A hexagon of six triangles maps onto itself under every motion.
+        let t = Lattice::Triangular;
+        let hexagon: Vec<Point> = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]
+            .iter()
+            .map(|c| c.to_vec())
+            .collect();
+        for m in t.motions() {
+            let images = t.images_in_block(&m, &hexagon, &[2, 3]).unwrap();
+            let set: BTreeSet<&Point> = images.iter().collect();
+            assert_eq!(set, hexagon.iter().collect(), "{m:?}");
+        }
     }
 }

@@ -162,7 +162,7 @@ fn tetracubes_fill_a_2x4x4() {
     let all = Description::new("tetracubes_2x4x4")
         .block(&[2, 4, 4])
         .set(PieceSet::Polyforms {
-            dims: 3,
+            lattice: puzzle::Lattice::cubic(3),
             cells: 4,
             mirrors: true,
         })
@@ -379,4 +379,28 @@ fn dead_ends_are_covered_first_where_they_pay_and_are_safe() {
     assert!(!plan(&format!(
         "mod f {{ box: 4 x 4 x 4, {spare}, order: [pieces, rows] }}"
     )));
+}
+
+/// Polyform Puzzler counts the eight one-sided tetracubes up to rotations alone, a solution and
+/// its mirror image apart: 1,390 in 2x4x4 and 224 in 2x2x8, twice the classes that also take
+/// the reflections swapping the screws `A` and `B`. Each figure's classes make every solution.
+#[test]
+fn tetracubes_up_to_rotations() {
+    for (extents, rotations, group) in [([2, 4, 4], 1_390u128, 8), ([2, 2, 8], 224, 8)] {
+        let all = Description::new("tetracubes")
+            .block(&extents)
+            .set(PieceSet::named("tetracubes", None, None).unwrap())
+            .reflect(false);
+        let turned = all.clone().symmetry(Symmetry::Rotations { piece: None });
+        let turned = Puzzle::new(&turned).unwrap();
+        assert_eq!(turned.count(), rotations, "{extents:?}");
+        assert_eq!(turned.info().symmetry.group_order, group);
+        assert!(turned.info().symmetry.mirror_twins.is_empty());
+        let reduced =
+            Puzzle::new(&all.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
+        assert_eq!(reduced.count() * 2, rotations, "{extents:?}");
+        let every = Puzzle::new(&all).unwrap();
+        assert_eq!(turned.count_all(), every.count());
+        assert_eq!(u128::from(every.reference_count()), every.count());
+    }
 }

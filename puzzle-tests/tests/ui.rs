@@ -9,5 +9,6 @@ fn ui() {
     t.compile_fail("tests/ui/solvability/*.rs");
     t.compile_fail("tests/ui/abstract/*.rs");
     t.compile_fail("tests/ui/items/*.rs");
+    t.compile_fail("tests/ui/grids/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }

@@ -1,10 +1,11 @@
 //! Solutions as an SVG gallery, readable at a glance: each solution a group, its cells filled in
 //! their piece's colour on a thin grid, thick lines where two pieces meet and around the box;
-//! the layers of a 3-D box side by side. An abstract puzzle's solutions are listed as text.
+//! the layers of a 3-D box side by side; triangles and hexagons in their own shapes, as their
+//! lattice outlines them. An abstract puzzle's solutions are listed as text.
 
 use std::io::{self, Seek, SeekFrom, Write};
 
-use puzzle::{Catalog, Picture, Slot, Solution};
+use puzzle::{Catalog, Lattice, Picture, Slot, Solution};
 
 use super::Palette;
 
@@ -70,7 +71,9 @@ impl<W: Write + Seek> Gallery<W> {
             r#"<text x="0" y="13" font-size="13">#{}</text>"#,
             self.count
         )?;
-        if lines.is_empty() {
+        if lines.is_empty() && is_plane(picture.lattice) {
+            self::plane(out, &picture, &self.palette)?;
+        } else if lines.is_empty() {
             self::solution(out, &picture, &self.palette)?;
         } else {
             for (i, line) in lines.iter().enumerate() {
@@ -170,9 +173,87 @@ fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         return (longest * 8 + GAP, TITLE + 14 * lines.len() + 4);
     }
+    if is_plane(picture.lattice) {
+        let [x, y] = plane_extent(picture);
+        return (
+            (x * CELL as f64).ceil() as usize,
+            TITLE + (y * CELL as f64).ceil() as usize,
+        );
+    }
     let (w, h) = picture.layer_size();
     let layers = picture.slots.len() / (w * h);
     (layers * w * CELL + (layers - 1) * GAP, TITLE + h * CELL)
+}
+
+/// Whether the picture is of a plane lattice drawn by its cells' outlines (the triangular and
+/// hexagonal ones; squares and cubes are drawn by the grid of layers).
+fn is_plane(lattice: Lattice) -> bool {
+    matches!(lattice, Lattice::Triangular | Lattice::Hexagonal)
+}
+
+/// The right and bottom edge of a plane picture's cells, in cell units.
+fn plane_extent(picture: &Picture) -> [f64; 2] {
+    let (w, h) = picture.layer_size();
+    let corners = (0..h).flat_map(|r| (0..w).map(move |c| [r as i32, c as i32]));
+    let mut extent = [0.0f64; 2];
+    for p in corners {
+        for (corner, _) in picture.lattice.outline(&p).unwrap_or_default() {
+            extent = [extent[0].max(corner[0]), extent[1].max(corner[1])];
+        }
+    }
+    extent
+}
+
+/// One solution of a plane lattice: each cell its polygon, and a thick line along each side
+/// that parts two pieces, or a cell from outside the box.
+fn plane(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
+    let (w, h) = picture.layer_size();
+    let slot = |p: &[i32]| -> Slot {
+        let (r, c) = (p[0], p[1]);
+        if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
+            return Slot::Outside;
+        }
+        picture.slots[r as usize * w + c as usize]
+    };
+    let point = |[x, y]: [f64; 2]| (x * CELL as f64, TITLE as f64 + y * CELL as f64);
+    let mut thick = String::new();
+    for r in 0..h as i32 {
+        for c in 0..w as i32 {
+            let here = slot(&[r, c]);
+            let fill = match here {
+                Slot::Outside => continue,
+                Slot::Empty => "white".to_owned(),
+                Slot::Placed { .. } => palette.hex(here).unwrap_or_else(|| "white".to_owned()),
+            };
+            let Some(outline) = picture.lattice.outline(&[r, c]) else {
+                continue;
+            };
+            let corners: Vec<String> = (outline.iter())
+                .map(|&(corner, _)| {
+                    let (x, y) = point(corner);
+                    format!("{x:.2},{y:.2}")
+                })
+                .collect();
+            writeln!(
+                out,
+                r##"<polygon class="cell" points="{}" fill="{fill}" stroke="#888" stroke-width="0.5"/>"##,
+                corners.join(" ")
+            )?;
+            // Each side is drawn by the cell on it, once by each of two cells: the thick
+            // line where it parts them, drawn twice, is the same line.
+            for (i, (corner, across)) in outline.iter().enumerate() {
+                if parts(here, slot(across)) {
+                    let ((x0, y0), (x1, y1)) =
+                        (point(*corner), point(outline[(i + 1) % outline.len()].0));
+                    thick.push_str(&format!("M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}"));
+                }
+            }
+        }
+    }
+    writeln!(
+        out,
+        r##"<path d="{thick}" stroke="#222" stroke-width="2.5" stroke-linecap="round" fill="none"/>"##
+    )
 }
 
 /// One solution's cells and lines.

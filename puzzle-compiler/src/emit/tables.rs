@@ -123,6 +123,8 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
             let dims = Literal::usize_unsuffixed(dims);
             quote!(#runtime::Lattice::Cubic { dims: #dims })
         }
+        Lattice::Triangular => quote!(#runtime::Lattice::Triangular),
+        Lattice::Hexagonal => quote!(#runtime::Lattice::Hexagonal),
     };
     quote! {
         #runtime::Catalog {

@@ -92,7 +92,7 @@ mod tests {
         // A 3x3 square scanned by rows has a frontier of 3; without its middle, only the two
         // cells at the ends of the next row border the first.
         let square = Board::block(&[3, 3]);
-        let ring = Board::with_cells(&[3, 3], |p| p != [1, 1]);
+        let ring = Board::with_cells(puzzle_runtime::Lattice::cubic(2), &[3, 3], |p| p != [1, 1]);
         for (board, width) in [(square, 3), (ring, 2)] {
             let order = Order::for_board(&board, &[], &[0, 1], &[]);
             assert_eq!(frontier(&board, &order), width);

@@ -223,7 +223,9 @@ mod tests {
     fn the_bit_board_decides_as_the_flood_fill_and_the_hole_test_counted_or_not() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let holed = Board::with_cells(&[5, 5], |p| !(p[0] == 2 && p[1] == 2));
+        let holed = Board::with_cells(puzzle_runtime::Lattice::cubic(2), &[5, 5], |p| {
+            !(p[0] == 2 && p[1] == 2)
+        });
         let boards = [Board::block(&[4, 6]), Board::block(&[3, 3, 4]), holed];
         let (mut outcomes, mut holes, mut pairs) = ([0; 2], [0; 2], [0; 2]);
         // How many placements had a reach of each width.
