@@ -211,6 +211,39 @@ mod tests {
         assert_eq!(Board::block(&[2, 4, 4]).rotations().len(), 8);
     }
 
+    /// A flat polyiamond in a box of prisms lies in one layer, connected, in each of its
+    /// orientations there.
+    #[test]
+    fn polyiamonds_lie_flat_in_prisms() {
+        let prisms = Lattice::TriangularPrisms;
+        let b = Board::with_cells(prisms, &[2, 3, 6], |_| true);
+        let bar = Shape::new(Lattice::Triangular, [vec![0, 0], vec![0, 1], vec![0, 2]]);
+        let placements = b.placements(&bar, true, usize::MAX);
+        // The triamond is every path of three triangles, one for each triangle and two of its
+        // neighbours: 32 in a layer of 3 rows of 6.
+        let paths: usize = (0..3)
+            .flat_map(|r| (0..6).map(move |c| [r, c]))
+            .map(|[r, c]| {
+                let cell = [r, c];
+                let n = Lattice::Triangular.neighbours(&cell);
+                let d = n
+                    .filter(|p| (0..3).contains(&p[0]) && (0..6).contains(&p[1]))
+                    .count();
+                d * (d - 1) / 2
+            })
+            .sum();
+        assert_eq!(paths, 32);
+        assert_eq!(placements.len(), 2 * paths);
+        for cells in &placements {
+            let points: Vec<Point> = cells
+                .iter()
+                .map(|&c| b.cells()[c as usize].clone())
+                .collect();
+            assert!(points.iter().all(|p| p[0] == points[0][0]), "{points:?}");
+            assert!(Shape::new(prisms, points).is_connected());
+        }
+    }
+
     #[test]
     fn placements_of_the_report_puzzle() {
         let b = board(&["...", "..."]);

@@ -429,11 +429,13 @@ impl Grid {
         }
     }
 
-    /// The grid's lattice for a box of `dims` axes (the plane grids have two whatever is
-    /// asked; the model says so where a box or piece has other).
+    /// The grid's lattice for a box of `dims` axes: the triangular grid's in three are
+    /// prisms in layers; the hexagonal grid has two whatever is asked (the model says so
+    /// where a box or piece has other).
     pub fn lattice(self, dims: usize) -> Lattice {
         match self {
             Grid::Square => Lattice::cubic(dims),
+            Grid::Triangular if dims == 3 => Lattice::TriangularPrisms,
             Grid::Triangular => Lattice::Triangular,
             Grid::Hexagonal => Lattice::Hexagonal,
         }
@@ -443,7 +445,7 @@ impl Grid {
     pub fn of(lattice: Lattice) -> Grid {
         match lattice {
             Lattice::Cubic { .. } => Grid::Square,
-            Lattice::Triangular => Grid::Triangular,
+            Lattice::Triangular | Lattice::TriangularPrisms => Grid::Triangular,
             Lattice::Hexagonal => Grid::Hexagonal,
         }
     }

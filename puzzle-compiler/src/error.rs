@@ -61,7 +61,7 @@ pub enum ErrorKind {
         cell: String,
     },
     /// A box or piece written in a way its grid does not allow.
-    #[error("{what} {how}, but the {grid} grid lies in the plane: {remedy}")]
+    #[error("{what} {how}, which the {grid} grid does not allow: {remedy}")]
     PlaneGrid {
         /// What was written (`the box`, ``piece `A` ``).
         what: String,

@@ -108,6 +108,9 @@ pub fn read_drawn(
     match (lattice, figure) {
         (Lattice::Cubic { .. }, _) => read_figure(figure, what, chars, allowed, errors),
         (_, Figure::Rows(drawing)) => read_plane(drawing, lattice, what, chars, allowed, errors),
+        (Lattice::TriangularPrisms, Figure::Layers { layers, loc }) => {
+            read_prisms(layers, *loc, what, chars, allowed, errors)
+        }
         (_, Figure::Layers { loc, .. }) => {
             let kind = ErrorKind::PlaneGrid {
                 what: what.to_owned(),
@@ -119,6 +122,57 @@ pub fn read_drawn(
             None
         }
     }
+}
+
+/// Reads layers of rows of triangular prisms, each layer as [`read_plane`] reads triangles,
+/// into a block as deep as the layers, as tall as the most rows and as wide as the longest.
+fn read_prisms(
+    layers: &[Figure],
+    loc: crate::description::Loc,
+    what: &str,
+    chars: (char, char),
+    allowed: &'static str,
+    errors: &mut Errors,
+) -> Option<Block> {
+    let mut read = Vec::new();
+    for layer in layers {
+        let Figure::Rows(drawing) = layer else {
+            let kind = ErrorKind::PlaneGrid {
+                what: what.to_owned(),
+                how: "is drawn in layers of layers",
+                grid: Grid::Triangular.word(),
+                remedy: "draw prisms as layers of rows",
+            };
+            errors.push(layer.loc(), kind);
+            return None;
+        };
+        read.push(read_plane(
+            drawing,
+            Lattice::Triangular,
+            what,
+            chars,
+            allowed,
+            errors,
+        ));
+    }
+    let read: Vec<Block> = read.into_iter().collect::<Option<_>>()?;
+    if read.is_empty() {
+        errors.push(loc, no_rows(what, allowed));
+        return None;
+    }
+    let rows = read.iter().map(|b| b.extents[0]).max().unwrap_or(0);
+    let width = read.iter().map(|b| b.extents[1]).max().unwrap_or(0);
+    let mut block = Block {
+        extents: vec![read.len() as i32, rows, width],
+        on: vec![false; read.len() * (rows * width) as usize],
+    };
+    for (l, layer) in read.iter().enumerate() {
+        for (i, &on) in layer.on.iter().enumerate() {
+            let (r, c) = (i as i32 / layer.extents[1], i as i32 % layer.extents[1]);
+            block.on[((l as i32 * rows + r) * width + c) as usize] = on;
+        }
+    }
+    Some(block)
 }
 
 /// Reads a drawing of the triangular or hexagonal lattice, where a character's row and column

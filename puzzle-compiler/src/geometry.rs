@@ -59,15 +59,12 @@ impl Shape {
     }
 
     /// The same cells seen in `dims >= self.dims()` dimensions of the lattice (new axes at
-    /// coordinate 0); `None` where the lattice has no such form ([`Lattice::with_dims`]).
+    /// coordinate 0, [`Lattice::embed`]); `None` where the lattice has no such form
+    /// ([`Lattice::with_dims`]).
     pub fn embedded_in(&self, dims: usize) -> Option<Shape> {
         assert!(dims >= self.dims(), "a shape cannot lose dimensions");
         let lattice = self.lattice.with_dims(dims)?;
-        let cells = self.cells.iter().map(|c| {
-            let mut p = c.clone();
-            p.resize(dims, 0);
-            p
-        });
+        let cells = self.cells.iter().map(|c| self.lattice.embed(c, dims));
         Some(Shape::new(lattice, cells))
     }
 

@@ -287,6 +287,7 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
     // A box that could not be read still says how many axes it meant, for its pieces.
     let dims = match (&board, &description.board) {
         (Some((b, _)), _) => b.dims(),
+        (None, BoardSpec::Drawn(figure)) if description.grid == Grid::Triangular => figure.dims(),
         _ if description.grid != Grid::Square => 2,
         (None, BoardSpec::Block { extents, .. }) => extents.len(),
         (None, BoardSpec::Drawn(figure)) => figure.dims(),
@@ -621,12 +622,23 @@ fn shape_of_cells(
     };
     let piece_dims = first.len();
     let lattice = grid.lattice(piece_dims);
-    if grid != Grid::Square && piece_dims != 2 {
+    let fits = match grid {
+        Grid::Square => None,
+        Grid::Triangular => (!(2..=3).contains(&piece_dims)).then_some((
+            "has cells of other than two or three coordinates",
+            "give each cell as (row, column), or (layer, row, column) for prisms",
+        )),
+        Grid::Hexagonal => (piece_dims != 2).then_some((
+            "has cells of other than two coordinates",
+            "give each cell as (row, column)",
+        )),
+    };
+    if let Some((how, remedy)) = fits {
         let kind = ErrorKind::PlaneGrid {
             what: format!("piece `{name}`"),
-            how: "has cells of other than two coordinates",
+            how,
             grid: grid.word(),
-            remedy: "give each cell as (row, column)",
+            remedy,
         };
         errors.push(cells[0].1, kind);
         return None;

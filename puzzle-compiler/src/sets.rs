@@ -132,7 +132,7 @@ const FAMILIES: [Family; 10] = [
 pub fn max_cells(lattice: Lattice) -> u32 {
     match lattice {
         Lattice::Cubic { dims: 2 } | Lattice::Triangular => 8,
-        Lattice::Hexagonal => 6,
+        Lattice::Hexagonal | Lattice::TriangularPrisms => 6,
         Lattice::Cubic { .. } => 6,
     }
 }
@@ -255,6 +255,11 @@ impl PieceSet {
         if let Lattice::Cubic { .. } = lattice {
             return Some(PieceSet::ONE_SIDED_PENTOMINOES);
         }
+        // Prisms take the polyiamonds, flat in a layer.
+        let lattice = match lattice {
+            Lattice::TriangularPrisms => Lattice::Triangular,
+            other => other,
+        };
         let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
         let cells: u32 = digits.parse().ok()?;
         let named = known(lattice, cells as usize).is_some();
@@ -642,7 +647,7 @@ fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member
             let letter = match lattice {
                 Lattice::Cubic { dims: 2 } => 'P',
                 Lattice::Cubic { .. } => 'C',
-                Lattice::Triangular => 'T',
+                Lattice::Triangular | Lattice::TriangularPrisms => 'T',
                 Lattice::Hexagonal => 'H',
             };
             free.into_iter()

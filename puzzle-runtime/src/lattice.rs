@@ -32,6 +32,11 @@ pub enum Lattice {
     /// (pointing up) or above (pointing down); the motions are the twelve of a hexagon about
     /// a corner of a triangle.
     Triangular,
+    /// Triangular prisms in layers of the triangular lattice (BurrTools' second grid): the
+    /// prism at (layer, row, column) touches the three beside it in its layer as the triangle
+    /// at (row, column) does, and the two above and below it; the motions are the twelve of
+    /// the triangular lattice, each also with the layers reversed.
+    TriangularPrisms,
     /// Hexagons in the plane (polyhexes), at the points (row, column) where row + column is
     /// even: a hexagon touches the two beside it in its row (two columns away) and two in each
     /// row next to it (one column away); the motions are the twelve of a hexagon about its
@@ -54,20 +59,41 @@ impl Lattice {
         match self {
             Lattice::Cubic { dims } => dims,
             Lattice::Triangular | Lattice::Hexagonal => 2,
+            Lattice::TriangularPrisms => 3,
         }
     }
 
-    /// Whether the lattice is one whose translations keep row + column even (the plane
-    /// lattices but the square one).
-    fn is_paired(self) -> bool {
-        matches!(self, Lattice::Triangular | Lattice::Hexagonal)
+    /// The first of the two axes (row, column) whose sum a translation keeps even, on the
+    /// lattices but the square and cubic one.
+    fn paired(self) -> Option<usize> {
+        match self {
+            Lattice::Cubic { .. } => None,
+            Lattice::Triangular | Lattice::Hexagonal => Some(0),
+            Lattice::TriangularPrisms => Some(1),
+        }
+    }
+
+    /// Whether a translation keeps the lattice's points where they are (row + column's parity
+    /// on the lattices that have one).
+    fn keeps(self, t: &[i32]) -> bool {
+        self.paired().is_none_or(|a| (t[a] + t[a + 1]) % 2 == 0)
+    }
+
+    /// The plane lattice whose layers this one stacks, for drawing.
+    pub fn layer(self) -> Option<Lattice> {
+        match self {
+            Lattice::TriangularPrisms => Some(Lattice::Triangular),
+            Lattice::Cubic { dims } if dims >= 2 => Some(Lattice::cubic(2)),
+            Lattice::Cubic { .. } => None,
+            Lattice::Triangular | Lattice::Hexagonal => Some(self),
+        }
     }
 
     /// Whether a point of the right number of coordinates is a cell of the lattice: every
     /// point but the hexagonal lattice's where row + column is odd.
     pub fn is_cell(self, p: &[i32]) -> bool {
         match self {
-            Lattice::Cubic { .. } | Lattice::Triangular => true,
+            Lattice::Cubic { .. } | Lattice::Triangular | Lattice::TriangularPrisms => true,
             Lattice::Hexagonal => (p[0] + p[1]) % 2 == 0,
         }
     }
@@ -87,6 +113,11 @@ impl Lattice {
             Lattice::Triangular => {
                 let below = if (cell[0] + cell[1]) % 2 == 0 { 1 } else { -1 };
                 vec![vec![0, -1], vec![0, 1], vec![below, 0]]
+            }
+            Lattice::TriangularPrisms => {
+                let below = if (cell[1] + cell[2]) % 2 == 0 { 1 } else { -1 };
+                let beside = [[0, 0, -1], [0, 0, 1], [0, below, 0], [-1, 0, 0], [1, 0, 0]];
+                beside.iter().map(|s| s.to_vec()).collect()
             }
             Lattice::Hexagonal => HEXAGON_STEPS.iter().map(|s| s.to_vec()).collect(),
         };
@@ -117,6 +148,7 @@ impl Lattice {
         match self {
             Lattice::Cubic { dims } => 2 * dims,
             Lattice::Triangular => 3,
+            Lattice::TriangularPrisms => 5,
             Lattice::Hexagonal => 6,
         }
     }
@@ -125,17 +157,26 @@ impl Lattice {
     pub fn motions(self) -> Vec<Motion> {
         match self {
             Lattice::Cubic { dims } => Motion::all(dims),
-            Lattice::Triangular | Lattice::Hexagonal => (0..2)
-                .flat_map(|reflect| {
-                    (0..6).map(move |turns| Motion {
-                        kind: MotionKind::Turn {
-                            lattice: self,
-                            turns,
-                            reflect: reflect == 1,
-                        },
+            Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
+                let flips = if self == Lattice::TriangularPrisms {
+                    2
+                } else {
+                    1
+                };
+                (0..flips)
+                    .flat_map(|flip| (0..2).map(move |reflect| (flip == 1, reflect == 1)))
+                    .flat_map(|(flip, reflect)| {
+                        (0..6).map(move |turns| Motion {
+                            kind: MotionKind::Turn {
+                                lattice: self,
+                                turns,
+                                reflect,
+                                flip,
+                            },
+                        })
                     })
-                })
-                .collect(),
+                    .collect()
+            }
         }
     }
 
@@ -145,7 +186,29 @@ impl Lattice {
     pub fn with_dims(self, dims: usize) -> Option<Lattice> {
         match self {
             Lattice::Cubic { .. } => Some(Lattice::Cubic { dims }),
+            Lattice::Triangular | Lattice::TriangularPrisms if dims == 3 => {
+                Some(Lattice::TriangularPrisms)
+            }
             Lattice::Triangular | Lattice::Hexagonal => (dims == 2).then_some(self),
+            Lattice::TriangularPrisms => None,
+        }
+    }
+
+    /// A point of this lattice as a point of the same lattice with `dims` axes
+    /// ([`with_dims`](Self::with_dims)): the axes added at 0, after the square lattice's
+    /// (which are all alike) and before the triangular lattice's (a flat polyiamond lies in
+    /// the first layer of prisms).
+    pub fn embed(self, p: &[i32], dims: usize) -> Point {
+        let added = dims.saturating_sub(p.len());
+        match self {
+            Lattice::Triangular => std::iter::repeat_n(0, added)
+                .chain(p.iter().copied())
+                .collect(),
+            _ => p
+                .iter()
+                .copied()
+                .chain(std::iter::repeat_n(0, added))
+                .collect(),
         }
     }
 
@@ -158,8 +221,8 @@ impl Lattice {
             return;
         };
         let mut shift: Point = low.iter().map(|x| -x).collect();
-        if self.is_paired() && (shift[0] + shift[1]) % 2 != 0 {
-            shift[1] += 1;
+        if let Some(a) = self.paired().filter(|_| !self.keeps(&shift)) {
+            shift[a + 1] += 1;
         }
         for c in cells.iter_mut() {
             for (x, d) in c.iter_mut().zip(&shift) {
@@ -184,13 +247,13 @@ impl Lattice {
                 .iter()
                 .map(|p| motion.apply_within(p, extents))
                 .collect(),
-            Lattice::Triangular | Lattice::Hexagonal => {
+            Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
                 let mut images: Vec<Point> = cells.iter().map(|p| motion.apply(p)).collect();
                 let (Some(from), Some(to)) = (lowest(&images), lowest(cells)) else {
                     return Some(images);
                 };
                 let shift: Point = to.iter().zip(&from).map(|(t, f)| t - f).collect();
-                if (shift[0] + shift[1]) % 2 != 0 {
+                if !self.keeps(&shift) {
                     return None;
                 }
                 for p in &mut images {
@@ -220,7 +283,7 @@ impl Lattice {
                 ([cf + 1.0, rf + 1.0], at(1, 0)),
                 ([cf, rf + 1.0], at(0, -1)),
             ],
-            Lattice::Cubic { .. } => return None,
+            Lattice::Cubic { .. } | Lattice::TriangularPrisms => return None,
             Lattice::Triangular => {
                 let (left, top, bottom) = (cf / 2.0, rf * row, (rf + 1.0) * row);
                 if (r + c) % 2 == 0 {
@@ -273,7 +336,7 @@ impl Lattice {
                 let at = unlinear(&room, k);
                 at.iter().zip(&from).map(|(a, f)| a + f).collect::<Point>()
             })
-            .filter(|t| !self.is_paired() || (t[0] + t[1]) % 2 == 0)
+            .filter(|t| self.keeps(t))
             .collect()
     }
 }
@@ -309,11 +372,13 @@ enum MotionKind {
     Signed { axis: Vec<usize>, flip: Vec<bool> },
     /// The triangular or hexagonal lattice's: reflected across a line through the origin when
     /// `reflect`, then turned `turns` sixths of a turn about the origin (a corner of triangles,
-    /// the centre of a hexagon).
+    /// the centre of a hexagon); the prisms', the same in each layer, with the layers reversed
+    /// when `flip`.
     Turn {
         lattice: Lattice,
         turns: u8,
         reflect: bool,
+        flip: bool,
     },
 }
 
@@ -348,7 +413,12 @@ impl Motion {
             MotionKind::Signed { axis, flip } => {
                 axis.iter().enumerate().all(|(i, &a)| a == i) && !flip.contains(&true)
             }
-            MotionKind::Turn { turns, reflect, .. } => *turns == 0 && !reflect,
+            MotionKind::Turn {
+                turns,
+                reflect,
+                flip,
+                ..
+            } => *turns == 0 && !reflect && !flip,
         }
     }
 
@@ -356,7 +426,7 @@ impl Motion {
     pub fn is_proper(&self) -> bool {
         let (axis, flip) = match &self.kind {
             MotionKind::Signed { axis, flip } => (axis, flip),
-            MotionKind::Turn { reflect, .. } => return !reflect,
+            MotionKind::Turn { reflect, flip, .. } => return reflect == flip,
         };
         let mut odd = flip.iter().filter(|&&f| f).count() % 2 == 1;
         let mut seen = vec![false; axis.len()];
@@ -387,15 +457,24 @@ impl Motion {
                 lattice,
                 turns,
                 reflect,
+                flip,
             } => {
-                let [mut q, mut s] = to_axial(lattice, p);
+                let (layer, plane, lattice) = match lattice {
+                    Lattice::TriangularPrisms => (Some(p[0]), &p[1..], Lattice::Triangular),
+                    _ => (None, p, lattice),
+                };
+                let [mut q, mut s] = to_axial(lattice, plane);
                 if reflect {
                     (q, s) = (s, q);
                 }
                 for _ in 0..turns {
                     (q, s) = (-s, q + s);
                 }
-                from_axial(lattice, [q, s])
+                let layer = layer.map(|l| if flip { -l } else { l });
+                layer
+                    .into_iter()
+                    .chain(from_axial(lattice, [q, s]))
+                    .collect()
             }
         }
     }
@@ -599,6 +678,46 @@ mod tests {
             }
             assert_eq!(p, [1, 1]);
         }
+    }
+
+    /// The prisms touch five, their motions are the triangles' with the layers reversed or
+    /// not, and a flat polyiamond lies in them.
+    #[test]
+    fn triangular_prisms() {
+        let p = Lattice::TriangularPrisms;
+        assert_eq!(p.most_neighbours(), 5);
+        for l in -2..2 {
+            for r in -2..2 {
+                for c in -2..2 {
+                    for n in p.neighbours(&[l, r, c]) {
+                        assert!(p.neighbours(&n).any(|m| m == [l, r, c]));
+                    }
+                }
+            }
+        }
+        let motions = p.motions();
+        assert_eq!(motions.len(), 24);
+        assert!(motions[0].is_identity());
+        assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 12);
+        for m in &motions {
+            for cell in [[0, 0, 0], [1, 2, 1], [-1, -1, 2]] {
+                let image = m.apply(&cell);
+                for n in p.neighbours(&cell) {
+                    let n_image = m.apply(&n);
+                    assert!(p.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
+                }
+            }
+        }
+        let images: BTreeSet<Point> = motions.iter().map(|m| m.apply(&[1, 0, 1])).collect();
+        assert_eq!(images.iter().filter(|q| q[0] == -1).count(), 6);
+        assert_eq!(Lattice::Triangular.with_dims(3), Some(p));
+        assert_eq!(p.layer(), Some(Lattice::Triangular));
+        // Translations keep row + column even, and any layer.
+        let t = p.translations(&[vec![0, 0, 1]], &[2, 2, 2]);
+        assert_eq!(t, [[0, 0, 0], [0, 1, -1], [1, 0, 0], [1, 1, -1]]);
+        let mut cells = vec![vec![3, 3, 4]];
+        p.normalise(&mut cells);
+        assert_eq!(cells, [[0, 0, 1]]);
     }
 
     #[test]

@@ -208,6 +208,33 @@ fn one_sided_polyhexes() {
     assert!(reduced.count() < count);
 }
 
+/// Prisms in two layers of triangles, with flat polyiamonds and pieces that stand across the
+/// layers: the walker and the reference backtracker agree, every solution is an exact cover,
+/// and the classes under the box's twelve symmetries (those of its layers, each with the
+/// layers swapped or not) make every solution.
+#[test]
+fn triangular_prisms() {
+    let text = r###"
+        mod prisms {
+            grid: triangular,
+            box: [["  ...", " .....", " ....."], ["  ...", " .....", " ....."]],
+            pieces: { 4 x V: [["#"], ["#"]], 3 x D2, 2 x I3, 2 x C: [["##"], [" #"]] },
+        }
+    "###;
+    let description = parse_str(text).unwrap().remove(0).description;
+    let every = Puzzle::new(&description).unwrap();
+    let count = every.count();
+    assert!(count > 1000, "{count}");
+    assert_eq!(u128::from(every.reference_count()), count);
+    assert_eq!(check_solutions(&every, description.clone()) as u128, count);
+    let mut reduced = description;
+    reduced.symmetry = Symmetry::Reduced { piece: None };
+    let reduced = Puzzle::new(&reduced).unwrap();
+    assert_eq!(reduced.info().symmetry.group_order, 12);
+    assert_eq!(reduced.count_all(), count);
+    assert_eq!(u128::from(reduced.reference_count()), reduced.count());
+}
+
 /// What a puzzle on these grids can get wrong, each said at the offending tokens.
 #[test]
 fn mistakes_on_the_plane_grids() {
@@ -288,7 +315,7 @@ fn mistakes_on_the_plane_grids() {
         }
     ));
     let layers =
-        kinds(r##"mod m { grid: triangular, box: [["..", ".."]], pieces: { A: ["#"] } }"##);
+        kinds(r##"mod m { grid: hexagonal, box: [[". .", ". ."]], pieces: { A: ["#"] } }"##);
     assert!(matches!(
         layers[0],
         ErrorKind::PlaneGrid {

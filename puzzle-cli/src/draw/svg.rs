@@ -175,8 +175,11 @@ fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
     }
     if is_plane(picture.lattice) {
         let [x, y] = plane_extent(picture);
+        let (w, h) = picture.layer_size();
+        let layers = picture.slots.len() / (w * h);
+        let width = (x * CELL as f64).ceil() as usize;
         return (
-            (x * CELL as f64).ceil() as usize,
+            layers * width + (layers - 1) * GAP,
             TITLE + (y * CELL as f64).ceil() as usize,
         );
     }
@@ -185,67 +188,81 @@ fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
     (layers * w * CELL + (layers - 1) * GAP, TITLE + h * CELL)
 }
 
-/// Whether the picture is of a plane lattice drawn by its cells' outlines (the triangular and
-/// hexagonal ones; squares and cubes are drawn by the grid of layers).
+/// Whether the picture's layers are of triangles or hexagons, drawn by their cells' outlines
+/// (squares and cubes are drawn by the grid of layers).
 fn is_plane(lattice: Lattice) -> bool {
-    matches!(lattice, Lattice::Triangular | Lattice::Hexagonal)
+    matches!(
+        lattice.layer(),
+        Some(Lattice::Triangular | Lattice::Hexagonal)
+    )
 }
 
-/// The right and bottom edge of a plane picture's cells, in cell units.
+/// The right and bottom edge of a layer's cells, in cell units.
 fn plane_extent(picture: &Picture) -> [f64; 2] {
     let (w, h) = picture.layer_size();
+    let Some(layer) = picture.lattice.layer() else {
+        return [0.0, 0.0];
+    };
     let corners = (0..h).flat_map(|r| (0..w).map(move |c| [r as i32, c as i32]));
     let mut extent = [0.0f64; 2];
     for p in corners {
-        for (corner, _) in picture.lattice.outline(&p).unwrap_or_default() {
+        for (corner, _) in layer.outline(&p).unwrap_or_default() {
             extent = [extent[0].max(corner[0]), extent[1].max(corner[1])];
         }
     }
     extent
 }
 
-/// One solution of a plane lattice: each cell its polygon, and a thick line along each side
-/// that parts two pieces, or a cell from outside the box.
+/// One solution of triangles or hexagons, its layers side by side: each cell its polygon,
+/// and a thick line along each side that parts two pieces, or a cell from outside the box.
 fn plane(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
     let (w, h) = picture.layer_size();
-    let slot = |p: &[i32]| -> Slot {
-        let (r, c) = (p[0], p[1]);
-        if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
-            return Slot::Outside;
-        }
-        picture.slots[r as usize * w + c as usize]
+    let layers = picture.slots.len() / (w * h);
+    let Some(lattice) = picture.lattice.layer() else {
+        return Ok(());
     };
-    let point = |[x, y]: [f64; 2]| (x * CELL as f64, TITLE as f64 + y * CELL as f64);
+    let width = (plane_extent(picture)[0] * CELL as f64).ceil() + GAP as f64;
     let mut thick = String::new();
-    for r in 0..h as i32 {
-        for c in 0..w as i32 {
-            let here = slot(&[r, c]);
-            let fill = match here {
-                Slot::Outside => continue,
-                Slot::Empty => "white".to_owned(),
-                Slot::Placed { .. } => palette.hex(here).unwrap_or_else(|| "white".to_owned()),
-            };
-            let Some(outline) = picture.lattice.outline(&[r, c]) else {
-                continue;
-            };
-            let corners: Vec<String> = (outline.iter())
-                .map(|&(corner, _)| {
-                    let (x, y) = point(corner);
-                    format!("{x:.2},{y:.2}")
-                })
-                .collect();
-            writeln!(
-                out,
-                r##"<polygon class="cell" points="{}" fill="{fill}" stroke="#888" stroke-width="0.5"/>"##,
-                corners.join(" ")
-            )?;
-            // Each side is drawn by the cell on it, once by each of two cells: the thick
-            // line where it parts them, drawn twice, is the same line.
-            for (i, (corner, across)) in outline.iter().enumerate() {
-                if parts(here, slot(across)) {
-                    let ((x0, y0), (x1, y1)) =
-                        (point(*corner), point(outline[(i + 1) % outline.len()].0));
-                    thick.push_str(&format!("M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}"));
+    for layer in 0..layers {
+        let slot = |p: &[i32]| -> Slot {
+            let (r, c) = (p[0], p[1]);
+            if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
+                return Slot::Outside;
+            }
+            picture.slots[(layer * h + r as usize) * w + c as usize]
+        };
+        let left = layer as f64 * width;
+        let point = |[x, y]: [f64; 2]| (left + x * CELL as f64, TITLE as f64 + y * CELL as f64);
+        for r in 0..h as i32 {
+            for c in 0..w as i32 {
+                let here = slot(&[r, c]);
+                let fill = match here {
+                    Slot::Outside => continue,
+                    Slot::Empty => "white".to_owned(),
+                    Slot::Placed { .. } => palette.hex(here).unwrap_or_else(|| "white".to_owned()),
+                };
+                let Some(outline) = lattice.outline(&[r, c]) else {
+                    continue;
+                };
+                let corners: Vec<String> = (outline.iter())
+                    .map(|&(corner, _)| {
+                        let (x, y) = point(corner);
+                        format!("{x:.2},{y:.2}")
+                    })
+                    .collect();
+                writeln!(
+                    out,
+                    r##"<polygon class="cell" points="{}" fill="{fill}" stroke="#888" stroke-width="0.5"/>"##,
+                    corners.join(" ")
+                )?;
+                // Each side is drawn by the cell on it, once by each of two cells: the thick
+                // line where it parts them, drawn twice, is the same line.
+                for (i, (corner, across)) in outline.iter().enumerate() {
+                    if parts(here, slot(across)) {
+                        let ((x0, y0), (x1, y1)) =
+                            (point(*corner), point(outline[(i + 1) % outline.len()].0));
+                        thick.push_str(&format!("M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}"));
+                    }
                 }
             }
         }

@@ -124,6 +124,7 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
             quote!(#runtime::Lattice::Cubic { dims: #dims })
         }
         Lattice::Triangular => quote!(#runtime::Lattice::Triangular),
+        Lattice::TriangularPrisms => quote!(#runtime::Lattice::TriangularPrisms),
         Lattice::Hexagonal => quote!(#runtime::Lattice::Hexagonal),
     };
     quote! {
