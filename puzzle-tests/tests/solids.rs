@@ -399,6 +399,8 @@ fn tetracubes_up_to_rotations() {
         let reduced =
             Puzzle::new(&all.clone().symmetry(Symmetry::Reduced { piece: None })).unwrap();
         assert_eq!(reduced.count() * 2, rotations, "{extents:?}");
+        // Another tree, so another fingerprint: no unit of one is added to the other's.
+        assert_ne!(turned.info().fingerprint, reduced.info().fingerprint);
         let every = Puzzle::new(&all).unwrap();
         assert_eq!(turned.count_all(), every.count());
         assert_eq!(u128::from(every.reference_count()), every.count());
