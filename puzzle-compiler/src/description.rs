@@ -414,11 +414,19 @@ pub enum Grid {
     Triangular,
     /// Hexagons in the plane (polyhexes).
     Hexagonal,
+    /// Spheres stacked in square layers, each in the hollows of the one below (the
+    /// face-centred cubic packing of pyramid puzzles).
+    Spheres,
 }
 
 impl Grid {
     /// Every grid, in the order the language lists them.
-    pub const ALL: [Grid; 3] = [Grid::Square, Grid::Triangular, Grid::Hexagonal];
+    pub const ALL: [Grid; 4] = [
+        Grid::Square,
+        Grid::Triangular,
+        Grid::Hexagonal,
+        Grid::Spheres,
+    ];
 
     /// The word that names the grid in the puzzle language.
     pub fn word(self) -> &'static str {
@@ -426,18 +434,23 @@ impl Grid {
             Grid::Square => "square",
             Grid::Triangular => "triangular",
             Grid::Hexagonal => "hexagonal",
+            Grid::Spheres => "spheres",
         }
     }
 
     /// The grid's lattice for a box of `dims` axes: the triangular grid's in three are
-    /// prisms in layers; the hexagonal grid has two whatever is asked (the model says so
-    /// where a box or piece has other).
+    /// prisms in layers; the spheres' in two are one square layer; the hexagonal grid has two
+    /// and the spheres three at most, whatever is asked (the model says so where a box or
+    /// piece has other).
     pub fn lattice(self, dims: usize) -> Lattice {
         match self {
             Grid::Square => Lattice::cubic(dims),
             Grid::Triangular if dims == 3 => Lattice::TriangularPrisms,
             Grid::Triangular => Lattice::Triangular,
             Grid::Hexagonal => Lattice::Hexagonal,
+            Grid::Spheres => Lattice::Spheres {
+                dims: dims.clamp(2, 3),
+            },
         }
     }
 
@@ -447,6 +460,7 @@ impl Grid {
             Lattice::Cubic { .. } => Grid::Square,
             Lattice::Triangular | Lattice::TriangularPrisms => Grid::Triangular,
             Lattice::Hexagonal => Grid::Hexagonal,
+            Lattice::Spheres { .. } => Grid::Spheres,
         }
     }
 }

@@ -499,6 +499,10 @@ fn unknown_builtin(name: &str, grid: crate::description::Grid, suggestion: Optio
              lower case (`tetrahexes` for all seven, or `polyhexes(N)`); draw other pieces, e.g. \
              `{name}: [\"# #\"]`"
         ),
+        (None, Grid::Spheres) => format!(
+            "there is no built-in piece `{name}` on the spheres grid, which has no built-in \
+             pieces; draw it, in one layer (`{name}: [\"##\", \"#.\"]`) or in layers of rows"
+        ),
         (None, Grid::Square) => format!(
             "there is no built-in piece `{name}`; the built-in pieces are the pentominoes \
              F I L N P T U V W X Y Z and their mirror images f l n p y z (`pentominoes` for all \

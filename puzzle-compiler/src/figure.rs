@@ -108,9 +108,10 @@ pub fn read_drawn(
     match (lattice, figure) {
         (Lattice::Cubic { .. }, _) => read_figure(figure, what, chars, allowed, errors),
         (_, Figure::Rows(drawing)) => read_plane(drawing, lattice, what, chars, allowed, errors),
-        (Lattice::TriangularPrisms, Figure::Layers { layers, loc }) => {
-            read_prisms(layers, *loc, what, chars, allowed, errors)
-        }
+        (
+            Lattice::TriangularPrisms | Lattice::Spheres { dims: 3 },
+            Figure::Layers { layers, loc },
+        ) => read_layers(layers, lattice, *loc, what, chars, allowed, errors),
         (_, Figure::Layers { loc, .. }) => {
             let kind = ErrorKind::PlaneGrid {
                 what: what.to_owned(),
@@ -124,10 +125,12 @@ pub fn read_drawn(
     }
 }
 
-/// Reads layers of rows of triangular prisms, each layer as [`read_plane`] reads triangles,
-/// into a block as deep as the layers, as tall as the most rows and as wide as the longest.
-fn read_prisms(
+/// Reads layers of rows of triangular prisms or spheres, each layer as [`read_plane`] reads
+/// triangles or a square layer of spheres, into a block as deep as the layers, as tall as the
+/// most rows and as wide as the longest.
+fn read_layers(
     layers: &[Figure],
+    lattice: Lattice,
     loc: crate::description::Loc,
     what: &str,
     chars: (char, char),
@@ -140,15 +143,15 @@ fn read_prisms(
             let kind = ErrorKind::PlaneGrid {
                 what: what.to_owned(),
                 how: "is drawn in layers of layers",
-                grid: Grid::Triangular.word(),
-                remedy: "draw prisms as layers of rows",
+                grid: Grid::of(lattice).word(),
+                remedy: "draw it as layers of rows",
             };
             errors.push(layer.loc(), kind);
             return None;
         };
         read.push(read_plane(
             drawing,
-            Lattice::Triangular,
+            lattice.layer().unwrap_or(lattice),
             what,
             chars,
             allowed,

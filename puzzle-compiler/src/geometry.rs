@@ -86,9 +86,11 @@ impl Shape {
         seen.len() == self.cells.len()
     }
 
-    /// The image of the shape under `motion` (one of its lattice's), normalised again.
-    pub fn moved(&self, motion: &Motion) -> Shape {
-        Shape::new(self.lattice, self.cells.iter().map(|c| motion.apply(c)))
+    /// The image of the shape under `motion` (one of its lattice's), normalised again; `None`
+    /// where the motion does not take it onto cells (a turn of the spheres that only a shape
+    /// lying in its plane keeps on spheres).
+    pub fn moved(&self, motion: &Motion) -> Option<Shape> {
+        Some(Shape::new(self.lattice, motion.apply_all(&self.cells)?))
     }
 
     /// Every distinct orientation of the shape in its own dimension: all rotations, and the
@@ -97,7 +99,7 @@ impl Shape {
         let set: BTreeSet<Shape> = (self.lattice.motions())
             .iter()
             .filter(|m| reflect || m.is_proper())
-            .map(|m| self.moved(m))
+            .filter_map(|m| self.moved(m))
             .collect();
         set.into_iter().collect()
     }

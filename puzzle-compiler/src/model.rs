@@ -287,7 +287,11 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
     // A box that could not be read still says how many axes it meant, for its pieces.
     let dims = match (&board, &description.board) {
         (Some((b, _)), _) => b.dims(),
-        (None, BoardSpec::Drawn(figure)) if description.grid == Grid::Triangular => figure.dims(),
+        (None, BoardSpec::Drawn(figure))
+            if matches!(description.grid, Grid::Triangular | Grid::Spheres) =>
+        {
+            figure.dims().clamp(2, 3)
+        }
         _ if description.grid != Grid::Square => 2,
         (None, BoardSpec::Block { extents, .. }) => extents.len(),
         (None, BoardSpec::Drawn(figure)) => figure.dims(),
@@ -346,7 +350,11 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
                 what: "the box".to_owned(),
                 how: "is given by its sizes",
                 grid: grid.word(),
-                remedy: "draw it as rows, a character a cell",
+                remedy: if grid == Grid::Spheres {
+                    "draw it as layers of rows, a character a sphere"
+                } else {
+                    "draw it as rows, a character a cell"
+                },
             };
             errors.push(*loc, kind);
             return None;
@@ -631,6 +639,10 @@ fn shape_of_cells(
         Grid::Hexagonal => (piece_dims != 2).then_some((
             "has cells of other than two coordinates",
             "give each cell as (row, column)",
+        )),
+        Grid::Spheres => (!(2..=3).contains(&piece_dims)).then_some((
+            "has cells of other than two or three coordinates",
+            "give each cell as (layer, row, column), or (row, column) in one layer",
         )),
     };
     if let Some((how, remedy)) = fits {

@@ -962,7 +962,7 @@ fn switch<T: Copy>(key: &'static str, values: [T; 3]) -> impl Fn(ParseStream) ->
     }
 }
 
-/// `square`, `triangular` or `hexagonal`.
+/// `square`, `triangular`, `hexagonal` or `spheres`.
 fn grid(input: ParseStream) -> syn::Result<Grid> {
     let word: Ident = input.parse()?;
     let text = word.to_string();

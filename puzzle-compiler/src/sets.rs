@@ -133,7 +133,7 @@ pub fn max_cells(lattice: Lattice) -> u32 {
     match lattice {
         Lattice::Cubic { dims: 2 } | Lattice::Triangular => 8,
         Lattice::Hexagonal | Lattice::TriangularPrisms => 6,
-        Lattice::Cubic { .. } => 6,
+        Lattice::Cubic { .. } | Lattice::Spheres { .. } => 6,
     }
 }
 
@@ -628,7 +628,10 @@ fn mirror(shape: &Shape) -> Shape {
     let reflection = (shape.lattice().motions().into_iter())
         .find(|m| !m.is_proper())
         .expect("every dimension has a reflection");
-    shape.moved(&reflection)
+    // The first reflection is a cube's or a plane's, which takes every point to a point.
+    shape
+        .moved(&reflection)
+        .expect("a reflection of the lattice")
 }
 
 fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member> {
@@ -649,6 +652,7 @@ fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member
                 Lattice::Cubic { .. } => 'C',
                 Lattice::Triangular | Lattice::TriangularPrisms => 'T',
                 Lattice::Hexagonal => 'H',
+                Lattice::Spheres { .. } => 'S',
             };
             free.into_iter()
                 .enumerate()

@@ -42,11 +42,41 @@ pub enum Lattice {
     /// row next to it (one column away); the motions are the twelve of a hexagon about its
     /// centre.
     Hexagonal,
+    /// Spheres packed as oranges are stacked (the face-centred cubic packing; BurrTools' third
+    /// grid), in square layers: the sphere at (layer, row, column) touches the four beside it
+    /// in its layer and four in each layer next to it, each layer resting in the hollows of the
+    /// one below, half a sphere down and to the right. A square pyramid is layers of 5 x 5,
+    /// 4 x 4, ... spheres, each drawn from its own first row and column. The motions are the
+    /// 48 of a cube (in the lattice's own axes, not the layers'), and, for a shape lying in one
+    /// of the lattice's hexagonal planes, each of those after a sixth of a turn within that
+    /// plane: 240 in all, of which a shape keeps those that take it onto spheres. With
+    /// `dims: 2`, one square layer, as a flat piece is drawn.
+    Spheres {
+        /// 3, or 2 for a single layer.
+        dims: usize,
+    },
 }
 
 /// The steps from a hexagon to the six it touches, in (row, column), the doubled columns of
 /// the hexagonal lattice.
 const HEXAGON_STEPS: [[i32; 2]; 6] = [[0, -2], [0, 2], [-1, -1], [-1, 1], [1, -1], [1, 1]];
+
+/// The steps from a sphere to the twelve it touches, in (layer, row, column): four in its
+/// layer, and four each in the layers above (which rest up and to the left of it) and below.
+const SPHERE_STEPS: [[i32; 3]; 12] = [
+    [0, 0, -1],
+    [0, 0, 1],
+    [0, -1, 0],
+    [0, 1, 0],
+    [1, 0, 0],
+    [1, -1, 0],
+    [1, 0, -1],
+    [1, -1, -1],
+    [-1, 0, 0],
+    [-1, 1, 0],
+    [-1, 0, 1],
+    [-1, 1, 1],
+];
 
 impl Lattice {
     /// The square and cubic lattice of `dims` axes.
@@ -60,6 +90,15 @@ impl Lattice {
             Lattice::Cubic { dims } => dims,
             Lattice::Triangular | Lattice::Hexagonal => 2,
             Lattice::TriangularPrisms => 3,
+            Lattice::Spheres { dims } => dims,
+        }
+    }
+
+    /// The lattice a single layer of spheres behaves as, the square one; else itself.
+    fn plain(self) -> Lattice {
+        match self {
+            Lattice::Spheres { dims } if dims < 3 => Lattice::cubic(dims),
+            _ => self,
         }
     }
 
@@ -67,7 +106,7 @@ impl Lattice {
     /// lattices but the square and cubic one.
     fn paired(self) -> Option<usize> {
         match self {
-            Lattice::Cubic { .. } => None,
+            Lattice::Cubic { .. } | Lattice::Spheres { .. } => None,
             Lattice::Triangular | Lattice::Hexagonal => Some(0),
             Lattice::TriangularPrisms => Some(1),
         }
@@ -86,6 +125,7 @@ impl Lattice {
             Lattice::Cubic { dims } if dims >= 2 => Some(Lattice::cubic(2)),
             Lattice::Cubic { .. } => None,
             Lattice::Triangular | Lattice::Hexagonal => Some(self),
+            Lattice::Spheres { .. } => Some(Lattice::Spheres { dims: 2 }),
         }
     }
 
@@ -93,14 +133,17 @@ impl Lattice {
     /// point but the hexagonal lattice's where row + column is odd.
     pub fn is_cell(self, p: &[i32]) -> bool {
         match self {
-            Lattice::Cubic { .. } | Lattice::Triangular | Lattice::TriangularPrisms => true,
+            Lattice::Cubic { .. }
+            | Lattice::Triangular
+            | Lattice::TriangularPrisms
+            | Lattice::Spheres { .. } => true,
             Lattice::Hexagonal => (p[0] + p[1]) % 2 == 0,
         }
     }
 
     /// The cells that touch `cell` (share a side or a face).
     pub fn neighbours(self, cell: &[i32]) -> impl Iterator<Item = Point> + '_ {
-        let steps: Vec<Point> = match self {
+        let steps: Vec<Point> = match self.plain() {
             Lattice::Cubic { .. } => (0..cell.len())
                 .flat_map(|axis| {
                     [-1, 1].into_iter().map(move |step| {
@@ -120,6 +163,7 @@ impl Lattice {
                 beside.iter().map(|s| s.to_vec()).collect()
             }
             Lattice::Hexagonal => HEXAGON_STEPS.iter().map(|s| s.to_vec()).collect(),
+            Lattice::Spheres { .. } => SPHERE_STEPS.iter().map(|s| s.to_vec()).collect(),
         };
         steps
             .into_iter()
@@ -150,13 +194,16 @@ impl Lattice {
             Lattice::Triangular => 3,
             Lattice::TriangularPrisms => 5,
             Lattice::Hexagonal => 6,
+            Lattice::Spheres { dims } if dims < 3 => 4,
+            Lattice::Spheres { .. } => 12,
         }
     }
 
     /// The motions that fix the origin and map the lattice onto itself, the identity first.
     pub fn motions(self) -> Vec<Motion> {
-        match self {
+        match self.plain() {
             Lattice::Cubic { dims } => Motion::all(dims),
+            Lattice::Spheres { .. } => sphere_motions(),
             Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
                 let flips = if self == Lattice::TriangularPrisms {
                     2
@@ -191,6 +238,7 @@ impl Lattice {
             }
             Lattice::Triangular | Lattice::Hexagonal => (dims == 2).then_some(self),
             Lattice::TriangularPrisms => None,
+            Lattice::Spheres { .. } => (2..=3).contains(&dims).then_some(Lattice::Spheres { dims }),
         }
     }
 
@@ -201,7 +249,7 @@ impl Lattice {
     pub fn embed(self, p: &[i32], dims: usize) -> Point {
         let added = dims.saturating_sub(p.len());
         match self {
-            Lattice::Triangular => std::iter::repeat_n(0, added)
+            Lattice::Triangular | Lattice::Spheres { .. } => std::iter::repeat_n(0, added)
                 .chain(p.iter().copied())
                 .collect(),
             _ => p
@@ -242,13 +290,16 @@ impl Lattice {
         cells: &[Point],
         extents: &[i32],
     ) -> Option<Vec<Point>> {
-        match self {
+        match self.plain() {
             Lattice::Cubic { .. } => cells
                 .iter()
                 .map(|p| motion.apply_within(p, extents))
                 .collect(),
-            Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
-                let mut images: Vec<Point> = cells.iter().map(|p| motion.apply(p)).collect();
+            Lattice::Triangular
+            | Lattice::Hexagonal
+            | Lattice::TriangularPrisms
+            | Lattice::Spheres { .. } => {
+                let mut images = motion.apply_all(cells)?;
                 let (Some(from), Some(to)) = (lowest(&images), lowest(cells)) else {
                     return Some(images);
                 };
@@ -276,14 +327,16 @@ impl Lattice {
         let (rf, cf) = (f64::from(r), f64::from(c));
         let at = |dr: i32, dc: i32| vec![r + dr, c + dc];
         let row = 3f64.sqrt() / 2.0;
-        Some(match self {
+        Some(match self.plain() {
             Lattice::Cubic { dims: 2 } => vec![
                 ([cf, rf], at(-1, 0)),
                 ([cf + 1.0, rf], at(0, 1)),
                 ([cf + 1.0, rf + 1.0], at(1, 0)),
                 ([cf, rf + 1.0], at(0, -1)),
             ],
-            Lattice::Cubic { .. } | Lattice::TriangularPrisms => return None,
+            Lattice::Cubic { .. } | Lattice::TriangularPrisms | Lattice::Spheres { .. } => {
+                return None
+            }
             Lattice::Triangular => {
                 let (left, top, bottom) = (cf / 2.0, rf * row, (rf + 1.0) * row);
                 if (r + c) % 2 == 0 {
@@ -380,6 +433,8 @@ enum MotionKind {
         reflect: bool,
         flip: bool,
     },
+    /// The spheres': three times an orthogonal matrix acting on [`to_cubic`]'s coordinates.
+    Spheres { thrice: [[i32; 3]; 3] },
 }
 
 impl Motion {
@@ -419,6 +474,9 @@ impl Motion {
                 flip,
                 ..
             } => *turns == 0 && !reflect && !flip,
+            MotionKind::Spheres { thrice } => {
+                (0..3).all(|i| (0..3).all(|j| thrice[i][j] == if i == j { 3 } else { 0 }))
+            }
         }
     }
 
@@ -427,6 +485,7 @@ impl Motion {
         let (axis, flip) = match &self.kind {
             MotionKind::Signed { axis, flip } => (axis, flip),
             MotionKind::Turn { reflect, flip, .. } => return reflect == flip,
+            MotionKind::Spheres { thrice } => return determinant(thrice) > 0,
         };
         let mut odd = flip.iter().filter(|&&f| f).count() % 2 == 1;
         let mut seen = vec![false; axis.len()];
@@ -445,14 +504,25 @@ impl Motion {
         !odd
     }
 
-    /// The image of a point (about the origin).
-    pub fn apply(&self, p: &[i32]) -> Point {
-        match &self.kind {
+    /// The image of a point (about the origin); `None` where it is not a point of the lattice
+    /// (a sixth of a turn of the spheres takes only the points of its own plane to points).
+    pub fn apply(&self, p: &[i32]) -> Option<Point> {
+        Some(match &self.kind {
             MotionKind::Signed { axis, flip } => axis
                 .iter()
                 .zip(flip)
                 .map(|(&a, &f)| if f { -p[a] } else { p[a] })
                 .collect(),
+            MotionKind::Spheres { thrice } => {
+                let v = to_cubic(p);
+                let mut image = [0; 3];
+                for (x, row) in image.iter_mut().zip(thrice) {
+                    let sum: i32 = row.iter().zip(&v).map(|(m, v)| m * v).sum();
+                    (sum % 3 == 0).then_some(())?;
+                    *x = sum / 3;
+                }
+                from_cubic(image)?
+            }
             &MotionKind::Turn {
                 lattice,
                 turns,
@@ -476,7 +546,24 @@ impl Motion {
                     .chain(from_axial(lattice, [q, s]))
                     .collect()
             }
-        }
+        })
+    }
+
+    /// The images of a shape's cells, in order, up to a translation: each cell's image about
+    /// the origin, or, for the spheres (whose sixths of a turn take to spheres only the points
+    /// of a plane through the centre of the turn), the shape turned about its first cell; `None`
+    /// where an image is not a point of the lattice.
+    pub fn apply_all(&self, cells: &[Point]) -> Option<Vec<Point>> {
+        let (MotionKind::Spheres { .. }, Some(first)) = (&self.kind, cells.first()) else {
+            return cells.iter().map(|c| self.apply(c)).collect();
+        };
+        cells
+            .iter()
+            .map(|c| {
+                let d: Point = c.iter().zip(first).map(|(a, b)| a - b).collect();
+                self.apply(&d)
+            })
+            .collect()
     }
 
     /// A cubic motion's image of a point of a box with the given extents, mapped back into
@@ -522,6 +609,68 @@ fn from_axial(lattice: Lattice, [q, s]: [i32; 2]) -> Point {
         }
         _ => vec![s, 2 * q + s],
     }
+}
+
+/// A sphere's point (layer, row, column) in the axes of the cube whose corners and face centres
+/// the spheres are, in half a cube's side, as BurrTools writes them: (x, y, z) with x + y + z
+/// even, z the layer. A step along a row is (1, 1, 0), down a column (-1, 1, 0), up a layer
+/// (0, 1, 1); the map keeps left and right.
+fn to_cubic(p: &[i32]) -> [i32; 3] {
+    let (l, r, c) = (p[0], p[1], p[2]);
+    [c - r, c + r + l, l]
+}
+
+/// The sphere at cubic coordinates (x, y, z) ([`to_cubic`]'s inverse); `None` where x + y + z
+/// is odd, a point between spheres.
+fn from_cubic([x, y, z]: [i32; 3]) -> Option<Point> {
+    ((x + y + z) % 2 == 0).then(|| vec![z, (y - z - x) / 2, (x + y - z) / 2])
+}
+
+/// The spheres' motions, the identity first: each of the cube's 48 (its signed permutations
+/// of x, y and z) after either nothing or a sixth of a turn about one of the cube's four
+/// diagonals, which is the normal of a hexagonal plane of spheres. A sixth of a turn after
+/// another motion is one of these too, so a shape in any such plane gets every turn of it.
+fn sphere_motions() -> Vec<Motion> {
+    // Three times a sixth of a turn about (1, 1, 1).
+    let turn = [[2, -1, 2], [2, 2, -1], [-1, 2, 2]];
+    let identity = [[3, 0, 0], [0, 3, 0], [0, 0, 3]];
+    let diagonals = [[1, 1, 1], [1, 1, -1], [1, -1, 1], [-1, 1, 1]];
+    let sixths = diagonals.map(|s: [i32; 3]| {
+        let mut m = turn;
+        for (i, row) in m.iter_mut().enumerate() {
+            for (j, x) in row.iter_mut().enumerate() {
+                *x *= s[i] * s[j];
+            }
+        }
+        m
+    });
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for first in std::iter::once(identity).chain(sixths) {
+        for cube in Motion::all(3) {
+            let MotionKind::Signed { axis, flip } = &cube.kind else {
+                continue;
+            };
+            let mut thrice = [[0; 3]; 3];
+            for (i, row) in thrice.iter_mut().enumerate() {
+                let sign = if flip[i] { -1 } else { 1 };
+                *row = first[axis[i]].map(|x| sign * x);
+            }
+            if seen.insert(thrice) {
+                out.push(Motion {
+                    kind: MotionKind::Spheres { thrice },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The determinant of a 3 x 3 matrix.
+fn determinant(m: &[[i32; 3]; 3]) -> i32 {
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
 }
 
 /// All permutations of `0..n`, in lexicographic order.
@@ -659,11 +808,11 @@ mod tests {
                 .collect();
             let mut images = BTreeSet::new();
             for m in &motions {
-                let moved: Vec<Point> = cells.iter().map(|p| m.apply(p)).collect();
+                let moved: Vec<Point> = cells.iter().map(|p| m.apply(p).unwrap()).collect();
                 assert!(moved.iter().all(|p| lattice.is_cell(p)));
                 for (p, image) in cells.iter().zip(&moved) {
                     for n in lattice.neighbours(p) {
-                        let n_image = m.apply(&n);
+                        let n_image = m.apply(&n).unwrap();
                         assert!(lattice.neighbours(image).any(|x| x == n_image));
                     }
                 }
@@ -674,7 +823,7 @@ mod tests {
             let turn = &motions[1];
             let mut p = vec![1, 1];
             for _ in 0..6 {
-                p = turn.apply(&p);
+                p = turn.apply(&p).unwrap();
             }
             assert_eq!(p, [1, 1]);
         }
@@ -701,14 +850,23 @@ mod tests {
         assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 12);
         for m in &motions {
             for cell in [[0, 0, 0], [1, 2, 1], [-1, -1, 2]] {
-                let image = m.apply(&cell);
+                let image = m.apply(&cell).unwrap();
                 for n in p.neighbours(&cell) {
-                    let n_image = m.apply(&n);
+                    let n_image = m.apply(&n).unwrap();
                     assert!(p.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
                 }
             }
         }
-        let images: BTreeSet<Point> = motions.iter().map(|m| m.apply(&[1, 0, 1])).collect();
+        // A shape's images are its cells' own, whichever triangle it starts with.
+        let shape = [vec![0, 0, 1], vec![0, 0, 2], vec![1, 0, 1]];
+        for m in &motions {
+            let pointwise: Option<Vec<Point>> = shape.iter().map(|c| m.apply(c)).collect();
+            assert_eq!(m.apply_all(&shape), pointwise);
+        }
+        let images: BTreeSet<Point> = motions
+            .iter()
+            .map(|m| m.apply(&[1, 0, 1]).unwrap())
+            .collect();
         assert_eq!(images.iter().filter(|q| q[0] == -1).count(), 6);
         assert_eq!(Lattice::Triangular.with_dims(3), Some(p));
         assert_eq!(p.layer(), Some(Lattice::Triangular));
@@ -780,5 +938,96 @@ mod tests {
             let set: BTreeSet<&Point> = images.iter().collect();
             assert_eq!(set, hexagon.iter().collect(), "{m:?}");
         }
+    }
+
+    /// Each sphere touches twelve, mutually; the motions are 240, half of them rotations,
+    /// the cube's 48 among them keeping touching spheres touching everywhere, and a sixth of
+    /// a turn takes a triangle of spheres lying in a hexagonal plane to spheres.
+    #[test]
+    fn spheres() {
+        let s = Lattice::Spheres { dims: 3 };
+        assert_eq!(s.most_neighbours(), 12);
+        for l in -2..2 {
+            for r in -2..2 {
+                for c in -2..2 {
+                    let next: BTreeSet<Point> = s.neighbours(&[l, r, c]).collect();
+                    assert_eq!(next.len(), 12);
+                    for n in &next {
+                        assert!(s.neighbours(n).any(|m| m == [l, r, c]));
+                        // Touching spheres are one sphere apart, as the cube's axes measure.
+                        let d: Vec<i32> = (to_cubic(n).iter().zip(to_cubic(&[l, r, c])))
+                            .map(|(a, b)| a - b)
+                            .collect();
+                        assert_eq!(d.iter().map(|x| x * x).sum::<i32>(), 2);
+                    }
+                }
+            }
+        }
+        let motions = s.motions();
+        assert_eq!(motions.len(), 240);
+        assert!(motions[0].is_identity());
+        assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 120);
+        let everywhere: Vec<&Motion> = (motions.iter())
+            .filter(|m| {
+                [[0, 0, 1], [0, 1, 0], [1, 0, 0]]
+                    .iter()
+                    .all(|p| m.apply(p).is_some())
+            })
+            .collect();
+        assert_eq!(everywhere.len(), 48);
+        for m in &everywhere {
+            for cell in [[0, 0, 0], [1, 2, 1], [-1, -1, 2]] {
+                let image = m.apply(&cell).unwrap();
+                for n in s.neighbours(&cell) {
+                    let n_image = m.apply(&n).unwrap();
+                    assert!(s.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
+                }
+            }
+        }
+        // A hook of four spheres lying in a hexagonal plane, a row of three and one more at
+        // a sixth of a turn, has no symmetry: turned and reflected it lies 48 ways (each of
+        // the four planes, twelve ways in each), and the rotations alone reach all of them,
+        // where the cube's own rotations reach half.
+        let hook = [vec![0, 0, 0], vec![0, 0, 1], vec![0, 0, 2], vec![1, 0, 2]];
+        let shapes = |motions: &mut dyn Iterator<Item = &Motion>| {
+            let mut shapes = BTreeSet::new();
+            for m in motions {
+                if let Some(mut images) = m.apply_all(&hook) {
+                    s.normalise(&mut images);
+                    images.sort();
+                    shapes.insert(images);
+                }
+            }
+            shapes.len()
+        };
+        assert_eq!(shapes(&mut motions.iter()), 48);
+        assert_eq!(shapes(&mut motions.iter().filter(|m| m.is_proper())), 48);
+        let cube_rotations = everywhere.iter().copied().filter(|m| m.is_proper());
+        assert_eq!(shapes(&mut cube_rotations.into_iter()), 24);
+        // A square of four lies in a square plane, and only the cube's motions keep it whole.
+        let square = [vec![0, 0, 0], vec![0, 0, 1], vec![0, 1, 0], vec![0, 1, 1]];
+        let kept = motions.iter().filter(|m| m.apply_all(&square).is_some());
+        assert_eq!(kept.count(), 48);
+        let layer = Lattice::Spheres { dims: 2 };
+        assert_eq!(layer.with_dims(3), Some(s));
+        assert_eq!(layer.embed(&[1, 2], 3), [0, 1, 2]);
+        assert_eq!(layer.motions().len(), 8);
+        assert_eq!(layer.most_neighbours(), 4);
+    }
+
+    /// A square pyramid of spheres, layers of 3 x 3, 2 x 2 and 1, has the eight motions of a
+    /// square.
+    #[test]
+    fn a_pyramid_of_spheres_has_the_square_symmetries() {
+        let s = Lattice::Spheres { dims: 3 };
+        let pyramid: Vec<Point> = (0..3)
+            .flat_map(|l| (0..3 - l).flat_map(move |r| (0..3 - l).map(move |c| vec![l, r, c])))
+            .collect();
+        let set: BTreeSet<&Point> = pyramid.iter().collect();
+        let symmetries = (s.motions().iter())
+            .filter_map(|m| s.images_in_block(m, &pyramid, &[3, 3, 3]))
+            .filter(|images| images.iter().collect::<BTreeSet<_>>() == set)
+            .count();
+        assert_eq!(symmetries, 8);
     }
 }

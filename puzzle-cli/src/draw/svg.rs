@@ -73,6 +73,8 @@ impl<W: Write + Seek> Gallery<W> {
         )?;
         if lines.is_empty() && is_plane(picture.lattice) {
             self::plane(out, &picture, &self.palette)?;
+        } else if lines.is_empty() && is_spheres(picture.lattice) {
+            self::spheres(out, &picture, &self.palette)?;
         } else if lines.is_empty() {
             self::solution(out, &picture, &self.palette)?;
         } else {
@@ -185,7 +187,76 @@ fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
     }
     let (w, h) = picture.layer_size();
     let layers = picture.slots.len() / (w * h);
+    if is_spheres(picture.lattice) {
+        let width = sphere_layer_width(w, layers);
+        return (
+            layers * width + (layers - 1) * GAP,
+            TITLE + h * CELL + layers * CELL / 2,
+        );
+    }
     (layers * w * CELL + (layers - 1) * GAP, TITLE + h * CELL)
+}
+
+/// Whether the picture is of spheres in layers, drawn as circles.
+fn is_spheres(lattice: Lattice) -> bool {
+    lattice == Lattice::Spheres { dims: 3 }
+}
+
+/// The width of a layer of spheres as drawn: each layer half a sphere to the right of the one
+/// below, where it rests, so every layer's frame is as wide as the last layer needs.
+fn sphere_layer_width(w: usize, layers: usize) -> usize {
+    w * CELL + (layers - 1) * CELL / 2
+}
+
+/// One solution of spheres, its layers side by side, each half a sphere down and to the right
+/// of the one below as it rests in its hollows: each sphere a circle of its piece's colour, and
+/// a bar between the centres of two touching spheres of one piece in a layer, so a piece reads
+/// as one.
+fn spheres(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
+    let (w, h) = picture.layer_size();
+    let layers = picture.slots.len() / (w * h);
+    let width = sphere_layer_width(w, layers) + GAP;
+    let half = CELL as f64 / 2.0;
+    let centre = |layer: usize, r: usize, c: usize| {
+        let shift = layer as f64 * half;
+        (
+            (layer * width) as f64 + shift + c as f64 * CELL as f64 + half,
+            TITLE as f64 + shift + r as f64 * CELL as f64 + half,
+        )
+    };
+    let slot = |layer: usize, r: usize, c: usize| picture.slots[(layer * h + r) * w + c];
+    let mut bars = String::new();
+    let mut circles = String::new();
+    for layer in 0..layers {
+        for r in 0..h {
+            for c in 0..w {
+                let here = slot(layer, r, c);
+                let fill = match here {
+                    Slot::Outside => continue,
+                    Slot::Empty => "white".to_owned(),
+                    Slot::Placed { .. } => palette.hex(here).unwrap_or_else(|| "white".to_owned()),
+                };
+                let (x, y) = centre(layer, r, c);
+                circles.push_str(&format!(
+                    r##"<circle class="cell" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="#222" stroke-width="1"/>"##,
+                    half - 1.0
+                ));
+                circles.push('\n');
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    let joined = r2 < h && c2 < w && matches!(here, Slot::Placed { .. });
+                    if joined && !parts(here, slot(layer, r2, c2)) {
+                        let (x2, y2) = centre(layer, r2, c2);
+                        bars.push_str(&format!("M{x:.1} {y:.1}L{x2:.1} {y2:.1}"));
+                    }
+                }
+            }
+        }
+    }
+    out.write_all(circles.as_bytes())?;
+    writeln!(
+        out,
+        r##"<path d="{bars}" stroke="#222" stroke-width="3" stroke-linecap="round" fill="none"/>"##
+    )
 }
 
 /// Whether the picture's layers are of triangles or hexagons, drawn by their cells' outlines
