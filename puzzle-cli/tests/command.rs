@@ -128,6 +128,12 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
         // reflection with the two swapped is a symmetry too.
         assert_eq!(count(&[file]), 240, "{file}");
     }
+    // Files of BurrTools' prism and sphere grids, written for this project: the counts of
+    // BurrTools' `burrTxt` on the same files.
+    assert_eq!(count(&["prisms.xmpuzzle"]), 966);
+    assert_eq!(count(&["prisms.xmpuzzle", "--all"]), 11592);
+    assert_eq!(count(&["spheres.xmpuzzle"]), 2);
+    assert_eq!(count(&["spheres.xmpuzzle", "--all"]), 2 * 24);
     let several = puzzle(&["solve", "pentominoes.xmpuzzle"]);
     assert_eq!(several.status.code(), Some(2));
     assert!(
@@ -240,6 +246,39 @@ fn the_svg_gallery_draws_triangles_and_hexagons() {
         assert!(!text.contains("<rect class=\"cell\""));
         assert!(!text.contains("fill=\"white\" stroke"));
     }
+}
+
+/// Spheres are drawn as circles, layer by layer, each layer half a sphere down and to the right
+/// of the one it rests on.
+#[test]
+fn the_svg_gallery_draws_spheres_as_circles() {
+    let svg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pyramid_3.svg");
+    let _ = std::fs::remove_file(&svg);
+    let path = svg.to_str().unwrap();
+    let output = puzzle(&[
+        "solve",
+        "spheres.puzzle",
+        "--puzzle",
+        "pyramid_3",
+        "--limit",
+        "1",
+        "--svg",
+        path,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let centres: Vec<(f64, f64)> = (text.split("<circle class=\"cell\" cx=\"").skip(1))
+        .map(|rest| {
+            let mut numbers = rest.split('"').step_by(2).map(|n| n.parse().unwrap());
+            (numbers.next().unwrap(), numbers.next().unwrap())
+        })
+        .collect();
+    assert_eq!(centres.len(), 14);
+    // The top sphere sits a sphere's width (20) below the bottom layer's first row.
+    let top = centres.last().unwrap();
+    assert_eq!(top.1 - centres[0].1, 20.0);
+    assert!(!text.contains("<rect class=\"cell\""));
+    assert!(!text.contains("<polygon"));
 }
 
 #[test]
@@ -467,7 +506,26 @@ fn bad_files_are_clear_errors_at_their_place() {
                 .as_bytes(),
         ),
         &[],
-        &["grid type 3 is not supported", "grid.xmpuzzle:3:1"],
+        &[
+            "grid type 3 (rhombic tetrahedra) is not supported",
+            "grid.xmpuzzle:3:1",
+        ],
+    );
+    // Prisms read as spheres: their filled voxels where x + y + z is odd are no spheres.
+    let prisms = std::fs::read_to_string(puzzles().join("prisms.xmpuzzle")).unwrap();
+    refused(
+        &bad(
+            "spheres.xmpuzzle",
+            prisms
+                .replace("gridType type=\"1\"", "gridType type=\"2\"")
+                .as_bytes(),
+        ),
+        &[],
+        &[
+            "the voxel at (1, 0, 0) is filled, but the sphere grid (type 2) has no sphere there \
+             (13 such in this shape)",
+            "spheres.xmpuzzle:3:36",
+        ],
     );
     refused(
         &bad(

@@ -2,17 +2,20 @@
 //!
 //! A file holds shapes (`<voxel x= y= z= type="0">` with one character per voxel, x fastest,
 //! then y, then z: `#` filled, `_` empty, `+` variable) and problems (`<problem>`: its pieces,
-//! `<shape id= count=>` in `<shapes>`, and the shape to fill, `<result id=>`). Only the grid of
-//! cubes (type 0) is read. A flat problem (every shape one voxel thick along z) becomes a 2-D
-//! puzzle whose pieces may be turned over; a solid one a 3-D puzzle whose pieces may be turned
-//! over only where that is a rotation (each piece is its own mirror image), as real pieces
-//! move. Solutions are counted once per symmetry class, as BurrTools does, unless `--all`.
+//! `<shape id= count=>` in `<shapes>`, and the shape to fill, `<result id=>`). Three of its grids
+//! are read ([`BurrGrid`]): cubes, triangular prisms and spheres. A flat problem of cubes
+//! (every shape one voxel thick along z) becomes a 2-D puzzle whose pieces may be turned over;
+//! any other a 3-D puzzle whose pieces may be turned over only where that is a rotation (each
+//! piece is its own mirror image), as real pieces move. Solutions are counted once per symmetry
+//! class, as BurrTools does, unless `--all`.
 
 use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 
-use puzzle::compiler::description::{BoardSpec, Count, PieceSpec, ShapeSpec};
+use puzzle::compiler::description::{
+    BoardSpec, Count, Drawing, Figure, Grid, Loc, PieceSpec, Row, ShapeSpec,
+};
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{Description, Symmetry};
 use puzzle::Lattice;
@@ -20,6 +23,58 @@ use roxmltree::{Document, Node};
 
 use super::diagnostic::{Diagnostic, InputError, Lines};
 use super::{name_from_path, Format, Loaded, Locs};
+
+/// The grids of BurrTools this reader takes (`<gridType type=...>`), each mapping BurrTools'
+/// voxel (x, y, z) to a cell of the language's lattice of that grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BurrGrid {
+    /// Type 0: the cube at (x, y, z) is (layer z, row y, column x).
+    Cubes,
+    /// Type 1: the prism at (x, y, z) is (layer z, row -y, column x): BurrTools' y points up,
+    /// and its triangle points up where x + y is even, as ours does where row + column is.
+    Prisms,
+    /// Type 2: the sphere at (x, y, z), x + y + z even (BurrTools ignores the other voxels), is
+    /// the face-centred cubic lattice's point of those cubic coordinates in the language's
+    /// square layers (`docs/language.md`).
+    Spheres,
+}
+
+impl BurrGrid {
+    /// The grid of a `<gridType type=...>`, or what to say about a type this reader does not
+    /// take.
+    fn of(kind: Option<&str>) -> Result<BurrGrid, String> {
+        match kind {
+            Some("0") => Ok(BurrGrid::Cubes),
+            Some("1") => Ok(BurrGrid::Prisms),
+            Some("2") => Ok(BurrGrid::Spheres),
+            Some(kind @ ("3" | "4")) => Err(format!(
+                "grid type {kind} ({}) is not supported: only cubes (0), triangular prisms (1) \
+                 and spheres (2)",
+                if kind == "3" {
+                    "rhombic tetrahedra"
+                } else {
+                    "tetrahedra and octahedra"
+                }
+            )),
+            kind => Err(format!(
+                "`{}` is not a BurrTools grid type: expected 0 (cubes), 1 (triangular prisms) or \
+                 2 (spheres)",
+                kind.unwrap_or("")
+            )),
+        }
+    }
+
+    /// The language's cell at voxel (x, y, z); `None` for a voxel that is no cell of the grid.
+    fn cell(self, [x, y, z]: [i32; 3]) -> Option<Vec<i32>> {
+        match self {
+            BurrGrid::Cubes => Some(vec![z, y, x]),
+            BurrGrid::Prisms => Some(vec![z, -y, x]),
+            BurrGrid::Spheres => {
+                ((x + y + z) % 2 == 0).then(|| vec![z, (y - z - x) / 2, (x + y - z) / 2])
+            }
+        }
+    }
+}
 
 /// A shape as the file gives it.
 struct Voxels {
@@ -39,13 +94,12 @@ struct Voxels {
 /// (from 1) or by name.
 pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, InputError> {
     let bytes = decompress(path, bytes)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        InputError::file(
-            path,
-            format!("`{}` is not UTF-8 text (at byte {at})", path.display()),
-        )
-    })?;
+    // BurrTools writes its comments in the 8-bit encoding of the machine it ran on, with no
+    // declaration; such a file is read as Latin-1, where every byte is a character.
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    };
     let mut reader = Reader {
         text: &text,
         mistakes: Vec::new(),
@@ -138,19 +192,22 @@ impl Reader<'_> {
         }
         self.locs = Locs::new(start_tag(self.text, root));
         // Files of old versions give no grid: cubes.
-        if let Some(grid) = child(root, "gridType") {
-            let kind = grid.attribute("type");
-            if kind != Some("0") {
-                let message = format!(
-                    "grid type {} is not supported: only the grid of cubes (type 0)",
-                    kind.unwrap_or("(none)")
-                );
-                self.error(start_tag(self.text, grid), message);
-            }
-        }
+        let grid = match child(root, "gridType") {
+            Some(node) => match BurrGrid::of(node.attribute("type")) {
+                Ok(grid) => grid,
+                Err(message) => {
+                    self.error(start_tag(self.text, node), message);
+                    BurrGrid::Cubes
+                }
+            },
+            None => BurrGrid::Cubes,
+        };
         let shapes: Vec<Option<Voxels>> = child(root, "shapes")
             .map(|s| children(s, "voxel").map(|v| self.voxels(v)).collect())
             .unwrap_or_default();
+        for shape in shapes.iter().flatten() {
+            self.on_grid(grid, shape);
+        }
         let problems: Vec<Node<'_, '_>> = child(root, "problems")
             .map(|p| children(p, "problem").collect())
             .unwrap_or_default();
@@ -167,7 +224,7 @@ impl Reader<'_> {
             }
             _ => name_from_path(path),
         };
-        self.describe(name, problem, &shapes)
+        self.describe(name, grid, problem, &shapes)
     }
 
     /// The chosen problem.
@@ -319,10 +376,33 @@ impl Reader<'_> {
         })
     }
 
+    /// Records a filled voxel the grid has no cell at: on the sphere grid, one where x + y + z
+    /// is odd, which BurrTools' editor cannot fill and its solver would pass over, so that a
+    /// file of another grid read as spheres is not silently solved without some of its cells.
+    fn on_grid(&mut self, grid: BurrGrid, shape: &Voxels) {
+        let off = (shape.filled.iter()).find(|(p, _)| grid.cell(*p).is_none());
+        if let Some(([x, y, z], range)) = off {
+            let count = (shape.filled.iter())
+                .filter(|(p, _)| grid.cell(*p).is_none())
+                .count();
+            self.mistakes.push(
+                Diagnostic::at(
+                    range.clone(),
+                    format!(
+                        "the voxel at ({x}, {y}, {z}) is filled, but the sphere grid (type 2) has \
+                         no sphere there ({count} such in this shape)"
+                    ),
+                )
+                .note("spheres are at the voxels where x + y + z is even: is the grid type right?"),
+            );
+        }
+    }
+
     /// The problem as a description: its result shape the box, its parts the pieces.
     fn describe(
         &mut self,
         name: String,
+        grid: BurrGrid,
         problem: Node<'_, '_>,
         shapes: &[Option<Voxels>],
     ) -> Option<Description> {
@@ -396,26 +476,40 @@ impl Reader<'_> {
         if !self.mistakes.is_empty() {
             return None;
         }
-        // Flat: every shape of the problem one voxel thick along z.
-        let flat = target.size[2] == 1
+        // Flat: every shape of the problem one voxel thick along z, on the grid of cubes.
+        let flat = grid == BurrGrid::Cubes
+            && target.size[2] == 1
             && parts
                 .iter()
                 .all(|&(id, ..)| shapes[id].as_ref().is_some_and(|s| s.size[2] == 1));
         let axes = if flat { 2 } else { 3 };
-        // Axes slowest first: z (layers), y (rows), x (columns).
-        let point = |p: &[i32; 3]| -> Vec<i32> {
-            let zyx = [p[2], p[1], p[0]];
-            zyx[3 - axes..].to_vec()
+        // A flat puzzle drops the layer.
+        let point = |p: &[i32; 3]| -> Option<Vec<i32>> {
+            let cell = grid.cell(*p)?;
+            Some(cell[3 - axes..].to_vec())
         };
         let mut d = Description::new(name);
         d.loc = self.locs.loc(tag.clone());
-        let extents = [target.size[2], target.size[1], target.size[0]];
         let box_loc = self.locs.loc(target.range.clone());
-        d.board = BoardSpec::Block {
-            extents: extents[3 - axes..].iter().map(|&e| (e, box_loc)).collect(),
-            loc: box_loc,
+        d.grid = match grid {
+            BurrGrid::Cubes => Grid::Square,
+            BurrGrid::Prisms => Grid::Triangular,
+            BurrGrid::Spheres => Grid::Spheres,
         };
-        d.holes = target.empty.iter().map(|p| (point(p), box_loc)).collect();
+        if grid == BurrGrid::Cubes {
+            let extents = [target.size[2], target.size[1], target.size[0]];
+            d.board = BoardSpec::Block {
+                extents: extents[3 - axes..].iter().map(|&e| (e, box_loc)).collect(),
+                loc: box_loc,
+            };
+            d.holes = (target.empty.iter())
+                .filter_map(|p| Some((point(p)?, box_loc)))
+                .collect();
+        } else {
+            let cells: Vec<Vec<i32>> = target.filled.iter().filter_map(|(p, _)| point(p)).collect();
+            let lattice = d.grid.lattice(3);
+            d.board = BoardSpec::Drawn(drawn_in_layers(lattice, cells, box_loc));
+        }
         d.pieces_loc = self.locs.loc(tag);
         let mut achiral = true;
         let mut used_names = Vec::new();
@@ -423,16 +517,15 @@ impl Reader<'_> {
             let shape = shapes[id].as_ref().expect("checked above");
             let name = piece_name(shape.name.as_deref(), id, &mut used_names);
             let loc = self.locs.loc(range.clone());
-            let cells: Vec<(Vec<i32>, _)> = shape
-                .filled
-                .iter()
-                .map(|(p, r)| (point(p), self.locs.loc(r.clone())))
+            let cells: Vec<(Vec<i32>, _)> = (shape.filled.iter())
+                .filter_map(|(p, r)| Some((point(p)?, self.locs.loc(r.clone()))))
                 .collect();
             if cells.is_empty() {
                 self.error(shape.range.clone(), "a piece with no filled voxel");
                 continue;
             }
-            let geometry = Shape::new(Lattice::cubic(axes), cells.iter().map(|(p, _)| p.clone()));
+            let lattice = d.grid.lattice(axes);
+            let geometry = Shape::new(lattice, cells.iter().map(|(p, _)| p.clone()));
             achiral &= geometry.orientations(true).len() == geometry.orientations(false).len();
             d.pieces.push(PieceSpec {
                 name,
@@ -450,6 +543,39 @@ impl Reader<'_> {
         d.symmetry = Symmetry::Reduced { piece: None };
         self.mistakes.is_empty().then_some(d)
     }
+}
+
+/// A box of prisms or spheres as the language draws it, in layers of rows: `.` a cell and a
+/// space nothing, moved to the lattice's place for its shape so that every row and column is
+/// from 0.
+fn drawn_in_layers(lattice: Lattice, mut cells: Vec<Vec<i32>>, loc: Loc) -> Figure {
+    lattice.normalise(&mut cells);
+    let extent = |axis: usize| cells.iter().map(|c| c[axis] + 1).max().unwrap_or(0);
+    let (layers, rows) = (extent(0), extent(1));
+    let mut text = vec![vec![Vec::<u8>::new(); rows as usize]; layers as usize];
+    for c in &cells {
+        let row = &mut text[c[0] as usize][c[1] as usize];
+        let column = c[2] as usize;
+        if row.len() <= column {
+            row.resize(column + 1, b' ');
+        }
+        row[column] = b'.';
+    }
+    let layers = text
+        .into_iter()
+        .map(|rows| {
+            Figure::Rows(Drawing {
+                rows: (rows.into_iter())
+                    .map(|r| Row {
+                        text: String::from_utf8(r).expect("ASCII"),
+                        loc,
+                    })
+                    .collect(),
+                loc,
+            })
+        })
+        .collect();
+    Figure::Layers { layers, loc }
 }
 
 /// A piece's name: the shape's own where it is an identifier, else BurrTools' `S1`, `S2`, ...
