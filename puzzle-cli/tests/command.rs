@@ -134,6 +134,27 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
     assert_eq!(count(&["prisms.xmpuzzle", "--all"]), 11592);
     assert_eq!(count(&["spheres.xmpuzzle"]), 2);
     assert_eq!(count(&["spheres.xmpuzzle", "--all"]), 2 * 24);
+    // Variable voxels: cells that may stay empty, flat and in a cage of cubes.
+    assert_eq!(count(&["variable.xmpuzzle", "--problem", "flat"]), 4);
+    assert_eq!(count(&["variable.xmpuzzle", "--problem", "cage"]), 2198);
+    // In a piece they are left out, as BurrTools' solver leaves them, and said so.
+    let variable = std::fs::read_to_string(puzzles().join("variable.xmpuzzle")).unwrap();
+    let grown = variable.replace(
+        "<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\" name=\"Domino\">##",
+        "<voxel x=\"3\" y=\"1\" z=\"1\" type=\"0\" name=\"Domino\">##+",
+    );
+    let grown = bad("grown.xmpuzzle", grown.as_bytes());
+    let output = puzzle(&["solve", grown.to_str().unwrap(), "--problem", "flat"]);
+    assert!(
+        stdout(&output).contains(": 4 solutions"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        stderr(&output).contains("piece `Domino`'s variable voxels (`+`) are left out"),
+        "{}",
+        stderr(&output)
+    );
     let several = puzzle(&["solve", "pentominoes.xmpuzzle"]);
     assert_eq!(several.status.code(), Some(2));
     assert!(
@@ -537,6 +558,40 @@ fn bad_files_are_clear_errors_at_their_place() {
             "the shape has 3 voxels, but its size 2 x 2 x 1 makes 4",
             "short.xmpuzzle:6:",
         ],
+    );
+    let variable = std::fs::read_to_string(puzzles().join("variable.xmpuzzle")).unwrap();
+    refused(
+        &bad(
+            "maxholes.xmpuzzle",
+            variable
+                .replace(
+                    "<problem name=\"flat\">",
+                    "<problem name=\"flat\" maxHoles=\"5\">",
+                )
+                .as_bytes(),
+        ),
+        &["--problem", "flat"],
+        &[
+            "`max_empty` is 5, but the box has 4 cells that may stay empty (`+`)",
+            "maxholes.xmpuzzle:9:1",
+        ],
+    );
+    refused(
+        &bad(
+            "ranges.xmpuzzle",
+            variable
+                .replace(
+                    "<problem name=\"flat\">",
+                    "<problem name=\"flat\" maxHoles=\"2\">",
+                )
+                .replace(
+                    "<shape id=\"2\" count=\"1\"/>",
+                    "<shape id=\"2\" min=\"0\" max=\"2\"/>",
+                )
+                .as_bytes(),
+        ),
+        &["--problem", "flat"],
+        &["`max_empty` bounds the empty cells only where every piece comes in an exact number"],
     );
     refused(
         &bad(

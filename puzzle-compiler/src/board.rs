@@ -15,6 +15,8 @@ pub struct Board {
     cells: Vec<Point>,
     /// For each position of the block in reading order, the cell there, if it is not a hole.
     grid: Vec<Option<u32>>,
+    /// For each cell, whether it may stay empty (BurrTools' variable voxels).
+    optional: Vec<bool>,
 }
 
 impl Board {
@@ -42,12 +44,31 @@ impl Board {
                 grid.push(None);
             }
         }
+        let optional = vec![false; cells.len()];
         Board {
             lattice,
             extents: extents.to_vec(),
             cells,
             grid,
+            optional,
         }
+    }
+
+    /// The same box, the cells where `may_stay_empty` holds being cells that a solution may
+    /// leave empty.
+    pub fn with_optional(mut self, mut may_stay_empty: impl FnMut(&[i32]) -> bool) -> Board {
+        self.optional = self.cells.iter().map(|p| may_stay_empty(p)).collect();
+        self
+    }
+
+    /// Whether a cell may stay empty.
+    pub fn is_optional(&self, cell: u32) -> bool {
+        self.optional[cell as usize]
+    }
+
+    /// The number of cells that may stay empty.
+    pub fn optional_count(&self) -> usize {
+        self.optional.iter().filter(|&&o| o).count()
     }
 
     /// The lattice the box is built on.
@@ -110,8 +131,8 @@ impl Board {
     }
 
     /// The symmetry group of the box: every motion of its lattice that maps its cells (holes
-    /// included) onto themselves, as permutations of the cell numbers. The identity comes
-    /// first.
+    /// included) onto themselves, and the cells that may stay empty onto such cells, as
+    /// permutations of the cell numbers. The identity comes first.
     pub fn symmetries(&self) -> Vec<Vec<u32>> {
         self.symmetries_by(false)
     }
@@ -133,6 +154,10 @@ impl Board {
                 .iter()
                 .map(|image| self.cell_at(image))
                 .collect::<Option<Vec<u32>>>()
+            })
+            .filter(|map| {
+                (map.iter().enumerate())
+                    .all(|(c, &to)| self.optional[c] == self.optional[to as usize])
             })
             .collect()
     }

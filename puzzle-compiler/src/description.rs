@@ -20,6 +20,8 @@ pub mod chars {
     pub const BOX_CELL: char = '.';
     /// A position inside the drawing that is not part of the box (a hole).
     pub const BOX_HOLE: char = '#';
+    /// A cell of the box that may stay empty (BurrTools' variable voxel).
+    pub const BOX_OPTIONAL: char = '+';
     /// A cell of a piece drawing (and of a drawn placement).
     pub const PIECE_CELL: char = '#';
     /// An empty position in a piece drawing (and in a drawn placement).
@@ -480,6 +482,9 @@ pub struct Description {
     pub board: BoardSpec,
     /// Positions of the box that are not part of it, as coordinates.
     pub holes: Vec<(Vec<i32>, Loc)>,
+    /// The most cells that may stay empty (`+` in the box) a solution leaves empty, and where
+    /// that was written; `None` for no bound but the pieces' area.
+    pub max_empty: Option<(u32, Loc)>,
     /// The pieces, in the order that numbers them.
     pub pieces: Vec<PieceSpec>,
     /// Where the piece list was written.
@@ -527,6 +532,7 @@ impl Description {
             grid_loc: Loc::default(),
             board: BoardSpec::default(),
             holes: Vec::new(),
+            max_empty: None,
             pieces: Vec::new(),
             pieces_loc: Loc::default(),
             reflect: true,

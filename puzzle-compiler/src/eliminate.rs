@@ -3,7 +3,8 @@
 //! solution (in a solution, the other pieces tile each such region exactly). Such embeddings
 //! are forbidden before the program is built, so the search never tries them: pockets in
 //! corners and along edges, and more where the piece sizes leave gaps (all pentominoes: a region
-//! must be a multiple of 5).
+//! must be a multiple of 5). A region holding a cell that may stay empty may be left partly
+//! empty, and is not judged.
 
 use crate::board::Board;
 use crate::cover::EmbeddingId;
@@ -48,9 +49,10 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
                     // The region of free cells around `start`, counted whole.
                     seen[start] = true;
                     stack.push(start);
-                    let mut size = 0;
+                    let (mut size, mut open) = (0, false);
                     while let Some(cell) = stack.pop() {
                         size += 1;
+                        open |= board.is_optional(cell as u32);
                         for &n in &neighbours[cell] {
                             if !taken[n] && !seen[n] {
                                 seen[n] = true;
@@ -58,7 +60,7 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
                             }
                         }
                     }
-                    if !fillable[piece][size] {
+                    if !open && !fillable[piece][size] {
                         fits = false;
                         break 'border;
                     }

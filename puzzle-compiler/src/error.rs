@@ -323,6 +323,38 @@ pub enum ErrorKind {
         /// The box's cell count.
         cells: usize,
     },
+    /// The pieces cover fewer cells than the box's that must be covered, or more than all its
+    /// cells.
+    #[error("the pieces cover {}, but the box has {} to cover and {optional} more that may stay empty", Span(*least, *most, "cell"), Plural(*fixed, "cell"))]
+    AreaOptional {
+        /// The cells of the fewest copies.
+        least: usize,
+        /// The cells of the most copies.
+        most: usize,
+        /// The box's cells that must be covered.
+        fixed: usize,
+        /// The box's cells that may stay empty.
+        optional: usize,
+    },
+    /// `max_empty` is more than the box's cells that may stay empty.
+    #[error("`max_empty` is {max}, but the box has {} that may stay empty (`+`)", Plural(*optional, "cell"))]
+    MaxEmptyTooLarge {
+        /// The bound.
+        max: u32,
+        /// The cells that may stay empty.
+        optional: usize,
+    },
+    /// The pieces, in the numbers they come in, leave more cells empty than `max_empty`.
+    #[error("the pieces leave {} of the box empty, more than `max_empty` {max}", Plural(*empty, "cell"))]
+    MaxEmptyUnmet {
+        /// The cells the pieces leave empty.
+        empty: usize,
+        /// The bound.
+        max: u32,
+    },
+    /// `max_empty` with pieces in ranges of copies, which the search cannot bound.
+    #[error("`max_empty` bounds the empty cells only where every piece comes in an exact number of copies: the search does not yet count the cells a range of copies leaves empty")]
+    MaxEmptyWithRanges,
     /// A piece has no placement in the box.
     #[error("piece `{name}` fits nowhere in the box")]
     FitsNowhere {
@@ -509,6 +541,23 @@ fn unknown_builtin(name: &str, grid: crate::description::Grid, suggestion: Optio
              twelve, or another set: `tetrominoes`, `polyominoes(6)`, `soma`, ...); draw other \
              pieces, e.g. `{name}: [\"##\", \"#.\"]`"
         ),
+    }
+}
+
+/// A range of counts with its noun: `5 cells`, or `3 to 5 cells (the fewest and the most
+/// copies their numbers allow)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Span(pub usize, pub usize, pub &'static str);
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Span(least, most, noun) if least == most => write!(f, "{}", Plural(*least, noun)),
+            Span(least, most, noun) => write!(
+                f,
+                "{least} to {most} {noun}s (the fewest and the most copies their numbers allow)"
+            ),
+        }
     }
 }
 

@@ -32,6 +32,48 @@ pub struct Block {
     pub extents: Vec<i32>,
     /// Whether each position is on (a cell), in reading order.
     pub on: Vec<bool>,
+    /// Whether each position is on by the optional mark (a cell that may stay empty), in
+    /// reading order.
+    pub optional: Vec<bool>,
+}
+
+/// The characters a drawing is read by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// A position that is on.
+    pub on: char,
+    /// A position that is off.
+    pub off: char,
+    /// A position that is on, and marked (a box's cell that may stay empty), if the drawing
+    /// has such a mark.
+    pub optional: Option<char>,
+}
+
+impl Marks {
+    /// A piece's: `#` a cell, `.` an empty place.
+    pub const PIECE: Marks = Marks {
+        on: chars::PIECE_CELL,
+        off: chars::PIECE_EMPTY,
+        optional: None,
+    };
+
+    /// A box's: `.` a cell, `#` a hole, `+` a cell that may stay empty.
+    pub const BOX: Marks = Marks {
+        on: chars::BOX_CELL,
+        off: chars::BOX_HOLE,
+        optional: Some(chars::BOX_OPTIONAL),
+    };
+
+    /// Whether `ch` is one of the marks: `Some(on)`.
+    fn read(self, ch: char) -> Option<bool> {
+        if ch == self.on || Some(ch) == self.optional {
+            Some(true)
+        } else if ch == self.off {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 fn no_rows(what: &str, allowed: &'static str) -> ErrorKind {
@@ -46,7 +88,7 @@ fn no_rows(what: &str, allowed: &'static str) -> ErrorKind {
 pub fn read_figure(
     figure: &Figure,
     what: &str,
-    chars: (char, char),
+    chars: Marks,
     allowed: &'static str,
     errors: &mut Errors,
 ) -> Option<Block> {
@@ -57,9 +99,13 @@ pub fn read_figure(
                 return None;
             }
             let rows = read_grid(drawing, what, chars, allowed, errors)?;
+            let optional = (drawing.rows.iter())
+                .flat_map(|r| r.text.chars().map(|ch| Some(ch) == chars.optional))
+                .collect();
             Some(Block {
                 extents: vec![rows.len() as i32, rows[0].len() as i32],
                 on: rows.into_iter().flatten().collect(),
+                optional,
             })
         }
         Figure::Layers { layers, loc } => {
@@ -89,6 +135,7 @@ pub fn read_figure(
                 extents: std::iter::once(layers.len() as i32)
                     .chain(expected.iter().copied())
                     .collect(),
+                optional: grids.iter().flat_map(|g| g.optional.clone()).collect(),
                 on: grids.into_iter().flat_map(|g| g.on).collect(),
             })
         }
@@ -101,7 +148,7 @@ pub fn read_drawn(
     figure: &Figure,
     lattice: Lattice,
     what: &str,
-    chars: (char, char),
+    chars: Marks,
     allowed: &'static str,
     errors: &mut Errors,
 ) -> Option<Block> {
@@ -133,7 +180,7 @@ fn read_layers(
     lattice: Lattice,
     loc: crate::description::Loc,
     what: &str,
-    chars: (char, char),
+    chars: Marks,
     allowed: &'static str,
     errors: &mut Errors,
 ) -> Option<Block> {
@@ -168,11 +215,14 @@ fn read_layers(
     let mut block = Block {
         extents: vec![read.len() as i32, rows, width],
         on: vec![false; read.len() * (rows * width) as usize],
+        optional: vec![false; read.len() * (rows * width) as usize],
     };
     for (l, layer) in read.iter().enumerate() {
-        for (i, &on) in layer.on.iter().enumerate() {
+        for (i, (&on, &optional)) in layer.on.iter().zip(&layer.optional).enumerate() {
             let (r, c) = (i as i32 / layer.extents[1], i as i32 % layer.extents[1]);
-            block.on[((l as i32 * rows + r) * width + c) as usize] = on;
+            let at = ((l as i32 * rows + r) * width + c) as usize;
+            block.on[at] = on;
+            block.optional[at] = optional;
         }
     }
     Some(block)
@@ -187,7 +237,7 @@ pub fn read_plane(
     drawing: &Drawing,
     lattice: Lattice,
     what: &str,
-    (on, off): (char, char),
+    marks: Marks,
     allowed: &'static str,
     errors: &mut Errors,
 ) -> Option<Block> {
@@ -203,6 +253,7 @@ pub fn read_plane(
     let mut grid = Block {
         extents: vec![drawing.rows.len() as i32, width as i32],
         on: vec![false; drawing.rows.len() * width],
+        optional: vec![false; drawing.rows.len() * width],
     };
     for (r, row) in drawing.rows.iter().enumerate() {
         // A row off the lattice is one mistake, said at its first character.
@@ -211,7 +262,7 @@ pub fn read_plane(
             let (row_1, column) = (r + 1, c + 1);
             if ch == ' ' {
                 continue;
-            } else if ch != on && ch != off {
+            } else if marks.read(ch).is_none() {
                 let what = what.to_owned();
                 errors.push(
                     row.loc,
@@ -238,7 +289,8 @@ pub fn read_plane(
                     },
                 );
             } else {
-                grid.on[r * width + c] = ch == on;
+                grid.on[r * width + c] = marks.read(ch) == Some(true);
+                grid.optional[r * width + c] = Some(ch) == marks.optional;
             }
         }
     }
@@ -250,7 +302,7 @@ pub fn read_plane(
 pub fn read_grid(
     drawing: &Drawing,
     what: &str,
-    (on, off): (char, char),
+    marks: Marks,
     allowed: &'static str,
     errors: &mut Errors,
 ) -> Option<Vec<Vec<bool>>> {
@@ -271,8 +323,8 @@ pub fn read_grid(
         }
         let mut line = Vec::with_capacity(len);
         for (c, ch) in row.text.chars().enumerate() {
-            if ch == on || ch == off {
-                line.push(ch == on);
+            if let Some(on) = marks.read(ch) {
+                line.push(on);
             } else {
                 errors.push(
                     row.loc,
@@ -316,8 +368,7 @@ pub fn shape_of_figure(
         Grid::Square => "`#` for a cell of the piece and `.` for an empty place",
         _ => "`#` for a cell of the piece, and `.` or a space for an empty place",
     };
-    let chars = (chars::PIECE_CELL, chars::PIECE_EMPTY);
-    let block = read_drawn(figure, lattice, what, chars, allowed, errors)?;
+    let block = read_drawn(figure, lattice, what, Marks::PIECE, allowed, errors)?;
     let cells = block
         .on
         .iter()
@@ -335,7 +386,18 @@ mod tests {
     fn malformed_drawings_are_reported_together() {
         let mut errors = Errors::default();
         let d = Figure::Rows(Drawing::from_rows(&["..x", "...."]));
-        assert!(read_figure(&d, "the box", ('.', '#'), "`.`", &mut errors).is_none());
+        assert!(read_figure(
+            &d,
+            "the box",
+            Marks {
+                on: '.',
+                off: '#',
+                optional: None
+            },
+            "`.`",
+            &mut errors
+        )
+        .is_none());
         assert_eq!(errors.0.len(), 2, "{errors}");
     }
 
@@ -343,13 +405,35 @@ mod tests {
     fn layers_of_different_sizes_are_reported() {
         let mut errors = Errors::default();
         let ragged = Figure::from_layers(&[&["..", ".."], &["...", "..."]]);
-        assert!(read_figure(&ragged, "the box", ('.', '#'), "`.`", &mut errors).is_none());
+        assert!(read_figure(
+            &ragged,
+            "the box",
+            Marks {
+                on: '.',
+                off: '#',
+                optional: None
+            },
+            "`.`",
+            &mut errors
+        )
+        .is_none());
         assert!(
             matches!(errors.0[0].kind, ErrorKind::LayerSize { layer: 2, .. }),
             "{errors}"
         );
         let cube = Figure::from_layers(&[&["..", ".#"], &["..", ".."]]);
-        let grid = read_figure(&cube, "the box", ('.', '#'), "`.`", &mut errors).unwrap();
+        let grid = read_figure(
+            &cube,
+            "the box",
+            Marks {
+                on: '.',
+                off: '#',
+                optional: None,
+            },
+            "`.`",
+            &mut errors,
+        )
+        .unwrap();
         assert_eq!(grid.extents, [2, 2, 2]);
         assert_eq!(grid.on.iter().filter(|&&on| on).count(), 7);
         assert_eq!(unlinear(&grid.extents, 5), [1, 0, 1]);

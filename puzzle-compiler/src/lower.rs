@@ -51,12 +51,13 @@ fn lower_box(model: &BoxModel, errors: &mut Errors) -> Lowered {
 }
 
 /// Records the cells no allowed placement covers: at the restrictions that left out every
-/// placement that could, or at the cell where no placement of any piece could.
+/// placement that could, or at the cell where no placement of any piece could. A cell that may
+/// stay empty then does.
 fn uncoverable_cells(model: &BoxModel, lowered: &Lowered, errors: &mut Errors) {
     let uses = lowered.cover.uses();
     let mut emptied = vec![Vec::new(); model.restrictions.len()];
     for (cell, &loc) in model.cell_locs.iter().enumerate() {
-        if uses[cell] != 0 {
+        if uses[cell] != 0 || model.board.is_optional(cell as u32) {
             continue;
         }
         let covers = |r: &Restriction| {
@@ -173,7 +174,8 @@ impl Lowered {
 /// kinds get a bag each, an aspect covered as many times as there are copies, since the areas
 /// alone could trade copies of one kind for another; so do copies beside a piece that may be
 /// left out. A single piece that may be left out has an optional aspect, and one that may be
-/// placed as often as the box has room for has none.
+/// placed as often as the box has room for has none. A cell that may stay empty is an optional
+/// aspect, and then copies are counted in bags, as the areas no longer count them.
 fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
     // A piece that may be left out, with more copies than the box has room for, is placed any
     // number of times: nothing is counted for it (`0..=16 x T` in an 8x8 box). Unless another
@@ -205,7 +207,9 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
     };
     let copies = bounded().filter(|p| p.count.max > 1).count();
     let ranges = bounded().any(|p| !p.count.is_exact());
-    let bags = copies > 1 || (copies > 0 && ranges);
+    // Cells that may stay empty break the areas' count of copies too.
+    let optional_cells = board.optional_count() > 0;
+    let bags = copies > 1 || (copies > 0 && (ranges || optional_cells));
     let mut names: Vec<String> = board
         .cells()
         .iter()
@@ -253,6 +257,9 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
         }
     }
     let mut cover = Cover::new(names, embeddings);
+    for cell in (0..board.cells().len() as u32).filter(|&c| board.is_optional(c)) {
+        cover.set_optional(AspectId(cell));
+    }
     for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
         if let Some(a) = aspect {
             cover.set_multiplicity(*a, piece.count.max);

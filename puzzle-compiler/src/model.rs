@@ -12,7 +12,9 @@ use crate::description::{
     FewestFits, Grid, Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
-use crate::figure::{format_extents, linear_in, read_drawn, shape_of_figure, unlinear, Block};
+use crate::figure::{
+    format_extents, linear_in, read_drawn, shape_of_figure, unlinear, Block, Marks,
+};
 use crate::geometry::{Point, Shape};
 use crate::sets::{Member, PieceSet};
 use crate::tuning::Tuning;
@@ -309,8 +311,30 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
     };
     let (least, most) = (area(|c| c.min), area(|c| c.max));
     let cells = board.cells().len();
+    let optional = board.optional_count();
+    if let Some((max, loc)) = description.max_empty {
+        if max as usize > optional {
+            errors.push(loc, ErrorKind::MaxEmptyTooLarge { max, optional });
+        } else if least != most {
+            errors.push(loc, ErrorKind::MaxEmptyWithRanges);
+        } else if errors.is_empty() && cells.saturating_sub(least) > max as usize {
+            let empty = cells - least;
+            errors.push(loc, ErrorKind::MaxEmptyUnmet { empty, max });
+        }
+    }
     // Only compare areas when every piece was read, or the figure would mislead.
-    if errors.is_empty() && least == most && least != cells {
+    if optional > 0 {
+        let fixed = cells - optional;
+        if errors.is_empty() && (most < fixed || least > cells) {
+            let kind = ErrorKind::AreaOptional {
+                least,
+                most,
+                fixed,
+                optional,
+            };
+            errors.push(description.pieces_loc, kind);
+        }
+    } else if errors.is_empty() && least == most && least != cells {
         let kind = ErrorKind::AreaMismatch {
             pieces: least,
             cells,
@@ -339,12 +363,15 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
         BoardSpec::Block { extents, .. } => extents.len(),
     });
     let allowed = match grid {
-        Grid::Square => "`.` for a cell of the box and `#` for a hole",
-        _ => "`.` for a cell of the box, and `#` or a space for a hole",
+        Grid::Square => {
+            "`.` for a cell of the box, `#` for a hole and `+` for a cell that may stay empty"
+        }
+        _ => "`.` for a cell of the box, `#` or a space for a hole and `+` for a cell that may stay empty",
     };
-    let chars = (chars::BOX_CELL, chars::BOX_HOLE);
     let block = match spec {
-        BoardSpec::Drawn(figure) => read_drawn(figure, lattice, "the box", chars, allowed, errors)?,
+        BoardSpec::Drawn(figure) => {
+            read_drawn(figure, lattice, "the box", Marks::BOX, allowed, errors)?
+        }
         BoardSpec::Block { loc, .. } if grid != Grid::Square => {
             let kind = ErrorKind::PlaneGrid {
                 what: "the box".to_owned(),
@@ -375,6 +402,7 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
                 Some(v) if v <= MAX_VOLUME && sizes.iter().all(|&e| e >= 1) => Block {
                     extents: sizes,
                     on: vec![true; v],
+                    optional: vec![false; v],
                 },
                 _ => {
                     let extents = format_extents(&sizes, " x ");
@@ -417,7 +445,8 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
     }
     let board = Board::with_cells(lattice, &block.extents, |p| {
         linear_in(&block.extents, p).is_some_and(|i| on[i])
-    });
+    })
+    .with_optional(|p| linear_in(&block.extents, p).is_some_and(|i| block.optional[i]));
     if board.cells().is_empty() {
         errors.push(spec.loc(), ErrorKind::EmptyBox);
         return None;
@@ -728,7 +757,7 @@ fn check_restrictions(
                 figure,
                 board.lattice(),
                 &what,
-                (chars::PIECE_CELL, chars::PIECE_EMPTY),
+                Marks::PIECE,
                 "`#` where the piece lies and `.` elsewhere",
                 errors,
             ) else {

@@ -52,10 +52,11 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 18] = [
+const KEYS: [&str; 19] = [
     "grid",
     "box",
     "holes",
+    "max_empty",
     "pieces",
     "reflect",
     "symmetry",
@@ -256,6 +257,7 @@ fn box_only(key: &str) -> Option<&'static str> {
         "holes" => {
             "it has no box to have holes in; make an aspect optional if it need not be covered"
         }
+        "max_empty" => "it bounds the cells of a box left empty; make aspects optional instead",
         "grid" => "it says what the box and the pieces are drawn on, and this puzzle has neither",
         "restrict" => "list only the embeddings wanted",
         _ => return None,
@@ -323,6 +325,13 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         "holes" => (|input: ParseStream| coordinates(input, spans))
             .parse2(value)
             .map(|h| d.holes = h),
+        "max_empty" => (|input: ParseStream| {
+            let n: LitInt = input.parse()?;
+            let value = n.base10_parse::<u32>()?;
+            Ok((value, spans.loc(n.span())))
+        })
+        .parse2(value)
+        .map(|m| d.max_empty = Some(m)),
         "pieces" => {
             d.pieces_loc = spans.loc(key.span());
             (|input: ParseStream| pieces(input, spans))

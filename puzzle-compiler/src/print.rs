@@ -114,6 +114,9 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
         let holes: Vec<String> = d.holes.iter().map(|(p, _)| point(p)).collect();
         let _ = writeln!(out, "    holes: [{}],", holes.join(", "));
     }
+    if let Some((max, _)) = d.max_empty {
+        let _ = writeln!(out, "    max_empty: {max},");
+    }
     let entries = piece_entries(&d.pieces)?;
     match entries.as_slice() {
         [(whole, true)] => {

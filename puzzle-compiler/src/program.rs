@@ -142,12 +142,14 @@ impl Program {
         match &model.problem {
             Problem::Box(b) => {
                 let cells = b.board.cells().len();
-                let exact_pieces =
-                    lowered.every_piece_has_aspect() && b.pieces.iter().all(|p| p.count.is_exact());
+                let exact_pieces = lowered.every_piece_has_aspect()
+                    && b.pieces.iter().all(|p| p.count.is_exact())
+                    && b.board.optional_count() == 0;
                 // Areas match and each piece is placed as often as it is declared, so once
                 // every cell is covered every piece is placed, and the other way round: a
                 // trailing run of only pieces, or only cells, needs no procedures. Copies
-                // without an aspect prove nothing, nor do areas where numbers are ranges.
+                // without an aspect prove nothing, nor do areas where numbers are ranges or
+                // cells may stay empty.
                 program.drop_implied_tail(|tail| {
                     exact_pieces
                         && (tail.iter().all(|a| a.index() >= cells)

@@ -27,6 +27,9 @@ pub struct RandomPuzzle {
     pub fewest: Vec<u32>,
     /// The options, as `key: value` entries.
     pub options: Vec<(&'static str, String)>,
+    /// For each position of the block, whether it is a cell that may stay empty (`+`); empty
+    /// where none is.
+    pub optional: Vec<bool>,
 }
 
 /// The tunings a random puzzle picks among (`Tuning`'s thresholds by name).
@@ -181,7 +184,60 @@ impl RandomPuzzle {
             pieces,
             fewest: Vec::new(),
             options,
+            optional: Vec::new(),
         }
+    }
+
+    /// The same puzzle with cells that may stay empty: now and then a cell of the box, and a
+    /// hole or a new row of the block, marked `+`. The drawn solution is still one.
+    pub fn with_optional(&self) -> RandomPuzzle {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x0b7);
+        let mut p = self.clone();
+        if rng.random_bool(0.5) {
+            // A row of the block more, its positions holes now and then.
+            let width = p.extents[p.extents.len() - 1] as usize;
+            let layer: usize = p.extents[1..].iter().product::<i32>() as usize;
+            let at = layer * p.extents[0] as usize;
+            p.extents[0] += 1;
+            p.cells.resize(at + layer, false);
+            p.optional = vec![false; at];
+            p.optional
+                .extend((0..layer).map(|i| i < width || rng.random_bool(0.5)));
+        } else {
+            p.optional = vec![false; p.cells.len()];
+        }
+        for (optional, &cell) in p.optional.iter_mut().zip(&self.cells) {
+            *optional |= rng.random_bool(if cell { 0.15 } else { 0.5 });
+        }
+        for (cell, &optional) in p.cells.iter_mut().zip(&p.optional) {
+            *cell |= optional;
+        }
+        p
+    }
+
+    /// The exact puzzles a puzzle with cells that may stay empty stands for: one per set of
+    /// them covered whose cells the pieces' make, the others holes.
+    pub fn fillings(&self) -> Vec<RandomPuzzle> {
+        let open: Vec<usize> = (0..self.cells.len())
+            .filter(|&i| self.optional[i])
+            .collect();
+        let area: usize = (self.pieces.iter())
+            .map(|(_, s, n)| s.len() * *n as usize)
+            .sum();
+        let fixed = self.cells.iter().filter(|&&c| c).count() - open.len();
+        let mut out = Vec::new();
+        for subset in 0u32..1 << open.len() {
+            if fixed + subset.count_ones() as usize != area {
+                continue;
+            }
+            let mut exact = self.clone();
+            exact.optional.clear();
+            for (bit, &i) in open.iter().enumerate() {
+                exact.cells[i] = subset >> bit & 1 == 1;
+            }
+            out.push(exact);
+        }
+        out
     }
 
     /// The same puzzle with an option set to `value`.
@@ -361,15 +417,46 @@ impl RandomPuzzle {
         format!("mod {module} {{ {} }}", entries.join(", "))
     }
 
-    /// The box: drawn for 2-D, a block with holes for 3-D.
+    /// The box: drawn for 2-D, and for 3-D where a cell may stay empty; else a block with
+    /// holes.
     fn board(&self) -> String {
+        if self.extents.len() == 3 && self.optional.contains(&true) {
+            let (rows, width) = (self.extents[1] as usize, self.extents[2] as usize);
+            let layers: Vec<String> = (self.cells.chunks(rows * width).enumerate())
+                .map(|(l, layer)| {
+                    let rows: Vec<String> = (layer.chunks(width).enumerate())
+                        .map(|(r, row)| {
+                            let at = |c: usize| (l * rows + r) * width + c;
+                            let row: String = (row.iter().enumerate())
+                                .map(|(c, &on)| match (on, self.optional[at(c)]) {
+                                    (true, true) => '+',
+                                    (true, false) => '.',
+                                    (false, _) => '#',
+                                })
+                                .collect();
+                            format!("{row:?}")
+                        })
+                        .collect();
+                    format!("[{}]", rows.join(", "))
+                })
+                .collect();
+            return format!("[{}]", layers.join(", "));
+        }
         if self.extents.len() == 2 {
             let width = self.extents[1] as usize;
             let rows: Vec<String> = self
                 .cells
                 .chunks(width)
-                .map(|row| {
-                    let row: String = row.iter().map(|&c| if c { '.' } else { '#' }).collect();
+                .enumerate()
+                .map(|(r, row)| {
+                    let optional = |c: usize| self.optional.get(r * width + c) == Some(&true);
+                    let row: String = (row.iter().enumerate())
+                        .map(|(c, &on)| match (on, optional(c)) {
+                            (true, true) => '+',
+                            (true, false) => '.',
+                            (false, _) => '#',
+                        })
+                        .collect();
                     format!("{row:?}")
                 })
                 .collect();

@@ -186,6 +186,34 @@ proptest! {
     }
 
     #[test]
+    fn cells_that_may_stay_empty_are_every_filling(seed: u64) {
+        // A box with cells that may stay empty has the solutions of the exact boxes of every
+        // set of them covered that the pieces' area makes, compiled without such cells,
+        // together.
+        let random = RandomPuzzle::new(seed).with("symmetry", "all").with_optional();
+        prop_assume!(random.cells.iter().filter(|&&c| c).count() <= 14);
+        let want: u64 = (random.fillings().iter())
+            .map(|exact| Puzzle::new(&exact.description()).map_or(0, |p| p.reference_count()))
+            .sum();
+        let Ok(open) = Puzzle::new(&random.description()) else {
+            // A piece may fit nowhere once a cell is a hole: then no filling has a solution.
+            prop_assert_eq!(want, 0);
+            return Ok(());
+        };
+        let found = open.collect();
+        prop_assert_eq!(found.len() as u64, want);
+        prop_assert_eq!(open.reference_count(), want);
+        prop_assert_eq!(open.count(), u128::from(want));
+        prop_assert!(exact(&open, &found));
+        let reduced = compiled(&random.with("symmetry", "reduced"));
+        let kept = reduced.collect();
+        match reduced.reduction() {
+            Some(reduction) => classes_make_every_solution(reduction, &kept, want)?,
+            None => prop_assert_eq!(kept.len() as u64, want),
+        }
+    }
+
+    #[test]
     fn copies_find_each_solution_once(seed: u64) {
         // The same puzzle with every piece named apart, and with pieces of one shape declared
         // as copies (no aspect for one kind, a bag each for several).

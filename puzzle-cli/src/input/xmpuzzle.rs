@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use puzzle::compiler::description::{
-    BoardSpec, Count, Drawing, Figure, Grid, Loc, PieceSpec, Row, ShapeSpec,
+    chars, BoardSpec, Count, Drawing, Figure, Grid, Loc, PieceSpec, Row, ShapeSpec,
 };
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{Description, Symmetry};
@@ -86,6 +86,9 @@ struct Voxels {
     filled: Vec<([i32; 3], Range<usize>)>,
     /// The empty voxels inside its block.
     empty: Vec<[i32; 3]>,
+    /// The variable voxels (`+`): in a result, cells that may stay empty; in a piece, voxels
+    /// BurrTools' solver leaves out.
+    variable: Vec<([i32; 3], Range<usize>)>,
     /// The element.
     range: Range<usize>,
 }
@@ -103,22 +106,26 @@ pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, 
     let mut reader = Reader {
         text: &text,
         mistakes: Vec::new(),
+        warnings: Vec::new(),
         locs: Locs::new(0..0),
     };
     let description = reader.puzzle(path, problem);
+    let Reader {
+        mistakes,
+        warnings,
+        locs,
+        ..
+    } = reader;
     match description {
-        Some(description) if reader.mistakes.is_empty() => Ok(Loaded {
+        Some(description) if mistakes.is_empty() => Ok(Loaded {
             path: path.to_owned(),
             format: Format::Xmpuzzle,
             description,
-            locs: reader.locs.into_ranges(),
+            locs: locs.into_ranges(),
             text,
-            warnings: Vec::new(),
+            warnings,
         }),
-        _ => {
-            let mistakes = reader.mistakes;
-            Err(InputError::new(path, Some(&text), mistakes))
-        }
+        _ => Err(InputError::new(path, Some(&text), mistakes)),
     }
 }
 
@@ -161,6 +168,7 @@ fn decompress(path: &Path, bytes: &[u8]) -> Result<Vec<u8>, InputError> {
 struct Reader<'t> {
     text: &'t str,
     mistakes: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
     locs: Locs,
 }
 
@@ -309,6 +317,7 @@ impl Reader<'_> {
         let volume = (size[0] * size[1] * size[2]) as usize;
         let mut filled = Vec::new();
         let mut empty = Vec::new();
+        let mut variable = Vec::new();
         let mut index = 0usize;
         let mut bad = false;
         for (at, c) in content.char_indices() {
@@ -330,11 +339,7 @@ impl Reader<'_> {
                     index += 1;
                 }
                 '+' => {
-                    self.mistakes.push(
-                        Diagnostic::at(range, "variable voxels (`+`) are not supported")
-                            .note("make each cell of the shape filled (`#`) or empty (`_`)"),
-                    );
-                    bad = true;
+                    variable.push((point(index), range));
                     index += 1;
                 }
                 '0'..='9' => {
@@ -372,6 +377,7 @@ impl Reader<'_> {
                 .map(str::to_owned),
             filled,
             empty,
+            variable,
             range: tag,
         })
     }
@@ -496,7 +502,12 @@ impl Reader<'_> {
             BurrGrid::Prisms => Grid::Triangular,
             BurrGrid::Spheres => Grid::Spheres,
         };
-        if grid == BurrGrid::Cubes {
+        let marked = |cells: &[([i32; 3], Range<usize>)], mark: u8| -> Vec<(Vec<i32>, u8)> {
+            (cells.iter())
+                .filter_map(|(p, _)| Some((grid.cell(*p)?, mark)))
+                .collect()
+        };
+        if grid == BurrGrid::Cubes && target.variable.is_empty() {
             let extents = [target.size[2], target.size[1], target.size[0]];
             d.board = BoardSpec::Block {
                 extents: extents[3 - axes..].iter().map(|&e| (e, box_loc)).collect(),
@@ -506,9 +517,16 @@ impl Reader<'_> {
                 .filter_map(|p| Some((point(p)?, box_loc)))
                 .collect();
         } else {
-            let cells: Vec<Vec<i32>> = target.filled.iter().filter_map(|(p, _)| point(p)).collect();
+            let mut cells = marked(&target.filled, chars::BOX_CELL as u8);
+            cells.extend(marked(&target.variable, chars::BOX_OPTIONAL as u8));
             let lattice = d.grid.lattice(3);
-            d.board = BoardSpec::Drawn(drawn_in_layers(lattice, cells, box_loc));
+            d.board = BoardSpec::Drawn(drawn_in_layers(lattice, cells, flat, box_loc));
+        }
+        if let Some(max) = problem.attribute("maxHoles") {
+            match max.parse::<u32>() {
+                Ok(max) => d.max_empty = Some((max, self.locs.loc(tag.clone()))),
+                Err(_) => self.error(tag.clone(), "`maxHoles` must be a whole number"),
+            }
         }
         d.pieces_loc = self.locs.loc(tag);
         let mut achiral = true;
@@ -523,6 +541,18 @@ impl Reader<'_> {
             if cells.is_empty() {
                 self.error(shape.range.clone(), "a piece with no filled voxel");
                 continue;
+            }
+            if let Some((_, at)) = shape.variable.first() {
+                self.warnings.push(
+                    Diagnostic::at(
+                        at.clone(),
+                        format!(
+                            "piece `{name}`'s variable voxels (`+`) are left out, as BurrTools' \
+                             solver leaves them: only its filled voxels are placed"
+                        ),
+                    )
+                    .note("variable voxels shape the pieces BurrTools grows; in a piece they are empty"),
+                );
             }
             let lattice = d.grid.lattice(axes);
             let geometry = Shape::new(lattice, cells.iter().map(|(p, _)| p.clone()));
@@ -545,37 +575,43 @@ impl Reader<'_> {
     }
 }
 
-/// A box of prisms or spheres as the language draws it, in layers of rows: `.` a cell and a
-/// space nothing, moved to the lattice's place for its shape so that every row and column is
-/// from 0.
-fn drawn_in_layers(lattice: Lattice, mut cells: Vec<Vec<i32>>, loc: Loc) -> Figure {
-    lattice.normalise(&mut cells);
-    let extent = |axis: usize| cells.iter().map(|c| c[axis] + 1).max().unwrap_or(0);
-    let (layers, rows) = (extent(0), extent(1));
-    let mut text = vec![vec![Vec::<u8>::new(); rows as usize]; layers as usize];
-    for c in &cells {
+/// A box as the language draws it, in layers of rows (rows alone where `flat`), each cell
+/// its mark (`.` a cell, `+` one that may stay empty) and a space nothing, moved to the
+/// lattice's place for its shape so that every row and column is from 0. On the grid of
+/// cubes, where every row is as long, a space is a hole (`#`).
+fn drawn_in_layers(lattice: Lattice, cells: Vec<(Vec<i32>, u8)>, flat: bool, loc: Loc) -> Figure {
+    let (mut points, marks): (Vec<Vec<i32>>, Vec<u8>) = cells.into_iter().unzip();
+    lattice.normalise(&mut points);
+    let extent = |axis: usize| points.iter().map(|c| c[axis] + 1).max().unwrap_or(0);
+    let (layers, rows, width) = (extent(0), extent(1), extent(2));
+    let cubic = matches!(lattice, Lattice::Cubic { .. });
+    let blank = if cubic { chars::BOX_HOLE as u8 } else { b' ' };
+    let fill = if cubic { width as usize } else { 0 };
+    let mut text = vec![vec![vec![blank; fill]; rows as usize]; layers as usize];
+    for (c, &mark) in points.iter().zip(&marks) {
         let row = &mut text[c[0] as usize][c[1] as usize];
         let column = c[2] as usize;
         if row.len() <= column {
-            row.resize(column + 1, b' ');
+            row.resize(column + 1, blank);
         }
-        row[column] = b'.';
+        row[column] = mark;
     }
-    let layers = text
-        .into_iter()
-        .map(|rows| {
-            Figure::Rows(Drawing {
-                rows: (rows.into_iter())
-                    .map(|r| Row {
-                        text: String::from_utf8(r).expect("ASCII"),
-                        loc,
-                    })
-                    .collect(),
+    let mut layers = text.into_iter().map(|rows| Drawing {
+        rows: (rows.into_iter())
+            .map(|r| Row {
+                text: String::from_utf8(r).expect("ASCII"),
                 loc,
             })
-        })
-        .collect();
-    Figure::Layers { layers, loc }
+            .collect(),
+        loc,
+    });
+    match flat {
+        true => Figure::Rows(layers.next().unwrap_or_default()),
+        false => Figure::Layers {
+            layers: layers.map(Figure::Rows).collect(),
+            loc,
+        },
+    }
 }
 
 /// A piece's name: the shape's own where it is an identifier, else BurrTools' `S1`, `S2`, ...

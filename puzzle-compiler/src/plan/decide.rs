@@ -86,6 +86,9 @@ pub(super) fn dead_ends<'m>(
     let Problem::Box(b) = &model.problem else {
         return off("no box".into());
     };
+    if b.board.optional_count() > 0 {
+        return off("the box has cells that may stay empty, which no dead end is".into());
+    }
     let why = match model.options.dead_ends {
         description::DeadEnds::Off => return off("asked".into()),
         description::DeadEnds::On => "asked".to_owned(),
@@ -135,6 +138,11 @@ pub(super) fn prune(
         return (Prune::Off, vec![Decision::new("prune", "off", "no box")]);
     };
     let tables = || regions(&b.board, cover, order, &sizes(b));
+    // A region of cells that may stay empty is no hole.
+    if b.board.optional_count() > 0 && model.options.prune != description::Prune::Off {
+        let why = "the box has cells that may stay empty, which make no region a hole";
+        return (Prune::Off, vec![Decision::new("prune", "off", why)]);
+    }
     let asked = match model.options.prune {
         description::Prune::Auto => "auto",
         _ => "asked",
