@@ -3,7 +3,7 @@
 //! A file holds shapes (`<voxel x= y= z= type="0">` with one character per voxel, x fastest,
 //! then y, then z: `#` filled, `_` empty, `+` variable) and problems (`<problem>`: its pieces,
 //! `<shape id= count=>` in `<shapes>`, and the shape to fill, `<result id=>`). Three of its grids
-//! are read ([`BurrGrid`]): cubes, triangular prisms and spheres. A flat problem of cubes
+//! are read (`BurrGrid`): cubes, triangular prisms and spheres. A flat problem of cubes
 //! (every shape one voxel thick along z) becomes a 2-D puzzle whose pieces may be turned over;
 //! any other a 3-D puzzle whose pieces may be turned over only where that is a rotation (each
 //! piece is its own mirror image), as real pieces move. Solutions are counted once per symmetry
