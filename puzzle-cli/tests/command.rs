@@ -134,6 +134,9 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
     assert_eq!(count(&["prisms.xmpuzzle", "--all"]), 11592);
     assert_eq!(count(&["spheres.xmpuzzle"]), 2);
     assert_eq!(count(&["spheres.xmpuzzle", "--all"]), 2 * 24);
+    // Rhombic tetrahedra, 24 to a cube, in two cubes: pairs and triples of them.
+    assert_eq!(count(&["rhombic.xmpuzzle", "--problem", "pairs"]), 193);
+    assert_eq!(count(&["rhombic.xmpuzzle", "--problem", "triples"]), 4);
     // Variable voxels: cells that may stay empty, flat and in a cage of cubes.
     assert_eq!(count(&["variable.xmpuzzle", "--problem", "flat"]), 4);
     assert_eq!(count(&["variable.xmpuzzle", "--problem", "cage"]), 2198);
@@ -523,14 +526,24 @@ fn bad_files_are_clear_errors_at_their_place() {
     refused(
         &bad(
             "grid.xmpuzzle",
-            soma.replace("gridType type=\"0\"", "gridType type=\"3\"")
+            soma.replace("gridType type=\"0\"", "gridType type=\"4\"")
                 .as_bytes(),
         ),
         &[],
         &[
-            "grid type 3 (rhombic tetrahedra) is not supported",
+            "grid type 4 (tetrahedra and octahedra) is not supported",
             "grid.xmpuzzle:3:1",
         ],
+    );
+    // Cubes read as rhombic tetrahedra: most of their voxels are no tetrahedron.
+    refused(
+        &bad(
+            "rhombic.xmpuzzle",
+            soma.replace("gridType type=\"0\"", "gridType type=\"3\"")
+                .as_bytes(),
+        ),
+        &[],
+        &["is filled, but the grid of rhombic tetrahedra (type 3) has no cell there"],
     );
     // Prisms read as spheres: their filled voxels where x + y + z is odd are no spheres.
     let prisms = std::fs::read_to_string(puzzles().join("prisms.xmpuzzle")).unwrap();
@@ -543,7 +556,7 @@ fn bad_files_are_clear_errors_at_their_place() {
         ),
         &[],
         &[
-            "the voxel at (1, 0, 0) is filled, but the sphere grid (type 2) has no sphere there \
+            "the voxel at (1, 0, 0) is filled, but the sphere grid (type 2) has no cell there \
              (13 such in this shape)",
             "spheres.xmpuzzle:3:36",
         ],

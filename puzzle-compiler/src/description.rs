@@ -419,15 +419,19 @@ pub enum Grid {
     /// Spheres stacked in square layers, each in the hollows of the one below (the
     /// face-centred cubic packing of pyramid puzzles).
     Spheres,
+    /// Rhombic tetrahedra, 24 to a cube (BurrTools' fourth grid), at the points of a grid five
+    /// times as fine as the cubes'.
+    Rhombic,
 }
 
 impl Grid {
     /// Every grid, in the order the language lists them.
-    pub const ALL: [Grid; 4] = [
+    pub const ALL: [Grid; 5] = [
         Grid::Square,
         Grid::Triangular,
         Grid::Hexagonal,
         Grid::Spheres,
+        Grid::Rhombic,
     ];
 
     /// The word that names the grid in the puzzle language.
@@ -437,6 +441,21 @@ impl Grid {
             Grid::Triangular => "triangular",
             Grid::Hexagonal => "hexagonal",
             Grid::Spheres => "spheres",
+            Grid::Rhombic => "rhombic",
+        }
+    }
+
+    /// Where the grid's cells are, for a point given off it; `None` where every point is one.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Grid::Hexagonal => {
+                Some("hexagons sit at the points (row, column) where row + column is even")
+            }
+            Grid::Rhombic => Some(
+                "each cube of 5 x 5 x 5 positions holds its 24 tetrahedra at 2 ± 2 along one \
+                 axis, 2 ± 1 along another and 2 along the third",
+            ),
+            Grid::Square | Grid::Triangular | Grid::Spheres => None,
         }
     }
 
@@ -453,6 +472,7 @@ impl Grid {
             Grid::Spheres => Lattice::Spheres {
                 dims: dims.clamp(2, 3),
             },
+            Grid::Rhombic => Lattice::RhombicTetrahedra,
         }
     }
 
@@ -463,6 +483,7 @@ impl Grid {
             Lattice::Triangular | Lattice::TriangularPrisms => Grid::Triangular,
             Lattice::Hexagonal => Grid::Hexagonal,
             Lattice::Spheres { .. } => Grid::Spheres,
+            Lattice::RhombicTetrahedra => Grid::Rhombic,
         }
     }
 }

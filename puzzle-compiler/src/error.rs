@@ -52,13 +52,17 @@ pub enum ErrorKind {
         /// The column (from 1).
         column: usize,
     },
-    /// A cell given by coordinates is not a point of the grid's lattice.
-    #[error("{what} ({cell}) is off the hexagonal grid: hexagons sit at the points (row, column) where row + column is even")]
+    /// A cell given by coordinates, or drawn, is not a point of the grid's lattice.
+    #[error("{what} ({cell}) is off the {grid} grid: {rule}")]
     OffGrid {
         /// What the point is (`piece `A`'s cell`, `the hole`).
         what: String,
         /// The point's coordinates.
         cell: String,
+        /// The grid.
+        grid: &'static str,
+        /// Where its cells are.
+        rule: &'static str,
     },
     /// A box or piece written in a way its grid does not allow.
     #[error("{what} {how}, which the {grid} grid does not allow: {remedy}")]
@@ -530,6 +534,10 @@ fn unknown_builtin(name: &str, grid: crate::description::Grid, suggestion: Optio
              (`H1`, `I2`, `I3 V3 A3`, `I4 J4 P4 S4 U4 Y4 O4`, `A5` to `Y5`), their mirror images in \
              lower case (`tetrahexes` for all seven, or `polyhexes(N)`); draw other pieces, e.g. \
              `{name}: [\"# #\"]`"
+        ),
+        (None, Grid::Rhombic) => format!(
+            "there is no built-in piece `{name}` on the rhombic grid, which has no built-in \
+             pieces; give its tetrahedra as (layer, row, column), e.g. `{name}: [(0, 1, 2), (0, 2, 1)]`"
         ),
         (None, Grid::Spheres) => format!(
             "there is no built-in piece `{name}` on the spheres grid, which has no built-in \

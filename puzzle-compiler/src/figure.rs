@@ -156,7 +156,7 @@ pub fn read_drawn(
         (Lattice::Cubic { .. }, _) => read_figure(figure, what, chars, allowed, errors),
         (_, Figure::Rows(drawing)) => read_plane(drawing, lattice, what, chars, allowed, errors),
         (
-            Lattice::TriangularPrisms | Lattice::Spheres { dims: 3 },
+            Lattice::TriangularPrisms | Lattice::Spheres { dims: 3 } | Lattice::RhombicTetrahedra,
             Figure::Layers { layers, loc },
         ) => read_layers(layers, lattice, *loc, what, chars, allowed, errors),
         (_, Figure::Layers { loc, .. }) => {
@@ -217,13 +217,37 @@ fn read_layers(
         on: vec![false; read.len() * (rows * width) as usize],
         optional: vec![false; read.len() * (rows * width) as usize],
     };
+    let grid = Grid::of(lattice);
+    let before = errors.0.len();
     for (l, layer) in read.iter().enumerate() {
         for (i, (&on, &optional)) in layer.on.iter().zip(&layer.optional).enumerate() {
             let (r, c) = (i as i32 / layer.extents[1], i as i32 % layer.extents[1]);
             let at = ((l as i32 * rows + r) * width + c) as usize;
             block.on[at] = on;
             block.optional[at] = optional;
+            // A layer's positions are all the layer lattice's, not all the lattice's: one mark
+            // off it is said, the first.
+            let point = [l as i32, r, c];
+            if on && !lattice.is_cell(&point) && errors.0.len() == before {
+                let Figure::Rows(drawing) = &layers[l] else {
+                    continue;
+                };
+                let loc = drawing
+                    .rows
+                    .get(r as usize)
+                    .map_or(drawing.loc, |row| row.loc);
+                let kind = ErrorKind::OffGrid {
+                    what: format!("{what} has a mark at"),
+                    cell: format_extents(&point, ", "),
+                    grid: grid.word(),
+                    rule: grid.rule().unwrap_or_default(),
+                };
+                errors.push(loc, kind);
+            }
         }
+    }
+    if errors.0.len() != before {
+        return None;
     }
     Some(block)
 }

@@ -294,6 +294,7 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
         {
             figure.dims().clamp(2, 3)
         }
+        _ if description.grid == Grid::Rhombic => 3,
         _ if description.grid != Grid::Square => 2,
         (None, BoardSpec::Block { extents, .. }) => extents.len(),
         (None, BoardSpec::Drawn(figure)) => figure.dims(),
@@ -358,10 +359,21 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
 /// and where each cell was written.
 fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, Vec<Loc>)> {
     let (spec, holes, grid) = (&description.board, &description.holes, description.grid);
-    let lattice = grid.lattice(match spec {
+    let dims = match spec {
         BoardSpec::Drawn(figure) => figure.dims(),
         BoardSpec::Block { extents, .. } => extents.len(),
-    });
+    };
+    let lattice = grid.lattice(dims);
+    if grid == Grid::Rhombic && dims != 3 {
+        let kind = ErrorKind::PlaneGrid {
+            what: "the box".to_owned(),
+            how: "is given in other than three axes",
+            grid: grid.word(),
+            remedy: "draw it as layers of rows, or give its sizes in cubes, `2 x 2 x 2`",
+        };
+        errors.push(spec.loc(), kind);
+        return None;
+    }
     let allowed = match grid {
         Grid::Square => {
             "`.` for a cell of the box, `#` for a hole and `+` for a cell that may stay empty"
@@ -372,7 +384,7 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
         BoardSpec::Drawn(figure) => {
             read_drawn(figure, lattice, "the box", Marks::BOX, allowed, errors)?
         }
-        BoardSpec::Block { loc, .. } if grid != Grid::Square => {
+        BoardSpec::Block { loc, .. } if !matches!(grid, Grid::Square | Grid::Rhombic) => {
             let kind = ErrorKind::PlaneGrid {
                 what: "the box".to_owned(),
                 how: "is given by its sizes",
@@ -387,7 +399,9 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
             return None;
         }
         BoardSpec::Block { extents, loc } => {
-            let sizes: Vec<i32> = extents.iter().map(|e| e.0).collect();
+            // The rhombic grid's sizes are in cubes, each five positions a side.
+            let scale = if grid == Grid::Rhombic { 5 } else { 1 };
+            let sizes: Vec<i32> = extents.iter().map(|e| e.0.saturating_mul(scale)).collect();
             // Point at a size that is wrong, if one is; else at the whole.
             let loc = extents.iter().find(|e| e.0 < 1).map_or(loc, |e| &e.1);
             let volume = sizes
@@ -420,9 +434,11 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
             .then(|| linear_in(&block.extents, hole))
             .flatten();
         let problem = match index {
-            Some(_) if !lattice.is_cell(hole) => {
-                Some("is not a point of the hexagonal grid, whose hexagons sit where row + column is even".to_owned())
-            }
+            Some(_) if !lattice.is_cell(hole) => Some(format!(
+                "is not a point of the {} grid: {}",
+                grid.word(),
+                grid.rule().unwrap_or_default()
+            )),
             None => Some(format!(
                 "is not a position of the box, which has {} positions along its {} axes",
                 format_extents(&block.extents, " x "),
@@ -673,6 +689,10 @@ fn shape_of_cells(
             "has cells of other than two or three coordinates",
             "give each cell as (layer, row, column), or (row, column) in one layer",
         )),
+        Grid::Rhombic => (piece_dims != 3).then_some((
+            "has cells of other than three coordinates",
+            "give each tetrahedron as (layer, row, column)",
+        )),
     };
     if let Some((how, remedy)) = fits {
         let kind = ErrorKind::PlaneGrid {
@@ -716,7 +736,16 @@ fn shape_of_cells(
         } else if !lattice.is_cell(cell) {
             let what = format!("piece `{name}`'s cell");
             let cell = format_extents(cell, ", ");
-            errors.push(*loc, ErrorKind::OffGrid { what, cell });
+            let (grid, rule) = (grid.word(), grid.rule().unwrap_or_default());
+            errors.push(
+                *loc,
+                ErrorKind::OffGrid {
+                    what,
+                    cell,
+                    grid,
+                    rule,
+                },
+            );
         } else if !seen.insert(cell) {
             let cell = cell.clone();
             errors.push(*loc, ErrorKind::RepeatedCell { name, cell });

@@ -133,7 +133,7 @@ pub fn max_cells(lattice: Lattice) -> u32 {
     match lattice {
         Lattice::Cubic { dims: 2 } | Lattice::Triangular => 8,
         Lattice::Hexagonal | Lattice::TriangularPrisms => 6,
-        Lattice::Cubic { .. } | Lattice::Spheres { .. } => 6,
+        Lattice::Cubic { .. } | Lattice::Spheres { .. } | Lattice::RhombicTetrahedra => 6,
     }
 }
 
@@ -653,6 +653,7 @@ fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member
                 Lattice::Triangular | Lattice::TriangularPrisms => 'T',
                 Lattice::Hexagonal => 'H',
                 Lattice::Spheres { .. } => 'S',
+                Lattice::RhombicTetrahedra => 'R',
             };
             free.into_iter()
                 .enumerate()

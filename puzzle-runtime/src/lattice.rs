@@ -55,6 +55,14 @@ pub enum Lattice {
         /// 3, or 2 for a single layer.
         dims: usize,
     },
+    /// Rhombic tetrahedra (BurrTools' fourth grid): each cube of space cut into 24, a triangle
+    /// of each face (a quarter cut by its diagonals) with the cube's centre, at the points of a
+    /// grid five times as fine as the cubes', the cube of positions 0 to 4 on each axis having
+    /// its tetrahedra at the positions 2 ± 2 along one axis, 2 ± 1 along another and 2 along the
+    /// third (the face and the quarter). A tetrahedron touches four: across the cube's face,
+    /// across its edge into the next face's quarter, and the two quarters beside it in its
+    /// face. The motions are the cube's 48 about a cube's centre, the translations whole cubes.
+    RhombicTetrahedra,
 }
 
 /// The steps from a hexagon to the six it touches, in (row, column), the doubled columns of
@@ -91,6 +99,7 @@ impl Lattice {
             Lattice::Triangular | Lattice::Hexagonal => 2,
             Lattice::TriangularPrisms => 3,
             Lattice::Spheres { dims } => dims,
+            Lattice::RhombicTetrahedra => 3,
         }
     }
 
@@ -106,7 +115,7 @@ impl Lattice {
     /// lattices but the square and cubic one.
     fn paired(self) -> Option<usize> {
         match self {
-            Lattice::Cubic { .. } | Lattice::Spheres { .. } => None,
+            Lattice::Cubic { .. } | Lattice::Spheres { .. } | Lattice::RhombicTetrahedra => None,
             Lattice::Triangular | Lattice::Hexagonal => Some(0),
             Lattice::TriangularPrisms => Some(1),
         }
@@ -115,6 +124,9 @@ impl Lattice {
     /// Whether a translation keeps the lattice's points where they are (row + column's parity
     /// on the lattices that have one).
     fn keeps(self, t: &[i32]) -> bool {
+        if self == Lattice::RhombicTetrahedra {
+            return t.iter().all(|x| x % TETRAHEDRA_BLOCK == 0);
+        }
         self.paired().is_none_or(|a| (t[a] + t[a + 1]) % 2 == 0)
     }
 
@@ -126,6 +138,7 @@ impl Lattice {
             Lattice::Cubic { .. } => None,
             Lattice::Triangular | Lattice::Hexagonal => Some(self),
             Lattice::Spheres { .. } => Some(Lattice::Spheres { dims: 2 }),
+            Lattice::RhombicTetrahedra => Some(Lattice::cubic(2)),
         }
     }
 
@@ -137,6 +150,7 @@ impl Lattice {
             | Lattice::Triangular
             | Lattice::TriangularPrisms
             | Lattice::Spheres { .. } => true,
+            Lattice::RhombicTetrahedra => tetrahedron(p).is_some(),
             Lattice::Hexagonal => (p[0] + p[1]) % 2 == 0,
         }
     }
@@ -164,6 +178,10 @@ impl Lattice {
             }
             Lattice::Hexagonal => HEXAGON_STEPS.iter().map(|s| s.to_vec()).collect(),
             Lattice::Spheres { .. } => SPHERE_STEPS.iter().map(|s| s.to_vec()).collect(),
+            Lattice::RhombicTetrahedra => (tetrahedron(cell).iter())
+                .flat_map(|t| t.steps())
+                .map(|s| s.to_vec())
+                .collect(),
         };
         steps
             .into_iter()
@@ -196,6 +214,7 @@ impl Lattice {
             Lattice::Hexagonal => 6,
             Lattice::Spheres { dims } if dims < 3 => 4,
             Lattice::Spheres { .. } => 12,
+            Lattice::RhombicTetrahedra => 4,
         }
     }
 
@@ -204,6 +223,15 @@ impl Lattice {
         match self.plain() {
             Lattice::Cubic { dims } => Motion::all(dims),
             Lattice::Spheres { .. } => sphere_motions(),
+            Lattice::RhombicTetrahedra => Motion::all(3)
+                .into_iter()
+                .map(|m| match m.kind {
+                    MotionKind::Signed { axis, flip } => Motion {
+                        kind: MotionKind::Centred { axis, flip },
+                    },
+                    kind => Motion { kind },
+                })
+                .collect(),
             Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
                 let flips = if self == Lattice::TriangularPrisms {
                     2
@@ -239,6 +267,7 @@ impl Lattice {
             Lattice::Triangular | Lattice::Hexagonal => (dims == 2).then_some(self),
             Lattice::TriangularPrisms => None,
             Lattice::Spheres { .. } => (2..=3).contains(&dims).then_some(Lattice::Spheres { dims }),
+            Lattice::RhombicTetrahedra => (dims == 3).then_some(self),
         }
     }
 
@@ -272,6 +301,12 @@ impl Lattice {
         if let Some(a) = self.paired().filter(|_| !self.keeps(&shift)) {
             shift[a + 1] += 1;
         }
+        if self == Lattice::RhombicTetrahedra {
+            shift = low
+                .iter()
+                .map(|x| -x.div_euclid(TETRAHEDRA_BLOCK) * TETRAHEDRA_BLOCK)
+                .collect();
+        }
         for c in cells.iter_mut() {
             for (x, d) in c.iter_mut().zip(&shift) {
                 *x += d;
@@ -298,7 +333,8 @@ impl Lattice {
             Lattice::Triangular
             | Lattice::Hexagonal
             | Lattice::TriangularPrisms
-            | Lattice::Spheres { .. } => {
+            | Lattice::Spheres { .. }
+            | Lattice::RhombicTetrahedra => {
                 let mut images = motion.apply_all(cells)?;
                 let (Some(from), Some(to)) = (lowest(&images), lowest(cells)) else {
                     return Some(images);
@@ -334,9 +370,10 @@ impl Lattice {
                 ([cf + 1.0, rf + 1.0], at(1, 0)),
                 ([cf, rf + 1.0], at(0, -1)),
             ],
-            Lattice::Cubic { .. } | Lattice::TriangularPrisms | Lattice::Spheres { .. } => {
-                return None
-            }
+            Lattice::Cubic { .. }
+            | Lattice::TriangularPrisms
+            | Lattice::Spheres { .. }
+            | Lattice::RhombicTetrahedra => return None,
             Lattice::Triangular => {
                 let (left, top, bottom) = (cf / 2.0, rf * row, (rf + 1.0) * row);
                 if (r + c) % 2 == 0 {
@@ -435,6 +472,9 @@ enum MotionKind {
     },
     /// The spheres': three times an orthogonal matrix acting on [`to_cubic`]'s coordinates.
     Spheres { thrice: [[i32; 3]; 3] },
+    /// The rhombic tetrahedra's: a signed permutation of the axes, as `Signed`, about the
+    /// centre of the first cube, (2, 2, 2).
+    Centred { axis: Vec<usize>, flip: Vec<bool> },
 }
 
 impl Motion {
@@ -465,7 +505,7 @@ impl Motion {
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
         match &self.kind {
-            MotionKind::Signed { axis, flip } => {
+            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip } => {
                 axis.iter().enumerate().all(|(i, &a)| a == i) && !flip.contains(&true)
             }
             MotionKind::Turn {
@@ -483,7 +523,7 @@ impl Motion {
     /// Whether the motion is a rotation (determinant +1), not a reflection.
     pub fn is_proper(&self) -> bool {
         let (axis, flip) = match &self.kind {
-            MotionKind::Signed { axis, flip } => (axis, flip),
+            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip } => (axis, flip),
             MotionKind::Turn { reflect, flip, .. } => return reflect == flip,
             MotionKind::Spheres { thrice } => return determinant(thrice) > 0,
         };
@@ -512,6 +552,17 @@ impl Motion {
                 .iter()
                 .zip(flip)
                 .map(|(&a, &f)| if f { -p[a] } else { p[a] })
+                .collect(),
+            MotionKind::Centred { axis, flip } => axis
+                .iter()
+                .zip(flip)
+                .map(|(&a, &f)| {
+                    if f {
+                        2 * TETRAHEDRA_CENTRE - p[a]
+                    } else {
+                        p[a]
+                    }
+                })
                 .collect(),
             MotionKind::Spheres { thrice } => {
                 let v = to_cubic(p);
@@ -624,6 +675,60 @@ fn to_cubic(p: &[i32]) -> [i32; 3] {
 /// is odd, a point between spheres.
 fn from_cubic([x, y, z]: [i32; 3]) -> Option<Point> {
     ((x + y + z) % 2 == 0).then(|| vec![z, (y - z - x) / 2, (x + y - z) / 2])
+}
+
+/// The side of a cube of the rhombic tetrahedra's grid, in its positions.
+const TETRAHEDRA_BLOCK: i32 = 5;
+
+/// The position of the centre of a cube of the rhombic tetrahedra's grid along each axis.
+const TETRAHEDRA_CENTRE: i32 = 2;
+
+/// A rhombic tetrahedron by where it lies in its cube: on the face across axis `face` on the
+/// side `face_sign`, in the quarter of it towards axis `quarter`'s side `quarter_sign`.
+struct Tetrahedron {
+    face: usize,
+    face_sign: i32,
+    quarter: usize,
+    quarter_sign: i32,
+}
+
+/// The rhombic tetrahedron at a point, if one is there: its cube's position 2 ± 2 along one
+/// axis, 2 ± 1 along another, 2 along the third.
+fn tetrahedron(p: &[i32]) -> Option<Tetrahedron> {
+    let d: Vec<i32> = (p.iter())
+        .map(|x| x.rem_euclid(TETRAHEDRA_BLOCK) - TETRAHEDRA_CENTRE)
+        .collect();
+    let face = d.iter().position(|x| x.abs() == 2)?;
+    let quarter = d.iter().position(|x| x.abs() == 1)?;
+    (d.iter().filter(|&&x| x == 0).count() == 1).then_some(Tetrahedron {
+        face,
+        face_sign: d[face].signum(),
+        quarter,
+        quarter_sign: d[quarter].signum(),
+    })
+}
+
+impl Tetrahedron {
+    /// The steps to the four it touches: across the cube's face (into the next cube), across
+    /// the cube's edge (into the quarter of the next face towards this one), and to the two
+    /// quarters beside it in its face.
+    fn steps(&self) -> [[i32; 3]; 4] {
+        let third = 3 - self.face - self.quarter;
+        let step = |terms: &[(usize, i32)]| {
+            let mut s = [0; 3];
+            for &(axis, by) in terms {
+                s[axis] += by;
+            }
+            s
+        };
+        let (f, s, q, t) = (self.face, self.face_sign, self.quarter, self.quarter_sign);
+        [
+            step(&[(f, s)]),
+            step(&[(q, t), (f, -s)]),
+            step(&[(q, -t), (third, 1)]),
+            step(&[(q, -t), (third, -1)]),
+        ]
+    }
 }
 
 /// The spheres' motions, the identity first: each of the cube's 48 (its signed permutations
@@ -1029,5 +1134,55 @@ mod tests {
             .filter(|images| images.iter().collect::<BTreeSet<_>>() == set)
             .count();
         assert_eq!(symmetries, 8);
+    }
+
+    /// Each cube of the rhombic tetrahedra's grid holds 24, each touching four, mutually;
+    /// the cube's 48 motions about its centre keep them touching; a whole cube is its own
+    /// image under each; translations are by whole cubes.
+    #[test]
+    fn rhombic_tetrahedra() {
+        let r = Lattice::RhombicTetrahedra;
+        assert_eq!(r.most_neighbours(), 4);
+        let block: Vec<Point> = (0..125)
+            .map(|i| unlinear(&[5, 5, 5], i))
+            .filter(|p| r.is_cell(p))
+            .collect();
+        assert_eq!(block.len(), 24);
+        for cell in &block {
+            let shifted: Point = cell.iter().map(|x| x - 5).collect();
+            for c in [cell, &shifted] {
+                let next: Vec<Point> = r.neighbours(c).collect();
+                assert_eq!(next.len(), 4);
+                for n in &next {
+                    assert!(r.is_cell(n), "{c:?} {n:?}");
+                    assert!(r.neighbours(n).any(|m| m == *c), "{c:?} {n:?}");
+                }
+            }
+            // Three of the four are in the same cube, one across its face.
+            let inside = r.neighbours(cell).filter(|n| block.contains(n)).count();
+            assert_eq!(inside, 3, "{cell:?}");
+        }
+        let motions = r.motions();
+        assert_eq!(motions.len(), 48);
+        assert!(motions[0].is_identity());
+        let whole: BTreeSet<&Point> = block.iter().collect();
+        for m in &motions {
+            let images = m.apply_all(&block).unwrap();
+            assert_eq!(images.iter().collect::<BTreeSet<_>>(), whole, "{m:?}");
+            for cell in &block {
+                let image = m.apply(cell).unwrap();
+                for n in r.neighbours(cell) {
+                    let n_image = m.apply(&n).unwrap();
+                    assert!(r.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
+                }
+            }
+        }
+        let mut cells = vec![vec![7, 8, 12], vec![7, 6, 12]];
+        r.normalise(&mut cells);
+        assert_eq!(cells, [[2, 3, 2], [2, 1, 2]]);
+        assert_eq!(
+            r.translations(&[vec![2, 1, 0]], &[5, 5, 10]),
+            [[0, 0, 0], [0, 0, 5]]
+        );
     }
 }

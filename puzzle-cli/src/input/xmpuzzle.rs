@@ -37,6 +37,9 @@ enum BurrGrid {
     /// the face-centred cubic lattice's point of those cubic coordinates in the language's
     /// square layers (`docs/language.md`).
     Spheres,
+    /// Type 3: the rhombic tetrahedron at (x, y, z) is (layer z, row y, column x), BurrTools'
+    /// grid five times as fine as the cubes' being the language's.
+    Rhombic,
 }
 
 impl BurrGrid {
@@ -47,18 +50,15 @@ impl BurrGrid {
             Some("0") => Ok(BurrGrid::Cubes),
             Some("1") => Ok(BurrGrid::Prisms),
             Some("2") => Ok(BurrGrid::Spheres),
-            Some(kind @ ("3" | "4")) => Err(format!(
-                "grid type {kind} ({}) is not supported: only cubes (0), triangular prisms (1) \
-                 and spheres (2)",
-                if kind == "3" {
-                    "rhombic tetrahedra"
-                } else {
-                    "tetrahedra and octahedra"
-                }
-            )),
+            Some("3") => Ok(BurrGrid::Rhombic),
+            Some("4") => Err(
+                "grid type 4 (tetrahedra and octahedra) is not supported: only cubes (0), \
+                 triangular prisms (1), spheres (2) and rhombic tetrahedra (3)"
+                    .to_owned(),
+            ),
             kind => Err(format!(
-                "`{}` is not a BurrTools grid type: expected 0 (cubes), 1 (triangular prisms) or \
-                 2 (spheres)",
+                "`{}` is not a BurrTools grid type: expected 0 (cubes), 1 (triangular prisms), \
+                 2 (spheres) or 3 (rhombic tetrahedra)",
                 kind.unwrap_or("")
             )),
         }
@@ -72,6 +72,26 @@ impl BurrGrid {
             BurrGrid::Spheres => {
                 ((x + y + z) % 2 == 0).then(|| vec![z, (y - z - x) / 2, (x + y - z) / 2])
             }
+            BurrGrid::Rhombic => {
+                let cell = vec![z, y, x];
+                Lattice::RhombicTetrahedra.is_cell(&cell).then_some(cell)
+            }
+        }
+    }
+
+    /// The grid's name and number, and where its cells are, for a voxel filled off them.
+    fn rule(self) -> (&'static str, &'static str) {
+        match self {
+            BurrGrid::Cubes | BurrGrid::Prisms => ("", ""),
+            BurrGrid::Spheres => (
+                "the sphere grid (type 2)",
+                "spheres are at the voxels where x + y + z is even",
+            ),
+            BurrGrid::Rhombic => (
+                "the grid of rhombic tetrahedra (type 3)",
+                "each cube of 5 x 5 x 5 voxels holds its 24 tetrahedra at 2 ± 2 along one axis, \
+                 2 ± 1 along another and 2 along the third",
+            ),
         }
     }
 }
@@ -382,24 +402,26 @@ impl Reader<'_> {
         })
     }
 
-    /// Records a filled voxel the grid has no cell at: on the sphere grid, one where x + y + z
-    /// is odd, which BurrTools' editor cannot fill and its solver would pass over, so that a
-    /// file of another grid read as spheres is not silently solved without some of its cells.
+    /// Records a filled voxel the grid has no cell at (on the sphere grid, one where x + y + z
+    /// is odd), which BurrTools' editor cannot fill and its solver would pass over, so that a
+    /// file of another grid read as this one is not silently solved without some of its
+    /// cells.
     fn on_grid(&mut self, grid: BurrGrid, shape: &Voxels) {
         let off = (shape.filled.iter()).find(|(p, _)| grid.cell(*p).is_none());
         if let Some(([x, y, z], range)) = off {
             let count = (shape.filled.iter())
                 .filter(|(p, _)| grid.cell(*p).is_none())
                 .count();
+            let (name, rule) = grid.rule();
             self.mistakes.push(
                 Diagnostic::at(
                     range.clone(),
                     format!(
-                        "the voxel at ({x}, {y}, {z}) is filled, but the sphere grid (type 2) has \
-                         no sphere there ({count} such in this shape)"
+                        "the voxel at ({x}, {y}, {z}) is filled, but {name} has no cell there \
+                         ({count} such in this shape)"
                     ),
                 )
-                .note("spheres are at the voxels where x + y + z is even: is the grid type right?"),
+                .note(format!("{rule}: is the grid type right?")),
             );
         }
     }
@@ -501,6 +523,7 @@ impl Reader<'_> {
             BurrGrid::Cubes => Grid::Square,
             BurrGrid::Prisms => Grid::Triangular,
             BurrGrid::Spheres => Grid::Spheres,
+            BurrGrid::Rhombic => Grid::Rhombic,
         };
         let marked = |cells: &[([i32; 3], Range<usize>)], mark: u8| -> Vec<(Vec<i32>, u8)> {
             (cells.iter())

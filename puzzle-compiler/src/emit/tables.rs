@@ -126,6 +126,7 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
         Lattice::Triangular => quote!(#runtime::Lattice::Triangular),
         Lattice::TriangularPrisms => quote!(#runtime::Lattice::TriangularPrisms),
         Lattice::Hexagonal => quote!(#runtime::Lattice::Hexagonal),
+        Lattice::RhombicTetrahedra => quote!(#runtime::Lattice::RhombicTetrahedra),
         Lattice::Spheres { dims } => {
             let dims = Literal::usize_unsuffixed(dims);
             quote!(#runtime::Lattice::Spheres { dims: #dims })
