@@ -137,6 +137,11 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
     // Rhombic tetrahedra, 24 to a cube, in two cubes: pairs and triples of them.
     assert_eq!(count(&["rhombic.xmpuzzle", "--problem", "pairs"]), 193);
     assert_eq!(count(&["rhombic.xmpuzzle", "--problem", "triples"]), 4);
+    // Colour constraints: L trominoes on a checkerboard, a red corner only on red and a blue
+    // one only on blue (burrTxt counts the same).
+    assert_eq!(count(&["colours.xmpuzzle", "--problem", "red"]), 0);
+    assert_eq!(count(&["colours.xmpuzzle", "--problem", "mixed"]), 4);
+    assert_eq!(count(&["colours.xmpuzzle", "--problem", "plain"]), 4);
     // Variable voxels: cells that may stay empty, flat and in a cage of cubes.
     assert_eq!(count(&["variable.xmpuzzle", "--problem", "flat"]), 4);
     assert_eq!(count(&["variable.xmpuzzle", "--problem", "cage"]), 2198);
@@ -571,6 +576,48 @@ fn bad_files_are_clear_errors_at_their_place() {
             "the shape has 3 voxels, but its size 2 x 2 x 1 makes 4",
             "short.xmpuzzle:6:",
         ],
+    );
+    let colours = std::fs::read_to_string(puzzles().join("colours.xmpuzzle")).unwrap();
+    refused(
+        &bad(
+            "colour.xmpuzzle",
+            colours
+                .replace("name=\"Red\">#1#", "name=\"Red\">#3#")
+                .as_bytes(),
+        ),
+        &["--problem", "red"],
+        &[
+            "colour 3 is out of range: the file defines 2 colours (`<colors>`)",
+            "colour.xmpuzzle:4:",
+        ],
+    );
+    refused(
+        &bad(
+            "pair.xmpuzzle",
+            colours
+                .replace("<pair piece=\"0\" result=\"0\"/>", "<pair piece=\"0\" result=\"2\"/>")
+                .as_bytes(),
+        ),
+        &["--problem", "red"],
+        &["a colour pair must give `piece` and `result`, each a colour from 0 to 1 of the file's 2"],
+    );
+    // A domino with one end red turned end for end is the same cells coloured otherwise.
+    refused(
+        &bad(
+            "twins.xmpuzzle",
+            colours
+                .replace(
+                    "<voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\" name=\"Red\">#1##_",
+                    "<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\" name=\"Red\">#1#",
+                )
+                .replace(
+                    "<shape id=\"1\" count=\"6\"/>",
+                    "<shape id=\"1\" count=\"9\"/>",
+                )
+                .as_bytes(),
+        ),
+        &["--problem", "red"],
+        &["piece `Red` has two orientations on the same cells with other colours"],
     );
     let variable = std::fs::read_to_string(puzzles().join("variable.xmpuzzle")).unwrap();
     refused(

@@ -17,6 +17,8 @@ pub struct Board {
     grid: Vec<Option<u32>>,
     /// For each cell, whether it may stay empty (BurrTools' variable voxels).
     optional: Vec<bool>,
+    /// For each cell, its colour (0 for none).
+    colours: Vec<u32>,
 }
 
 impl Board {
@@ -45,13 +47,27 @@ impl Board {
             }
         }
         let optional = vec![false; cells.len()];
+        let colours = vec![0; cells.len()];
         Board {
             lattice,
             extents: extents.to_vec(),
             cells,
             grid,
             optional,
+            colours,
         }
+    }
+
+    /// The same box, its cells of the given colours (by cell number, 0 for none).
+    pub fn with_colours(mut self, colours: Vec<u32>) -> Board {
+        debug_assert_eq!(colours.len(), self.cells.len());
+        self.colours = colours;
+        self
+    }
+
+    /// A cell's colour (0 for none).
+    pub fn colour(&self, cell: u32) -> u32 {
+        self.colours[cell as usize]
     }
 
     /// The same box, the cells where `may_stay_empty` holds being cells that a solution may
@@ -156,8 +172,10 @@ impl Board {
                 .collect::<Option<Vec<u32>>>()
             })
             .filter(|map| {
-                (map.iter().enumerate())
-                    .all(|(c, &to)| self.optional[c] == self.optional[to as usize])
+                (map.iter().enumerate()).all(|(c, &to)| {
+                    let to = to as usize;
+                    self.optional[c] == self.optional[to] && self.colours[c] == self.colours[to]
+                })
             })
             .collect()
     }
@@ -197,7 +215,80 @@ impl Board {
         out.dedup();
         out
     }
+
+    /// Every placement of a coloured shape (`colours` by its cells in order, 0 for none) whose
+    /// every cell's colour `allows` the colour of the box cell it covers, as
+    /// [`placements`](Self::placements) gives them; [`ColourTwins`] where two orientations of
+    /// the shape are the same cells coloured otherwise, whose placements would be one set of
+    /// cells twice.
+    pub fn coloured_placements(
+        &self,
+        shape: &Shape,
+        colours: &[u32],
+        allows: impl Fn(u32, u32) -> bool,
+        reflect: bool,
+        limit: usize,
+    ) -> Result<Vec<Vec<u32>>, ColourTwins> {
+        if shape.dims() > self.dims() || shape.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Some(lattice) = shape.lattice().with_dims(self.dims()) else {
+            return Ok(Vec::new());
+        };
+        let cells: Vec<Point> = (shape.cells().iter())
+            .map(|c| shape.lattice().embed(c, self.dims()))
+            .collect();
+        let mut orientations = std::collections::BTreeMap::new();
+        for motion in lattice
+            .motions()
+            .iter()
+            .filter(|m| reflect || m.is_proper())
+        {
+            let Some(mut images) = motion.apply_all(&cells) else {
+                continue;
+            };
+            lattice.normalise(&mut images);
+            let mut coloured: Vec<(Point, u32)> =
+                images.into_iter().zip(colours.iter().copied()).collect();
+            coloured.sort();
+            let (points, tints): (Vec<Point>, Vec<u32>) = coloured.into_iter().unzip();
+            if orientations
+                .get(&points)
+                .is_some_and(|t: &Vec<u32>| *t != tints)
+            {
+                return Err(ColourTwins);
+            }
+            orientations.insert(points, tints);
+        }
+        let mut out = Vec::new();
+        for (points, tints) in &orientations {
+            'offsets: for offset in lattice.translations(points, &self.extents) {
+                let mut covered = Vec::with_capacity(points.len());
+                for (c, &tint) in points.iter().zip(tints) {
+                    let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
+                    match self.cell_at(&p) {
+                        Some(cell) if allows(tint, self.colours[cell as usize]) => {
+                            covered.push(cell)
+                        }
+                        _ => continue 'offsets,
+                    }
+                }
+                covered.sort_unstable();
+                out.push(covered);
+                if out.len() > limit {
+                    return Ok(out);
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
 }
+
+/// Two orientations of a coloured shape on the same cells with other colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourTwins;
 
 /// The largest box, in positions of its block: far more than any puzzle this method solves.
 pub const MAX_VOLUME: usize = 1 << 16;
@@ -285,5 +376,29 @@ mod tests {
         assert_eq!(b.placements(&domino, true, usize::MAX), want);
         let l = shape_of_rows(&["##", "#."]).unwrap();
         assert_eq!(b.placements(&l, true, usize::MAX).len(), 8);
+    }
+
+    /// A box's symmetries keep its colours, and a coloured piece is placed only where each of
+    /// its cells' colours may cover the cell's.
+    #[test]
+    fn colours_shape_symmetries_and_placements() {
+        let plain = board(&["...", "..."]);
+        assert_eq!(plain.symmetries().len(), 4);
+        // The left column red (1), the others blue (2): only the reflection across the rows
+        // keeps it.
+        let coloured = plain.clone().with_colours(vec![1, 2, 2, 1, 2, 2]);
+        assert_eq!(coloured.symmetries().len(), 2);
+        // A domino, red at one end, blue (2) at the other, whose colours a half turn swaps.
+        let domino = shape_of_rows(&["##"]).unwrap();
+        let allows = |piece: u32, cell: u32| piece == 0 || cell == 0 || piece == cell;
+        let twins = coloured.coloured_placements(&domino, &[1, 2], allows, true, 100);
+        assert_eq!(twins, Err(ColourTwins));
+        // A red domino goes on the red column alone, an L tromino red at its corner with the
+        // corner there.
+        let red = coloured.coloured_placements(&domino, &[1, 1], allows, true, 100);
+        assert_eq!(red, Ok(vec![vec![0, 3]]));
+        let shape = shape_of_rows(&["##", "#."]).unwrap();
+        let corner = coloured.coloured_placements(&shape, &[1, 0, 0], allows, true, 100);
+        assert_eq!(corner, Ok(vec![vec![0, 1, 3], vec![0, 3, 4]]));
     }
 }

@@ -185,6 +185,23 @@ pub struct PieceSpec {
     pub count: (Count, Loc),
 }
 
+/// Cells as coordinates, each with its colour (from 1).
+pub type Coloured = Vec<(Vec<i32>, u32)>;
+
+/// Colour constraints: a piece's cell of a colour may only cover a box cell of a colour the
+/// puzzle allows it on; a cell of no colour (colour 0) goes anywhere and takes anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourSpec {
+    /// The box's coloured cells, as coordinates, each with its colour (from 1).
+    pub cells: Coloured,
+    /// Each piece's coloured cells by the piece's name, as its cells are given.
+    pub pieces: Vec<(String, Coloured)>,
+    /// The (piece colour, box colour) pairs allowed.
+    pub allowed: Vec<(u32, u32)>,
+    /// Where the constraints were written.
+    pub loc: Loc,
+}
+
 /// How many copies of a piece a solution holds: exactly one number, or any in a range
 /// (`0..=1 x F`: F may be left out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -506,6 +523,8 @@ pub struct Description {
     /// The most cells that may stay empty (`+` in the box) a solution leaves empty, and where
     /// that was written; `None` for no bound but the pieces' area.
     pub max_empty: Option<(u32, Loc)>,
+    /// Colour constraints, as BurrTools files give them; `None` for none.
+    pub colours: Option<ColourSpec>,
     /// The pieces, in the order that numbers them.
     pub pieces: Vec<PieceSpec>,
     /// Where the piece list was written.
@@ -554,6 +573,7 @@ impl Description {
             board: BoardSpec::default(),
             holes: Vec::new(),
             max_empty: None,
+            colours: None,
             pieces: Vec::new(),
             pieces_loc: Loc::default(),
             reflect: true,

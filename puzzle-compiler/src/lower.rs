@@ -7,12 +7,14 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::board::Board;
+use crate::board::{Board, ColourTwins};
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::Count;
 use crate::error::{ErrorKind, Errors};
 use crate::limits::MAX_EMBEDDINGS;
-use crate::model::{AbstractModel, BoxModel, Model, Piece, PieceId, Problem, Restriction};
+use crate::model::{
+    AbstractModel, BoxModel, Colouring, Model, Piece, PieceId, Problem, Restriction,
+};
 
 /// Lowers a model, recording the mistakes only the placements show: a piece that fits
 /// nowhere, a cell no placement covers.
@@ -24,7 +26,8 @@ pub fn lower(model: &Model, errors: &mut Errors) -> Lowered {
 }
 
 fn lower_box(model: &BoxModel, errors: &mut Errors) -> Lowered {
-    let mut lowered = cover(&model.board, &model.pieces, model.reflect, errors);
+    let colours = model.colours.as_ref();
+    let mut lowered = cover(&model.board, &model.pieces, colours, model.reflect, errors);
     for r in &model.restrictions {
         let aspect = lowered.piece_aspects[r.piece.index()];
         let keep: Vec<EmbeddingId> = r
@@ -176,7 +179,24 @@ impl Lowered {
 /// left out. A single piece that may be left out has an optional aspect, and one that may be
 /// placed as often as the box has room for has none. A cell that may stay empty is an optional
 /// aspect, and then copies are counted in bags, as the areas no longer count them.
-fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) -> Lowered {
+fn cover(
+    board: &Board,
+    pieces: &[Piece],
+    colours: Option<&Colouring>,
+    reflect: bool,
+    errors: &mut Errors,
+) -> Lowered {
+    // A piece's placements: where its colours allow, with colour constraints.
+    let placed = |i: usize, limit: usize| -> Result<Vec<Vec<u32>>, ColourTwins> {
+        let p = &pieces[i];
+        match colours {
+            None => Ok(board.placements(&p.shape, reflect, limit)),
+            Some(c) => {
+                let allows = |piece, cell| c.allows(piece, cell);
+                board.coloured_placements(&p.shape, &c.pieces[i], allows, reflect, limit)
+            }
+        }
+    };
     // A piece that may be left out, with more copies than the box has room for, is placed any
     // number of times: nothing is counted for it (`0..=16 x T` in an 8x8 box). Unless another
     // piece has the same placements: an embedding is its cells and aspects, so two such
@@ -186,8 +206,8 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
         let Count { min, max } = p.count;
         min == 0 && max > 1 && max as usize * p.shape.len() >= cells
     };
-    let placements = |p: &Piece| {
-        let mut all = board.placements(&p.shape, reflect, MAX_EMBEDDINGS);
+    let placements = |i: usize| {
+        let mut all = placed(i, MAX_EMBEDDINGS).unwrap_or_default();
         all.iter_mut().for_each(|cells| cells.sort_unstable());
         all.sort_unstable();
         all
@@ -195,7 +215,7 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
     let any_number: Vec<bool> = match pieces.iter().any(roomy) {
         false => vec![false; pieces.len()],
         true => {
-            let all: Vec<_> = pieces.iter().map(placements).collect();
+            let all: Vec<_> = (0..pieces.len()).map(placements).collect();
             (0..pieces.len())
                 .map(|i| roomy(&pieces[i]) && (0..pieces.len()).all(|j| j == i || all[j] != all[i]))
                 .collect()
@@ -229,10 +249,15 @@ fn cover(board: &Board, pieces: &[Piece], reflect: bool, errors: &mut Errors) ->
     }
     let mut embeddings = Vec::new();
     let mut ranges = Vec::with_capacity(pieces.len());
-    for (piece, aspect) in pieces.iter().zip(&piece_aspects) {
+    for (i, (piece, aspect)) in pieces.iter().zip(&piece_aspects).enumerate() {
         let start = embeddings.len() as u32;
         let left = MAX_EMBEDDINGS - embeddings.len();
-        let placements = board.placements(&piece.shape, reflect, left);
+        let Ok(placements) = placed(i, left) else {
+            let name = piece.name.clone();
+            errors.push(piece.loc, ErrorKind::ColourTwins { name });
+            ranges.push(start..start);
+            continue;
+        };
         if placements.is_empty() {
             let name = piece.name.clone();
             errors.push(piece.loc, ErrorKind::FitsNowhere { name });

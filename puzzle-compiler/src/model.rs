@@ -81,6 +81,25 @@ pub struct BoxModel {
     pub reflect: bool,
     /// The placements the user kept, per piece.
     pub restrictions: Vec<Restriction>,
+    /// The colour constraints, if the puzzle has any.
+    pub colours: Option<Colouring>,
+}
+
+/// Colour constraints as checked: the colour of each cell of the box and of each piece (0 for
+/// none), and the pairs allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colouring {
+    /// Each piece's colours, by the cells of its shape in order.
+    pub pieces: Vec<Vec<u32>>,
+    /// The (piece colour, box colour) pairs allowed.
+    pub allowed: BTreeSet<(u32, u32)>,
+}
+
+impl Colouring {
+    /// Whether a piece's cell of colour `piece` may cover a box cell of colour `cell`.
+    pub fn allows(&self, piece: u32, cell: u32) -> bool {
+        piece == 0 || cell == 0 || self.allowed.contains(&(piece, cell))
+    }
 }
 
 /// The only placements a piece may take.
@@ -346,13 +365,74 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
         errors.push(description.pieces_loc, kind);
     }
     let restrictions = check_restrictions(description, &board, &pieces, errors);
+    let (board, colours) = match &description.colours {
+        Some(spec) => {
+            let (board, colouring) = colouring(description, spec, board, &pieces, errors);
+            (board, Some(colouring))
+        }
+        None => (board, None),
+    };
     Some(BoxModel {
         board,
         cell_locs,
         pieces,
         reflect: description.reflect,
         restrictions,
+        colours,
     })
+}
+
+/// The colours of the box's cells (on the board, for its symmetries) and of the pieces'.
+fn colouring(
+    description: &Description,
+    spec: &crate::description::ColourSpec,
+    board: Board,
+    pieces: &[Piece],
+    errors: &mut Errors,
+) -> (Board, Colouring) {
+    let mut cells = vec![0; board.cells().len()];
+    for (p, colour) in &spec.cells {
+        match board.cell_at(p) {
+            Some(cell) => cells[cell as usize] = *colour,
+            None => {
+                let hole = format!("({})", format_extents(p, ", "));
+                let problem = "is given a colour but is not a cell of the box".to_owned();
+                errors.push(spec.loc, ErrorKind::BadHole { hole, problem });
+            }
+        }
+    }
+    let mut colours = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        let mut of = vec![0; piece.shape.len()];
+        let given = spec.pieces.iter().find(|(name, _)| *name == piece.name);
+        let written = description.pieces.iter().find(|p| p.name == piece.name);
+        if let (Some((_, coloured)), Some(written)) = (given, written) {
+            // The shape is its cells moved to the lattice's place: the colours move alike.
+            let crate::description::ShapeSpec::Cells(cells_given) = &written.shape else {
+                colours.push(of);
+                continue;
+            };
+            let lattice = piece.shape.lattice();
+            let mut moved: Vec<Point> = cells_given.iter().map(|(p, _)| p.clone()).collect();
+            let first = moved.first().cloned().unwrap_or_default();
+            lattice.normalise(&mut moved);
+            let shift: Vec<i32> = (moved.first().into_iter())
+                .flat_map(|m| m.iter().zip(&first).map(|(a, b)| a - b))
+                .collect();
+            for (p, colour) in coloured {
+                let at: Point = p.iter().zip(&shift).map(|(a, b)| a + b).collect();
+                if let Ok(i) = piece.shape.cells().binary_search(&at) {
+                    of[i] = *colour;
+                }
+            }
+        }
+        colours.push(of);
+    }
+    let colouring = Colouring {
+        pieces: colours,
+        allowed: spec.allowed.iter().copied().collect(),
+    };
+    (board.with_colours(cells), colouring)
 }
 
 /// Reads a box (drawn with `.` for a cell and `#` for a hole, or a block) less its `holes`,

@@ -29,6 +29,9 @@ pub enum PrintError {
         "a fixed scan with the pieces first left to the chooser has no form in the puzzle language"
     )]
     Order,
+    /// Colour constraints, which the puzzle language does not write yet.
+    #[error("the puzzle has colour constraints, which the puzzle language cannot write yet")]
+    Colours,
     /// A required aspect in no embedding where the description allows it (a DLX file's
     /// primary item in no option): the language refuses such a puzzle.
     #[error("required aspect `{aspect}` is in no embedding, so the puzzle has no solution, and the puzzle language refuses such a puzzle")]
@@ -98,6 +101,9 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
 
 /// The box, the holes, the pieces and the restrictions.
 fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
+    if d.colours.is_some() {
+        return Err(PrintError::Colours);
+    }
     if d.grid != Grid::Square {
         let _ = writeln!(out, "    grid: {},", d.grid.word());
     }

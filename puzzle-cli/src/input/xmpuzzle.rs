@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use puzzle::compiler::description::{
-    chars, BoardSpec, Count, Drawing, Figure, Grid, Loc, PieceSpec, Row, ShapeSpec,
+    chars, BoardSpec, ColourSpec, Count, Drawing, Figure, Grid, Loc, PieceSpec, Row, ShapeSpec,
 };
 use puzzle::compiler::geometry::Shape;
 use puzzle::compiler::{Description, Symmetry};
@@ -109,6 +109,9 @@ struct Voxels {
     /// The variable voxels (`+`): in a result, cells that may stay empty; in a piece, voxels
     /// BurrTools' solver leaves out.
     variable: Vec<([i32; 3], Range<usize>)>,
+    /// The voxels of a colour (the number after a voxel's character, from 1), with where the
+    /// number was written.
+    colours: Vec<([i32; 3], u32, Range<usize>)>,
     /// The element.
     range: Range<usize>,
 }
@@ -233,8 +236,19 @@ impl Reader<'_> {
         let shapes: Vec<Option<Voxels>> = child(root, "shapes")
             .map(|s| children(s, "voxel").map(|v| self.voxels(v)).collect())
             .unwrap_or_default();
+        let colour_count = child(root, "colors").map_or(0, |c| children(c, "color").count());
         for shape in shapes.iter().flatten() {
             self.on_grid(grid, shape);
+            for (_, colour, at) in &shape.colours {
+                if *colour as usize > colour_count {
+                    let message = format!(
+                        "colour {colour} is out of range: the file defines {colour_count} \
+                         colour{} (`<colors>`)",
+                        if colour_count == 1 { "" } else { "s" }
+                    );
+                    self.error(at.clone(), message);
+                }
+            }
         }
         let problems: Vec<Node<'_, '_>> = child(root, "problems")
             .map(|p| children(p, "problem").collect())
@@ -252,7 +266,7 @@ impl Reader<'_> {
             }
             _ => name_from_path(path),
         };
-        self.describe(name, grid, problem, &shapes)
+        self.describe(name, (grid, colour_count), problem, &shapes)
     }
 
     /// The chosen problem.
@@ -338,6 +352,10 @@ impl Reader<'_> {
         let mut filled = Vec::new();
         let mut empty = Vec::new();
         let mut variable = Vec::new();
+        let mut colours: Vec<([i32; 3], u32, Range<usize>)> = Vec::new();
+        // The last voxel read, which digits after it colour, and whether they have begun.
+        let mut last: Option<[i32; 3]> = None;
+        let mut colouring = false;
         let mut index = 0usize;
         let mut bad = false;
         for (at, c) in content.char_indices() {
@@ -346,6 +364,10 @@ impl Reader<'_> {
                 let i = i as i32;
                 [i % size[0], i / size[0] % size[1], i / (size[0] * size[1])]
             };
+            if !c.is_ascii_digit() {
+                colouring = false;
+                last = matches!(c, '#' | '_' | '+').then(|| point(index));
+            }
             match c {
                 '#' | '_' | '+' if index >= volume => {
                     index += 1;
@@ -363,12 +385,21 @@ impl Reader<'_> {
                     index += 1;
                 }
                 '0'..='9' => {
-                    self.mistakes.push(
-                        Diagnostic::at(range, "colour constraints are not supported").note(
-                            "remove the colours in BurrTools, or the digits after the voxels",
-                        ),
-                    );
-                    bad = true;
+                    let digit = c.to_digit(10).unwrap_or(0);
+                    match (last, colouring, colours.last_mut()) {
+                        (Some(_), true, Some((_, colour, at))) => {
+                            *colour = colour.saturating_mul(10).saturating_add(digit);
+                            at.end = range.end;
+                        }
+                        (Some(p), _, _) => {
+                            colours.push((p, digit, range));
+                            colouring = true;
+                        }
+                        (None, ..) => {
+                            self.error(range, "a colour number with no voxel before it");
+                            bad = true;
+                        }
+                    }
                 }
                 c if c.is_whitespace() => {}
                 c => {
@@ -398,6 +429,7 @@ impl Reader<'_> {
             filled,
             empty,
             variable,
+            colours: colours.into_iter().filter(|c| c.1 > 0).collect(),
             range: tag,
         })
     }
@@ -426,11 +458,37 @@ impl Reader<'_> {
         }
     }
 
+    /// The colour pairs a problem allows (`<bitmap>`'s `<pair piece= result=>`, colours from
+    /// 0 there), as (piece colour, box colour) from 1.
+    fn allowed_colours(&mut self, problem: Node<'_, '_>, count: usize) -> Vec<(u32, u32)> {
+        let mut allowed = Vec::new();
+        for pair in child(problem, "bitmap")
+            .into_iter()
+            .flat_map(|b| children(b, "pair"))
+        {
+            let colour = |name| pair.attribute(name).and_then(|v| v.parse::<u32>().ok());
+            match (colour("piece"), colour("result")) {
+                (Some(p), Some(r)) if (p as usize) < count && (r as usize) < count => {
+                    allowed.push((p + 1, r + 1));
+                }
+                _ => {
+                    let message = format!(
+                        "a colour pair must give `piece` and `result`, each a colour from 0 to \
+                         {} of the file's {count}",
+                        count.saturating_sub(1)
+                    );
+                    self.error(start_tag(self.text, pair), message);
+                }
+            }
+        }
+        allowed
+    }
+
     /// The problem as a description: its result shape the box, its parts the pieces.
     fn describe(
         &mut self,
         name: String,
-        grid: BurrGrid,
+        (grid, colour_count): (BurrGrid, usize),
         problem: Node<'_, '_>,
         shapes: &[Option<Voxels>],
     ) -> Option<Description> {
@@ -530,6 +588,8 @@ impl Reader<'_> {
                 .filter_map(|(p, _)| Some((grid.cell(*p)?, mark)))
                 .collect()
         };
+        // Where the drawn box's cells moved to, from their voxels' cells.
+        let mut box_shift = vec![0; 3];
         if grid == BurrGrid::Cubes && target.variable.is_empty() {
             let extents = [target.size[2], target.size[1], target.size[0]];
             d.board = BoardSpec::Block {
@@ -543,7 +603,31 @@ impl Reader<'_> {
             let mut cells = marked(&target.filled, chars::BOX_CELL as u8);
             cells.extend(marked(&target.variable, chars::BOX_OPTIONAL as u8));
             let lattice = d.grid.lattice(3);
-            d.board = BoardSpec::Drawn(drawn_in_layers(lattice, cells, flat, box_loc));
+            let (figure, shift) = drawn_in_layers(lattice, cells, flat, box_loc);
+            d.board = BoardSpec::Drawn(figure);
+            box_shift = shift;
+        }
+        let coloured = target.colours.iter().chain(
+            parts
+                .iter()
+                .flat_map(|&(id, ..)| shapes[id].iter().flat_map(|s| s.colours.iter())),
+        );
+        if coloured.count() > 0 {
+            let box_cell = |p: &[i32; 3]| -> Option<Vec<i32>> {
+                let cell = grid.cell(*p)?;
+                let moved: Vec<i32> = cell.iter().zip(&box_shift).map(|(a, b)| a + b).collect();
+                Some(moved[3 - axes..].to_vec())
+            };
+            let cells = (target.colours.iter())
+                .filter_map(|(p, colour, _)| Some((box_cell(p)?, *colour)))
+                .collect();
+            let allowed = self.allowed_colours(problem, colour_count);
+            d.colours = Some(ColourSpec {
+                cells,
+                pieces: Vec::new(),
+                allowed,
+                loc: self.locs.loc(tag.clone()),
+            });
         }
         if let Some(max) = problem.attribute("maxHoles") {
             match max.parse::<u32>() {
@@ -580,6 +664,12 @@ impl Reader<'_> {
             let lattice = d.grid.lattice(axes);
             let geometry = Shape::new(lattice, cells.iter().map(|(p, _)| p.clone()));
             achiral &= geometry.orientations(true).len() == geometry.orientations(false).len();
+            if let Some(colours) = d.colours.as_mut() {
+                let coloured = (shape.colours.iter())
+                    .filter_map(|(p, colour, _)| Some((point(p)?, *colour)))
+                    .collect();
+                colours.pieces.push((name.clone(), coloured));
+            }
             d.pieces.push(PieceSpec {
                 name,
                 loc,
@@ -602,9 +692,19 @@ impl Reader<'_> {
 /// its mark (`.` a cell, `+` one that may stay empty) and a space nothing, moved to the
 /// lattice's place for its shape so that every row and column is from 0. On the grid of
 /// cubes, where every row is as long, a space is a hole (`#`).
-fn drawn_in_layers(lattice: Lattice, cells: Vec<(Vec<i32>, u8)>, flat: bool, loc: Loc) -> Figure {
+fn drawn_in_layers(
+    lattice: Lattice,
+    cells: Vec<(Vec<i32>, u8)>,
+    flat: bool,
+    loc: Loc,
+) -> (Figure, Vec<i32>) {
     let (mut points, marks): (Vec<Vec<i32>>, Vec<u8>) = cells.into_iter().unzip();
+    let first = points.first().cloned().unwrap_or_else(|| vec![0; 3]);
     lattice.normalise(&mut points);
+    let shift: Vec<i32> = match points.first() {
+        Some(moved) => moved.iter().zip(&first).map(|(a, b)| a - b).collect(),
+        None => vec![0; 3],
+    };
     let extent = |axis: usize| points.iter().map(|c| c[axis] + 1).max().unwrap_or(0);
     let (layers, rows, width) = (extent(0), extent(1), extent(2));
     let cubic = matches!(lattice, Lattice::Cubic { .. });
@@ -628,13 +728,14 @@ fn drawn_in_layers(lattice: Lattice, cells: Vec<(Vec<i32>, u8)>, flat: bool, loc
             .collect(),
         loc,
     });
-    match flat {
+    let figure = match flat {
         true => Figure::Rows(layers.next().unwrap_or_default()),
         false => Figure::Layers {
             layers: layers.map(Figure::Rows).collect(),
             loc,
         },
-    }
+    };
+    (figure, shift)
 }
 
 /// A piece's name: the shape's own where it is an identifier, else BurrTools' `S1`, `S2`, ...
