@@ -137,6 +137,8 @@ fn xmpuzzle_files_give_the_published_counts_plain_and_gzipped() {
     // Rhombic tetrahedra, 24 to a cube, in two cubes: pairs and triples of them.
     assert_eq!(count(&["rhombic.xmpuzzle", "--problem", "pairs"]), 193);
     assert_eq!(count(&["rhombic.xmpuzzle", "--problem", "triples"]), 4);
+    // Tetrahedra and octahedra in eight cubes: a tetrahedron with a corner, two corners.
+    assert_eq!(count(&["octahedra.xmpuzzle"]), 22);
     // Colour constraints: L trominoes on a checkerboard, a red corner only on red and a blue
     // one only on blue (burrTxt counts the same).
     assert_eq!(count(&["colours.xmpuzzle", "--problem", "red"]), 0);
@@ -531,14 +533,11 @@ fn bad_files_are_clear_errors_at_their_place() {
     refused(
         &bad(
             "grid.xmpuzzle",
-            soma.replace("gridType type=\"0\"", "gridType type=\"4\"")
+            soma.replace("gridType type=\"0\"", "gridType type=\"5\"")
                 .as_bytes(),
         ),
         &[],
-        &[
-            "grid type 4 (tetrahedra and octahedra) is not supported",
-            "grid.xmpuzzle:3:1",
-        ],
+        &["`5` is not a BurrTools grid type", "grid.xmpuzzle:3:1"],
     );
     // Cubes read as rhombic tetrahedra: most of their voxels are no tetrahedron.
     refused(

@@ -439,16 +439,20 @@ pub enum Grid {
     /// Rhombic tetrahedra, 24 to a cube (BurrTools' fourth grid), at the points of a grid five
     /// times as fine as the cubes'.
     Rhombic,
+    /// Tetrahedra and octahedra, each cube cut into a tetrahedron and four corners (BurrTools'
+    /// fifth grid), at the points of a grid three times as fine as the cubes'.
+    TetrahedraOctahedra,
 }
 
 impl Grid {
     /// Every grid, in the order the language lists them.
-    pub const ALL: [Grid; 5] = [
+    pub const ALL: [Grid; 6] = [
         Grid::Square,
         Grid::Triangular,
         Grid::Hexagonal,
         Grid::Spheres,
         Grid::Rhombic,
+        Grid::TetrahedraOctahedra,
     ];
 
     /// The word that names the grid in the puzzle language.
@@ -459,6 +463,17 @@ impl Grid {
             Grid::Hexagonal => "hexagonal",
             Grid::Spheres => "spheres",
             Grid::Rhombic => "rhombic",
+            Grid::TetrahedraOctahedra => "tetrahedra_octahedra",
+        }
+    }
+
+    /// How many positions a side of a cube of the grid takes, where its cells are parts of
+    /// cubes given on a finer grid (a box's sizes count cubes there).
+    pub fn cube_side(self) -> Option<i32> {
+        match self {
+            Grid::Rhombic => Some(5),
+            Grid::TetrahedraOctahedra => Some(3),
+            _ => None,
         }
     }
 
@@ -471,6 +486,11 @@ impl Grid {
             Grid::Rhombic => Some(
                 "each cube of 5 x 5 x 5 positions holds its 24 tetrahedra at 2 ± 2 along one \
                  axis, 2 ± 1 along another and 2 along the third",
+            ),
+            Grid::TetrahedraOctahedra => Some(
+                "each cube of 3 x 3 x 3 positions holds its tetrahedron at (1, 1, 1) and four \
+                 corners, those with an odd number of 2s where the cube's numbers along the axes \
+                 add up to an even number and an even number elsewhere",
             ),
             Grid::Square | Grid::Triangular | Grid::Spheres => None,
         }
@@ -490,6 +510,7 @@ impl Grid {
                 dims: dims.clamp(2, 3),
             },
             Grid::Rhombic => Lattice::RhombicTetrahedra,
+            Grid::TetrahedraOctahedra => Lattice::TetrahedraOctahedra,
         }
     }
 
@@ -501,6 +522,7 @@ impl Grid {
             Lattice::Hexagonal => Grid::Hexagonal,
             Lattice::Spheres { .. } => Grid::Spheres,
             Lattice::RhombicTetrahedra => Grid::Rhombic,
+            Lattice::TetrahedraOctahedra => Grid::TetrahedraOctahedra,
         }
     }
 }

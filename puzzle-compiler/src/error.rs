@@ -542,9 +542,10 @@ fn unknown_builtin(name: &str, grid: crate::description::Grid, suggestion: Optio
              lower case (`tetrahexes` for all seven, or `polyhexes(N)`); draw other pieces, e.g. \
              `{name}: [\"# #\"]`"
         ),
-        (None, Grid::Rhombic) => format!(
-            "there is no built-in piece `{name}` on the rhombic grid, which has no built-in \
-             pieces; give its tetrahedra as (layer, row, column), e.g. `{name}: [(0, 1, 2), (0, 2, 1)]`"
+        (None, grid @ (Grid::Rhombic | Grid::TetrahedraOctahedra)) => format!(
+            "there is no built-in piece `{name}` on the {} grid, which has no built-in pieces; \
+             give its cells as (layer, row, column), e.g. `{name}: [(1, 1, 1), (0, 0, 2)]`",
+            grid.word()
         ),
         (None, Grid::Spheres) => format!(
             "there is no built-in piece `{name}` on the spheres grid, which has no built-in \

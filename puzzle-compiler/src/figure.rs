@@ -156,7 +156,10 @@ pub fn read_drawn(
         (Lattice::Cubic { .. }, _) => read_figure(figure, what, chars, allowed, errors),
         (_, Figure::Rows(drawing)) => read_plane(drawing, lattice, what, chars, allowed, errors),
         (
-            Lattice::TriangularPrisms | Lattice::Spheres { dims: 3 } | Lattice::RhombicTetrahedra,
+            Lattice::TriangularPrisms
+            | Lattice::Spheres { dims: 3 }
+            | Lattice::RhombicTetrahedra
+            | Lattice::TetrahedraOctahedra,
             Figure::Layers { layers, loc },
         ) => read_layers(layers, lattice, *loc, what, chars, allowed, errors),
         (_, Figure::Layers { loc, .. }) => {

@@ -313,7 +313,7 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
         {
             figure.dims().clamp(2, 3)
         }
-        _ if description.grid == Grid::Rhombic => 3,
+        _ if description.grid.cube_side().is_some() => 3,
         _ if description.grid != Grid::Square => 2,
         (None, BoardSpec::Block { extents, .. }) => extents.len(),
         (None, BoardSpec::Drawn(figure)) => figure.dims(),
@@ -444,7 +444,7 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
         BoardSpec::Block { extents, .. } => extents.len(),
     };
     let lattice = grid.lattice(dims);
-    if grid == Grid::Rhombic && dims != 3 {
+    if grid.cube_side().is_some() && dims != 3 {
         let kind = ErrorKind::PlaneGrid {
             what: "the box".to_owned(),
             how: "is given in other than three axes",
@@ -464,7 +464,7 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
         BoardSpec::Drawn(figure) => {
             read_drawn(figure, lattice, "the box", Marks::BOX, allowed, errors)?
         }
-        BoardSpec::Block { loc, .. } if !matches!(grid, Grid::Square | Grid::Rhombic) => {
+        BoardSpec::Block { loc, .. } if grid != Grid::Square && grid.cube_side().is_none() => {
             let kind = ErrorKind::PlaneGrid {
                 what: "the box".to_owned(),
                 how: "is given by its sizes",
@@ -479,8 +479,8 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
             return None;
         }
         BoardSpec::Block { extents, loc } => {
-            // The rhombic grid's sizes are in cubes, each five positions a side.
-            let scale = if grid == Grid::Rhombic { 5 } else { 1 };
+            // The sizes of a grid of parts of cubes count cubes.
+            let scale = grid.cube_side().unwrap_or(1);
             let sizes: Vec<i32> = extents.iter().map(|e| e.0.saturating_mul(scale)).collect();
             // Point at a size that is wrong, if one is; else at the whole.
             let loc = extents.iter().find(|e| e.0 < 1).map_or(loc, |e| &e.1);
@@ -769,7 +769,7 @@ fn shape_of_cells(
             "has cells of other than two or three coordinates",
             "give each cell as (layer, row, column), or (row, column) in one layer",
         )),
-        Grid::Rhombic => (piece_dims != 3).then_some((
+        Grid::Rhombic | Grid::TetrahedraOctahedra => (piece_dims != 3).then_some((
             "has cells of other than three coordinates",
             "give each tetrahedron as (layer, row, column)",
         )),

@@ -133,7 +133,10 @@ pub fn max_cells(lattice: Lattice) -> u32 {
     match lattice {
         Lattice::Cubic { dims: 2 } | Lattice::Triangular => 8,
         Lattice::Hexagonal | Lattice::TriangularPrisms => 6,
-        Lattice::Cubic { .. } | Lattice::Spheres { .. } | Lattice::RhombicTetrahedra => 6,
+        Lattice::Cubic { .. }
+        | Lattice::Spheres { .. }
+        | Lattice::RhombicTetrahedra
+        | Lattice::TetrahedraOctahedra => 6,
     }
 }
 
@@ -654,6 +657,7 @@ fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member
                 Lattice::Hexagonal => 'H',
                 Lattice::Spheres { .. } => 'S',
                 Lattice::RhombicTetrahedra => 'R',
+                Lattice::TetrahedraOctahedra => 'O',
             };
             free.into_iter()
                 .enumerate()

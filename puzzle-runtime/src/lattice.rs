@@ -63,6 +63,16 @@ pub enum Lattice {
     /// across its edge into the next face's quarter, and the two quarters beside it in its
     /// face. The motions are the cube's 48 about a cube's centre, the translations whole cubes.
     RhombicTetrahedra,
+    /// Tetrahedra and octahedra (BurrTools' fifth grid): each cube of space, its cubes of two
+    /// kinds alternating like a checkerboard, cut into the regular tetrahedron of four of its
+    /// corners and the four corners left, at the points of a grid three times as fine: the
+    /// centre (1, 1, 1) of the cube of positions 0 to 2, and the corners of its kind (an odd
+    /// number of 2s in the cube whose axes' numbers add up to an even number, an even number
+    /// in the others). The tetrahedron touches its four corners; a corner touches it and the
+    /// corners of the three cubes across its faces (the eight corners around a point make an
+    /// octahedron). The motions are the cube's 48 about a corner of the cubes, the
+    /// translations those by whole cubes that keep each cube's kind.
+    TetrahedraOctahedra,
 }
 
 /// The steps from a hexagon to the six it touches, in (row, column), the doubled columns of
@@ -99,7 +109,7 @@ impl Lattice {
             Lattice::Triangular | Lattice::Hexagonal => 2,
             Lattice::TriangularPrisms => 3,
             Lattice::Spheres { dims } => dims,
-            Lattice::RhombicTetrahedra => 3,
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => 3,
         }
     }
 
@@ -115,7 +125,10 @@ impl Lattice {
     /// lattices but the square and cubic one.
     fn paired(self) -> Option<usize> {
         match self {
-            Lattice::Cubic { .. } | Lattice::Spheres { .. } | Lattice::RhombicTetrahedra => None,
+            Lattice::Cubic { .. }
+            | Lattice::Spheres { .. }
+            | Lattice::RhombicTetrahedra
+            | Lattice::TetrahedraOctahedra => None,
             Lattice::Triangular | Lattice::Hexagonal => Some(0),
             Lattice::TriangularPrisms => Some(1),
         }
@@ -126,6 +139,10 @@ impl Lattice {
     fn keeps(self, t: &[i32]) -> bool {
         if self == Lattice::RhombicTetrahedra {
             return t.iter().all(|x| x % TETRAHEDRA_BLOCK == 0);
+        }
+        if self == Lattice::TetrahedraOctahedra {
+            let whole = t.iter().all(|x| x % OCTAHEDRA_BLOCK == 0);
+            return whole && t.iter().map(|x| x / OCTAHEDRA_BLOCK).sum::<i32>() % 2 == 0;
         }
         self.paired().is_none_or(|a| (t[a] + t[a + 1]) % 2 == 0)
     }
@@ -138,7 +155,7 @@ impl Lattice {
             Lattice::Cubic { .. } => None,
             Lattice::Triangular | Lattice::Hexagonal => Some(self),
             Lattice::Spheres { .. } => Some(Lattice::Spheres { dims: 2 }),
-            Lattice::RhombicTetrahedra => Some(Lattice::cubic(2)),
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => Some(Lattice::cubic(2)),
         }
     }
 
@@ -151,6 +168,7 @@ impl Lattice {
             | Lattice::TriangularPrisms
             | Lattice::Spheres { .. } => true,
             Lattice::RhombicTetrahedra => tetrahedron(p).is_some(),
+            Lattice::TetrahedraOctahedra => octahedra_steps(p).is_some(),
             Lattice::Hexagonal => (p[0] + p[1]) % 2 == 0,
         }
     }
@@ -180,6 +198,10 @@ impl Lattice {
             Lattice::Spheres { .. } => SPHERE_STEPS.iter().map(|s| s.to_vec()).collect(),
             Lattice::RhombicTetrahedra => (tetrahedron(cell).iter())
                 .flat_map(|t| t.steps())
+                .map(|s| s.to_vec())
+                .collect(),
+            Lattice::TetrahedraOctahedra => (octahedra_steps(cell).into_iter())
+                .flatten()
                 .map(|s| s.to_vec())
                 .collect(),
         };
@@ -214,7 +236,7 @@ impl Lattice {
             Lattice::Hexagonal => 6,
             Lattice::Spheres { dims } if dims < 3 => 4,
             Lattice::Spheres { .. } => 12,
-            Lattice::RhombicTetrahedra => 4,
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => 4,
         }
     }
 
@@ -223,15 +245,27 @@ impl Lattice {
         match self.plain() {
             Lattice::Cubic { dims } => Motion::all(dims),
             Lattice::Spheres { .. } => sphere_motions(),
-            Lattice::RhombicTetrahedra => Motion::all(3)
-                .into_iter()
-                .map(|m| match m.kind {
-                    MotionKind::Signed { axis, flip } => Motion {
-                        kind: MotionKind::Centred { axis, flip },
-                    },
-                    kind => Motion { kind },
-                })
-                .collect(),
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => {
+                // About a cube's centre, (2, 2, 2); about the corner between the first two
+                // cubes, (2.5, 2.5, 2.5).
+                let twice_centre = match self {
+                    Lattice::RhombicTetrahedra => 2 * TETRAHEDRA_CENTRE,
+                    _ => 2 * OCTAHEDRA_BLOCK - 1,
+                };
+                Motion::all(3)
+                    .into_iter()
+                    .map(|m| match m.kind {
+                        MotionKind::Signed { axis, flip } => Motion {
+                            kind: MotionKind::Centred {
+                                axis,
+                                flip,
+                                twice_centre,
+                            },
+                        },
+                        kind => Motion { kind },
+                    })
+                    .collect()
+            }
             Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
                 let flips = if self == Lattice::TriangularPrisms {
                     2
@@ -267,7 +301,9 @@ impl Lattice {
             Lattice::Triangular | Lattice::Hexagonal => (dims == 2).then_some(self),
             Lattice::TriangularPrisms => None,
             Lattice::Spheres { .. } => (2..=3).contains(&dims).then_some(Lattice::Spheres { dims }),
-            Lattice::RhombicTetrahedra => (dims == 3).then_some(self),
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => {
+                (dims == 3).then_some(self)
+            }
         }
     }
 
@@ -307,6 +343,16 @@ impl Lattice {
                 .map(|x| -x.div_euclid(TETRAHEDRA_BLOCK) * TETRAHEDRA_BLOCK)
                 .collect();
         }
+        if self == Lattice::TetrahedraOctahedra {
+            shift = low
+                .iter()
+                .map(|x| -x.div_euclid(OCTAHEDRA_BLOCK) * OCTAHEDRA_BLOCK)
+                .collect();
+            // A move by an odd number of cubes changes the cubes' kinds: one more keeps them.
+            if !self.keeps(&shift) {
+                shift[0] += OCTAHEDRA_BLOCK;
+            }
+        }
         for c in cells.iter_mut() {
             for (x, d) in c.iter_mut().zip(&shift) {
                 *x += d;
@@ -334,7 +380,8 @@ impl Lattice {
             | Lattice::Hexagonal
             | Lattice::TriangularPrisms
             | Lattice::Spheres { .. }
-            | Lattice::RhombicTetrahedra => {
+            | Lattice::RhombicTetrahedra
+            | Lattice::TetrahedraOctahedra => {
                 let mut images = motion.apply_all(cells)?;
                 let (Some(from), Some(to)) = (lowest(&images), lowest(cells)) else {
                     return Some(images);
@@ -373,7 +420,8 @@ impl Lattice {
             Lattice::Cubic { .. }
             | Lattice::TriangularPrisms
             | Lattice::Spheres { .. }
-            | Lattice::RhombicTetrahedra => return None,
+            | Lattice::RhombicTetrahedra
+            | Lattice::TetrahedraOctahedra => return None,
             Lattice::Triangular => {
                 let (left, top, bottom) = (cf / 2.0, rf * row, (rf + 1.0) * row);
                 if (r + c) % 2 == 0 {
@@ -472,9 +520,13 @@ enum MotionKind {
     },
     /// The spheres': three times an orthogonal matrix acting on [`to_cubic`]'s coordinates.
     Spheres { thrice: [[i32; 3]; 3] },
-    /// The rhombic tetrahedra's: a signed permutation of the axes, as `Signed`, about the
-    /// centre of the first cube, (2, 2, 2).
-    Centred { axis: Vec<usize>, flip: Vec<bool> },
+    /// The rhombic tetrahedra's, and the tetrahedra and octahedra's: a signed permutation of
+    /// the axes, as `Signed`, about the point whose coordinates are each half `twice_centre`.
+    Centred {
+        axis: Vec<usize>,
+        flip: Vec<bool>,
+        twice_centre: i32,
+    },
 }
 
 impl Motion {
@@ -505,7 +557,7 @@ impl Motion {
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
         match &self.kind {
-            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip } => {
+            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip, .. } => {
                 axis.iter().enumerate().all(|(i, &a)| a == i) && !flip.contains(&true)
             }
             MotionKind::Turn {
@@ -523,7 +575,9 @@ impl Motion {
     /// Whether the motion is a rotation (determinant +1), not a reflection.
     pub fn is_proper(&self) -> bool {
         let (axis, flip) = match &self.kind {
-            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip } => (axis, flip),
+            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip, .. } => {
+                (axis, flip)
+            }
             MotionKind::Turn { reflect, flip, .. } => return reflect == flip,
             MotionKind::Spheres { thrice } => return determinant(thrice) > 0,
         };
@@ -553,16 +607,14 @@ impl Motion {
                 .zip(flip)
                 .map(|(&a, &f)| if f { -p[a] } else { p[a] })
                 .collect(),
-            MotionKind::Centred { axis, flip } => axis
+            MotionKind::Centred {
+                axis,
+                flip,
+                twice_centre,
+            } => axis
                 .iter()
                 .zip(flip)
-                .map(|(&a, &f)| {
-                    if f {
-                        2 * TETRAHEDRA_CENTRE - p[a]
-                    } else {
-                        p[a]
-                    }
-                })
+                .map(|(&a, &f)| if f { twice_centre - p[a] } else { p[a] })
                 .collect(),
             MotionKind::Spheres { thrice } => {
                 let v = to_cubic(p);
@@ -682,6 +734,39 @@ const TETRAHEDRA_BLOCK: i32 = 5;
 
 /// The position of the centre of a cube of the rhombic tetrahedra's grid along each axis.
 const TETRAHEDRA_CENTRE: i32 = 2;
+
+/// The side of a cube of the tetrahedra and octahedra's grid, in its positions.
+const OCTAHEDRA_BLOCK: i32 = 3;
+
+/// The steps from a cell of the tetrahedra and octahedra's grid to the four it touches, if
+/// the point is a cell: from a cube's tetrahedron, its cube's four corners of its kind; from a
+/// corner, the tetrahedron and the corners across the cube's three faces at the corner.
+fn octahedra_steps(p: &[i32]) -> Option<[[i32; 3]; 4]> {
+    let r: Vec<i32> = p.iter().map(|x| x.rem_euclid(OCTAHEDRA_BLOCK)).collect();
+    let kind: i32 = p
+        .iter()
+        .map(|x| x.div_euclid(OCTAHEDRA_BLOCK))
+        .sum::<i32>()
+        .rem_euclid(2);
+    if r.iter().all(|&x| x == 1) {
+        let corners = match kind {
+            0 => [[1, -1, -1], [-1, 1, -1], [-1, -1, 1], [1, 1, 1]],
+            _ => [[-1, -1, -1], [1, 1, -1], [1, -1, 1], [-1, 1, 1]],
+        };
+        return Some(corners);
+    }
+    let twos = r.iter().filter(|&&x| x == 2).count() as i32;
+    if !r.iter().all(|&x| x == 0 || x == 2) || (twos + kind) % 2 != 1 {
+        return None;
+    }
+    let out = |a: usize| if r[a] == 2 { 1 } else { -1 };
+    let mut steps = [[0; 3]; 4];
+    steps[0] = [1 - r[0], 1 - r[1], 1 - r[2]];
+    for (a, step) in steps.iter_mut().skip(1).enumerate() {
+        step[a] = out(a);
+    }
+    Some(steps)
+}
 
 /// A rhombic tetrahedron by where it lies in its cube: on the face across axis `face` on the
 /// side `face_sign`, in the quarter of it towards axis `quarter`'s side `quarter_sign`.
@@ -1183,6 +1268,48 @@ mod tests {
         assert_eq!(
             r.translations(&[vec![2, 1, 0]], &[5, 5, 10]),
             [[0, 0, 0], [0, 0, 5]]
+        );
+    }
+
+    /// Each cube of the tetrahedra and octahedra's grid holds five, each touching four,
+    /// mutually; the cube's 48 motions about a corner of the cubes keep them touching; the
+    /// translations keep each cube's kind.
+    #[test]
+    fn tetrahedra_and_octahedra() {
+        let t = Lattice::TetrahedraOctahedra;
+        assert_eq!(t.most_neighbours(), 4);
+        let block: Vec<Point> = (0..216)
+            .map(|i| unlinear(&[6, 6, 6], i))
+            .filter(|p| t.is_cell(p))
+            .collect();
+        assert_eq!(block.len(), 8 * 5);
+        let motions = t.motions();
+        assert_eq!(motions.len(), 48);
+        assert!(motions[0].is_identity());
+        for cell in &block {
+            let next: Vec<Point> = t.neighbours(cell).collect();
+            assert_eq!(next.len(), 4);
+            for n in &next {
+                assert!(t.is_cell(n), "{cell:?} {n:?}");
+                assert!(t.neighbours(n).any(|m| m == *cell), "{cell:?} {n:?}");
+            }
+            for m in &motions {
+                let image = m.apply(cell).unwrap();
+                assert!(t.is_cell(&image), "{m:?} {cell:?}");
+                for n in &next {
+                    let n_image = m.apply(n).unwrap();
+                    assert!(t.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
+                }
+            }
+        }
+        // A move by one cube changes the cubes' kinds; by two, or one along each of two axes,
+        // it keeps them.
+        assert!(!t.keeps(&[0, 0, 3]) && t.keeps(&[0, 0, 6]) && t.keeps(&[3, 3, 0]));
+        let mut cells = vec![vec![4, 4, 4]];
+        t.normalise(&mut cells);
+        assert!(
+            t.is_cell(&cells[0]) && cells[0].iter().all(|&x| x < 6),
+            "{cells:?}"
         );
     }
 }

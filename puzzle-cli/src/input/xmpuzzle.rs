@@ -40,6 +40,9 @@ enum BurrGrid {
     /// Type 3: the rhombic tetrahedron at (x, y, z) is (layer z, row y, column x), BurrTools'
     /// grid five times as fine as the cubes' being the language's.
     Rhombic,
+    /// Type 4: the tetrahedron or octahedron's part at (x, y, z) is (layer z, row y, column
+    /// x), BurrTools' grid three times as fine as the cubes' being the language's.
+    TetrahedraOctahedra,
 }
 
 impl BurrGrid {
@@ -51,14 +54,10 @@ impl BurrGrid {
             Some("1") => Ok(BurrGrid::Prisms),
             Some("2") => Ok(BurrGrid::Spheres),
             Some("3") => Ok(BurrGrid::Rhombic),
-            Some("4") => Err(
-                "grid type 4 (tetrahedra and octahedra) is not supported: only cubes (0), \
-                 triangular prisms (1), spheres (2) and rhombic tetrahedra (3)"
-                    .to_owned(),
-            ),
+            Some("4") => Ok(BurrGrid::TetrahedraOctahedra),
             kind => Err(format!(
                 "`{}` is not a BurrTools grid type: expected 0 (cubes), 1 (triangular prisms), \
-                 2 (spheres) or 3 (rhombic tetrahedra)",
+                 2 (spheres), 3 (rhombic tetrahedra) or 4 (tetrahedra and octahedra)",
                 kind.unwrap_or("")
             )),
         }
@@ -76,6 +75,10 @@ impl BurrGrid {
                 let cell = vec![z, y, x];
                 Lattice::RhombicTetrahedra.is_cell(&cell).then_some(cell)
             }
+            BurrGrid::TetrahedraOctahedra => {
+                let cell = vec![z, y, x];
+                Lattice::TetrahedraOctahedra.is_cell(&cell).then_some(cell)
+            }
         }
     }
 
@@ -91,6 +94,11 @@ impl BurrGrid {
                 "the grid of rhombic tetrahedra (type 3)",
                 "each cube of 5 x 5 x 5 voxels holds its 24 tetrahedra at 2 ± 2 along one axis, \
                  2 ± 1 along another and 2 along the third",
+            ),
+            BurrGrid::TetrahedraOctahedra => (
+                "the grid of tetrahedra and octahedra (type 4)",
+                "each cube of 3 x 3 x 3 voxels holds its tetrahedron at (1, 1, 1) and four \
+                 corners",
             ),
         }
     }
@@ -582,6 +590,7 @@ impl Reader<'_> {
             BurrGrid::Prisms => Grid::Triangular,
             BurrGrid::Spheres => Grid::Spheres,
             BurrGrid::Rhombic => Grid::Rhombic,
+            BurrGrid::TetrahedraOctahedra => Grid::TetrahedraOctahedra,
         };
         let marked = |cells: &[([i32; 3], Range<usize>)], mark: u8| -> Vec<(Vec<i32>, u8)> {
             (cells.iter())

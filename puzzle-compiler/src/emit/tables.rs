@@ -127,6 +127,7 @@ pub fn catalog(runtime: &TokenStream, c: &Catalog) -> TokenStream {
         Lattice::TriangularPrisms => quote!(#runtime::Lattice::TriangularPrisms),
         Lattice::Hexagonal => quote!(#runtime::Lattice::Hexagonal),
         Lattice::RhombicTetrahedra => quote!(#runtime::Lattice::RhombicTetrahedra),
+        Lattice::TetrahedraOctahedra => quote!(#runtime::Lattice::TetrahedraOctahedra),
         Lattice::Spheres { dims } => {
             let dims = Literal::usize_unsuffixed(dims);
             quote!(#runtime::Lattice::Spheres { dims: #dims })

@@ -1,6 +1,7 @@
-//! Rhombic tetrahedra (`grid: rhombic`, BurrTools' fourth grid): boxes of whole cubes, the
-//! native solver against the walker and the reference backtracker, an exact-cover check of each
-//! solution, the box's symmetries, and the mistakes a piece or a box can make on this grid.
+//! The grids of parts of cubes: rhombic tetrahedra (`grid: rhombic`, BurrTools' fourth grid)
+//! and tetrahedra and octahedra (`grid: tetrahedra_octahedra`, its fifth): boxes of whole cubes,
+//! the native solver against the walker and the reference backtracker, an exact-cover check of
+//! each solution, the box's symmetries, and the mistakes a piece or a box can make there.
 
 use puzzle::compiler::description::Symmetry;
 use puzzle::compiler::parse::parse_str;
@@ -101,5 +102,64 @@ fn mistakes_on_the_rhombic_grid() {
             .iter()
             .any(|e| matches!(e, ErrorKind::DisconnectedPiece { .. })),
         "{apart:?}"
+    );
+}
+
+puzzle::puzzle! {
+    /// Eight cubes of tetrahedra and octahedra (BurrTools' fifth grid), filled with eight
+    /// pairs of a tetrahedron and a corner and twelve pairs of corners: BurrTools counts 22 up
+    /// to the box's symmetries (`puzzles/octahedra.xmpuzzle`).
+    mod octahedra {
+        grid: tetrahedra_octahedra,
+        box: 2 x 2 x 2,
+        pieces: {
+            8 x T: [(1, 1, 1), (2, 2, 2)],
+            12 x C: [(2, 2, 2), (2, 2, 3)],
+        },
+    }
+}
+
+/// The same on the grid of tetrahedra and octahedra: walker, native solver and reference
+/// backtracker agree, the classes make every solution, and a point of no cell is a mistake.
+#[test]
+fn tetrahedra_and_octahedra() {
+    let text = r###"mod octahedra {
+        grid: tetrahedra_octahedra,
+        box: 2 x 2 x 2,
+        pieces: { 8 x T: [(1, 1, 1), (2, 2, 2)], 12 x C: [(2, 2, 2), (2, 2, 3)] },
+    }"###;
+    let description = parse_str(text).unwrap().remove(0).description;
+    let every = Puzzle::new(&description).unwrap();
+    engines_agree(&octahedra::SOLVER, &every);
+    let count = every.count();
+    assert_eq!(u128::from(every.reference_count()), count);
+    assert_eq!(check_solutions(&every, description.clone()) as u128, count);
+    let mut reduced = description;
+    reduced.symmetry = Symmetry::Reduced { piece: None };
+    let reduced = Puzzle::new(&reduced).unwrap();
+    assert_eq!(reduced.info().symmetry.group_order, 48);
+    assert_eq!(reduced.count(), 22);
+    assert_eq!(reduced.count_all(), count);
+    let off = parse_str(
+        "mod p { grid: tetrahedra_octahedra, box: 1 x 1 x 1, pieces: { A: [(0, 0, 0)] } }",
+    )
+    .unwrap()
+    .remove(0)
+    .description;
+    let errors: Vec<ErrorKind> = Puzzle::new(&off)
+        .err()
+        .unwrap()
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert!(
+        matches!(
+            &errors[..],
+            [ErrorKind::OffGrid {
+                grid: "tetrahedra_octahedra",
+                ..
+            }]
+        ),
+        "{errors:?}"
     );
 }
