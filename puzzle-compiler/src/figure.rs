@@ -409,22 +409,18 @@ pub fn shape_of_figure(
 mod tests {
     use super::*;
 
+    /// A box's cells and holes, without cells that may stay empty.
+    const BOX: Marks = Marks {
+        on: '.',
+        off: '#',
+        optional: None,
+    };
+
     #[test]
     fn malformed_drawings_are_reported_together() {
         let mut errors = Errors::default();
         let d = Figure::Rows(Drawing::from_rows(&["..x", "...."]));
-        assert!(read_figure(
-            &d,
-            "the box",
-            Marks {
-                on: '.',
-                off: '#',
-                optional: None
-            },
-            "`.`",
-            &mut errors
-        )
-        .is_none());
+        assert!(read_figure(&d, "the box", BOX, "`.`", &mut errors).is_none());
         assert_eq!(errors.0.len(), 2, "{errors}");
     }
 
@@ -432,18 +428,7 @@ mod tests {
     fn layers_of_different_sizes_are_reported() {
         let mut errors = Errors::default();
         let ragged = Figure::from_layers(&[&["..", ".."], &["...", "..."]]);
-        assert!(read_figure(
-            &ragged,
-            "the box",
-            Marks {
-                on: '.',
-                off: '#',
-                optional: None
-            },
-            "`.`",
-            &mut errors
-        )
-        .is_none());
+        assert!(read_figure(&ragged, "the box", BOX, "`.`", &mut errors).is_none());
         assert!(
             matches!(errors.0[0].kind, ErrorKind::LayerSize { layer: 2, .. }),
             "{errors}"

@@ -422,20 +422,10 @@ impl RandomPuzzle {
     fn board(&self) -> String {
         if self.extents.len() == 3 && self.optional.contains(&true) {
             let (rows, width) = (self.extents[1] as usize, self.extents[2] as usize);
-            let layers: Vec<String> = (self.cells.chunks(rows * width).enumerate())
-                .map(|(l, layer)| {
-                    let rows: Vec<String> = (layer.chunks(width).enumerate())
-                        .map(|(r, row)| {
-                            let at = |c: usize| (l * rows + r) * width + c;
-                            let row: String = (row.iter().enumerate())
-                                .map(|(c, &on)| match (on, self.optional[at(c)]) {
-                                    (true, true) => '+',
-                                    (true, false) => '.',
-                                    (false, _) => '#',
-                                })
-                                .collect();
-                            format!("{row:?}")
-                        })
+            let layers: Vec<String> = (0..self.cells.len() / (rows * width))
+                .map(|l| {
+                    let rows: Vec<String> = (0..rows)
+                        .map(|r| self.row((l * rows + r) * width, width))
                         .collect();
                     format!("[{}]", rows.join(", "))
                 })
@@ -444,21 +434,8 @@ impl RandomPuzzle {
         }
         if self.extents.len() == 2 {
             let width = self.extents[1] as usize;
-            let rows: Vec<String> = self
-                .cells
-                .chunks(width)
-                .enumerate()
-                .map(|(r, row)| {
-                    let optional = |c: usize| self.optional.get(r * width + c) == Some(&true);
-                    let row: String = (row.iter().enumerate())
-                        .map(|(c, &on)| match (on, optional(c)) {
-                            (true, true) => '+',
-                            (true, false) => '.',
-                            (false, _) => '#',
-                        })
-                        .collect();
-                    format!("{row:?}")
-                })
+            let rows: Vec<String> = (0..self.extents[0] as usize)
+                .map(|r| self.row(r * width, width))
                 .collect();
             return format!("[{}]", rows.join(", "));
         }
@@ -477,6 +454,21 @@ impl RandomPuzzle {
             true => sizes.join(" x "),
             false => format!("{}, holes: [{}]", sizes.join(" x "), holes.join(", ")),
         }
+    }
+
+    /// The row of the block's `width` positions from `start`, as a quoted drawing: `.` a cell,
+    /// `+` one that may stay empty, `#` a hole.
+    fn row(&self, start: usize, width: usize) -> String {
+        let row: String = (start..start + width)
+            .map(
+                |i| match (self.cells[i], self.optional.get(i) == Some(&true)) {
+                    (true, true) => '+',
+                    (true, false) => '.',
+                    (false, _) => '#',
+                },
+            )
+            .collect();
+        format!("{row:?}")
     }
 
     /// The puzzle as the run time reads it: its source, parsed.

@@ -23,8 +23,24 @@ puzzle::puzzle! {
     }
 }
 
-/// The native solver searches as the walker does, the reference backtracker counts as many,
-/// every solution is an exact cover, and the classes of the reduced count make them all.
+/// The native solver searches as the walker does as `text` describes the puzzle, the reference
+/// backtracker counts as many, every solution is an exact cover, and the classes of the reduced
+/// count, `reduced` of them under a group of `group`, make them all.
+fn agree(text: &str, solver: &dyn Solver, group: usize, reduced: u128) {
+    let description = parse_str(text).unwrap().remove(0).description;
+    let every = Puzzle::new(&description).unwrap();
+    engines_agree(solver, &every);
+    let count = every.count();
+    assert_eq!(u128::from(every.reference_count()), count);
+    assert_eq!(check_solutions(&every, description.clone()) as u128, count);
+    let mut classes = description;
+    classes.symmetry = Symmetry::Reduced { piece: None };
+    let classes = Puzzle::new(&classes).unwrap();
+    assert_eq!(classes.info().symmetry.group_order, group);
+    assert_eq!(classes.count(), reduced);
+    assert_eq!(classes.count_all(), count);
+}
+
 #[test]
 fn pairs_in_two_cubes() {
     let text = r###"mod pairs {
@@ -32,18 +48,7 @@ fn pairs_in_two_cubes() {
         box: 1 x 1 x 2,
         pieces: { 12 x E: [(2, 1, 0), (2, 0, 1)], 12 x F: [(2, 1, 0), (1, 2, 0)] },
     }"###;
-    let description = parse_str(text).unwrap().remove(0).description;
-    let every = Puzzle::new(&description).unwrap();
-    engines_agree(&pairs::SOLVER, &every);
-    let count = every.count();
-    assert_eq!(u128::from(every.reference_count()), count);
-    assert_eq!(check_solutions(&every, description.clone()) as u128, count);
-    let mut reduced = description;
-    reduced.symmetry = Symmetry::Reduced { piece: None };
-    let reduced = Puzzle::new(&reduced).unwrap();
-    assert_eq!(reduced.info().symmetry.group_order, 16);
-    assert_eq!(reduced.count(), 193);
-    assert_eq!(reduced.count_all(), count);
+    agree(text, &pairs::SOLVER, 16, 193);
 }
 
 /// A cube of 24 holds six square pyramids of four, in one way; a box drawn in layers of the
@@ -119,8 +124,7 @@ puzzle::puzzle! {
     }
 }
 
-/// The same on the grid of tetrahedra and octahedra: walker, native solver and reference
-/// backtracker agree, the classes make every solution, and a point of no cell is a mistake.
+/// The same on the grid of tetrahedra and octahedra, where a point of no cell is a mistake.
 #[test]
 fn tetrahedra_and_octahedra() {
     let text = r###"mod octahedra {
@@ -128,28 +132,14 @@ fn tetrahedra_and_octahedra() {
         box: 2 x 2 x 2,
         pieces: { 8 x T: [(1, 1, 1), (2, 2, 2)], 12 x C: [(2, 2, 2), (2, 2, 3)] },
     }"###;
-    let description = parse_str(text).unwrap().remove(0).description;
-    let every = Puzzle::new(&description).unwrap();
-    engines_agree(&octahedra::SOLVER, &every);
-    let count = every.count();
-    assert_eq!(u128::from(every.reference_count()), count);
-    assert_eq!(check_solutions(&every, description.clone()) as u128, count);
-    let mut reduced = description;
-    reduced.symmetry = Symmetry::Reduced { piece: None };
-    let reduced = Puzzle::new(&reduced).unwrap();
-    assert_eq!(reduced.info().symmetry.group_order, 48);
-    assert_eq!(reduced.count(), 22);
-    assert_eq!(reduced.count_all(), count);
+    agree(text, &octahedra::SOLVER, 48, 22);
     let off = parse_str(
         "mod p { grid: tetrahedra_octahedra, box: 1 x 1 x 1, pieces: { A: [(0, 0, 0)] } }",
     )
     .unwrap()
     .remove(0)
     .description;
-    let errors: Vec<ErrorKind> = Puzzle::new(&off)
-        .err()
-        .unwrap()
-        .into_iter()
+    let errors: Vec<ErrorKind> = (Puzzle::new(&off).err().unwrap().into_iter())
         .map(|e| e.kind)
         .collect();
     assert!(
