@@ -184,36 +184,11 @@ impl Board {
     /// orientation (reflections too when `reflect`), each placement once, sorted. Past `limit`
     /// placements it stops and returns those found, unsorted (more than `limit` says so).
     pub fn placements(&self, shape: &Shape, reflect: bool, limit: usize) -> Vec<Vec<u32>> {
-        if shape.dims() > self.dims() || shape.is_empty() {
-            return Vec::new();
+        let plain = vec![0; shape.len()];
+        match self.coloured_placements(shape, &plain, |_, _| true, reflect, limit) {
+            Ok(placements) => placements,
+            Err(ColourTwins) => unreachable!("a shape of one colour has no colour twins"),
         }
-        let Some(shape) = shape.embedded_in(self.dims()) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for orientation in shape.orientations(reflect) {
-            let translations = self
-                .lattice
-                .translations(orientation.cells(), &self.extents);
-            'offsets: for offset in translations {
-                let mut cells = Vec::with_capacity(orientation.len());
-                for c in orientation.cells() {
-                    let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
-                    match self.cell_at(&p) {
-                        Some(cell) => cells.push(cell),
-                        None => continue 'offsets,
-                    }
-                }
-                cells.sort_unstable();
-                out.push(cells);
-                if out.len() > limit {
-                    return out;
-                }
-            }
-        }
-        out.sort();
-        out.dedup();
-        out
     }
 
     /// Every placement of a coloured shape (`colours` by its cells in order, 0 for none) whose

@@ -131,3 +131,19 @@ fn mistakes() {
         "the pieces cover 4 cells, but the box has 2 cells to cover and 1 more that may stay empty"
     );
 }
+
+/// A cell that may stay empty shapes the search (its aspect optional, the hole test and dead
+/// ends off, copies counted): the fingerprint changes with it and with which cell it is, so
+/// that no unit of one search is added to another's.
+#[test]
+fn fingerprints_name_cells_that_may_stay_empty() {
+    let fingerprint = |text: &str| puzzle(text).unwrap().info().fingerprint;
+    let exact =
+        fingerprint("mod p { box: [\"....\", \"....\", \"....\"], pieces: { 6 x D: [\"##\"] } }");
+    let open =
+        fingerprint("mod p { box: [\"...+\", \"....\", \"....\"], pieces: { 6 x D: [\"##\"] } }");
+    let corner =
+        fingerprint("mod p { box: [\"+...\", \"....\", \"....\"], pieces: { 6 x D: [\"##\"] } }");
+    assert_ne!(exact, open);
+    assert_ne!(open, corner);
+}
