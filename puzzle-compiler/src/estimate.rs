@@ -4,6 +4,8 @@
 //! estimate of the number of nodes. The macro runs it at compile time on candidate aspect
 //! orders, with a fixed seed so that builds are reproducible.
 
+use std::sync::OnceLock;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,8 +46,10 @@ impl Estimator<'_> {
     /// [`placements`] of the cover in `order`.
     pub fn placements(&self, order: &Order, probes: u32, seed: u64) -> f64 {
         let (cover, state) = (self.cover, &self.walks);
+        let by_position = ByPosition::new(state, order);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut free, mut left) = (state.free.clone(), state.counts.clone());
+        let mut free_at = by_position.free.clone();
         let mut fit = Vec::new();
         let mut total = 0.0;
         let mut work = 0u64;
@@ -53,19 +57,13 @@ impl Estimator<'_> {
         while made < probes && (made == 0 || work < MAX_WORK) {
             made += 1;
             free.copy_from_slice(&state.free);
+            free_at.copy_from_slice(&by_position.free);
             left.copy_from_slice(&state.counts);
             let mut weight = 1.0;
             let mut position = 0;
-            loop {
-                // The least free aspect that is not a bag (a bag has no bit).
-                while position < order.len()
-                    && !is_set(&free, order.aspect(Position(position as u32)))
-                {
-                    position += 1;
-                }
-                if position == order.len() {
-                    break;
-                }
+            // The least free aspect that is not a bag (a bag has no bit).
+            while let Some(next) = first_set(&free_at, position) {
+                position = next;
                 let a = order.aspect(Position(position as u32));
                 let fitting = state.fitting(a, &free, &left, &mut fit);
                 work += state.work(a);
@@ -80,14 +78,77 @@ impl Estimator<'_> {
                 match pick < fitting {
                     true => {
                         total += weight;
-                        state.place(state.nth(a, &fit, pick), &mut free, &mut left);
+                        let e = state.nth(a, &fit, pick);
+                        state.place(e, &mut free, &mut left);
+                        by_position.place(e, &mut free_at);
                     }
                     // Leaving an optional aspect uncovered is no placement.
-                    false => free[a.index() / 64] &= !(1 << (a.index() % 64)),
+                    false => {
+                        free[a.index() / 64] &= !(1 << (a.index() % 64));
+                        free_at[position / 64] &= !(1 << (position % 64));
+                    }
                 }
             }
         }
         total / f64::from(made.max(1))
+    }
+}
+
+/// The free set and the embeddings' masks of one order's walks with the bits by position, so
+/// that the next aspect to cover is the free set's first bit.
+struct ByPosition {
+    words: usize,
+    free: Vec<u64>,
+    masks: Vec<u64>,
+}
+
+impl ByPosition {
+    fn new(walks: &Walks, order: &Order) -> ByPosition {
+        let words = order.len().div_ceil(64).max(1);
+        let moved = |set: &[u64]| {
+            let mut out = vec![0u64; words];
+            for (w, &word) in set.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    let a = AspectId((w * 64) as u32 + rest.trailing_zeros());
+                    rest &= rest - 1;
+                    let p = order.position(a).0 as usize;
+                    out[p / 64] |= 1 << (p % 64);
+                }
+            }
+            out
+        };
+        let masks = walks
+            .masks
+            .chunks_exact(walks.words)
+            .flat_map(moved)
+            .collect();
+        ByPosition {
+            words,
+            free: moved(&walks.free),
+            masks,
+        }
+    }
+
+    /// Covers the aspects of `e`.
+    fn place(&self, e: EmbeddingId, free: &mut [u64]) {
+        let mask = &self.masks[e.index() * self.words..(e.index() + 1) * self.words];
+        for (f, m) in free.iter_mut().zip(mask) {
+            *f &= !m;
+        }
+    }
+}
+
+/// The first bit of `set` at or after `from`.
+fn first_set(set: &[u64], from: usize) -> Option<usize> {
+    let mut w = from / 64;
+    let mut word = *set.get(w)? & (u64::MAX << (from % 64));
+    loop {
+        if word != 0 {
+            return Some(w * 64 + word.trailing_zeros() as usize);
+        }
+        w += 1;
+        word = *set.get(w)?;
     }
 }
 
@@ -104,16 +165,12 @@ struct Walks {
     /// Copies left in each bag at the root (0 for other aspects).
     counts: Vec<u32>,
     /// For each aspect, the allowed embeddings that contain it, in the cover's order: the
-    /// embedding's number (with [`HAS_BAGS`] set if it takes from a bag), then its mask
-    /// (`words` words).
-    lists: Vec<Vec<u64>>,
-    /// For each aspect whose list is looked up, how.
-    lookups: Vec<Option<Lookup>>,
-    /// The lookups' nibbles.
-    nibbles: Vec<(u32, u32, u32)>,
-    /// The lookups' sets of entries: each lookup's whole set and the set of its entries that
-    /// take from a bag, then for each nibble the set each of its values allows.
-    sets: Vec<u64>,
+    /// embedding's number, with [`HAS_BAGS`] set if it takes from a bag.
+    lists: Vec<Vec<u32>>,
+    /// For each aspect, how its list is looked up (`None`: scanned), made the first time a walk
+    /// covers the aspect: a walk meets few of a large cover's aspects, and lookups are costly
+    /// to make.
+    lookups: Vec<OnceLock<Option<Lookup>>>,
     /// Each embedding's mask, `words` words apiece, by number.
     masks: Vec<u64>,
     /// Each embedding's bags (none where the cover has no bag).
@@ -121,14 +178,14 @@ struct Walks {
 }
 
 /// An aspect's list found by lookup: its entries as the bits of a set of `words` words.
-#[derive(Clone, Copy)]
 struct Lookup {
-    words: u32,
-    /// Where its whole set starts in `sets`; the set of its entries with bags follows.
-    all: u32,
-    /// Its nibbles: `nibbles[start..end]`, each a word of the free set, a shift, and where the
-    /// sets of its sixteen values start in `sets`.
-    nibbles: (u32, u32),
+    words: usize,
+    /// Its whole set, the set of its entries with bags, then for each nibble the set each of
+    /// its sixteen values allows.
+    sets: Vec<u64>,
+    /// Its nibbles: each a word of the free set, a shift, and where the sets of its sixteen
+    /// values start in `sets`.
+    nibbles: Vec<(u32, u32, u32)>,
 }
 
 /// The most words of sets one aspect's lookup may keep, per word of its list: a bound on the
@@ -165,38 +222,33 @@ impl Walks {
                 false => HAS_BAGS,
             };
             for &a in cover.aspects(e) {
-                lists[a.index()].push(u64::from(e.0) | flag);
-                lists[a.index()].extend_from_slice(&mask);
+                lists[a.index()].push(e.0 | flag);
             }
             masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
         }
-        let mut walks = Walks {
+        Walks {
             words,
             free,
             counts,
-            lists: Vec::new(),
-            lookups: Vec::new(),
-            nibbles: Vec::new(),
-            sets: Vec::new(),
+            lists,
+            lookups: (0..aspects).map(|_| OnceLock::new()).collect(),
             masks,
             bags,
-        };
-        walks.lookups = (0..aspects)
-            .map(|a| walks.look_up(AspectId(a as u32), &lists[a]))
-            .collect();
-        walks.lists = lists;
-        walks
+        }
     }
 
     /// The lookup of aspect `a`'s list, where it reads fewer words than a scan and its sets
     /// stay within [`SETS_PER_LIST_WORD`].
-    fn look_up(&mut self, a: AspectId, list: &[u64]) -> Option<Lookup> {
+    fn look_up(&self, a: AspectId) -> Option<Lookup> {
+        let list = &self.lists[a.index()];
         // A bag is never the aspect to cover.
         if self.counts[a.index()] > 0 {
             return None;
         }
         let n = self.words;
-        let entries: Vec<&[u64]> = list.chunks_exact(n + 1).map(|e| &e[1..]).collect();
+        let entries: Vec<&[u64]> = list.iter().map(|&e| self.mask(e)).collect();
+        // The words a scan of the list reads.
+        let scanned = list.len() * (n + 1);
         let words = entries.len().div_ceil(64);
         let own = |w: usize| match a.index() / 64 == w {
             true => 1u64 << (a.index() % 64),
@@ -213,22 +265,19 @@ impl Walks {
             .collect();
         let reads = (needed.len() + 1) * words;
         let sets = (needed.len() * 16 + 2) * words;
-        if entries.is_empty() || reads >= list.len() || sets > SETS_PER_LIST_WORD * list.len() {
+        if entries.is_empty() || reads >= scanned || sets > SETS_PER_LIST_WORD * scanned {
             return None;
         }
-        let all = self.sets.len() as u32;
-        let base = self.sets.len();
         // The whole set, the set of entries with bags, then sixteen sets per nibble.
-        self.sets.resize(base + (2 + 16 * needed.len()) * words, 0);
-        let sets = &mut self.sets[base..];
+        let mut sets = vec![0; (2 + 16 * needed.len()) * words];
         for i in 0..entries.len() {
             let bit = 1u64 << (i % 64);
             sets[i / 64] |= bit;
-            if list[i * (n + 1)] & HAS_BAGS != 0 {
+            if list[i] & HAS_BAGS != 0 {
                 sets[words + i / 64] |= bit;
             }
         }
-        let start = self.nibbles.len() as u32;
+        let mut nibbles = Vec::with_capacity(needed.len());
         for (k, &(w, shift)) in needed.iter().enumerate() {
             let at = (2 + 16 * k) * words;
             // The entries with no bit in the nibble fit every value of it.
@@ -254,69 +303,72 @@ impl Walks {
                 let set = &mut sets[at + value * words..at + (value + 1) * words];
                 set.iter_mut().zip(&anywhere).for_each(|(s, a)| *s |= a);
             }
-            self.nibbles
-                .push((w as u32, shift, base as u32 + at as u32));
+            nibbles.push((w as u32, shift, at as u32));
         }
         Some(Lookup {
-            words: words as u32,
-            all,
-            nibbles: (start, self.nibbles.len() as u32),
+            words,
+            sets,
+            nibbles,
         })
+    }
+
+    /// The mask of a list's entry.
+    fn mask(&self, entry: u32) -> &[u64] {
+        let e = (entry & !HAS_BAGS) as usize;
+        &self.masks[e * self.words..(e + 1) * self.words]
     }
 
     /// The words of masks a scan of `a`'s list compares: the measure of [`MAX_WORK`], the
     /// same however the list is read, so that the walks made do not depend on it.
     fn work(&self, a: AspectId) -> u64 {
-        self.lists[a.index()].len() as u64
+        (self.lists[a.index()].len() * (self.words + 1)) as u64
     }
 
     /// The entries of `a`'s list whose aspects are all free (and whose bags have copies
     /// left), as a set of its entries in `fit`; returns how many.
     fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], fit: &mut Vec<u64>) -> usize {
         let list = &self.lists[a.index()];
-        let n = self.words;
-        let bags_left = |entry: u64| {
+        let bags_left = |entry: u32| {
             let e = (entry & !HAS_BAGS) as usize;
             entry & HAS_BAGS == 0 || self.bags[e].iter().all(|b| left[b.index()] > 0)
         };
-        let Some(lookup) = self.lookups[a.index()] else {
+        let lookup = self.lookups[a.index()].get_or_init(|| self.look_up(a));
+        let Some(lookup) = lookup else {
             fit.clear();
-            fit.resize(list.len().div_ceil((n + 1) * 64), 0);
-            for (i, entry) in list.chunks_exact(n + 1).enumerate() {
-                if entry[1..].iter().zip(free).all(|(m, f)| m & !f == 0) && bags_left(entry[0]) {
+            fit.resize(list.len().div_ceil(64), 0);
+            for (i, &entry) in list.iter().enumerate() {
+                let mask = self.mask(entry);
+                if mask.iter().zip(free).all(|(m, f)| m & !f == 0) && bags_left(entry) {
                     fit[i / 64] |= 1 << (i % 64);
                 }
             }
             return fit.iter().map(|w| w.count_ones() as usize).sum();
         };
-        let words = lookup.words as usize;
-        let all = lookup.all as usize;
-        let (start, end) = lookup.nibbles;
-        let nibbles = &self.nibbles[start as usize..end as usize];
+        let (words, sets) = (lookup.words, &lookup.sets);
         fit.clear();
         if words == 1 {
             // Most lists have 64 entries or fewer: one word, and'ed in a register.
-            let mut set = self.sets[all];
-            for &(w, shift, at) in nibbles {
-                set &= self.sets[at as usize + ((free[w as usize] >> shift) & 15) as usize];
+            let mut set = sets[0];
+            for &(w, shift, at) in &lookup.nibbles {
+                set &= sets[at as usize + ((free[w as usize] >> shift) & 15) as usize];
             }
             fit.push(set);
         } else {
-            fit.extend_from_slice(&self.sets[all..all + words]);
-            for &(w, shift, at) in nibbles {
+            fit.extend_from_slice(&sets[..words]);
+            for &(w, shift, at) in &lookup.nibbles {
                 let value = (free[w as usize] >> shift) & 15;
                 let at = at as usize + value as usize * words;
-                let allows = &self.sets[at..at + words];
+                let allows = &sets[at..at + words];
                 fit.iter_mut().zip(allows).for_each(|(f, a)| *f &= a);
             }
         }
-        let bagged = &self.sets[all + words..all + 2 * words];
+        let bagged = &sets[words..2 * words];
         for (k, (word, &b)) in fit.iter_mut().zip(bagged).enumerate() {
             let mut rest = *word & b;
             while rest != 0 {
                 let bit = rest.trailing_zeros();
                 rest &= rest - 1;
-                if !bags_left(list[(k * 64 + bit as usize) * (n + 1)]) {
+                if !bags_left(list[k * 64 + bit as usize]) {
                     *word &= !(1 << bit);
                 }
             }
@@ -337,8 +389,7 @@ impl Walks {
                 rest &= rest - 1;
             }
             let i = w * 64 + rest.trailing_zeros() as usize;
-            let entry = self.lists[a.index()][i * (self.words + 1)];
-            return EmbeddingId((entry & !HAS_BAGS) as u32);
+            return EmbeddingId(self.lists[a.index()][i] & !HAS_BAGS);
         }
         unreachable!("the set holds more than `k` entries")
     }
@@ -355,13 +406,8 @@ impl Walks {
     }
 }
 
-/// The bit of a list entry's first word that says the embedding takes from a bag.
-const HAS_BAGS: u64 = 1 << 63;
-
-/// Whether aspect `a` is in the free set.
-fn is_set(free: &[u64], a: AspectId) -> bool {
-    free[a.index() / 64] & (1 << (a.index() % 64)) != 0
-}
+/// The bit of a list entry that says the embedding takes from a bag.
+const HAS_BAGS: u32 = 1 << 31;
 
 #[cfg(test)]
 mod tests {

@@ -412,17 +412,35 @@ fn shared_tree(
             },
         })
         .collect();
+    // The rule's tie-breaks, which make every aspect's key distinct.
+    let key = |a: AspectId| (uses[a.index()], std::cmp::Reverse(order.position(a)));
     while !rest.is_empty() {
-        let mut counts: BTreeMap<AspectId, usize> = BTreeMap::new();
-        for (_, r) in &rest {
-            for &a in r {
-                *counts.entry(a).or_default() += 1;
-            }
-        }
-        let (&aspect, _) = counts
-            .iter()
-            .max_by_key(|&(&a, &n)| (n, uses[a.index()], std::cmp::Reverse(order.position(a))))
+        let mut all: Vec<AspectId> = rest.iter().flat_map(|(_, r)| r.iter().copied()).collect();
+        all.sort_unstable();
+        let counts = all.chunk_by(|a, b| a == b).map(|run| (run[0], run.len()));
+        let (aspect, n) = counts
+            .max_by_key(|&(a, n)| (n, key(a)))
             .expect("every remaining embedding has an aspect to test");
+        if n == rest.len() {
+            // The aspects every remaining embedding contains come first, by the tie-breaks,
+            // each guarding the next: a chain made without counting again at every depth.
+            let members: Vec<AspectId> = all
+                .chunk_by(|a, b| a == b)
+                .filter(|run| run.len() == n)
+                .map(|run| run[0])
+                .collect();
+            for (_, r) in &mut rest {
+                r.retain(|x| members.binary_search(x).is_err());
+            }
+            let mut common = members;
+            common.sort_by_key(|&a| std::cmp::Reverse(key(a)));
+            let inner = shared_tree(std::mem::take(&mut rest), uses, cover, order, leaf);
+            let chain = common.iter().rev().fold(inner, |children, &aspect| {
+                vec![Node::Test { aspect, children }]
+            });
+            nodes.extend(chain);
+            break;
+        }
         let (mut with, without): (Items, Items) =
             rest.into_iter().partition(|(_, r)| r.contains(&aspect));
         for (_, r) in &mut with {
