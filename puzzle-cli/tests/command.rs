@@ -461,6 +461,24 @@ fn rust_prints_a_program_for_any_format() {
     // The Soma pieces are whole: nothing says they may come apart.
     assert!(!text.contains("disconnected"), "{text}");
     assert!(text.contains("soma::SOLVER.count_parallel()"), "{text}");
+    // Colours by coordinates are drawn as digits, and the text counts as the file does.
+    let output = puzzle(&["rust", "colours.xmpuzzle", "--problem", "mixed"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(r#"box: ["121212", "212121", "121212"],"#),
+        "{text}"
+    );
+    assert!(text.contains("colours: { 1: [1], 2: [2] },"), "{text}");
+    let body = text
+        .split("puzzle! {")
+        .nth(1)
+        .and_then(|t| t.split("\n}\n").next());
+    let printed = bad(
+        "mixed.puzzle",
+        body.expect("a puzzle in the program").as_bytes(),
+    );
+    assert_eq!(count(&[printed.to_str().unwrap()]), 4);
     // A rectangle is written as its row repeated.
     let output = puzzle(&["rust", "pentomino_6x10.puzzle"]);
     let text = stdout(&output);
@@ -600,11 +618,16 @@ fn bad_files_are_clear_errors_at_their_place() {
         &["--problem", "red"],
         &["a colour pair must give `piece` and `result`, each a colour from 0 to 1 of the file's 2"],
     );
-    // A domino with one end red turned end for end is the same cells coloured otherwise.
+    // A domino with one end red turned end for end is the same cells coloured otherwise, and
+    // where red may lie on both colours both fit each place.
     refused(
         &bad(
             "twins.xmpuzzle",
             colours
+                .replace(
+                    "<pair piece=\"0\" result=\"0\"/>",
+                    "<pair piece=\"0\" result=\"0\"/><pair piece=\"0\" result=\"1\"/>",
+                )
                 .replace(
                     "<voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\" name=\"Red\">#1##_",
                     "<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\" name=\"Red\">#1#",

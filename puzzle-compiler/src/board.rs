@@ -194,8 +194,8 @@ impl Board {
     /// Every placement of a coloured shape (`colours` by its cells in order, 0 for none) whose
     /// every cell's colour `allows` the colour of the box cell it covers, as
     /// [`placements`](Self::placements) gives them; [`ColourTwins`] where two orientations of
-    /// the shape are the same cells coloured otherwise, whose placements would be one set of
-    /// cells twice.
+    /// the shape are the same cells coloured otherwise and both fit in one place, which would
+    /// be one set of cells placed twice.
     pub fn coloured_placements(
         &self,
         shape: &Shape,
@@ -213,7 +213,9 @@ impl Board {
         let cells: Vec<Point> = (shape.cells().iter())
             .map(|c| shape.lattice().embed(c, self.dims()))
             .collect();
-        let mut orientations = std::collections::BTreeMap::new();
+        // Each orientation's cells, with every colouring of them the motions give.
+        let mut orientations: std::collections::BTreeMap<Vec<Point>, Vec<Vec<u32>>> =
+            std::collections::BTreeMap::new();
         for motion in lattice
             .motions()
             .iter()
@@ -227,27 +229,35 @@ impl Board {
                 images.into_iter().zip(colours.iter().copied()).collect();
             coloured.sort();
             let (points, tints): (Vec<Point>, Vec<u32>) = coloured.into_iter().unzip();
-            if orientations
-                .get(&points)
-                .is_some_and(|t: &Vec<u32>| *t != tints)
-            {
-                return Err(ColourTwins);
+            let tinted = orientations.entry(points).or_default();
+            if !tinted.contains(&tints) {
+                tinted.push(tints);
             }
-            orientations.insert(points, tints);
         }
         let mut out = Vec::new();
-        for (points, tints) in &orientations {
-            'offsets: for offset in lattice.translations(points, &self.extents) {
-                let mut covered = Vec::with_capacity(points.len());
-                for (c, &tint) in points.iter().zip(tints) {
-                    let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
-                    match self.cell_at(&p) {
-                        Some(cell) if allows(tint, self.colours[cell as usize]) => {
-                            covered.push(cell)
-                        }
-                        _ => continue 'offsets,
-                    }
+        for (points, colourings) in &orientations {
+            for offset in lattice.translations(points, &self.extents) {
+                let at: Vec<Option<u32>> = (points.iter())
+                    .map(|c| {
+                        let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
+                        self.cell_at(&p)
+                    })
+                    .collect();
+                let fits = |tints: &&Vec<u32>| {
+                    at.iter().zip(tints.iter()).all(|(cell, &tint)| {
+                        cell.is_some_and(|cell| allows(tint, self.colours[cell as usize]))
+                    })
+                };
+                let mut fitting = colourings.iter().filter(fits);
+                if fitting.next().is_none() {
+                    continue;
                 }
+                // Two colourings of the same cells that both fit would be one set of cells
+                // placed twice.
+                if fitting.next().is_some() {
+                    return Err(ColourTwins);
+                }
+                let mut covered: Vec<u32> = at.into_iter().flatten().collect();
                 covered.sort_unstable();
                 out.push(covered);
                 if out.len() > limit {
@@ -363,11 +373,14 @@ mod tests {
         // keeps it.
         let coloured = plain.clone().with_colours(vec![1, 2, 2, 1, 2, 2]);
         assert_eq!(coloured.symmetries().len(), 2);
-        // A domino, red at one end, blue (2) at the other, whose colours a half turn swaps.
+        // A domino, red at one end, blue (2) at the other, whose colours a half turn swaps:
+        // on cells of no colour both fit each place, on the coloured box one of them.
         let domino = shape_of_rows(&["##"]).unwrap();
         let allows = |piece: u32, cell: u32| piece == 0 || cell == 0 || piece == cell;
-        let twins = coloured.coloured_placements(&domino, &[1, 2], allows, true, 100);
+        let twins = plain.coloured_placements(&domino, &[1, 2], allows, true, 100);
         assert_eq!(twins, Err(ColourTwins));
+        let one = coloured.coloured_placements(&domino, &[1, 2], allows, true, 100);
+        assert_eq!(one, Ok(vec![vec![0, 1], vec![3, 4]]));
         // A red domino goes on the red column alone, an L tromino red at its corner with the
         // corner there.
         let red = coloured.coloured_placements(&domino, &[1, 1], allows, true, 100);

@@ -26,6 +26,15 @@ pub mod chars {
     pub const PIECE_CELL: char = '#';
     /// An empty position in a piece drawing (and in a drawn placement).
     pub const PIECE_EMPTY: char = '.';
+
+    /// The colour a digit `1` to `9` gives a cell of a box or piece drawing; 0 (no colour)
+    /// for any other character.
+    pub fn colour(ch: char) -> u32 {
+        match ch {
+            '1'..='9' => ch.to_digit(10).unwrap_or(0),
+            _ => 0,
+        }
+    }
 }
 
 /// A 2-D drawing: rows of characters, top row first.

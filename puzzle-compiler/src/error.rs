@@ -359,9 +359,10 @@ pub enum ErrorKind {
     /// `max_empty` with pieces in ranges of copies, which the search cannot bound.
     #[error("`max_empty` bounds the empty cells only where every piece comes in an exact number of copies: the search does not yet count the cells a range of copies leaves empty")]
     MaxEmptyWithRanges,
-    /// A piece whose shape a motion keeps but whose colours it changes: two of its placements
-    /// would cover the same cells, which a solution tells apart only by the colours.
-    #[error("piece `{name}` has two orientations on the same cells with other colours, which this solver cannot tell apart yet")]
+    /// A piece whose shape a motion keeps but whose colours it changes, both colourings fitting
+    /// one place: two of its placements would cover the same cells, which a solution tells
+    /// apart only by the colours.
+    #[error("piece `{name}` has two orientations on the same cells with other colours that both fit in one place, which this solver cannot tell apart yet")]
     ColourTwins {
         /// The piece.
         name: String,

@@ -1,9 +1,9 @@
 //! Reading drawings: rows of characters, layers of them for more dimensions, into which
 //! positions are on; every mistake recorded with where it was written.
 
-use crate::description::{chars, Drawing, Figure, Grid};
+use crate::description::{chars, Coloured, Drawing, Figure, Grid};
 use crate::error::{ErrorKind, Errors};
-use crate::geometry::Shape;
+use crate::geometry::{Point, Shape};
 pub use puzzle_runtime::lattice::unlinear;
 use puzzle_runtime::lattice::Lattice;
 
@@ -35,9 +35,12 @@ pub struct Block {
     /// Whether each position is on by the optional mark (a cell that may stay empty), in
     /// reading order.
     pub optional: Vec<bool>,
+    /// The colour of each position (a digit drawn; 0 for none), in reading order.
+    pub colour: Vec<u32>,
 }
 
-/// The characters a drawing is read by.
+/// The characters a drawing is read by: these, and a digit `1` to `9` for a position that is
+/// on and of that colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Marks {
     /// A position that is on.
@@ -66,7 +69,7 @@ impl Marks {
 
     /// Whether `ch` is one of the marks: `Some(on)`.
     fn read(self, ch: char) -> Option<bool> {
-        if ch == self.on || Some(ch) == self.optional {
+        if ch == self.on || Some(ch) == self.optional || chars::colour(ch) != 0 {
             Some(true)
         } else if ch == self.off {
             Some(false)
@@ -99,13 +102,12 @@ pub fn read_figure(
                 return None;
             }
             let rows = read_grid(drawing, what, chars, allowed, errors)?;
-            let optional = (drawing.rows.iter())
-                .flat_map(|r| r.text.chars().map(|ch| Some(ch) == chars.optional))
-                .collect();
+            let text = || drawing.rows.iter().flat_map(|r| r.text.chars());
             Some(Block {
                 extents: vec![rows.len() as i32, rows[0].len() as i32],
                 on: rows.into_iter().flatten().collect(),
-                optional,
+                optional: text().map(|ch| Some(ch) == chars.optional).collect(),
+                colour: text().map(chars::colour).collect(),
             })
         }
         Figure::Layers { layers, loc } => {
@@ -136,6 +138,7 @@ pub fn read_figure(
                     .chain(expected.iter().copied())
                     .collect(),
                 optional: grids.iter().flat_map(|g| g.optional.clone()).collect(),
+                colour: grids.iter().flat_map(|g| g.colour.clone()).collect(),
                 on: grids.into_iter().flat_map(|g| g.on).collect(),
             })
         }
@@ -215,10 +218,12 @@ fn read_layers(
     }
     let rows = read.iter().map(|b| b.extents[0]).max().unwrap_or(0);
     let width = read.iter().map(|b| b.extents[1]).max().unwrap_or(0);
+    let positions = read.len() * (rows * width) as usize;
     let mut block = Block {
         extents: vec![read.len() as i32, rows, width],
-        on: vec![false; read.len() * (rows * width) as usize],
-        optional: vec![false; read.len() * (rows * width) as usize],
+        on: vec![false; positions],
+        optional: vec![false; positions],
+        colour: vec![0; positions],
     };
     let grid = Grid::of(lattice);
     let before = errors.0.len();
@@ -228,6 +233,7 @@ fn read_layers(
             let at = ((l as i32 * rows + r) * width + c) as usize;
             block.on[at] = on;
             block.optional[at] = optional;
+            block.colour[at] = layer.colour[i];
             // A layer's positions are all the layer lattice's, not all the lattice's: one mark
             // off it is said, the first.
             let point = [l as i32, r, c];
@@ -281,6 +287,7 @@ pub fn read_plane(
         extents: vec![drawing.rows.len() as i32, width as i32],
         on: vec![false; drawing.rows.len() * width],
         optional: vec![false; drawing.rows.len() * width],
+        colour: vec![0; drawing.rows.len() * width],
     };
     for (r, row) in drawing.rows.iter().enumerate() {
         // A row off the lattice is one mistake, said at its first character.
@@ -318,6 +325,7 @@ pub fn read_plane(
             } else {
                 grid.on[r * width + c] = marks.read(ch) == Some(true);
                 grid.optional[r * width + c] = Some(ch) == marks.optional;
+                grid.colour[r * width + c] = chars::colour(ch);
             }
         }
     }
@@ -390,19 +398,47 @@ pub fn shape_of_figure(
     what: &str,
     errors: &mut Errors,
 ) -> Option<Shape> {
+    coloured_shape_of_figure(figure, grid, what, errors).map(|drawn| drawn.shape)
+}
+
+/// A piece as drawn: its shape, the positions drawn in reading order, and the coloured ones
+/// among them with their colours.
+#[derive(Clone, Debug)]
+pub struct DrawnPiece {
+    /// The shape.
+    pub shape: Shape,
+    /// The positions of its cells in the drawing, in reading order.
+    pub positions: Vec<Point>,
+    /// The positions drawn with a digit, and their colours.
+    pub coloured: Coloured,
+}
+
+/// [`shape_of_figure`], with where each cell was drawn and its colour.
+pub fn coloured_shape_of_figure(
+    figure: &Figure,
+    grid: Grid,
+    what: &str,
+    errors: &mut Errors,
+) -> Option<DrawnPiece> {
     let lattice = grid.lattice(figure.dims());
     let allowed = match grid {
-        Grid::Square => "`#` for a cell of the piece and `.` for an empty place",
-        _ => "`#` for a cell of the piece, and `.` or a space for an empty place",
+        Grid::Square => {
+            "`#` for a cell of the piece, a digit `1` to `9` for a cell of that colour and `.` for an empty place"
+        }
+        _ => "`#` for a cell of the piece, a digit `1` to `9` for a cell of that colour, and `.` or a space for an empty place",
     };
     let block = read_drawn(figure, lattice, what, Marks::PIECE, allowed, errors)?;
-    let cells = block
-        .on
-        .iter()
-        .enumerate()
-        .filter(|&(_, &on)| on)
-        .map(|(i, _)| unlinear(&block.extents, i as i32));
-    Some(Shape::new(lattice, cells))
+    let on = || (0..block.on.len()).filter(|&i| block.on[i]);
+    let positions: Vec<Point> = on().map(|i| unlinear(&block.extents, i as i32)).collect();
+    let coloured = on()
+        .filter(|&i| block.colour[i] != 0)
+        .map(|i| (unlinear(&block.extents, i as i32), block.colour[i]))
+        .collect();
+    Some(DrawnPiece {
+        shape: Shape::new(lattice, positions.iter().cloned()),
+        positions,
+        coloured,
+    })
 }
 
 #[cfg(test)]

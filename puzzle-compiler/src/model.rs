@@ -8,12 +8,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, MAX_VOLUME};
 use crate::cover::AspectId;
 use crate::description::{
-    self, chars, AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, EmbeddedAspect,
-    FewestFits, Grid, Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
+    self, chars, AbstractSpec, BoardSpec, Cache, Coloured, Count, DeadEnds, Description,
+    EmbeddedAspect, FewestFits, Grid, Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 use crate::error::{suggest, ErrorKind, Errors};
 use crate::figure::{
-    format_extents, linear_in, read_drawn, shape_of_figure, unlinear, Block, Marks,
+    coloured_shape_of_figure, format_extents, linear_in, read_drawn, shape_of_figure, unlinear,
+    Block, Marks,
 };
 use crate::geometry::{Point, Shape};
 use crate::sets::{Member, PieceSet};
@@ -365,13 +366,7 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
         errors.push(description.pieces_loc, kind);
     }
     let restrictions = check_restrictions(description, &board, &pieces, errors);
-    let (board, colours) = match &description.colours {
-        Some(spec) => {
-            let (board, colouring) = colouring(description, spec, board, &pieces, errors);
-            (board, Some(colouring))
-        }
-        None => (board, None),
-    };
+    let (board, colours) = colouring(description, board, &pieces, errors);
     Some(BoxModel {
         board,
         cell_locs,
@@ -382,57 +377,95 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
     })
 }
 
-/// The colours of the box's cells (on the board, for its symmetries) and of the pieces'.
+/// The colours of the box's cells (on the board, for its symmetries) and of the pieces': the
+/// digits drawn and those a file gives by coordinates. `None` where nothing has a colour and
+/// no constraint is given. Unless the puzzle says which colours may lie on which, a piece's
+/// colour goes on the box's cells of the same colour.
 fn colouring(
     description: &Description,
-    spec: &crate::description::ColourSpec,
     board: Board,
     pieces: &[Piece],
     errors: &mut Errors,
-) -> (Board, Colouring) {
-    let mut cells = vec![0; board.cells().len()];
-    for (p, colour) in &spec.cells {
+) -> (Board, Option<Colouring>) {
+    let spec = description.colours.as_ref();
+    let mut cells: Vec<u32> = (0..board.cells().len() as u32)
+        .map(|c| board.colour(c))
+        .collect();
+    for (p, colour) in spec.map_or(&[][..], |s| &s.cells) {
         match board.cell_at(p) {
             Some(cell) => cells[cell as usize] = *colour,
             None => {
                 let hole = format!("({})", format_extents(p, ", "));
                 let problem = "is given a colour but is not a cell of the box".to_owned();
-                errors.push(spec.loc, ErrorKind::BadHole { hole, problem });
+                let loc = spec.map_or(description.board.loc(), |s| s.loc);
+                errors.push(loc, ErrorKind::BadHole { hole, problem });
             }
         }
     }
-    let mut colours = Vec::with_capacity(pieces.len());
-    for piece in pieces {
-        let mut of = vec![0; piece.shape.len()];
-        let given = spec.pieces.iter().find(|(name, _)| *name == piece.name);
-        let written = description.pieces.iter().find(|p| p.name == piece.name);
-        if let (Some((_, coloured)), Some(written)) = (given, written) {
-            // The shape is its cells moved to the lattice's place: the colours move alike.
-            let crate::description::ShapeSpec::Cells(cells_given) = &written.shape else {
-                colours.push(of);
-                continue;
-            };
-            let lattice = piece.shape.lattice();
-            let mut moved: Vec<Point> = cells_given.iter().map(|(p, _)| p.clone()).collect();
-            let first = moved.first().cloned().unwrap_or_default();
-            lattice.normalise(&mut moved);
-            let shift: Vec<i32> = (moved.first().into_iter())
-                .flat_map(|m| m.iter().zip(&first).map(|(a, b)| a - b))
-                .collect();
-            for (p, colour) in coloured {
-                let at: Point = p.iter().zip(&shift).map(|(a, b)| a + b).collect();
-                if let Ok(i) = piece.shape.cells().binary_search(&at) {
-                    of[i] = *colour;
-                }
-            }
-        }
-        colours.push(of);
-    }
+    let colours: Vec<Vec<u32>> = pieces
+        .iter()
+        .map(|piece| piece_colours(description, piece))
+        .collect();
+    let used: BTreeSet<u32> = (cells.iter().chain(colours.iter().flatten()))
+        .copied()
+        .filter(|&c| c != 0)
+        .collect();
+    let allowed = match spec {
+        Some(spec) => spec.allowed.iter().copied().collect(),
+        None if used.is_empty() => return (board, None),
+        None => used.iter().map(|&c| (c, c)).collect(),
+    };
     let colouring = Colouring {
         pieces: colours,
-        allowed: spec.allowed.iter().copied().collect(),
+        allowed,
     };
-    (board.with_colours(cells), colouring)
+    (board.with_colours(cells), Some(colouring))
+}
+
+/// The colours of a piece's cells, in the order of its shape's: the digits of its drawing, or
+/// those a file gives for its coordinates.
+fn piece_colours(description: &Description, piece: &Piece) -> Vec<u32> {
+    let mut of = vec![0; piece.shape.len()];
+    let Some(written) = description.pieces.iter().find(|p| p.name == piece.name) else {
+        return of;
+    };
+    let given = (description.colours.iter())
+        .flat_map(|spec| &spec.pieces)
+        .find(|(name, _)| *name == piece.name)
+        .map(|(_, coloured)| coloured.clone());
+    let (positions, coloured): (Vec<Point>, Coloured) = match &written.shape {
+        ShapeSpec::Cells(cells) => {
+            let positions = cells.iter().map(|(p, _)| p.clone()).collect();
+            (positions, given.unwrap_or_default())
+        }
+        ShapeSpec::Drawing(figure) => {
+            let grid = description.grid;
+            let mut ignored = Errors::default();
+            match coloured_shape_of_figure(figure, grid, "a piece", &mut ignored) {
+                Some(drawn) => {
+                    let mut coloured = drawn.coloured;
+                    coloured.extend(given.unwrap_or_default());
+                    (drawn.positions, coloured)
+                }
+                None => return of,
+            }
+        }
+        ShapeSpec::Builtin | ShapeSpec::Member(_) => return of,
+    };
+    // The shape is its cells moved to the lattice's place: the colours move alike.
+    let lattice = piece.shape.lattice();
+    let mut moved = positions.clone();
+    lattice.normalise(&mut moved);
+    let shift: Vec<i32> = (moved.first().into_iter().zip(positions.first()))
+        .flat_map(|(m, p)| m.iter().zip(p).map(|(a, b)| a - b))
+        .collect();
+    for (p, colour) in coloured {
+        let at: Point = p.iter().zip(&shift).map(|(a, b)| a + b).collect();
+        if let Ok(i) = piece.shape.cells().binary_search(&at) {
+            of[i] = colour;
+        }
+    }
+    of
 }
 
 /// Reads a box (drawn with `.` for a cell and `#` for a hole, or a block) less its `holes`,
@@ -456,9 +489,9 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
     }
     let allowed = match grid {
         Grid::Square => {
-            "`.` for a cell of the box, `#` for a hole and `+` for a cell that may stay empty"
+            "`.` for a cell of the box, a digit `1` to `9` for a cell of that colour, `#` for a hole and `+` for a cell that may stay empty"
         }
-        _ => "`.` for a cell of the box, `#` or a space for a hole and `+` for a cell that may stay empty",
+        _ => "`.` for a cell of the box, a digit `1` to `9` for a cell of that colour, `#` or a space for a hole and `+` for a cell that may stay empty",
     };
     let block = match spec {
         BoardSpec::Drawn(figure) => {
@@ -497,6 +530,7 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
                     extents: sizes,
                     on: vec![true; v],
                     optional: vec![false; v],
+                    colour: vec![0; v],
                 },
                 _ => {
                     let extents = format_extents(&sizes, " x ");
@@ -543,6 +577,10 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
         linear_in(&block.extents, p).is_some_and(|i| on[i])
     })
     .with_optional(|p| linear_in(&block.extents, p).is_some_and(|i| block.optional[i]));
+    let colours = (board.cells().iter())
+        .map(|p| linear_in(&block.extents, p).map_or(0, |i| block.colour[i]))
+        .collect();
+    let board = board.with_colours(colours);
     if board.cells().is_empty() {
         errors.push(spec.loc(), ErrorKind::EmptyBox);
         return None;

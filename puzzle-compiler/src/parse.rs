@@ -39,9 +39,9 @@
 use proc_macro2::{Span, TokenStream, TokenTree};
 
 use crate::description::{
-    AbstractSpec, BoardSpec, Cache, Count, DeadEnds, Description, Drawing, EmbeddedAspect,
-    FewestFits, Figure, Grid, Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec, Prune,
-    Restriction, Row, ShapeSpec, Symmetry,
+    AbstractSpec, BoardSpec, Cache, ColourSpec, Count, DeadEnds, Description, Drawing,
+    EmbeddedAspect, FewestFits, Figure, Grid, Lead, Loc, Named, NamedSet, OrderChoice, PieceSpec,
+    Prune, Restriction, Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
 use crate::sets::{PieceSet, SetError};
@@ -52,11 +52,12 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Ident, LitBool, LitInt, LitStr, Token};
 
 /// The keys a puzzle body accepts.
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 20] = [
     "grid",
     "box",
     "holes",
     "max_empty",
+    "colours",
     "pieces",
     "reflect",
     "symmetry",
@@ -248,6 +249,50 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
     Ok(p)
 }
 
+/// `{ PIECE: [BOX, ...], ... }`: the colours of the box's cells each colour of the pieces' may
+/// cover.
+fn colours(input: ParseStream, spans: &mut Spans, key: Span) -> syn::Result<ColourSpec> {
+    let content;
+    braced!(content in input);
+    let colour = |input: ParseStream| -> syn::Result<u32> {
+        let n: LitInt = input.parse()?;
+        match n.base10_parse::<u32>()? {
+            0 => Err(syn::Error::new(
+                n.span(),
+                "0 is no colour: a cell drawn without a digit has none, and goes anywhere",
+            )),
+            c => Ok(c),
+        }
+    };
+    let mut allowed = Vec::new();
+    let mut seen: Vec<(u32, Span)> = Vec::new();
+    while !content.is_empty() {
+        let span = content.span();
+        let piece = colour(&content)?;
+        if let Some((_, first)) = seen.iter().find(|(c, _)| *c == piece) {
+            let mut e = syn::Error::new(span, format!("colour {piece} is given twice"));
+            e.combine(syn::Error::new(*first, "first given here"));
+            return Err(e);
+        }
+        seen.push((piece, span));
+        content.parse::<Token![:]>()?;
+        let list;
+        bracketed!(list in content);
+        let on = Punctuated::<u32, Token![,]>::parse_terminated_with(&list, colour)?;
+        allowed.extend(on.into_iter().map(|b| (piece, b)));
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(ColourSpec {
+        cells: Vec::new(),
+        pieces: Vec::new(),
+        allowed,
+        loc: spans.loc(key),
+    })
+}
+
 /// Why a key that only a box puzzle takes means nothing without one, if it is such a key.
 fn box_only(key: &str) -> Option<&'static str> {
     Some(match key {
@@ -258,6 +303,7 @@ fn box_only(key: &str) -> Option<&'static str> {
             "it has no box to have holes in; make an aspect optional if it need not be covered"
         }
         "max_empty" => "it bounds the cells of a box left empty; make aspects optional instead",
+        "colours" => "it says which colours of the pieces' cells may cover which of the box's; an embedding gives an optional aspect a colour with `[a, x: red]`",
         "grid" => "it says what the box and the pieces are drawn on, and this puzzle has neither",
         "restrict" => "list only the embeddings wanted",
         _ => return None,
@@ -332,6 +378,9 @@ fn entry(body: ParseStream, p: &mut Parsed, seen: &mut Vec<Ident>) -> syn::Resul
         })
         .parse2(value)
         .map(|m| d.max_empty = Some(m)),
+        "colours" => (|input: ParseStream| colours(input, spans, key.span()))
+            .parse2(value)
+            .map(|c| d.colours = Some(c)),
         "pieces" => {
             d.pieces_loc = spans.loc(key.span());
             (|input: ParseStream| pieces(input, spans))

@@ -5,9 +5,11 @@
 
 use std::fmt::Write;
 
+use std::collections::BTreeMap;
+
 use crate::description::{
-    BoardSpec, Cache, Count, DeadEnds, Description, FewestFits, Figure, Grid, Lead, OrderChoice,
-    PieceSpec, Prune, ShapeSpec, Symmetry,
+    chars, BoardSpec, Cache, Count, DeadEnds, Description, Drawing, FewestFits, Figure, Grid, Lead,
+    Loc, OrderChoice, PieceSpec, Prune, ShapeSpec, Symmetry,
 };
 
 /// Why a description has no text in the puzzle language.
@@ -29,9 +31,18 @@ pub enum PrintError {
         "a fixed scan with the pieces first left to the chooser has no form in the puzzle language"
     )]
     Order,
-    /// Colour constraints, which the puzzle language does not write yet.
-    #[error("the puzzle has colour constraints, which the puzzle language cannot write yet")]
-    Colours,
+    /// A colour the puzzle language cannot draw: it writes colours as the digits `1` to `9`.
+    #[error("the puzzle has colour {colour}, and the puzzle language draws colours as the digits 1 to 9")]
+    Colour {
+        /// The colour.
+        colour: u32,
+    },
+    /// A figure of one axis given colours: the language draws a coloured box or piece in rows.
+    #[error("the puzzle colours a {what} of one axis, which the puzzle language cannot draw")]
+    ColouredLine {
+        /// What has the colours.
+        what: &'static str,
+    },
     /// A required aspect in no embedding where the description allows it (a DLX file's
     /// primary item in no option): the language refuses such a puzzle.
     #[error("required aspect `{aspect}` is in no embedding, so the puzzle has no solution, and the puzzle language refuses such a puzzle")]
@@ -101,13 +112,27 @@ pub fn source(d: &Description) -> Result<String, PrintError> {
 
 /// The box, the holes, the pieces and the restrictions.
 fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
-    if d.colours.is_some() {
-        return Err(PrintError::Colours);
-    }
     if d.grid != Grid::Square {
         let _ = writeln!(out, "    grid: {},", d.grid.word());
     }
+    let coloured = d.colours.as_ref().map_or(&[][..], |c| &c.cells[..]);
+    // Cells given colours by coordinates are drawn with their digits, in a drawing of the box
+    // that also shows its holes.
+    let holes_drawn = !coloured.is_empty();
     match &d.board {
+        _ if holes_drawn => {
+            let mut figure = match &d.board {
+                BoardSpec::Drawn(figure) => figure.clone(),
+                BoardSpec::Block { extents, .. } => block_figure(d, extents)?,
+            };
+            for (p, _) in &d.holes {
+                put(&mut figure, p, chars::BOX_HOLE);
+            }
+            for (p, colour) in coloured {
+                put(&mut figure, p, digit(*colour)?);
+            }
+            let _ = writeln!(out, "    box: {},", drawn(&figure, 1, Rows::Repeated));
+        }
         BoardSpec::Block { extents, .. } => {
             let sizes: Vec<String> = extents.iter().map(|(n, _)| n.to_string()).collect();
             let _ = writeln!(out, "    box: {},", sizes.join(" x "));
@@ -116,14 +141,29 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
             let _ = writeln!(out, "    box: {},", drawn(figure, 1, Rows::Repeated));
         }
     }
-    if !d.holes.is_empty() {
+    if let Some(spec) = &d.colours {
+        let mut by_piece: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        for &(piece, on) in &spec.allowed {
+            by_piece.entry(piece).or_default().push(on.to_string());
+        }
+        let entries: Vec<String> = (by_piece.iter())
+            .map(|(piece, on)| format!("{piece}: [{}]", on.join(", ")))
+            .collect();
+        match entries.is_empty() {
+            true => out.push_str("    colours: {},\n"),
+            false => {
+                let _ = writeln!(out, "    colours: {{ {} }},", entries.join(", "));
+            }
+        }
+    }
+    if !d.holes.is_empty() && !holes_drawn {
         let holes: Vec<String> = d.holes.iter().map(|(p, _)| point(p)).collect();
         let _ = writeln!(out, "    holes: [{}],", holes.join(", "));
     }
     if let Some((max, _)) = d.max_empty {
         let _ = writeln!(out, "    max_empty: {max},");
     }
-    let entries = piece_entries(&d.pieces)?;
+    let entries = piece_entries(d)?;
     match entries.as_slice() {
         [(whole, true)] => {
             let _ = writeln!(out, "    pieces: {whole},");
@@ -254,9 +294,9 @@ fn order(scan: OrderChoice, lead: &Lead) -> Result<Option<String>, PrintError> {
 
 /// The entries of `pieces: { ... }`: a whole built-in set, in order, as its word (flagged
 /// `true` when it is written once, so that it may stand for the whole list), else each piece.
-fn piece_entries(pieces: &[PieceSpec]) -> Result<Vec<(String, bool)>, PrintError> {
+fn piece_entries(d: &Description) -> Result<Vec<(String, bool)>, PrintError> {
     let mut out = Vec::new();
-    let mut rest = pieces;
+    let mut rest = &d.pieces[..];
     while let Some(first) = rest.first() {
         if let ShapeSpec::Member(set) = first.shape {
             let members = set.members();
@@ -281,14 +321,14 @@ fn piece_entries(pieces: &[PieceSpec]) -> Result<Vec<(String, bool)>, PrintError
                 continue;
             }
         }
-        out.push((piece(first)?, false));
+        out.push((piece(d, first)?, false));
         rest = &rest[1..];
     }
     Ok(out)
 }
 
 /// One piece: `#[allow(disconnected)]? (COUNT x)? NAME (: SHAPE)?`.
-fn piece(p: &PieceSpec) -> Result<String, PrintError> {
+fn piece(d: &Description, p: &PieceSpec) -> Result<String, PrintError> {
     let mut out = String::new();
     if p.allow_disconnected {
         out.push_str("#[allow(disconnected)] ");
@@ -306,8 +346,19 @@ fn piece(p: &PieceSpec) -> Result<String, PrintError> {
             let _ = write!(out, ": {}", drawn(figure, 2, Rows::Listed));
         }
         ShapeSpec::Cells(cells) => {
-            let cells: Vec<String> = cells.iter().map(|(c, _)| point(c)).collect();
-            let _ = write!(out, ": [{}]", cells.join(", "));
+            let coloured = (d.colours.iter())
+                .flat_map(|spec| &spec.pieces)
+                .find(|(name, c)| *name == p.name && !c.is_empty());
+            match coloured {
+                Some((_, coloured)) => {
+                    let figure = coloured_piece(d.grid, cells, coloured)?;
+                    let _ = write!(out, ": {}", drawn(&figure, 2, Rows::Listed));
+                }
+                None => {
+                    let cells: Vec<String> = cells.iter().map(|(c, _)| point(c)).collect();
+                    let _ = write!(out, ": [{}]", cells.join(", "));
+                }
+            }
         }
         ShapeSpec::Member(set) => {
             // A member without the rest of its set is written out as its cells.
@@ -360,6 +411,113 @@ fn drawn(figure: &Figure, indent: usize, rows: Rows) -> String {
             out
         }
     }
+}
+
+/// The digit that draws `colour`.
+fn digit(colour: u32) -> Result<char, PrintError> {
+    match char::from_digit(colour, 10) {
+        Some(ch) if colour != 0 => Ok(ch),
+        _ => Err(PrintError::Colour { colour }),
+    }
+}
+
+/// A figure `extents` large, each position drawn as `mark` says: rows in two axes, layers of
+/// them in more.
+fn figure_of(extents: &[i32], mark: &dyn Fn(&[i32]) -> char) -> Figure {
+    match extents {
+        [rows, columns] => Figure::Rows(Drawing::from_rows(
+            &(0..*rows)
+                .map(|r| (0..*columns).map(|c| mark(&[r, c])).collect::<String>())
+                .collect::<Vec<_>>(),
+        )),
+        [layers, rest @ ..] => Figure::Layers {
+            layers: (0..*layers)
+                .map(|l| {
+                    figure_of(rest, &|p: &[i32]| {
+                        let at: Vec<i32> = std::iter::once(l).chain(p.iter().copied()).collect();
+                        mark(&at)
+                    })
+                })
+                .collect(),
+            loc: Default::default(),
+        },
+        [] => Figure::Rows(Drawing::from_rows(&[String::new()])),
+    }
+}
+
+/// A box given by its sizes drawn out: on a grid of parts of cubes, every part of its cubes.
+fn block_figure(d: &Description, extents: &[(i32, Loc)]) -> Result<Figure, PrintError> {
+    if extents.len() < 2 {
+        return Err(PrintError::ColouredLine { what: "box" });
+    }
+    let scale = d.grid.cube_side().unwrap_or(1);
+    let sizes: Vec<i32> = extents.iter().map(|(n, _)| n * scale).collect();
+    let lattice = d.grid.lattice(sizes.len());
+    Ok(figure_of(&sizes, &|p| match lattice.is_cell(p) {
+        true => chars::BOX_CELL,
+        false => ' ',
+    }))
+}
+
+/// Puts `ch` at `p` of `figure`, whose position it is.
+fn put(figure: &mut Figure, p: &[i32], ch: char) {
+    match (figure, p) {
+        (Figure::Layers { layers, .. }, [l, rest @ ..]) => {
+            if let Some(layer) = layers.get_mut(*l as usize) {
+                put(layer, rest, ch);
+            }
+        }
+        (Figure::Rows(drawing), [r, c]) => {
+            if let Some(row) = drawing.rows.get_mut(*r as usize) {
+                let mut text: Vec<char> = row.text.chars().collect();
+                if let Some(at) = text.get_mut(*c as usize) {
+                    *at = ch;
+                }
+                row.text = text.into_iter().collect();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A piece given by coordinates, some coloured, drawn: `#` for a cell of no colour and its
+/// digit for a coloured one, moved as the lattice moves it to its place.
+fn coloured_piece(
+    grid: Grid,
+    cells: &[(Vec<i32>, Loc)],
+    coloured: &[(Vec<i32>, u32)],
+) -> Result<Figure, PrintError> {
+    let dims = cells.first().map_or(0, |(c, _)| c.len());
+    if dims < 2 {
+        return Err(PrintError::ColouredLine { what: "piece" });
+    }
+    let lattice = grid.lattice(dims);
+    let given: Vec<Vec<i32>> = cells.iter().map(|(c, _)| c.clone()).collect();
+    let mut moved = given.clone();
+    lattice.normalise(&mut moved);
+    let shift: Vec<i32> = (moved.first().into_iter().zip(given.first()))
+        .flat_map(|(m, g)| m.iter().zip(g).map(|(a, b)| a - b))
+        .collect();
+    let extents: Vec<i32> = (0..dims)
+        .map(|axis| moved.iter().map(|c| c[axis] + 1).max().unwrap_or(1))
+        .collect();
+    let mut colours = Vec::new();
+    for (p, colour) in coloured {
+        let at: Vec<i32> = p.iter().zip(&shift).map(|(a, b)| a + b).collect();
+        colours.push((at, digit(*colour)?));
+    }
+    let empty = match grid {
+        Grid::Square => chars::PIECE_EMPTY,
+        _ => ' ',
+    };
+    Ok(figure_of(
+        &extents,
+        &|p| match colours.iter().find(|(at, _)| at == p) {
+            Some((_, d)) => *d,
+            None if moved.iter().any(|c| c == p) => chars::PIECE_CELL,
+            None => empty,
+        },
+    ))
 }
 
 /// `(x, y, ...)`.
@@ -510,6 +668,46 @@ mod tests {
         part.pieces.truncate(3);
         let text = round_trip(&part);
         assert!(text.contains("grid: hexagonal,"), "{text}");
+    }
+
+    /// Colours given by coordinates (a BurrTools file's) are written as digits in drawings of
+    /// the box, holes and all, and of the coloured pieces; what may cover what as `colours`.
+    #[test]
+    fn colours_read_back_as_digits() {
+        let mut d = Description::new("coloured")
+            .block(&[4, 4])
+            .holes(&[&[1, 1]])
+            .piece_cells("R", &[&[0, 0], &[0, 1], &[1, 0]])
+            .copies(2)
+            .piece_cells("P", &[&[0, 0], &[0, 1], &[1, 1]])
+            .piece_cells("L", &[&[4, 4], &[5, 4], &[6, 4], &[6, 5]])
+            .piece_cells("D", &[&[0, 0], &[0, 1]])
+            .symmetry(Symmetry::Reduced { piece: None });
+        d.colours = Some(crate::description::ColourSpec {
+            cells: vec![(vec![0, 0], 1), (vec![2, 3], 2), (vec![2, 0], 1)],
+            pieces: vec![
+                ("R".to_owned(), vec![(vec![0, 0], 1)]),
+                ("L".to_owned(), vec![(vec![6, 5], 2)]),
+            ],
+            allowed: vec![(1, 1), (2, 2), (2, 1)],
+            loc: Loc::default(),
+        });
+        let text = round_trip(&d);
+        assert!(
+            text.contains(r##"box: ["1...", ".#..", "1..2", "...."],"##),
+            "{text}"
+        );
+        assert!(text.contains("colours: { 1: [1], 2: [2, 1] },"), "{text}");
+        assert!(text.contains(r##"2 x R: ["1#", "#."]"##), "{text}");
+        assert!(text.contains(r##"L: ["#.", "#.", "#2"]"##), "{text}");
+        assert!(text.contains("P: [(0, 0), (0, 1), (1, 1)]"), "{text}");
+        assert!(!text.contains("holes"), "{text}");
+        // No constraints given, none allowed: every coloured cell takes only pieces of no colour.
+        d.colours.as_mut().unwrap().allowed.clear();
+        assert!(round_trip(&d).contains("colours: {},"));
+        // Past the digits, no text.
+        d.colours.as_mut().unwrap().cells[0].1 = 12;
+        assert_eq!(source(&d), Err(PrintError::Colour { colour: 12 }));
     }
 
     #[test]

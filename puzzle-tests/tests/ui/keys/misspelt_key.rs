@@ -3,7 +3,7 @@ puzzle::puzzle! {
         box: ["....", "...."],
         peices: { A: ["####"], B: ["####"] },
         symetry: reduced,
-        colour: red,
+        shade: red,
     }
 }
 
