@@ -213,3 +213,35 @@ fn statistics_count_placements_by_depth_and_pruned_ones() {
     let _ = plain::solve_with(&mut plain_stats);
     assert_eq!(plain_stats.pruned, 0);
 }
+
+/// Where every cell has a neighbour that every placement covers with it, no cell is ever
+/// walled in alone: pieces two cells tall in a box two cells tall. The hole test is left out
+/// unless asked for, and asked for it refuses nothing; the six orders of two squares and two
+/// 2 x 3 blocks are found either way.
+#[test]
+fn the_hole_test_is_left_out_where_no_cell_can_be_walled_in_alone() {
+    let text = |prune: &str| {
+        format!(
+            r####"mod tall {{ box: ["..........", ".........."], pieces: {{ 2 x O: ["##", "##"], 2 x R: ["###", "###"] }}, prune: {prune} }}"####
+        )
+    };
+    let compile = |prune: &str| {
+        let parsed = puzzle::compiler::parse::parse_str(&text(prune)).unwrap();
+        Puzzle::new(&parsed[0].description).unwrap()
+    };
+    let (auto, holes) = (compile("auto"), compile("holes"));
+    assert!(matches!(
+        auto.plan().prune,
+        puzzle::compiler::plan::Prune::Off
+    ));
+    assert!(!matches!(
+        holes.plan().prune,
+        puzzle::compiler::plan::Prune::Off
+    ));
+    assert_eq!(auto.count(), 6);
+    assert_eq!(u128::from(auto.reference_count()), 6);
+    let asked = holes.stats();
+    assert_eq!(asked.solutions, 6);
+    assert_eq!(asked.pruned, 0, "{asked:?}");
+    assert_eq!(auto.tally().placements, asked.total_placements());
+}

@@ -194,12 +194,35 @@ pub(super) fn prune(
         pairs = on;
         decisions.push(Decision::new("pairs", if on { "on" } else { "off" }, why));
     }
+    // Where a cell cannot be walled in alone and no pair is checked, the test never refuses.
+    if holes && !pairs && model.options.prune == description::Prune::Auto && none_alone(b, cover) {
+        let why = "auto: no cell can be walled in alone, each having a neighbour that every placement covers with it";
+        return (Prune::Off, vec![Decision::new("prune", "off", why)]);
+    }
     let check = Check { regions, board };
     let plan = match holes {
         true => Prune::Holes { check, pairs },
         false => Prune::Regions(check),
     };
     (plan, decisions)
+}
+
+/// Whether every cell of the box has a neighbour that the allowed embeddings cover exactly
+/// when they cover the cell: the two are free together, so neither is ever walled in alone.
+fn none_alone(b: &BoxModel, cover: &Cover) -> bool {
+    let cells = b.board.cells().len();
+    let mut covering: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    for e in cover.allowed() {
+        for a in cover.aspects(e) {
+            if let Some(list) = covering.get_mut(a.index()) {
+                list.push(e.0);
+            }
+        }
+    }
+    let neighbours = b.board.neighbours();
+    (0..cells).all(|c| {
+        (neighbours[c].iter()).any(|&n| n as usize != c && covering[n as usize] == covering[c])
+    })
 }
 
 /// Whether the search covers the cell with the fewest fits near its top, and its tables.
