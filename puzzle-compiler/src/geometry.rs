@@ -93,6 +93,16 @@ impl Shape {
         Some(Shape::new(self.lattice, motion.apply_all(&self.cells)?))
     }
 
+    /// Whether the shape differs from its mirror image by every rotation: some reflection
+    /// takes it to an orientation no rotation gives.
+    pub fn is_chiral(&self) -> bool {
+        let turned: BTreeSet<Shape> = self.orientations(false).into_iter().collect();
+        (self.lattice.motions().iter())
+            .filter(|m| !m.is_proper())
+            .filter_map(|m| self.moved(m))
+            .any(|image| !turned.contains(&image))
+    }
+
     /// Every distinct orientation of the shape in its own dimension: all rotations, and the
     /// reflections too when `reflect` is set. Sorted, so the result is deterministic.
     pub fn orientations(&self, reflect: bool) -> Vec<Shape> {

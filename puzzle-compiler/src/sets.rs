@@ -621,11 +621,6 @@ fn known(lattice: Lattice, cells: usize) -> Option<&'static [Known]> {
     })
 }
 
-/// Whether a shape differs from its mirror image by every rotation.
-fn is_chiral(shape: &Shape) -> bool {
-    shape.orientations(false).len() < shape.orientations(true).len()
-}
-
 /// The mirror image of a shape (across its first axis).
 fn mirror(shape: &Shape) -> Shape {
     let reflection = (shape.lattice().motions().into_iter())
@@ -663,7 +658,7 @@ fn polyform_members(lattice: Lattice, cells: usize, mirrors: bool) -> Vec<Member
                 .enumerate()
                 .map(|(i, shape)| {
                     let name = format!("{letter}{cells}_{:0width$}", i + 1);
-                    let twin = is_chiral(&shape).then(|| name.to_lowercase());
+                    let twin = shape.is_chiral().then(|| name.to_lowercase());
                     (name, shape, twin)
                 })
                 .collect()
@@ -794,7 +789,7 @@ mod tests {
                 .collect();
             assert_eq!(named, generated, "{cells} cells of {lattice:?}");
             for k in known(lattice, cells).unwrap() {
-                let chiral = is_chiral(&k.shape(lattice));
+                let chiral = k.shape(lattice).is_chiral();
                 assert_eq!(chiral, k.twin.is_some(), "{}: a twin iff chiral", k.name);
             }
         }

@@ -468,14 +468,26 @@ impl Lattice {
         if room.iter().any(|&r| r <= 0) {
             return Vec::new();
         }
-        let count: i32 = room.iter().product();
-        (0..count)
-            .map(|k| {
-                let at = unlinear(&room, k);
-                at.iter().zip(&from).map(|(a, f)| a + f).collect::<Point>()
-            })
-            .filter(|t| self.keeps(t))
-            .collect()
+        // Every offset from `from` within the room, the last axis fastest, as `unlinear` counts.
+        let mut out = Vec::new();
+        let mut t = from.clone();
+        loop {
+            if self.keeps(&t) {
+                out.push(t.clone());
+            }
+            let mut axis = t.len();
+            loop {
+                if axis == 0 {
+                    return out;
+                }
+                axis -= 1;
+                t[axis] += 1;
+                if t[axis] - from[axis] < room[axis] {
+                    break;
+                }
+                t[axis] = from[axis];
+            }
+        }
     }
 }
 
@@ -492,9 +504,13 @@ fn highest(points: &[Point]) -> Option<Point> {
 /// The coordinates along each axis folded by `pick`, if there are points.
 fn bound(points: &[Point], pick: fn(i32, i32) -> i32) -> Option<Point> {
     let (first, rest) = points.split_first()?;
-    Some(rest.iter().fold(first.clone(), |acc, p| {
-        acc.iter().zip(p).map(|(&a, &b)| pick(a, b)).collect()
-    }))
+    let mut bound = first.clone();
+    for p in rest {
+        for (a, &b) in bound.iter_mut().zip(p) {
+            *a = pick(*a, b);
+        }
+    }
+    Some(bound)
 }
 
 /// A rigid motion of a lattice fixing the origin: a rotation, or a reflection.

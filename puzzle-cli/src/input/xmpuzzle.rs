@@ -672,7 +672,7 @@ impl Reader<'_> {
             }
             let lattice = d.grid.lattice(axes);
             let geometry = Shape::new(lattice, cells.iter().map(|(p, _)| p.clone()));
-            achiral &= geometry.orientations(true).len() == geometry.orientations(false).len();
+            achiral = achiral && !geometry.is_chiral();
             if let Some(colours) = d.colours.as_mut() {
                 let coloured = (shape.colours.iter())
                     .filter_map(|(p, colour, _)| Some((point(p)?, *colour)))
