@@ -173,6 +173,9 @@ struct Walks {
     lookups: Vec<OnceLock<Option<Lookup>>>,
     /// Each embedding's mask, `words` words apiece, by number.
     masks: Vec<u64>,
+    /// Each embedding's mask as its words that are not zero, with their places: a piece's cells
+    /// lie in a few words of a large box's free set.
+    sparse: Vec<Vec<(u32, u64)>>,
     /// Each embedding's bags (none where the cover has no bag).
     bags: Vec<Vec<AspectId>>,
 }
@@ -209,6 +212,7 @@ impl Walks {
         let mut lists = vec![Vec::new(); aspects];
         let mut masks = vec![0; cover.embedding_count() * words];
         let mut bags = vec![Vec::new(); cover.embedding_count()];
+        let mut sparse = vec![Vec::new(); cover.embedding_count()];
         for e in cover.allowed() {
             let mut mask = vec![0u64; words];
             for &a in cover.aspects(e) {
@@ -224,6 +228,10 @@ impl Walks {
             for &a in cover.aspects(e) {
                 lists[a.index()].push(e.0 | flag);
             }
+            sparse[e.index()] = (mask.iter().enumerate())
+                .filter(|&(_, &m)| m != 0)
+                .map(|(w, &m)| (w as u32, m))
+                .collect();
             masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
         }
         Walks {
@@ -233,6 +241,7 @@ impl Walks {
             lists,
             lookups: (0..aspects).map(|_| OnceLock::new()).collect(),
             masks,
+            sparse,
             bags,
         }
     }
@@ -247,7 +256,9 @@ impl Walks {
         }
         let n = self.words;
         let entries: Vec<&[u64]> = list.iter().map(|&e| self.mask(e)).collect();
-        // The words a scan of the list reads.
+        // The words a scan of the list reads, and those of its whole masks (the measure of
+        // its sets' memory).
+        let read_by_scan: usize = list.iter().map(|&e| self.sparse_mask(e).len() + 1).sum();
         let scanned = list.len() * (n + 1);
         let words = entries.len().div_ceil(64);
         let own = |w: usize| match a.index() / 64 == w {
@@ -265,7 +276,7 @@ impl Walks {
             .collect();
         let reads = (needed.len() + 1) * words;
         let sets = (needed.len() * 16 + 2) * words;
-        if entries.is_empty() || reads >= scanned || sets > SETS_PER_LIST_WORD * scanned {
+        if entries.is_empty() || reads >= read_by_scan || sets > SETS_PER_LIST_WORD * scanned {
             return None;
         }
         // The whole set, the set of entries with bags, then sixteen sets per nibble.
@@ -312,6 +323,11 @@ impl Walks {
         })
     }
 
+    /// The mask of a list's entry, its words that are not zero.
+    fn sparse_mask(&self, entry: u32) -> &[(u32, u64)] {
+        &self.sparse[(entry & !HAS_BAGS) as usize]
+    }
+
     /// The mask of a list's entry.
     fn mask(&self, entry: u32) -> &[u64] {
         let e = (entry & !HAS_BAGS) as usize;
@@ -337,8 +353,8 @@ impl Walks {
             fit.clear();
             fit.resize(list.len().div_ceil(64), 0);
             for (i, &entry) in list.iter().enumerate() {
-                let mask = self.mask(entry);
-                if mask.iter().zip(free).all(|(m, f)| m & !f == 0) && bags_left(entry) {
+                let mask = self.sparse_mask(entry);
+                if mask.iter().all(|&(w, m)| m & !free[w as usize] == 0) && bags_left(entry) {
                     fit[i / 64] |= 1 << (i % 64);
                 }
             }

@@ -65,7 +65,7 @@ impl Order {
         lead: &[usize],
     ) -> Order {
         let mut cells: Vec<u32> = (0..board.cells().len() as u32).collect();
-        cells.sort_by_key(|&c| {
+        cells.sort_by_cached_key(|&c| {
             let p = &board.cells()[c as usize];
             fastest_first
                 .iter()

@@ -211,18 +211,27 @@ pub(super) fn prune(
 /// when they cover the cell: the two are free together, so neither is ever walled in alone.
 fn none_alone(b: &BoxModel, cover: &Cover) -> bool {
     let cells = b.board.cells().len();
-    let mut covering: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    // The embeddings covering each cell, in order, one list after another.
+    let mut starts = vec![0usize; cells + 1];
     for e in cover.allowed() {
-        for a in cover.aspects(e) {
-            if let Some(list) = covering.get_mut(a.index()) {
-                list.push(e.0);
-            }
+        for a in cover.aspects(e).iter().filter(|a| a.index() < cells) {
+            starts[a.index() + 1] += 1;
         }
     }
+    for c in 0..cells {
+        starts[c + 1] += starts[c];
+    }
+    let mut filled = starts.clone();
+    let mut covering = vec![0u32; starts[cells]];
+    for e in cover.allowed() {
+        for a in cover.aspects(e).iter().filter(|a| a.index() < cells) {
+            covering[filled[a.index()]] = e.0;
+            filled[a.index()] += 1;
+        }
+    }
+    let of = |c: usize| &covering[starts[c]..starts[c + 1]];
     let neighbours = b.board.neighbours();
-    (0..cells).all(|c| {
-        (neighbours[c].iter()).any(|&n| n as usize != c && covering[n as usize] == covering[c])
-    })
+    (0..cells).all(|c| (neighbours[c].iter()).any(|&n| n as usize != c && of(n as usize) == of(c)))
 }
 
 /// Whether the search covers the cell with the fewest fits near its top, and its tables.
