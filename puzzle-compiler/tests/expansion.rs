@@ -67,7 +67,7 @@ fn a_u64_and_the_failure_cache() {
 #[test]
 fn a_u128_and_holes_on_a_bit_board() {
     insta::assert_snapshot!(trimmed(
-        "mod bars { box: 1 x 66, pieces: { 22 x T: [\"###\"] }, cache: off }"
+        "mod bars { box: 1 x 66, pieces: { 22 x T: [\"###\"] }, cache: off, prune: holes }"
     ));
 }
 
@@ -85,7 +85,7 @@ fn placements_found_by_lookup() {
 #[test]
 fn words_and_holes_by_masks() {
     insta::assert_snapshot!(trimmed(
-        "mod long { box: 1 x 129, pieces: { 43 x I: [\"###\"] }, cache: on }"
+        "mod long { box: 1 x 129, pieces: { 43 x I: [\"###\"] }, cache: on, prune: holes }"
     ));
 }
 
