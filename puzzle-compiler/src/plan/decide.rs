@@ -131,7 +131,7 @@ pub(super) fn prune(
     cover: &Cover,
     order: &Order,
     layout: &Layout,
-    estimate: f64,
+    (estimate, dead_ends_first): (f64, bool),
     tuning: &Tuning,
 ) -> (Prune, Vec<Decision>) {
     let Problem::Box(b) = &model.problem else {
@@ -194,8 +194,10 @@ pub(super) fn prune(
         pairs = on;
         decisions.push(Decision::new("pairs", if on { "on" } else { "off" }, why));
     }
-    // Where a cell cannot be walled in alone and no pair is checked, the test never refuses.
-    if holes && !pairs && model.options.prune == description::Prune::Auto && none_alone(b, cover) {
+    // Where a cell cannot be walled in alone and no pair is checked, the test never refuses;
+    // it stays where its board finds the dead ends.
+    let auto = model.options.prune == description::Prune::Auto;
+    if holes && !pairs && auto && !dead_ends_first && none_alone(b, cover) {
         let why = "auto: no cell can be walled in alone, each having a neighbour that every placement covers with it";
         return (Prune::Off, vec![Decision::new("prune", "off", why)]);
     }

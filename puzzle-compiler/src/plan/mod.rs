@@ -360,7 +360,9 @@ impl Plan {
             program.add_dead_ends(cover, order, &neighbours);
             board
         });
-        let (prune, decided) = decide::prune(model, cover, order, &layout, estimate, tuning);
+        let first = dead_ends.is_some();
+        let (prune, decided) =
+            decide::prune(model, cover, order, &layout, (estimate, first), tuning);
         decisions.extend(decided);
         let dead_ends = dead_ends.map(|board| DeadEnds {
             fused: prune.board() == Some(&board) && matches!(prune, Prune::Holes { .. }),
