@@ -453,12 +453,9 @@ fn piece_colours(description: &Description, piece: &Piece) -> Vec<u32> {
         ShapeSpec::Builtin | ShapeSpec::Member(_) => return of,
     };
     // The shape is its cells moved to the lattice's place: the colours move alike.
-    let lattice = piece.shape.lattice();
-    let mut moved = positions.clone();
-    lattice.normalise(&mut moved);
-    let shift: Vec<i32> = (moved.first().into_iter().zip(positions.first()))
-        .flat_map(|(m, p)| m.iter().zip(p).map(|(a, b)| a - b))
-        .collect();
+    let shift = (piece.shape.lattice())
+        .normalising_shift(&positions)
+        .unwrap_or_default();
     for (p, colour) in coloured {
         let at: Point = p.iter().zip(&shift).map(|(a, b)| a + b).collect();
         if let Ok(i) = piece.shape.cells().binary_search(&at) {

@@ -492,12 +492,9 @@ fn coloured_piece(
         return Err(PrintError::ColouredLine { what: "piece" });
     }
     let lattice = grid.lattice(dims);
-    let given: Vec<Vec<i32>> = cells.iter().map(|(c, _)| c.clone()).collect();
-    let mut moved = given.clone();
+    let mut moved: Vec<Vec<i32>> = cells.iter().map(|(c, _)| c.clone()).collect();
+    let shift = lattice.normalising_shift(&moved).unwrap_or_default();
     lattice.normalise(&mut moved);
-    let shift: Vec<i32> = (moved.first().into_iter().zip(given.first()))
-        .flat_map(|(m, g)| m.iter().zip(g).map(|(a, b)| a - b))
-        .collect();
     let extents: Vec<i32> = (0..dims)
         .map(|axis| moved.iter().map(|c| c[axis] + 1).max().unwrap_or(1))
         .collect();

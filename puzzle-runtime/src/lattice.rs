@@ -330,9 +330,20 @@ impl Lattice {
     /// column's parity). Two sets of cells are one shape up to translation exactly when they
     /// come out equal.
     pub fn normalise(self, cells: &mut [Point]) {
-        let Some(low) = lowest(cells) else {
+        let Some(shift) = self.normalising_shift(cells) else {
             return;
         };
+        for c in cells.iter_mut() {
+            for (x, d) in c.iter_mut().zip(&shift) {
+                *x += d;
+            }
+        }
+    }
+
+    /// The translation [`normalise`](Self::normalise) moves `cells` by (`None` for no cells):
+    /// what moves anything given in the same coordinates, such as a piece's colours, with them.
+    pub fn normalising_shift(self, cells: &[Point]) -> Option<Point> {
+        let low = lowest(cells)?;
         let mut shift: Point = low.iter().map(|x| -x).collect();
         if let Some(a) = self.paired().filter(|_| !self.keeps(&shift)) {
             shift[a + 1] += 1;
@@ -353,11 +364,7 @@ impl Lattice {
                 shift[0] += OCTAHEDRA_BLOCK;
             }
         }
-        for c in cells.iter_mut() {
-            for (x, d) in c.iter_mut().zip(&shift) {
-                *x += d;
-            }
-        }
+        Some(shift)
     }
 
     /// The images of `cells` (points of a block of `extents`) under `motion`, moved back into

@@ -216,7 +216,7 @@ fn statistics_count_placements_by_depth_and_pruned_ones() {
 
 /// Where every cell has a neighbour that every placement covers with it, no cell is ever
 /// walled in alone: pieces two cells tall in a box two cells tall. The hole test is left out
-/// unless asked for, and asked for it refuses nothing; the six orders of two squares and two
+/// unless asked for (the fingerprint saying so), and asked for it refuses nothing; the six orders of two squares and two
 /// 2 x 3 blocks are found either way.
 #[test]
 fn the_hole_test_is_left_out_where_no_cell_can_be_walled_in_alone() {
@@ -238,6 +238,8 @@ fn the_hole_test_is_left_out_where_no_cell_can_be_walled_in_alone() {
         holes.plan().prune,
         puzzle::compiler::plan::Prune::Off
     ));
+    // The plans differ, and so do the fingerprints: no unit of one search joins the other's.
+    assert_ne!(auto.info().fingerprint, holes.info().fingerprint);
     assert_eq!(auto.count(), 6);
     assert_eq!(u128::from(auto.reference_count()), 6);
     let asked = holes.stats();
