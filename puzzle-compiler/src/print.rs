@@ -37,6 +37,14 @@ pub enum PrintError {
         /// The colour.
         colour: u32,
     },
+    /// A cell that may stay empty given a colour: the language draws it `+`, with no colour.
+    #[error("the box's cell ({cell}) may stay empty and has colour {colour}, which the puzzle language cannot draw: it draws such a cell `+`, of no colour")]
+    ColouredOptional {
+        /// The cell.
+        cell: String,
+        /// Its colour.
+        colour: u32,
+    },
     /// A figure of one axis given colours: the language draws a coloured box or piece in rows.
     #[error("the puzzle colours a {what} of one axis, which the puzzle language cannot draw")]
     ColouredLine {
@@ -129,7 +137,11 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
                 put(&mut figure, p, chars::BOX_HOLE);
             }
             for (p, colour) in coloured {
-                put(&mut figure, p, digit(*colour)?);
+                if put(&mut figure, p, digit(*colour)?) == Some(chars::BOX_OPTIONAL) {
+                    let cell = p.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+                    let colour = *colour;
+                    return Err(PrintError::ColouredOptional { cell, colour });
+                }
             }
             let _ = writeln!(out, "    box: {},", drawn(&figure, 1, Rows::Repeated));
         }
@@ -459,24 +471,21 @@ fn block_figure(d: &Description, extents: &[(i32, Loc)]) -> Result<Figure, Print
     }))
 }
 
-/// Puts `ch` at `p` of `figure`, whose position it is.
-fn put(figure: &mut Figure, p: &[i32], ch: char) {
+/// Puts `ch` at `p` of `figure`, whose position it is; the character it replaces.
+fn put(figure: &mut Figure, p: &[i32], ch: char) -> Option<char> {
     match (figure, p) {
         (Figure::Layers { layers, .. }, [l, rest @ ..]) => {
-            if let Some(layer) = layers.get_mut(*l as usize) {
-                put(layer, rest, ch);
-            }
+            put(layers.get_mut(usize::try_from(*l).ok()?)?, rest, ch)
         }
         (Figure::Rows(drawing), [r, c]) => {
-            if let Some(row) = drawing.rows.get_mut(*r as usize) {
-                let mut text: Vec<char> = row.text.chars().collect();
-                if let Some(at) = text.get_mut(*c as usize) {
-                    *at = ch;
-                }
-                row.text = text.into_iter().collect();
-            }
+            let row = drawing.rows.get_mut(usize::try_from(*r).ok()?)?;
+            let mut text: Vec<char> = row.text.chars().collect();
+            let at = text.get_mut(usize::try_from(*c).ok()?)?;
+            let was = std::mem::replace(at, ch);
+            row.text = text.into_iter().collect();
+            Some(was)
         }
-        _ => {}
+        _ => None,
     }
 }
 
@@ -705,6 +714,16 @@ mod tests {
         // Past the digits, no text.
         d.colours.as_mut().unwrap().cells[0].1 = 12;
         assert_eq!(source(&d), Err(PrintError::Colour { colour: 12 }));
+        // Nor for a cell that may stay empty with a colour (a BurrTools file's coloured `+`),
+        // which a digit would make a cell to cover.
+        d.colours.as_mut().unwrap().cells[0].1 = 1;
+        d.board = BoardSpec::Drawn(Figure::Rows(Drawing::from_rows(&["+...", ".#..", "...."])));
+        d.holes.clear();
+        let cell = "0, 0".to_owned();
+        assert_eq!(
+            source(&d),
+            Err(PrintError::ColouredOptional { cell, colour: 1 })
+        );
     }
 
     #[test]
