@@ -12,7 +12,7 @@
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::cover::{AspectId, EmbeddingId};
+use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::description::OrderChoice;
 use crate::estimate::{self, Estimator};
 use crate::lower::Lowered;
@@ -33,6 +33,23 @@ pub struct Chosen {
     /// Every candidate tried, with its estimate, in the order tried (from the first few walks
     /// only, for those the race left behind).
     pub candidates: Vec<(String, f64)>,
+    /// Whether a box is searched by covering next the free required aspect with the fewest
+    /// embeddings (the order then lays out the free set and names the procedures, which the
+    /// search does not run). A puzzle without a box is, unless its listed order is asked for,
+    /// whatever this says: its plan decides.
+    pub fewest: bool,
+}
+
+impl Chosen {
+    /// What the search costs, in placements of a scan: the estimate, times
+    /// [`Tuning::fewest_cost`] for a search by the fewest embeddings. What the ways to reduce
+    /// a puzzle, and a race's bound, are compared by.
+    pub fn cost(&self, tuning: &Tuning) -> f64 {
+        match self.fewest {
+            true => self.estimate * tuning.fewest_cost,
+            false => self.estimate,
+        }
+    }
 }
 
 /// Chooses among the ways to reduce the puzzle (`symmetry::reduce`, the most promising first)
@@ -47,7 +64,7 @@ pub fn choose_reduced(
     ways: impl IntoIterator<Item = Reduced>,
     tuning: &Tuning,
 ) -> (Reduced, Chosen) {
-    pick(ways, tuning.small_search, |lowered, bound| {
+    pick(ways, tuning, |lowered, bound| {
         choose_within(model, lowered, tuning, bound)
     })
 }
@@ -56,17 +73,17 @@ pub fn choose_reduced(
 /// of the ways before it. A way is made only when it is judged.
 fn pick(
     ways: impl IntoIterator<Item = Reduced>,
-    small_search: f64,
+    tuning: &Tuning,
     judge: impl Fn(&Lowered, f64) -> Chosen,
 ) -> (Reduced, Chosen) {
     let mut best: Option<(Reduced, Chosen)> = None;
     for (i, way) in ways.into_iter().enumerate() {
-        let bound = best.as_ref().map_or(f64::INFINITY, |(_, b)| b.estimate);
+        let bound = best.as_ref().map_or(f64::INFINITY, |(_, b)| b.cost(tuning));
         let chosen = judge(&way.lowered, bound);
-        let small = i == 0 && chosen.estimate < small_search;
+        let small = i == 0 && chosen.cost(tuning) < tuning.small_search;
         if best
             .as_ref()
-            .is_none_or(|(_, b)| chosen.estimate < b.estimate)
+            .is_none_or(|(_, b)| chosen.cost(tuning) < b.cost(tuning))
         {
             best = Some((way, chosen));
         }
@@ -100,6 +117,7 @@ fn choose_within(model: &Model, lowered: &Lowered, tuning: &Tuning, bound: f64) 
                 candidates: vec![(label.clone(), estimate)],
                 label,
                 estimate,
+                fewest: false,
             }
         }
     }
@@ -168,9 +186,106 @@ fn choose_box(
         choice => vec![Order::scan_axes(board, choice)],
     };
     let estimator = Estimator::new(cover);
+    // The search by the fewest embeddings lays out the free set by the first scan.
+    let by_fewest = |probes: u32, candidates: Vec<(String, f64)>| {
+        let estimate = estimator.fewest_placements(probes, estimate::SEED);
+        let mut candidates = candidates;
+        // Named by the scan that lays out the free set; the plan says the rest.
+        let name = label(board, pieces, &single, &[], &scans[0]);
+        candidates.insert(
+            0,
+            (format!("{name}, the fewest embeddings first"), estimate),
+        );
+        // The first scan, each aspect that repeats a column before it moved after the rest
+        // but the bags (which stay last): the search never chooses a repeat, and so reads
+        // only the first words of the free set.
+        let scan = Order::by_number(cover.aspect_count());
+        let repeats = cover.repeats(scan.sequence());
+        let rank = |a: &AspectId| match (repeats[a.index()], cover.multiplicity(*a) > 1) {
+            (_, true) => 2,
+            (true, false) => 1,
+            (false, false) => 0,
+        };
+        let mut order = scan.sequence().to_vec();
+        order.sort_by_key(rank);
+        Chosen {
+            order: Order::new(order).expect("a scan's aspects, each once"),
+            label: name,
+            estimate,
+            candidates,
+            fewest: true,
+        }
+    };
+    if scan == OrderChoice::Fewest {
+        return by_fewest(tuning.probes, Vec::new());
+    }
+    // Where nothing asked of the search needs the scan, the search by the fewest embeddings
+    // is estimated first, from the race's first walks. Smaller, times `fewest_cost`, than the
+    // race of the scans would walk (a step per piece of each walk of every candidate of its
+    // first stage), it is taken without the race: the best scan could save less than finding
+    // it costs. It is not raced against the scans: their estimates leave out the pruning,
+    // which makes their searches many times smaller on most boxes.
+    if may_choose_fewest(cover, pieces, options) {
+        let depth: u32 = pieces.iter().map(|p| p.count.max).sum();
+        let race = scans.len() * leads.len().min(2) * tuning.probes as usize;
+        let fewest = by_fewest(tuning.race_probes, Vec::new());
+        if fewest.cost(tuning) < race as f64 * f64::from(depth.max(1)) {
+            return fewest;
+        }
+    }
+    let field = Field {
+        board,
+        pieces,
+        multiplicities: &multiplicities,
+        single: &single,
+        leads: &leads,
+        scans: &scans,
+    };
+    race_scans(&field, &estimator, tuning, bound)
+}
+
+/// Whether `order: auto` may search a box by the fewest embeddings: where no scan is named and
+/// nothing else asked needs one (the dead ends, the fewest fits and the pruning checks run in the scan's
+/// procedures, and a lead is a place in its order), the cover has no bags, which the
+/// estimate of that search does not choose, and every piece is one of a kind: copies get the
+/// scan's counting memo, which spares far more than any choice of aspect.
+fn may_choose_fewest(cover: &Cover, pieces: &[Piece], options: &Options) -> bool {
+    use crate::description::{DeadEnds, FewestFits, Prune};
+    !cover.has_bags()
+        && pieces.iter().all(|p| p.count.max <= 1)
+        && options.scan == OrderChoice::Auto
+        && matches!(options.lead, Lead::Auto)
+        && matches!(options.prune, Prune::Auto | Prune::Off)
+        && matches!(options.dead_ends, DeadEnds::Auto | DeadEnds::Off)
+        && matches!(options.fewest_fits, FewestFits::Auto | FewestFits::Off)
+}
+
+/// What the race of a box's scans is among: each scan with each lead.
+struct Field<'a> {
+    board: &'a Board,
+    pieces: &'a [Piece],
+    /// The multiplicities of the aspects after the cells.
+    multiplicities: &'a [u32],
+    /// The pieces with an aspect of their own, as indices among the piece aspects.
+    single: &'a [(usize, usize)],
+    leads: &'a [Vec<usize>],
+    scans: &'a [Vec<usize>],
+}
+
+/// The race of the scans of a box, with each lead: the order whose search the estimates find
+/// smallest, the candidates left behind where they fall far behind `bound`.
+fn race_scans(field: &Field<'_>, estimator: &Estimator<'_>, tuning: &Tuning, bound: f64) -> Chosen {
+    let Field {
+        board,
+        pieces,
+        multiplicities,
+        single,
+        leads,
+        scans,
+    } = *field;
     let candidate = |&(lead, scan): &(&Vec<usize>, &Vec<usize>)| {
-        let order = Order::for_board(board, &multiplicities, scan, lead);
-        (order, label(board, pieces, &single, lead, scan))
+        let order = Order::for_board(board, multiplicities, scan, lead);
+        (order, label(board, pieces, single, lead, scan))
     };
     let orders = |tried: &[(&Vec<usize>, &Vec<usize>)]| -> Vec<(Order, String)> {
         tried.iter().map(candidate).collect()
@@ -181,7 +296,7 @@ fn choose_box(
         .iter()
         .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
         .collect();
-    let first = Race::start(orders(&first), &estimator, tuning, bound);
+    let first = Race::start(orders(&first), estimator, tuning, bound);
     // A search smaller than the walks the rest of the race would make is not worth its second
     // stage. A walk takes a step per placement of a solution, about a piece each.
     let second_count = tuning.scans.min(scans.len()) * leads.len().saturating_sub(2);
@@ -190,7 +305,7 @@ fn choose_box(
         + second_count as f64 * f64::from(first.few))
         * f64::from(depth.max(1));
     let end_early = first.raced && first.ahead < left;
-    let first = first.finish(&estimator, tuning);
+    let first = first.finish(estimator, tuning);
     // Ended early, the first stage's candidates are still judged by the estimates of all the
     // walks, as a whole race judges them: a few walks rank close candidates either way.
     if end_early {
@@ -217,8 +332,7 @@ fn choose_box(
         })
         .collect();
     let so_far = best_of(&first).map_or(bound, |b| b.chosen.estimate.min(bound));
-    let second =
-        Race::start(orders(&second), &estimator, tuning, so_far).finish(&estimator, tuning);
+    let second = Race::start(orders(&second), estimator, tuning, so_far).finish(estimator, tuning);
     winner(first.into_iter().chain(second).collect())
 }
 
@@ -314,6 +428,7 @@ impl Race {
                     label,
                     estimate,
                     candidates: Vec::new(),
+                    fewest: false,
                 },
                 whole,
             })
@@ -428,9 +543,10 @@ mod tests {
             judged.borrow_mut().push(piece);
             let mut chosen = choose(&model, candidate, &tuning);
             chosen.estimate = estimates[piece.index()];
+            chosen.fewest = false;
             chosen
         };
-        let (way, chosen) = pick(ways, tuning.small_search, judge);
+        let (way, chosen) = pick(ways, &tuning, judge);
         let piece = way.reduction.unwrap().piece;
         assert_eq!(chosen.estimate, estimates[piece.unwrap().index()]);
         (piece, judged.into_inner())

@@ -244,6 +244,31 @@ impl Cover {
         uses
     }
 
+    /// For each aspect, whether it repeats a column before it in `sequence`: held once and
+    /// required, as that one is, and in the same allowed embeddings (two cells of a piece
+    /// that no placement parts). A search that chooses the aspect with the fewest embeddings,
+    /// ties to the first, never chooses a repeat (it has the same count, later), and covers it
+    /// exactly once when it covers the first: Knuth's columns that copy each other, merged.
+    pub fn repeats(&self, sequence: &[AspectId]) -> Vec<bool> {
+        let mut takers: Vec<Vec<u32>> = vec![Vec::new(); self.aspect_count()];
+        for e in self.allowed() {
+            for &a in self.aspects(e) {
+                takers[a.index()].push(e.0);
+            }
+        }
+        let once = |a: AspectId| {
+            !self.is_optional(a)
+                && (self.least(a), self.multiplicity(a)) == (1, 1)
+                && self.item_of(a).is_none()
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut repeats = vec![false; self.aspect_count()];
+        for &a in sequence.iter().filter(|&&a| once(a)) {
+            repeats[a.index()] = !seen.insert(takers[a.index()].as_slice());
+        }
+        repeats
+    }
+
     /// Whether `solution` is a set of distinct allowed embeddings covering every aspect as
     /// often as it must be.
     pub fn is_solution(&self, solution: &[EmbeddingId]) -> bool {
@@ -286,6 +311,28 @@ impl Cover {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_repeated_later_is_a_repeat_unless_optional_or_a_bag() {
+        // Aspects 0, 1 and 3 are in embeddings 0 and 1 alone; 2 in 1 and 2.
+        let a = AspectId;
+        let mut cover = Cover::new(
+            (0..5).map(|n| n.to_string()).collect(),
+            vec![
+                vec![a(0), a(1), a(3)],
+                vec![a(0), a(1), a(2), a(3)],
+                vec![a(2), a(4)],
+            ],
+        );
+        let sequence: Vec<AspectId> = cover.all_aspects().collect();
+        assert_eq!(cover.repeats(&sequence), [false, true, false, true, false]);
+        // The first of the copies in the sequence is the one kept.
+        let backwards: Vec<AspectId> = sequence.iter().rev().copied().collect();
+        assert_eq!(cover.repeats(&backwards), [true, true, false, false, false]);
+        cover.set_optional(a(1));
+        cover.set_multiplicity(a(3), 2);
+        assert_eq!(cover.repeats(&sequence), [false; 5]);
+    }
 
     #[test]
     fn exact_cover_check() {

@@ -94,6 +94,91 @@ impl Estimator<'_> {
     }
 }
 
+impl Estimator<'_> {
+    /// The mean of `probes` estimates of the number of placements of the search that covers
+    /// next the free required aspect with the fewest embeddings that fit (ties to the lowest
+    /// number, repeats of a column before it left out: `Cover::repeats`), or of fewer, as many
+    /// as [`MAX_WORK`] allows. Each walk keeps every aspect's count of the embeddings still
+    /// fitting, as Knuth's dancing links do: a placement takes out the embeddings that share
+    /// an aspect with it, or take from a bag it empties, and lowers their aspects' counts.
+    /// Bags are never chosen, as in [`Estimator::placements`], so that where only they are
+    /// left the walk ends.
+    pub fn fewest_placements(&self, probes: u32, seed: u64) -> f64 {
+        let (cover, state) = (self.cover, &self.walks);
+        let sequence: Vec<AspectId> = cover.all_aspects().collect();
+        let repeats = cover.repeats(&sequence);
+        let chosen: Vec<AspectId> = (cover.all_aspects())
+            .filter(|&a| state.counts[a.index()] == 0)
+            .filter(|&a| !cover.is_optional(a) && !repeats[a.index()])
+            .collect();
+        let root: Vec<u32> = state.lists.iter().map(|l| l.len() as u32).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut counts, mut left) = (root.clone(), state.counts.clone());
+        let mut dead = vec![false; cover.embedding_count()];
+        let mut covered = vec![false; cover.aspect_count()];
+        let mut total = 0.0;
+        let mut work = 0u64;
+        let mut made = 0u32;
+        while made < probes && (made == 0 || work < MAX_WORK) {
+            made += 1;
+            counts.copy_from_slice(&root);
+            left.copy_from_slice(&state.counts);
+            dead.iter_mut().for_each(|d| *d = false);
+            covered.iter_mut().for_each(|c| *c = false);
+            let mut weight = 1.0;
+            loop {
+                work += chosen.len() as u64;
+                let free = chosen.iter().filter(|a| !covered[a.index()]);
+                let Some(&a) = free.min_by_key(|a| counts[a.index()]) else {
+                    break;
+                };
+                let children = counts[a.index()] as usize;
+                if children == 0 {
+                    break;
+                }
+                weight *= children as f64;
+                total += weight;
+                let pick = rng.random_range(0..children);
+                let list = &state.lists[a.index()];
+                let e = (list.iter().map(|&entry| (entry & !HAS_BAGS) as usize))
+                    .filter(|&e| !dead[e])
+                    .nth(pick)
+                    .expect("the count is of the live embeddings");
+                // The aspects it covers, and the bags it empties, take their embeddings out.
+                let mut gone = Vec::new();
+                for &b in cover.aspects(EmbeddingId(e as u32)) {
+                    match state.counts[b.index()] {
+                        0 => {
+                            covered[b.index()] = true;
+                            gone.push(b);
+                        }
+                        _ => {
+                            left[b.index()] -= 1;
+                            if left[b.index()] == 0 {
+                                gone.push(b);
+                            }
+                        }
+                    }
+                }
+                for b in gone {
+                    for &entry in &state.lists[b.index()] {
+                        let out = (entry & !HAS_BAGS) as usize;
+                        if !dead[out] {
+                            dead[out] = true;
+                            let aspects = cover.aspects(EmbeddingId(out as u32));
+                            work += aspects.len() as u64;
+                            for c in aspects {
+                                counts[c.index()] -= 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        total / f64::from(made.max(1))
+    }
+}
+
 /// The free set and the embeddings' masks of one order's walks with the bits by position, so
 /// that the next aspect to cover is the free set's first bit.
 struct ByPosition {
@@ -437,6 +522,24 @@ mod tests {
         let embeddings = (0..6).map(|e| vec![AspectId(e / 2)]).collect();
         let cover = Cover::new(names, embeddings);
         assert_eq!(placements(&cover, &Order::by_number(3), 10, SEED), 14.0);
+    }
+
+    #[test]
+    fn the_fewest_embeddings_estimate_follows_the_forced_aspect() {
+        // Aspect 0 has three embeddings, aspect 1 one, which also takes 0: the search covers
+        // 1 first, forced, and is done: one placement, where the listed order makes three.
+        let names = vec!["0".into(), "1".into()];
+        let a = AspectId;
+        let embeddings = vec![vec![a(0)], vec![a(0)], vec![a(0), a(1)]];
+        let cover = Cover::new(names, embeddings);
+        let estimator = Estimator::new(&cover);
+        assert_eq!(estimator.fewest_placements(10, SEED), 1.0);
+        assert_eq!(estimator.placements(&Order::by_number(2), 1000, SEED), 3.0);
+        // A uniform tree is estimated exactly, as by the listed order.
+        let names = (0..3).map(|a| a.to_string()).collect();
+        let embeddings = (0..6).map(|e| vec![AspectId(e / 2)]).collect();
+        let cover = Cover::new(names, embeddings);
+        assert_eq!(Estimator::new(&cover).fewest_placements(10, SEED), 14.0);
     }
 
     #[test]

@@ -365,6 +365,15 @@ fn check_box(description: &Description, errors: &mut Errors) -> Option<BoxModel>
         let kind = ErrorKind::AreaOutOfRange { least, most, cells };
         errors.push(description.pieces_loc, kind);
     }
+    // Where the pieces at their most just fill a box whose cells must all be covered, every
+    // solution places each as often as it may: a range is that number, and the search need
+    // not try leaving one out.
+    let mut pieces = pieces;
+    if optional == 0 && most == cells {
+        for piece in &mut pieces {
+            piece.count.min = piece.count.max;
+        }
+    }
     let restrictions = check_restrictions(description, &board, &pieces, errors);
     let (board, colours) = colouring(description, board, &pieces, errors);
     Some(BoxModel {

@@ -221,13 +221,26 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
             true if !matches!(d.order, OrderChoice::Auto) && !by_aspects => Some(
                 "a puzzle given by its aspects is ordered by `auto`, `listed` (the aspects in the order listed) or `fewest` (the required aspect with the fewest embeddings first)",
             ),
-            false if by_aspects => Some(
-                "`listed` and `fewest` order a puzzle given by its aspects; a box is scanned by `auto`, `rows` or `columns`",
+            false if d.order == OrderChoice::Listed => Some(
+                "`listed` orders a puzzle given by its aspects; a box is searched by `auto`, `rows`, `columns` (its scans) or `fewest` (the required aspect with the fewest embeddings first)",
             ),
             _ => None,
         };
         if let Some(msg) = msg {
             p.errors.push(syn::Error::new(key.span(), msg));
+        }
+        // What runs in a box's scan cannot be asked of the search that has none.
+        if !abstract_puzzle && d.order == OrderChoice::Fewest {
+            let asked = |name: &str| match name {
+                "prune" => !matches!(d.prune, Prune::Auto | Prune::Off),
+                "dead_ends" => d.dead_ends == DeadEnds::On,
+                "fewest_fits" => d.fewest_fits == FewestFits::On,
+                _ => false,
+            };
+            for other in seen.iter().filter(|k| asked(&k.to_string())) {
+                let msg = format!("`{other}` runs in the box's scan, which `order: fewest` does not follow: drop one of them");
+                p.errors.push(syn::Error::new(other.span(), msg));
+            }
         }
     }
     let required = if abstract_puzzle {

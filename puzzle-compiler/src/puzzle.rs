@@ -123,10 +123,9 @@ impl Puzzle {
         let plan = Plan::new(
             &model,
             &lowered.cover,
-            &chosen.order,
+            &chosen,
             &mut program,
             check.as_ref(),
-            chosen.estimate,
             tuning,
         );
         let unfollowed = unfollowed(&model, &plan);

@@ -126,6 +126,23 @@ impl Group {
         for (&set, &i) in &sets {
             by_number[i as usize] = set;
         }
+        // The sets again as bits of the cells: a set's image is found by setting its cells'
+        // images, with no sort.
+        let words = cells.div_ceil(64).max(1);
+        let bits_of = |set: &mut Vec<u64>, cells: &mut dyn Iterator<Item = usize>| {
+            set.clear();
+            set.resize(words, 0);
+            for c in cells {
+                set[c / 64] |= 1 << (c % 64);
+            }
+        };
+        let mut moved_bits = Vec::with_capacity(words);
+        let by_bits: FxHashMap<Box<[u64]>, u32> = (by_number.iter().enumerate())
+            .map(|(i, set)| {
+                bits_of(&mut moved_bits, &mut set.iter().map(|a| a.index()));
+                (moved_bits.clone().into_boxed_slice(), i as u32)
+            })
+            .collect();
         // Each embedding by its set of cells and its other aspects, as the images are found.
         let index: FxHashMap<(u32, &[AspectId]), u32> = (0..cover.embedding_count() as u32)
             .map(|e| ((set_of[e as usize], split(e).1), e))
@@ -158,10 +175,14 @@ impl Group {
             // Each set's image, or a number of no set where the image is none.
             let set_image: Vec<u32> = (by_number.iter())
                 .map(|set| {
-                    moved.clear();
-                    moved.extend(set.iter().map(|a| AspectId(perm[a.index()])));
-                    moved.sort_unstable();
-                    sets.get(moved.as_slice()).copied().unwrap_or(u32::MAX)
+                    bits_of(
+                        &mut moved_bits,
+                        &mut set.iter().map(|a| perm[a.index()] as usize),
+                    );
+                    by_bits
+                        .get(moved_bits.as_slice())
+                        .copied()
+                        .unwrap_or(u32::MAX)
                 })
                 .collect();
             let mut relabel: Vec<PieceId> = (0..pieces.len() as u32).map(PieceId).collect();

@@ -91,6 +91,11 @@ pub struct Tuning {
     /// so past a few megabytes they stop fitting a core's caches, and a cover that large is
     /// searched in its listed order.
     pub fewest_bytes: usize,
+    /// What a placement of the search by the fewest embeddings costs, in placements of a
+    /// box's scan: each counts the embeddings still fitting every free required aspect, where
+    /// a scan's tests one aspect's. `order: auto` searches a box by the fewest embeddings only
+    /// where its estimate, times this, is less than the race of the scans would walk.
+    pub fewest_cost: f64,
     /// The placements of the walk that measures how often the pruning check refuses: enough
     /// for a share within a few hundredths of that of five times as many (which decided the
     /// same on every puzzle measured), a few milliseconds at compile time.
@@ -128,6 +133,7 @@ impl Default for Tuning {
             memo_bytes: 64 << 20,
             fewest_fits_percent: 40,
             fewest_bytes: 16 << 20,
+            fewest_cost: 8.0,
             judging_placements: 20_000,
             scan_below: 64,
             procedures_per_part: 8,
@@ -157,7 +163,7 @@ enum Slot<'t> {
     F64(&'t mut f64),
 }
 
-const FIELDS: [Access; 22] = [
+const FIELDS: [Access; 23] = [
     ("probes", Kind::Whole(1), |t| Slot::U32(&mut t.probes)),
     ("leads", Kind::Whole(0), |t| Slot::Usize(&mut t.leads)),
     ("scans", Kind::Whole(1), |t| Slot::Usize(&mut t.scans)),
@@ -205,6 +211,7 @@ const FIELDS: [Access; 22] = [
     ("fewest_bytes", Kind::Whole(1), |t| {
         Slot::Usize(&mut t.fewest_bytes)
     }),
+    ("fewest_cost", Kind::Real, |t| Slot::F64(&mut t.fewest_cost)),
     ("judging_placements", Kind::Whole(1), |t| {
         Slot::U64(&mut t.judging_placements)
     }),

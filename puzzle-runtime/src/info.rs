@@ -32,7 +32,8 @@ pub struct Info {
     /// The aspect order: the pieces placed before the cells, and how the cells are scanned.
     pub order: Cow<'static, str>,
     /// Knuth's estimate, made by the compiler, of the placements the search makes in this
-    /// order (compare [`Tally::placements`](crate::search::Tally::placements)).
+    /// order (compare [`Tally::placements`](crate::search::Tally::placements)); for a box
+    /// searched by the fewest embeddings, of that search.
     pub estimate: f64,
     /// What the symmetry reduction did.
     pub symmetry: SymmetryInfo,

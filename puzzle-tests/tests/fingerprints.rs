@@ -21,7 +21,7 @@ use puzzle::{Run, Solver};
 /// a free set of several words), each searched whole in well under a second.
 const REFERENCE: &str = r####"
     /// Holes on a bit board, looked up by tables, one solution per class.
-    mod plane { box: 3 x 20, pieces: pentominoes, symmetry: reduced }
+    mod plane { box: 3 x 20, pieces: pentominoes, symmetry: reduced, prune: holes }
     /// A search large enough for the pair test and for judging how the lookups check.
     mod pairs { box: 5 x 12, pieces: pentominoes, symmetry: reduced }
     mod regions { box: 4 x 15, pieces: pentominoes, symmetry: reduced, prune: regions }
@@ -32,7 +32,13 @@ const REFERENCE: &str = r####"
         symmetry: reduced,
         prune: regions,
     }
-    mod solid { box: 3 x 3 x 3, reflect: false, symmetry: reduced, pieces: soma, dead_ends: off }
+    mod solid {
+        box: 3 x 3 x 3, reflect: false, symmetry: reduced, pieces: soma, dead_ends: off,
+        prune: holes,
+    }
+    /// A box searched by the fewest placements, the cells of a piece no placement parts
+    /// never chosen.
+    mod fewest_box { box: 3 x 3 x 3, reflect: false, symmetry: reduced, pieces: soma, order: fewest }
     mod dead_ends {
         box: 3 x 3 x 3, reflect: false, symmetry: reduced, pieces: soma, dead_ends: on,
         fewest_fits: off,

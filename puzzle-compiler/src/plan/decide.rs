@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::choose::Chosen;
 use crate::cover::{AspectId, Cover};
 use crate::description;
 use crate::model::{BoxModel, Model, Problem};
@@ -276,18 +277,36 @@ pub(super) fn fewest_fits(
     (Some(fits), Decision::new("fewest fits", chosen, why))
 }
 
+/// A rule of a box's scan that a box searched by the fewest embeddings does without: that
+/// search runs none of the scan's procedures, and covers a dead end first of its own accord
+/// (it has the fewest embeddings).
+pub(super) fn by_fewest(what: &'static str, chosen: &str) -> Decision {
+    Decision::new(what, chosen, "the search by the fewest embeddings")
+}
+
 /// Whether the search covers the required aspect with the fewest embeddings after every
 /// placement: for a puzzle without a box, unless its listed order is asked for or the counts
 /// cannot follow it.
 pub(super) fn fewest_embeddings(
     model: &Model,
     cover: &Cover,
-    order: &Order,
+    chosen: &Chosen,
     layout: &Layout,
     tuning: &Tuning,
 ) -> (Option<FewestEmbeddings>, Option<Decision>) {
     let off = |why: String| (None, Some(Decision::new("fewest embeddings", "off", why)));
+    let order = &chosen.order;
+    let auto;
     let why = match (&model.problem, model.options.scan) {
+        (Problem::Box(_), description::OrderChoice::Fewest) => "asked",
+        (Problem::Box(_), _) if chosen.fewest => {
+            auto = format!(
+                "auto: estimated at {} placements, times `fewest_cost` {}, fewer than the race of the scans would walk",
+                size(chosen.estimate),
+                tuning.fewest_cost,
+            );
+            &auto
+        }
         // Its dead ends and fewest fits choose.
         (Problem::Box(_), _) => return (None, None),
         (Problem::Abstract(_), description::OrderChoice::Listed) => {
@@ -603,9 +622,11 @@ mod tests {
     use crate::tuning::Tuning;
     use crate::Puzzle;
 
-    /// The decision of `what` in the plan of the 3x20 pentomino with `tuning`.
+    /// The decision of `what` in the plan of the 3x20 pentomino with `tuning`, scanned with
+    /// the hole test.
     fn decided(what: &str, tuning: Tuning) -> String {
         let d = Description::new("p").block(&[3, 20]).pentominoes();
+        let d = d.prune(crate::description::Prune::Holes);
         let p = Puzzle::new(&d.tuning(tuning)).unwrap();
         let decisions = &p.plan().decisions;
         let found = decisions.iter().find(|d| d.what == what);

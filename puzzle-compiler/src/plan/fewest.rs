@@ -105,6 +105,12 @@ impl FewestEmbeddings {
             }
         }
         bags.sort_unstable();
+        // A copy of a column before it: the search need not choose it (`Cover::repeats`).
+        let repeats = cover.repeats(order.sequence());
+        for a in cover.all_aspects().filter(|a| repeats[a.index()]) {
+            let b = bit_of(a);
+            required[b / 64] &= !(1 << (b % 64));
+        }
         let coloured = cover.has_colours();
         let mut masks = vec![0u64; allowed.len() * words];
         let mut needs = vec![0u64; if coloured { allowed.len() * words } else { 0 }];

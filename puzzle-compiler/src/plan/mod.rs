@@ -26,6 +26,7 @@ pub use layout::{Bag, Field, Key, Layout, Repr};
 pub(crate) use prune::REACH_MAX;
 pub use prune::{regions, BitBoard};
 
+use crate::choose::Chosen;
 use crate::cover::{AspectId, Cover};
 use crate::fingerprint::Fingerprint;
 use crate::model::Model;
@@ -343,15 +344,25 @@ impl Plan {
     pub fn new(
         model: &Model,
         cover: &Cover,
-        order: &Order,
+        chosen: &Chosen,
         program: &mut Program,
         symmetry_check: Option<&SymmetryCheck>,
-        estimate: f64,
         tuning: &Tuning,
     ) -> Plan {
+        let (order, estimate) = (&chosen.order, chosen.estimate);
         let layout = Layout::of(cover, order);
         let mut decisions = Vec::new();
-        let (dead_ends, decision) = decide::dead_ends(model, cover, order, &layout, tuning);
+        // The search by the fewest embeddings is the whole search: the rules that run in a
+        // box's scan are decided only where it is not.
+        let (fewest, decision) = decide::fewest_embeddings(model, cover, chosen, &layout, tuning);
+        let mut fewest = fewest;
+        decisions.extend(decision);
+        let boxed = matches!(model.problem, crate::model::Problem::Box(_));
+        let scanned = fewest.is_none() || !boxed;
+        let (dead_ends, decision) = match scanned {
+            true => decide::dead_ends(model, cover, order, &layout, tuning),
+            false => (None, decide::by_fewest("dead ends", "left to the search")),
+        };
         decisions.push(decision);
         let dead_ends = dead_ends.map(|(board, b)| {
             let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
@@ -361,19 +372,20 @@ impl Plan {
             board
         });
         let first = dead_ends.is_some();
-        let (prune, decided) =
-            decide::prune(model, cover, order, &layout, (estimate, first), tuning);
+        let (prune, decided) = match scanned {
+            true => decide::prune(model, cover, order, &layout, (estimate, first), tuning),
+            false => (Prune::Off, vec![decide::by_fewest("prune", "off")]),
+        };
         decisions.extend(decided);
         let dead_ends = dead_ends.map(|board| DeadEnds {
             fused: prune.board() == Some(&board) && matches!(prune, Prune::Holes { .. }),
             board,
         });
-        let (fewest_fits, decision) =
-            decide::fewest_fits(model, cover, order, &layout, dead_ends.as_ref(), tuning);
+        let (fewest_fits, decision) = match scanned {
+            true => decide::fewest_fits(model, cover, order, &layout, dead_ends.as_ref(), tuning),
+            false => (None, decide::by_fewest("fewest fits", "off")),
+        };
         decisions.push(decision);
-        let (fewest, decision) = decide::fewest_embeddings(model, cover, order, &layout, tuning);
-        decisions.extend(decision);
-        let mut fewest = fewest;
         let quotas: Vec<Quota> = (0..cover.aspect_count() as u32)
             .map(Position)
             .filter(|&p| layout.is_bag(p))

@@ -192,11 +192,15 @@ impl Walkable {
             scan_below: tuning.scan_below,
             lookup_from: tuning.lookup_from,
         };
+        // The search by the fewest embeddings runs from the plan's tables (`walk::run`) and
+        // never walks a procedure: their trees are not laid out.
+        let walked = plan.fewest_embeddings().is_none();
         for (i, procedure) in program.procedures().iter().enumerate() {
             let p = Position(i as u32);
             let body = match &procedure.body {
                 Body::Require => EntryBody::Require,
                 Body::Pass => EntryBody::Pass,
+                Body::Place(_) if !walked => EntryBody::Require,
                 Body::Place(roots) => {
                     // Every placement covers the procedure's aspect, which it finds free.
                     let own = (layout.word(p), layout.mask(p));

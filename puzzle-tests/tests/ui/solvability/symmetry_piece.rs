@@ -14,7 +14,7 @@ puzzle::puzzle! {
 
     mod optional {
         box: ["....."; 4],
-        pieces: { 0..=1 x L: ["###", "#.."], 0..=6 x D: ["##"], 0..=1 x S: ["##.", ".##"] },
+        pieces: { 0..=1 x L: ["###", "#.."], 0..=8 x D: ["##"], 0..=1 x S: ["##.", ".##"] },
         symmetry: reduced(S),
     }
 }
