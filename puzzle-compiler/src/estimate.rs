@@ -6,11 +6,13 @@
 
 use std::sync::OnceLock;
 
+use rustc_hash::FxHashMap;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cover::{AspectId, Cover, EmbeddingId};
-use crate::order::{Order, Position};
+use crate::order::Order;
 
 /// The seed of every estimate: the same candidates get the same random walks on every build.
 pub const SEED: u64 = 0x5eed_0f5e_a6c4;
@@ -58,13 +60,13 @@ impl Estimator<'_> {
             made += 1;
             free.copy_from_slice(&state.free);
             free_at.copy_from_slice(&by_position.free);
-            left.copy_from_slice(&state.counts);
+            state.refill(&mut left);
             let mut weight = 1.0;
             let mut position = 0;
             // The least free aspect that is not a bag (a bag has no bit).
             while let Some(next) = first_set(&free_at, position) {
                 position = next;
-                let a = order.aspect(Position(position as u32));
+                let a = by_position.aspects[position];
                 let fitting = state.fitting(a, &free, &left, &mut fit);
                 work += state.work(a);
                 // An optional aspect may also stay uncovered: one more child.
@@ -84,7 +86,8 @@ impl Estimator<'_> {
                     }
                     // Leaving an optional aspect uncovered is no placement.
                     false => {
-                        free[a.index() / 64] &= !(1 << (a.index() % 64));
+                        let c = state.class[a.index()] as usize;
+                        free[c / 64] &= !(1 << (c % 64));
                         free_at[position / 64] &= !(1 << (position % 64));
                     }
                 }
@@ -111,7 +114,9 @@ impl Estimator<'_> {
             .filter(|&a| state.counts[a.index()] == 0)
             .filter(|&a| !cover.is_optional(a) && !repeats[a.index()])
             .collect();
-        let root: Vec<u32> = state.lists.iter().map(|l| l.len() as u32).collect();
+        let root: Vec<u32> = (cover.all_aspects())
+            .map(|a| state.list(a).len() as u32)
+            .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut counts, mut left) = (root.clone(), state.counts.clone());
         let mut dead = vec![false; cover.embedding_count()];
@@ -139,7 +144,7 @@ impl Estimator<'_> {
                 weight *= children as f64;
                 total += weight;
                 let pick = rng.random_range(0..children);
-                let list = &state.lists[a.index()];
+                let list = state.list(a);
                 let e = (list.iter().map(|&entry| (entry & !HAS_BAGS) as usize))
                     .filter(|&e| !dead[e])
                     .nth(pick)
@@ -161,7 +166,7 @@ impl Estimator<'_> {
                     }
                 }
                 for b in gone {
-                    for &entry in &state.lists[b.index()] {
+                    for &entry in state.list(b) {
                         let out = (entry & !HAS_BAGS) as usize;
                         if !dead[out] {
                             dead[out] = true;
@@ -180,24 +185,40 @@ impl Estimator<'_> {
 }
 
 /// The free set and the embeddings' masks of one order's walks with the bits by position, so
-/// that the next aspect to cover is the free set's first bit.
+/// that the next aspect to cover is the free set's first bit: a bit for each column of
+/// [`Walks`], placed by its first aspect in the order, the one a walk covers.
 struct ByPosition {
     words: usize,
     free: Vec<u64>,
     masks: Vec<u64>,
+    /// The aspect each bit stands for.
+    aspects: Vec<AspectId>,
 }
 
 impl ByPosition {
     fn new(walks: &Walks, order: &Order) -> ByPosition {
-        let words = order.len().div_ceil(64).max(1);
+        let columns = walks.columns();
+        let mut first = vec![None; columns];
+        for &a in order.sequence() {
+            first[walks.class[a.index()] as usize].get_or_insert(a);
+        }
+        let aspects: Vec<AspectId> = (order.sequence().iter())
+            .filter(|&&a| first[walks.class[a.index()] as usize] == Some(a))
+            .copied()
+            .collect();
+        let mut bit_of = vec![0usize; columns];
+        for (p, a) in aspects.iter().enumerate() {
+            bit_of[walks.class[a.index()] as usize] = p;
+        }
+        let words = columns.div_ceil(64).max(1);
         let moved = |set: &[u64]| {
             let mut out = vec![0u64; words];
             for (w, &word) in set.iter().enumerate() {
                 let mut rest = word;
                 while rest != 0 {
-                    let a = AspectId((w * 64) as u32 + rest.trailing_zeros());
+                    let c = w * 64 + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    let p = order.position(a).0 as usize;
+                    let p = bit_of[c];
                     out[p / 64] |= 1 << (p % 64);
                 }
             }
@@ -212,6 +233,7 @@ impl ByPosition {
             words,
             free: moved(&walks.free),
             masks,
+            aspects,
         }
     }
 
@@ -242,20 +264,31 @@ fn first_set(set: &[u64], from: usize) -> Option<usize> {
 /// of their masks or, where that reads fewer words, by lookups (as the walker finds a tree's
 /// placements: a set of the list's entries per value of each nibble of the free set some entry
 /// needs); bags (several copies) as counts.
+///
+/// Required aspects held once that lie in the same allowed embeddings (the cells of a piece
+/// that no placement parts, hundreds to a piece on a fine grid) share a column: one bit, one
+/// list. They are free or covered together, so the walks, and their estimates, are the same
+/// as with a bit for each; they read fewer words.
 struct Walks {
     /// Words of a free set.
     words: usize,
+    /// Each aspect's column: its bit in a free set and its list.
+    class: Vec<u32>,
     /// The free set at the root: every aspect of multiplicity one.
     free: Vec<u64>,
     /// Copies left in each bag at the root (0 for other aspects).
     counts: Vec<u32>,
-    /// For each aspect, the allowed embeddings that contain it, in the cover's order: the
-    /// embedding's number, with [`HAS_BAGS`] set if it takes from a bag.
+    /// The bags: a walk restores their counts alone, not the whole of `counts`.
+    bag_aspects: Vec<AspectId>,
+    /// For each column, the allowed embeddings that contain its aspects, in the cover's order:
+    /// the embedding's number, with [`HAS_BAGS`] set if it takes from a bag.
     lists: Vec<Vec<u32>>,
-    /// For each aspect, how its list is looked up (`None`: scanned), made the first time a walk
-    /// covers the aspect: a walk meets few of a large cover's aspects, and lookups are costly
-    /// to make.
+    /// For each column, how its list is looked up (`None`: scanned), made the first time a walk
+    /// covers it: a walk meets few of a large cover's aspects, and lookups are costly to make.
     lookups: Vec<OnceLock<Option<Lookup>>>,
+    /// The words of a free set with a bit for each aspect: the measure of a walk's work, the
+    /// same however the aspects share columns.
+    aspect_words: usize,
     /// Each embedding's mask, `words` words apiece, by number.
     masks: Vec<u64>,
     /// Each embedding's mask as its words that are not zero, with their places: a piece's cells
@@ -284,34 +317,68 @@ const SETS_PER_LIST_WORD: usize = 16;
 impl Walks {
     fn new(cover: &Cover) -> Walks {
         let aspects = cover.aspect_count();
-        let words = aspects.div_ceil(64).max(1);
         let bag = |a: AspectId| cover.multiplicity(a) > 1;
+        let mut takers: Vec<Vec<u32>> = vec![Vec::new(); aspects];
+        for e in cover.allowed() {
+            for &a in cover.aspects(e) {
+                takers[a.index()].push(e.0);
+            }
+        }
+        // Only aspects that every walk covers, once, may share a column: an optional one may
+        // be left uncovered alone, and a bag or a colour is counted apart.
+        let shares = |a: AspectId| {
+            !cover.is_optional(a)
+                && (cover.least(a), cover.multiplicity(a)) == (1, 1)
+                && cover.item_of(a).is_none()
+        };
+        let mut columns = FxHashMap::default();
+        let mut lists = Vec::new();
+        let class: Vec<u32> = (cover.all_aspects())
+            .map(|a| {
+                let next = lists.len() as u32;
+                let c = match shares(a) {
+                    true => *columns.entry(takers[a.index()].as_slice()).or_insert(next),
+                    false => next,
+                };
+                if c == next {
+                    lists.push(Vec::new());
+                }
+                c
+            })
+            .collect();
+        let words = lists.len().div_ceil(64).max(1);
         let mut free = vec![0; words];
         let mut counts = vec![0; aspects];
         for a in cover.all_aspects() {
+            let c = class[a.index()] as usize;
             match bag(a) {
                 true => counts[a.index()] = cover.multiplicity(a),
-                false => free[a.index() / 64] |= 1 << (a.index() % 64),
+                false => free[c / 64] |= 1 << (c % 64),
             }
         }
-        let mut lists = vec![Vec::new(); aspects];
         let mut masks = vec![0; cover.embedding_count() * words];
         let mut bags = vec![Vec::new(); cover.embedding_count()];
         let mut sparse = vec![Vec::new(); cover.embedding_count()];
         for e in cover.allowed() {
             let mut mask = vec![0u64; words];
             for &a in cover.aspects(e) {
+                let c = class[a.index()] as usize;
                 match bag(a) {
                     true => bags[e.index()].push(a),
-                    false => mask[a.index() / 64] |= 1 << (a.index() % 64),
+                    false => mask[c / 64] |= 1 << (c % 64),
                 }
             }
             let flag = match bags[e.index()].is_empty() {
                 true => 0,
                 false => HAS_BAGS,
             };
+            let mut listed = Vec::new();
             for &a in cover.aspects(e) {
-                lists[a.index()].push(e.0 | flag);
+                let c = class[a.index()];
+                if !listed.contains(&c) {
+                    listed.push(c);
+                    lists[c as usize].push(e.0 | flag);
+                }
             }
             sparse[e.index()] = (mask.iter().enumerate())
                 .filter(|&(_, &m)| m != 0)
@@ -319,22 +386,45 @@ impl Walks {
                 .collect();
             masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
         }
+        let columns = lists.len();
+        let bag_aspects = cover.all_aspects().filter(|&a| bag(a)).collect();
         Walks {
             words,
+            class,
             free,
             counts,
+            bag_aspects,
             lists,
-            lookups: (0..aspects).map(|_| OnceLock::new()).collect(),
+            lookups: (0..columns).map(|_| OnceLock::new()).collect(),
+            aspect_words: aspects.div_ceil(64).max(1),
             masks,
             sparse,
             bags,
         }
     }
 
+    /// Fills the bags of `left`, [`Walks::counts`] after a walk, as they are at the root.
+    fn refill(&self, left: &mut [u32]) {
+        for a in &self.bag_aspects {
+            left[a.index()] = self.counts[a.index()];
+        }
+    }
+
+    /// How many columns the free set has.
+    fn columns(&self) -> usize {
+        self.lists.len()
+    }
+
+    /// The allowed embeddings that contain `a`, as entries of its column's list.
+    fn list(&self, a: AspectId) -> &[u32] {
+        &self.lists[self.class[a.index()] as usize]
+    }
+
     /// The lookup of aspect `a`'s list, where it reads fewer words than a scan and its sets
     /// stay within [`SETS_PER_LIST_WORD`].
     fn look_up(&self, a: AspectId) -> Option<Lookup> {
-        let list = &self.lists[a.index()];
+        let list = self.list(a);
+        let c = self.class[a.index()] as usize;
         // A bag is never the aspect to cover.
         if self.counts[a.index()] > 0 {
             return None;
@@ -346,8 +436,8 @@ impl Walks {
         let read_by_scan: usize = list.iter().map(|&e| self.sparse_mask(e).len() + 1).sum();
         let scanned = list.len() * (n + 1);
         let words = entries.len().div_ceil(64);
-        let own = |w: usize| match a.index() / 64 == w {
-            true => 1u64 << (a.index() % 64),
+        let own = |w: usize| match c / 64 == w {
+            true => 1u64 << (c % 64),
             false => 0,
         };
         let needed: Vec<(usize, u32)> = (0..n)
@@ -422,18 +512,18 @@ impl Walks {
     /// The words of masks a scan of `a`'s list compares: the measure of [`MAX_WORK`], the
     /// same however the list is read, so that the walks made do not depend on it.
     fn work(&self, a: AspectId) -> u64 {
-        (self.lists[a.index()].len() * (self.words + 1)) as u64
+        (self.list(a).len() * (self.aspect_words + 1)) as u64
     }
 
     /// The entries of `a`'s list whose aspects are all free (and whose bags have copies
     /// left), as a set of its entries in `fit`; returns how many.
     fn fitting(&self, a: AspectId, free: &[u64], left: &[u32], fit: &mut Vec<u64>) -> usize {
-        let list = &self.lists[a.index()];
+        let list = self.list(a);
         let bags_left = |entry: u32| {
             let e = (entry & !HAS_BAGS) as usize;
             entry & HAS_BAGS == 0 || self.bags[e].iter().all(|b| left[b.index()] > 0)
         };
-        let lookup = self.lookups[a.index()].get_or_init(|| self.look_up(a));
+        let lookup = self.lookups[self.class[a.index()] as usize].get_or_init(|| self.look_up(a));
         let Some(lookup) = lookup else {
             fit.clear();
             fit.resize(list.len().div_ceil(64), 0);
@@ -490,7 +580,7 @@ impl Walks {
                 rest &= rest - 1;
             }
             let i = w * 64 + rest.trailing_zeros() as usize;
-            return EmbeddingId(self.lists[a.index()][i] & !HAS_BAGS);
+            return EmbeddingId(self.list(a)[i] & !HAS_BAGS);
         }
         unreachable!("the set holds more than `k` entries")
     }
@@ -540,6 +630,43 @@ mod tests {
         let embeddings = (0..6).map(|e| vec![AspectId(e / 2)]).collect();
         let cover = Cover::new(names, embeddings);
         assert_eq!(Estimator::new(&cover).fewest_placements(10, SEED), 14.0);
+    }
+
+    #[test]
+    fn aspects_that_share_a_column_leave_the_estimates_as_they_were() {
+        // The uneven tree below, each aspect with a copy in the same embeddings (listed
+        // after both, and then before them): one bit each or one for both, the walks and their
+        // estimates are the same.
+        let a = AspectId;
+        let names = |n: u32| (0..n).map(|i| i.to_string()).collect();
+        let plain = Cover::new(
+            names(2),
+            vec![vec![a(0)], vec![a(0), a(1)], vec![a(1)], vec![a(1)]],
+        );
+        let copied = Cover::new(
+            names(4),
+            vec![
+                vec![a(0), a(2)],
+                vec![a(0), a(1), a(2), a(3)],
+                vec![a(1), a(3)],
+                vec![a(1), a(3)],
+            ],
+        );
+        assert_eq!(Estimator::new(&copied).walks.columns(), 2);
+        let order = Order::new(vec![a(2), a(0), a(3), a(1)]).unwrap();
+        for probes in [1, 7, 500] {
+            let alone = placements(&plain, &Order::by_number(2), probes, SEED);
+            assert_eq!(
+                placements(&copied, &Order::by_number(4), probes, SEED),
+                alone
+            );
+            assert_eq!(placements(&copied, &order, probes, SEED), alone);
+            let fewest = Estimator::new(&plain).fewest_placements(probes, SEED);
+            assert_eq!(
+                Estimator::new(&copied).fewest_placements(probes, SEED),
+                fewest
+            );
+        }
     }
 
     #[test]
