@@ -160,16 +160,16 @@ impl Board {
     }
 
     fn symmetries_by(&self, rotations: bool) -> Vec<Vec<u32>> {
+        let mut images = Vec::new();
+        let dims = self.extents.len().max(1);
         (self.lattice.motions())
             .iter()
             .filter(|m| !rotations || m.is_proper())
             .filter_map(|m| {
-                (self
-                    .lattice
-                    .images_in_block(m, &self.cells, &self.extents)?)
-                .iter()
-                .map(|image| self.cell_at(image))
-                .collect::<Option<Vec<u32>>>()
+                (self.lattice).flat_images_in_block(m, &self.cells, &self.extents, &mut images)?;
+                (images.chunks_exact(dims))
+                    .map(|image| self.cell_at(image))
+                    .collect::<Option<Vec<u32>>>()
             })
             .filter(|map| {
                 (map.iter().enumerate()).all(|(c, &to)| {
@@ -235,18 +235,24 @@ impl Board {
             }
         }
         let mut out = Vec::new();
+        // The cells under a translation, and the point being looked at: made once, since a
+        // fine grid's box tries thousands of points per orientation.
+        let (mut at, mut p): (Vec<u32>, Point) = (Vec::new(), vec![0; self.dims()]);
         for (points, colourings) in &orientations {
             for offset in lattice.translations(points, &self.extents) {
-                let at: Vec<Option<u32>> = (points.iter())
-                    .map(|c| {
-                        let p: Point = c.iter().zip(&offset).map(|(a, b)| a + b).collect();
-                        self.cell_at(&p)
-                    })
-                    .collect();
+                at.clear();
+                let on_cells = points.iter().all(|c| {
+                    for ((x, a), b) in p.iter_mut().zip(c).zip(&offset) {
+                        *x = a + b;
+                    }
+                    self.cell_at(&p).map(|cell| at.push(cell)).is_some()
+                });
+                if !on_cells {
+                    continue;
+                }
                 let fits = |tints: &&Vec<u32>| {
-                    at.iter().zip(tints.iter()).all(|(cell, &tint)| {
-                        cell.is_some_and(|cell| allows(tint, self.colours[cell as usize]))
-                    })
+                    (at.iter().zip(tints.iter()))
+                        .all(|(&cell, &tint)| allows(tint, self.colours[cell as usize]))
                 };
                 let mut fitting = colourings.iter().filter(fits);
                 if fitting.next().is_none() {
@@ -257,7 +263,7 @@ impl Board {
                 if fitting.next().is_some() {
                     return Err(ColourTwins);
                 }
-                let mut covered: Vec<u32> = at.into_iter().flatten().collect();
+                let mut covered = at.clone();
                 covered.sort_unstable();
                 out.push(covered);
                 if out.len() > limit {

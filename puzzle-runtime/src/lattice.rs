@@ -378,32 +378,60 @@ impl Lattice {
         cells: &[Point],
         extents: &[i32],
     ) -> Option<Vec<Point>> {
-        match self.plain() {
-            Lattice::Cubic { .. } => cells
-                .iter()
-                .map(|p| motion.apply_within(p, extents))
+        let mut flat = Vec::new();
+        self.flat_images_in_block(motion, cells, extents, &mut flat)?;
+        Some(
+            flat.chunks_exact(extents.len().max(1))
+                .map(<[i32]>::to_vec)
                 .collect(),
+        )
+    }
+
+    /// [`images_in_block`](Self::images_in_block), the images one after another in `out`
+    /// (cleared first, `extents.len()` coordinates each): a box's symmetries take the images
+    /// of its thousands of cells under each motion.
+    pub fn flat_images_in_block(
+        self,
+        motion: &Motion,
+        cells: &[Point],
+        extents: &[i32],
+        out: &mut Vec<i32>,
+    ) -> Option<()> {
+        let dims = extents.len().max(1);
+        match self.plain() {
+            Lattice::Cubic { .. } => {
+                out.clear();
+                (cells.iter()).try_for_each(|p| motion.apply_within_into(p, extents, out))
+            }
             Lattice::Triangular
             | Lattice::Hexagonal
             | Lattice::TriangularPrisms
             | Lattice::Spheres { .. }
             | Lattice::RhombicTetrahedra
             | Lattice::TetrahedraOctahedra => {
-                let mut images = motion.apply_all(cells)?;
-                let (Some(from), Some(to)) = (lowest(&images), lowest(cells)) else {
-                    return Some(images);
+                motion.apply_all_into(cells, out)?;
+                let Some(to) = lowest(cells) else {
+                    return Some(());
                 };
+                let mut from = out[..dims].to_vec();
+                for image in out.chunks_exact(dims) {
+                    for (f, &x) in from.iter_mut().zip(image) {
+                        *f = (*f).min(x);
+                    }
+                }
                 let shift: Point = to.iter().zip(&from).map(|(t, f)| t - f).collect();
                 if !self.keeps(&shift) {
                     return None;
                 }
-                for p in &mut images {
-                    for (x, d) in p.iter_mut().zip(&shift) {
+                for image in out.chunks_exact_mut(dims) {
+                    for ((x, d), &e) in image.iter_mut().zip(&shift).zip(extents) {
                         *x += d;
+                        if !(0..e).contains(x) {
+                            return None;
+                        }
                     }
                 }
-                let inside = |p: &Point| p.iter().zip(extents).all(|(&x, &e)| (0..e).contains(&x));
-                images.iter().all(inside).then_some(images)
+                Some(())
             }
         }
     }
@@ -624,21 +652,29 @@ impl Motion {
     /// The image of a point (about the origin); `None` where it is not a point of the lattice
     /// (a sixth of a turn of the spheres takes only the points of its own plane to points).
     pub fn apply(&self, p: &[i32]) -> Option<Point> {
-        Some(match &self.kind {
-            MotionKind::Signed { axis, flip } => axis
-                .iter()
-                .zip(flip)
-                .map(|(&a, &f)| if f { -p[a] } else { p[a] })
-                .collect(),
+        let mut image = Vec::with_capacity(p.len());
+        self.apply_into(p, &mut image)?;
+        Some(image)
+    }
+
+    /// [`apply`](Self::apply), the image's coordinates pushed onto `out`: the images of a
+    /// large box's thousands of cells then need no allocation each. On `None`, `out` may hold
+    /// part of the image.
+    fn apply_into(&self, p: &[i32], out: &mut Vec<i32>) -> Option<()> {
+        match &self.kind {
+            MotionKind::Signed { axis, flip } => {
+                out.extend((axis.iter().zip(flip)).map(|(&a, &f)| if f { -p[a] } else { p[a] }))
+            }
             MotionKind::Centred {
                 axis,
                 flip,
                 twice_centre,
-            } => axis
-                .iter()
-                .zip(flip)
-                .map(|(&a, &f)| if f { twice_centre - p[a] } else { p[a] })
-                .collect(),
+            } => {
+                out.extend(
+                    (axis.iter().zip(flip))
+                        .map(|(&a, &f)| if f { twice_centre - p[a] } else { p[a] }),
+                )
+            }
             MotionKind::Spheres { thrice } => {
                 let v = to_cubic(p);
                 let mut image = [0; 3];
@@ -647,7 +683,7 @@ impl Motion {
                     (sum % 3 == 0).then_some(())?;
                     *x = sum / 3;
                 }
-                from_cubic(image)?
+                out.extend(from_cubic(image)?);
             }
             &MotionKind::Turn {
                 lattice,
@@ -667,12 +703,10 @@ impl Motion {
                     (q, s) = (-s, q + s);
                 }
                 let layer = layer.map(|l| if flip { -l } else { l });
-                layer
-                    .into_iter()
-                    .chain(from_axial(lattice, [q, s]))
-                    .collect()
+                out.extend(layer.into_iter().chain(from_axial(lattice, [q, s])));
             }
-        })
+        }
+        Some(())
     }
 
     /// The images of a shape's cells, in order, up to a translation: each cell's image about
@@ -680,31 +714,42 @@ impl Motion {
     /// of a plane through the centre of the turn), the shape turned about its first cell; `None`
     /// where an image is not a point of the lattice.
     pub fn apply_all(&self, cells: &[Point]) -> Option<Vec<Point>> {
+        let mut flat = Vec::new();
+        self.apply_all_into(cells, &mut flat)?;
+        let dims = flat.len() / cells.len().max(1);
+        Some(
+            flat.chunks_exact(dims.max(1))
+                .map(<[i32]>::to_vec)
+                .collect(),
+        )
+    }
+
+    /// [`apply_all`](Self::apply_all), the images one after another in `out` (cleared first).
+    fn apply_all_into(&self, cells: &[Point], out: &mut Vec<i32>) -> Option<()> {
+        out.clear();
         let (MotionKind::Spheres { .. }, Some(first)) = (&self.kind, cells.first()) else {
-            return cells.iter().map(|c| self.apply(c)).collect();
+            return cells.iter().try_for_each(|c| self.apply_into(c, out));
         };
-        cells
-            .iter()
-            .map(|c| {
-                let d: Point = c.iter().zip(first).map(|(a, b)| a - b).collect();
-                self.apply(&d)
-            })
-            .collect()
+        let mut d = Vec::with_capacity(first.len());
+        cells.iter().try_for_each(|c| {
+            d.clear();
+            d.extend(c.iter().zip(first).map(|(a, b)| a - b));
+            self.apply_into(&d, out)
+        })
     }
 
     /// A cubic motion's image of a point of a box with the given extents, mapped back into
-    /// the box; `None` when the motion does not map the box's extents onto themselves.
-    fn apply_within(&self, p: &[i32], extents: &[i32]) -> Option<Point> {
+    /// the box, pushed onto `out`; `None` when the motion does not map the box's extents onto
+    /// themselves.
+    fn apply_within_into(&self, p: &[i32], extents: &[i32], out: &mut Vec<i32>) -> Option<()> {
         let MotionKind::Signed { axis, flip } = &self.kind else {
             return None;
         };
-        axis.iter()
-            .zip(flip)
-            .enumerate()
-            .map(|(i, (&a, &f))| {
-                (extents[a] == extents[i]).then(|| if f { extents[a] - 1 - p[a] } else { p[a] })
-            })
-            .collect()
+        for (i, (&a, &f)) in axis.iter().zip(flip).enumerate() {
+            (extents[a] == extents[i]).then_some(())?;
+            out.push(if f { extents[a] - 1 - p[a] } else { p[a] });
+        }
+        Some(())
     }
 }
 
@@ -723,17 +768,17 @@ fn to_axial(lattice: Lattice, p: &[i32]) -> [i32; 2] {
 }
 
 /// The point of the lattice at axial coordinates `[q, s]` ([`to_axial`]'s inverse).
-fn from_axial(lattice: Lattice, [q, s]: [i32; 2]) -> Point {
+fn from_axial(lattice: Lattice, [q, s]: [i32; 2]) -> [i32; 2] {
     match lattice {
         Lattice::Triangular if s.rem_euclid(3) == 2 => {
             let r = (s - 2).div_euclid(3);
-            vec![r, r + 2 * (q + 1) / 3]
+            [r, r + 2 * (q + 1) / 3]
         }
         Lattice::Triangular => {
             let r = (s - 1).div_euclid(3);
-            vec![r, r + (2 * q + 1) / 3]
+            [r, r + (2 * q + 1) / 3]
         }
-        _ => vec![s, 2 * q + s],
+        _ => [s, 2 * q + s],
     }
 }
 
@@ -748,8 +793,8 @@ fn to_cubic(p: &[i32]) -> [i32; 3] {
 
 /// The sphere at cubic coordinates (x, y, z) ([`to_cubic`]'s inverse); `None` where x + y + z
 /// is odd, a point between spheres.
-fn from_cubic([x, y, z]: [i32; 3]) -> Option<Point> {
-    ((x + y + z) % 2 == 0).then(|| vec![z, (y - z - x) / 2, (x + y - z) / 2])
+fn from_cubic([x, y, z]: [i32; 3]) -> Option<[i32; 3]> {
+    ((x + y + z) % 2 == 0).then(|| [z, (y - z - x) / 2, (x + y - z) / 2])
 }
 
 /// The side of a cube of the rhombic tetrahedra's grid, in its positions.
