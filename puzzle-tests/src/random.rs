@@ -160,6 +160,7 @@ impl RandomPuzzle {
                         "rows",
                         "columns",
                         "[pieces, auto]",
+                        "fewest",
                         "[pieces, rows]",
                     ],
                 ),
@@ -177,6 +178,17 @@ impl RandomPuzzle {
             // the root, the walker's scans everywhere or nowhere, one procedure a part.
             ("tuning", pick(rng, TUNINGS)),
         ];
+        // The search by the fewest embeddings runs none of the scan's checks: asking for one
+        // with it is an error, so they are left to `auto`.
+        let mut options = options;
+        if options[1].1 == "fewest" {
+            for (key, value) in &mut options {
+                let scan_only = ["holes", "regions", "on"].contains(&value.as_str());
+                if scan_only && ["prune", "dead_ends", "fewest_fits"].contains(key) {
+                    *value = "auto".to_owned();
+                }
+            }
+        }
         RandomPuzzle {
             seed,
             extents,

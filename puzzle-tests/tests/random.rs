@@ -165,6 +165,9 @@ fn the_generator_reaches_every_variant_of_the_plan() {
         if plan.fewest_fits().is_some() {
             reached.insert("fewest fits");
         }
+        if plan.fewest_embeddings().is_some() {
+            reached.insert("the fewest embeddings first");
+        }
         if let Some(cache) = &plan.cache {
             reached.insert(match cache.key {
                 Key::Whole => "cache key: whole",
@@ -186,6 +189,7 @@ fn the_generator_reaches_every_variant_of_the_plan() {
         "dead ends, with the hole test",
         "dead ends, apart from the check",
         "fewest fits",
+        "the fewest embeddings first",
         "cache key: whole",
     ];
     let missed: Vec<&str> = every.into_iter().filter(|v| !reached.contains(v)).collect();
