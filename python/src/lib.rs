@@ -1,0 +1,28 @@
+//! `import puzzle`: the run-time engine of the puzzle compiler for Python.
+//!
+//! The extension module `puzzle._puzzle`, which the package `puzzle` (`python/puzzle/`)
+//! wraps: puzzles read from the puzzle language, BurrTools and DLX files (`read`), compiled
+//! at run time and searched on every core with the interpreter's lock released (`search`),
+//! their solutions as Python values that draw themselves (`solution`), and every mistake
+//! raised as one `puzzle.PuzzleError` that lists them all (`error`).
+
+mod error;
+mod read;
+mod search;
+mod solution;
+
+use pyo3::prelude::*;
+
+/// The module `puzzle._puzzle`.
+#[pymodule]
+fn _puzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("PuzzleError", m.py().get_type::<error::PuzzleError>())?;
+    m.add_class::<error::Mistake>()?;
+    m.add_class::<search::Puzzle>()?;
+    m.add_class::<search::SolutionIter>()?;
+    m.add_class::<solution::Solution>()?;
+    m.add_function(wrap_pyfunction!(read::compile, m)?)?;
+    m.add_function(wrap_pyfunction!(read::load, m)?)?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

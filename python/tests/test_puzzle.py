@@ -1,0 +1,336 @@
+"""The package as a Python user meets it: every entry point, against the published counts the
+Rust tests meet, and every kind of bad input raising rather than crashing."""
+
+from __future__ import annotations
+
+import collections.abc
+import multiprocessing
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import puzzle
+
+PUZZLES = pathlib.Path(__file__).resolve().parents[2] / "puzzles"
+SIX_BY_TEN = (PUZZLES / "pentomino_6x10.puzzle").read_text()
+
+
+@pytest.fixture(scope="module")
+def six_by_ten() -> puzzle.Puzzle:
+    return puzzle.compile(SIX_BY_TEN)
+
+
+# Published counts, from every entry point.
+
+
+def test_the_6x10_pentomino_has_2339_solutions_up_to_symmetry(six_by_ten: puzzle.Puzzle) -> None:
+    assert six_by_ten.count() == 2339
+    assert six_by_ten.count(threads=1) == 2339
+
+
+def test_all_solutions_are_four_times_as_many(six_by_ten: puzzle.Puzzle) -> None:
+    assert six_by_ten.count(all=True) == 9356
+
+
+def test_files_of_every_format_are_read_and_counted() -> None:
+    assert puzzle.load(PUZZLES / "soma.xmpuzzle").count() == 240
+    assert puzzle.load(str(PUZZLES / "soma_gzip.xmpuzzle")).count() == 240
+    assert puzzle.load(PUZZLES / "queens_8.dlx").count() == 92
+    hexiamonds = puzzle.load(PUZZLES / "hexiamonds.puzzle", puzzle="hexiamonds_6x6")
+    assert hexiamonds.count() == 156
+    assert puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=2).count() == 3940
+
+
+def test_text_of_every_format_compiles() -> None:
+    dlx = (PUZZLES / "queens_8.dlx").read_text()
+    assert puzzle.compile(dlx, format="dlx").count() == 92
+    xml = (PUZZLES / "soma.xmpuzzle").read_text()
+    assert puzzle.compile(xml, format="xmpuzzle").count() == 240
+    three = (PUZZLES / "pentomino_3d.puzzle").read_text()
+    assert puzzle.compile(three, "p6x5x2").count() == 264
+
+
+# Puzzles from plain values.
+
+
+def test_a_box_and_pieces_from_values() -> None:
+    p = puzzle.build(box=["." * 10] * 6, pieces="pentominoes", symmetry="reduced")
+    assert p.count() == 2339
+    assert "pieces: pentominoes" in p.text
+
+
+def test_a_box_as_cells_and_pieces_as_coordinates() -> None:
+    cells = {(r, c) for r in range(3) for c in range(4)} - {(1, 1)}
+    pieces = {
+        "L": [(0, 0), (1, 0), (1, 1)],
+        "I": ["###"],
+        "D": (2, [(0, 0), (0, 1)]),
+        "M": ((0, 1), ["#"]),
+    }
+    p = puzzle.build(box=cells, pieces=pieces)
+    for solution in p.solutions():
+        covered = sorted(c for cells in solution.values() for c in cells)
+        assert covered == sorted(cells)
+        assert {"L", "I", "D", "D#2"} <= set(solution)
+    reference = puzzle.build(box=["....", ".#..", "...."], pieces=pieces)
+    assert p.count() == reference.count() > 0
+
+
+def test_sizes_and_options_as_keywords() -> None:
+    p = puzzle.build(box=(5, 4, 3), pieces="pentominoes", symmetry="reduced", reflect=True)
+    assert p.count() == 3940
+    centre = [(3, 3), (3, 4), (4, 3), (4, 4)]
+    holed = puzzle.build(box=(8, 8), pieces="pentominoes", holes=centre, symmetry="reduced")
+    assert holed.count() == 65
+    tuned = puzzle.build(box=(3, 20), pieces="pentominoes", tuning={"probes": 300})
+    assert tuned.count() == 8
+
+
+# Solutions as values.
+
+
+def test_solutions_are_mappings_of_pieces_to_cells(six_by_ten: puzzle.Puzzle) -> None:
+    [first] = six_by_ten.first(1)
+    assert isinstance(first, collections.abc.Mapping)
+    assert len(first) == 12
+    assert sorted(first) == sorted("FILNPTUVWXYZ")
+    covered = [cell for cells in first.values() for cell in cells]
+    assert sorted(covered) == [(r, c) for r in range(6) for c in range(10)]
+    assert all(len(first[piece]) == 5 for piece in first)
+    assert [p for p, _ in first.placements] == [p for p, _ in first.placements if p]
+    with pytest.raises(KeyError):
+        first["Q"]
+
+
+def test_the_iterator_lists_every_solution_once(six_by_ten: puzzle.Puzzle) -> None:
+    listed = list(six_by_ten.solutions())
+    assert len(listed) == 2339
+    assert len(set(listed)) == 2339
+    assert listed[:5] == six_by_ten.first(5)
+
+
+def test_every_solution_with_all() -> None:
+    soma = puzzle.load(PUZZLES / "soma.xmpuzzle")
+    every = list(soma.solutions(all=True))
+    assert len(every) == soma.count(all=True) == 11520
+    assert len(set(every)) == 11520
+
+
+def test_a_dropped_iterator_stops_its_search(six_by_ten: puzzle.Puzzle) -> None:
+    solutions = six_by_ten.solutions()
+    first = next(solutions)
+    solutions.close()
+    rest = list(solutions)
+    assert len(rest) < 2339 and first == six_by_ten.first(1)[0]
+
+
+def test_abstract_solutions_name_their_aspects() -> None:
+    queens = puzzle.load(PUZZLES / "queens_8.dlx")
+    [first] = queens.first(1)
+    assert len(first) == len(first.placements) > 0
+    for key, names in first.items():
+        assert all(isinstance(n, str) for n in names)
+        assert all(n in key for n in names)
+
+
+# Pictures.
+
+
+def test_a_solution_draws_itself_as_text_and_svg(six_by_ten: puzzle.Puzzle) -> None:
+    [first] = six_by_ten.first(1)
+    rows = str(first).splitlines()
+    assert len(rows) == 6 and all(len(row) == 10 for row in rows)
+    assert set("".join(rows)) == set("FILNPTUVWXYZ")
+    svg = first._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    gallery = six_by_ten.svg(six_by_ten.first(4))
+    assert gallery.count('class="solution"') == 4
+
+
+def test_solids_draw_as_layers() -> None:
+    p = puzzle.compile((PUZZLES / "pentomino_3d.puzzle").read_text(), "p5x4x3")
+    [first] = p.first(1)
+    assert "(0, _, _)" in str(first) and "(4, _, _)" in str(first)
+
+
+# Statistics, facts, units.
+
+
+def test_stats_describe_the_whole_tree(six_by_ten: puzzle.Puzzle) -> None:
+    stats = six_by_ten.stats()
+    assert stats["solutions"] == 2339
+    assert stats["placements"] == sum(stats["by_depth"]) > 0
+    assert stats == six_by_ten.stats(threads=1)
+
+
+def test_info_says_what_the_compiler_decided(six_by_ten: puzzle.Puzzle) -> None:
+    info = six_by_ten.info
+    assert info["name"] == "pentomino_6x10"
+    assert info["symmetry"]["group_order"] == 4
+    assert info["estimate"] > 0 and info["order"] and "prune" in info["plan"]
+    assert isinstance(info["fingerprint"], int)
+
+
+def test_units_sum_to_the_count(six_by_ten: puzzle.Puzzle) -> None:
+    units = six_by_ten.units(target=16)
+    assert [u["id"] for u in units] == list(range(len(units)))
+    assert len(units) >= 16
+    total = sum(six_by_ten.run_unit(u["id"], target=16) for u in units)
+    assert total == 2339
+
+
+def _count_unit(job: tuple[str, int]) -> int:
+    text, unit = job
+    return puzzle.compile(text).run_unit(unit, target=32)
+
+
+def test_a_count_spread_over_processes(six_by_ten: puzzle.Puzzle) -> None:
+    ids = [u["id"] for u in six_by_ten.units(target=32)]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        counts = pool.map(_count_unit, [(SIX_BY_TEN, i) for i in ids])
+    assert sum(counts) == 2339
+
+
+def test_progress_is_reported(six_by_ten: puzzle.Puzzle) -> None:
+    seen: list[tuple[int, int, int]] = []
+    assert six_by_ten.count(progress=lambda *p: seen.append(p)) == 2339
+    done, units, solutions = seen[-1]
+    assert done == units > 0 and solutions == 2339
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+
+
+def test_a_progress_bar_when_asked(capfd: pytest.CaptureFixture[str]) -> None:
+    from_file = puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=1)
+    assert from_file.count(progress=True) == 2339
+    assert "2,339 solutions" in capfd.readouterr().err
+
+
+def test_an_error_in_a_progress_callback_stops_the_count(six_by_ten: puzzle.Puzzle) -> None:
+    def fail(*_: int) -> None:
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        six_by_ten.count(progress=fail)
+
+
+# Bad input raises; the interpreter survives.
+
+
+def test_a_syntax_error_has_its_line_and_column() -> None:
+    with pytest.raises(puzzle.PuzzleError) as caught:
+        puzzle.compile('mod bad {\n    box: [".."],\n    pieces: { D: ["##"] ,, },\n}')
+    [mistake] = caught.value.errors
+    assert (mistake.line, mistake.column) == (3, 26)
+    assert "3:26" in str(mistake)
+    assert "<string>:3:26" in str(caught.value)
+
+
+def test_every_mistake_at_once() -> None:
+    text = 'mod bad {\n    box: ["..."],\n    pieces: { Q, D: ["##", "..#"] },\n}'
+    with pytest.raises(puzzle.PuzzleError) as caught:
+        puzzle.compile(text)
+    errors = caught.value.errors
+    assert len(errors) >= 2
+    assert all(e.line is not None for e in errors)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_file_that_does_not_exist() -> None:
+    with pytest.raises(FileNotFoundError):
+        puzzle.load(PUZZLES / "no such puzzle.puzzle")
+    with pytest.raises(IsADirectoryError):
+        puzzle.load(PUZZLES)
+
+
+def test_a_mistake_in_a_file_names_the_file(tmp_path: pathlib.Path) -> None:
+    bad = tmp_path / "bad.dlx"
+    bad.write_text("| primary\na b\nc\n")
+    with pytest.raises(puzzle.PuzzleError) as caught:
+        puzzle.load(bad)
+    assert caught.value.path == str(bad)
+    assert caught.value.errors[0].line is not None
+
+
+def test_a_puzzle_too_large_for_the_limits() -> None:
+    with pytest.raises(puzzle.PuzzleError, match="at most 65536 positions"):
+        puzzle.build(box=(300, 300), pieces="pentominoes")
+
+
+def test_a_value_that_is_no_puzzle() -> None:
+    with pytest.raises(puzzle.PuzzleError):
+        puzzle.build(box=["..."], pieces={"D": ["#.#"]})
+    with pytest.raises(puzzle.PuzzleError):
+        puzzle.build(box=(2, 2), pieces="pentominoes", symmetry="sideways")
+
+
+def test_wrong_types_raise_type_errors(six_by_ten: puzzle.Puzzle) -> None:
+    with pytest.raises(TypeError):
+        puzzle.compile(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        puzzle.load(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        puzzle.build(box=5, pieces="pentominoes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        six_by_ten.count(threads="many")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        six_by_ten.first("3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        six_by_ten.run_unit(1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        six_by_ten.svg([1, 2])  # type: ignore[list-item]
+    with pytest.raises(IndexError):
+        six_by_ten.run_unit(10**6)
+    with pytest.raises(ValueError):
+        puzzle.compile("mod x {}", format="zip")
+
+
+INTERRUPTED = """
+import sys, time, puzzle
+p = puzzle.load(sys.argv[1], puzzle="one_sided_5x18")
+print("counting", flush=True)
+start = time.monotonic()
+try:
+    p.count()
+except KeyboardInterrupt:
+    print(f"interrupted after {time.monotonic() - start:.2f}", flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_long_count() -> None:
+    # A count of minutes, interrupted as a person would: SIGINT once it is under way.
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, str(PUZZLES / "one_sided_pentominoes.puzzle")],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "counting"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    line = child.stdout.readline().strip()
+    assert child.wait(timeout=60) == 0
+    waited = time.monotonic() - sent
+    assert line.startswith("interrupted after"), line
+    # Stopped long before the count's end (over a minute on one core).
+    assert waited < 30, waited
+
+
+def test_the_package_is_typed() -> None:
+    package = pathlib.Path(puzzle.__file__).parent
+    assert (package / "py.typed").exists()
+    assert (package / "_puzzle.pyi").exists()
+
+
+if os.environ.get("PUZZLE_DOCTESTS", "1") == "1":
+
+    def test_the_docstring_examples_hold() -> None:
+        import doctest
+
+        failures, tried = doctest.testmod(puzzle, verbose=False)
+        assert tried > 0 and failures == 0
