@@ -244,12 +244,11 @@ impl Cover {
         uses
     }
 
-    /// For each aspect, whether it repeats a column before it in `sequence`: held once and
-    /// required, as that one is, and in the same allowed embeddings (two cells of a piece
-    /// that no placement parts). A search that chooses the aspect with the fewest embeddings,
-    /// ties to the first, never chooses a repeat (it has the same count, later), and covers it
-    /// exactly once when it covers the first: Knuth's columns that copy each other, merged.
-    pub fn repeats(&self, sequence: &[AspectId]) -> Vec<bool> {
+    /// Each aspect's column: the aspects held once and required, as a solution covers them,
+    /// that lie in the same allowed embeddings (two cells of a piece that no placement parts)
+    /// share a number; every other aspect has one of its own. Numbered from 0 in the order of
+    /// the columns' first aspects.
+    pub fn columns(&self) -> Vec<u32> {
         let mut takers: Vec<Vec<u32>> = vec![Vec::new(); self.aspect_count()];
         for e in self.allowed() {
             for &a in self.aspects(e) {
@@ -261,10 +260,33 @@ impl Cover {
                 && (self.least(a), self.multiplicity(a)) == (1, 1)
                 && self.item_of(a).is_none()
         };
-        let mut seen = std::collections::HashSet::new();
+        let mut numbered = std::collections::HashMap::new();
+        let mut next = 0;
+        let mut new = || {
+            next += 1;
+            next - 1
+        };
+        (self.all_aspects())
+            .map(|a| match once(a) {
+                true => *numbered
+                    .entry(takers[a.index()].as_slice())
+                    .or_insert_with(&mut new),
+                false => new(),
+            })
+            .collect()
+    }
+
+    /// For each aspect, whether it repeats a column before it in `sequence` ([`Cover::columns`]).
+    /// A search that chooses the aspect with the fewest embeddings, ties to the first, never
+    /// chooses a repeat (it has the same count, later), and covers it exactly once when it
+    /// covers the first: Knuth's columns that copy each other, merged.
+    pub fn repeats(&self, sequence: &[AspectId]) -> Vec<bool> {
+        let columns = self.columns();
+        let mut seen = vec![false; self.aspect_count()];
         let mut repeats = vec![false; self.aspect_count()];
-        for &a in sequence.iter().filter(|&&a| once(a)) {
-            repeats[a.index()] = !seen.insert(takers[a.index()].as_slice());
+        for &a in sequence {
+            let column = columns[a.index()] as usize;
+            repeats[a.index()] = std::mem::replace(&mut seen[column], true);
         }
         repeats
     }

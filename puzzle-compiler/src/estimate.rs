@@ -6,8 +6,6 @@
 
 use std::sync::OnceLock;
 
-use rustc_hash::FxHashMap;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -266,9 +264,9 @@ fn first_set(set: &[u64], from: usize) -> Option<usize> {
 /// needs); bags (several copies) as counts.
 ///
 /// Required aspects held once that lie in the same allowed embeddings (the cells of a piece
-/// that no placement parts, hundreds to a piece on a fine grid) share a column: one bit, one
-/// list. They are free or covered together, so the walks, and their estimates, are the same
-/// as with a bit for each; they read fewer words.
+/// that no placement parts, hundreds to a piece on a fine grid) share a column
+/// ([`Cover::columns`]): one bit, one list. They are free or covered together, so the walks,
+/// and their estimates, are the same as with a bit for each; they read fewer words.
 struct Walks {
     /// Words of a free set.
     words: usize,
@@ -318,34 +316,9 @@ impl Walks {
     fn new(cover: &Cover) -> Walks {
         let aspects = cover.aspect_count();
         let bag = |a: AspectId| cover.multiplicity(a) > 1;
-        let mut takers: Vec<Vec<u32>> = vec![Vec::new(); aspects];
-        for e in cover.allowed() {
-            for &a in cover.aspects(e) {
-                takers[a.index()].push(e.0);
-            }
-        }
-        // Only aspects that every walk covers, once, may share a column: an optional one may
-        // be left uncovered alone, and a bag or a colour is counted apart.
-        let shares = |a: AspectId| {
-            !cover.is_optional(a)
-                && (cover.least(a), cover.multiplicity(a)) == (1, 1)
-                && cover.item_of(a).is_none()
-        };
-        let mut columns = FxHashMap::default();
-        let mut lists = Vec::new();
-        let class: Vec<u32> = (cover.all_aspects())
-            .map(|a| {
-                let next = lists.len() as u32;
-                let c = match shares(a) {
-                    true => *columns.entry(takers[a.index()].as_slice()).or_insert(next),
-                    false => next,
-                };
-                if c == next {
-                    lists.push(Vec::new());
-                }
-                c
-            })
-            .collect();
+        let class = cover.columns();
+        let columns = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let mut lists = vec![Vec::new(); columns];
         let words = lists.len().div_ceil(64).max(1);
         let mut free = vec![0; words];
         let mut counts = vec![0; aspects];
@@ -386,7 +359,6 @@ impl Walks {
                 .collect();
             masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
         }
-        let columns = lists.len();
         let bag_aspects = cover.all_aspects().filter(|&a| bag(a)).collect();
         Walks {
             words,
