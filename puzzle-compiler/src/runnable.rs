@@ -5,9 +5,10 @@
 //! puzzle again (the `puzzle` command, a work unit on a cluster) need not compile it again.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use puzzle_runtime::processor::Code;
-use puzzle_runtime::search::Sink;
+use puzzle_runtime::search::{Sink, Stopping};
 use puzzle_runtime::symmetry::{Checked, SymmetryCheck};
 use puzzle_runtime::{Catalog, Info, Run, Solver, Unit, UnitError};
 
@@ -33,30 +34,66 @@ impl Runnable {
         &self.plan
     }
 
+    /// Runs the program as [`Solver::run`] does, but gives the search up (with `Break`) once
+    /// `stop` is set: the run-time engine looks at it every [`Stopping::LOOK_EVERY`]
+    /// placements. What `run`'s sink holds after a stop is part of the tree, no answer.
+    pub fn run_until(&self, run: Run<'_, '_>, stop: &AtomicBool) -> ControlFlow<()> {
+        self.walk(Start::Root, &[], run, Some(stop))
+    }
+
+    /// Runs one of this puzzle's units as [`Solver::run_unit`] does, but gives the search up
+    /// once `stop` is set, as [`Runnable::run_until`] does.
+    pub fn run_unit_until(
+        &self,
+        unit: &Unit,
+        run: Run<'_, '_>,
+        stop: &AtomicBool,
+    ) -> Result<ControlFlow<()>, UnitError> {
+        unit.check(&self.info)?;
+        Ok(self.walk(Self::start(unit), &unit.placed, run, Some(stop)))
+    }
+
+    fn start(unit: &Unit) -> Start<'_> {
+        Start::Unit {
+            q: &unit.q,
+            next: unit.next,
+        }
+    }
+
     /// Runs the program from `start` (with `placed` made) for `run`, through the symmetry
-    /// check if there is one. A count is walked with its own sink's type, for speed; a record
-    /// (solutions, statistics) as `dyn Sink`: each type a walk is made for is another copy of
-    /// the whole walker in this crate, which the macro's users compile too.
-    fn walk(&self, start: Start<'_>, placed: &[u32], run: Run<'_, '_>) -> ControlFlow<()> {
+    /// check if there is one, stopping once `stop` is set. A count is walked with its own
+    /// sink's type, for speed; a record (solutions, statistics) as `dyn Sink`: each type a walk
+    /// is made for is another copy of the whole walker in this crate, which the macro's users
+    /// compile too. A plain count is walked as a stoppable one without a flag for the same
+    /// reason: one copy, whose look at no flag costs a count down per placement.
+    fn walk(
+        &self,
+        start: Start<'_>,
+        placed: &[u32],
+        run: Run<'_, '_>,
+        stop: Option<&AtomicBool>,
+    ) -> ControlFlow<()> {
         let (walkable, plan) = (&self.walkable, &self.plan);
         let aspects = self.info.aspects;
         match (run, &self.check) {
             (Run::Count(counter), None) => {
-                placed.iter().for_each(|&e| counter.place(e));
-                walk::run(walkable, plan, start, counter)
+                let mut sink = Stopping::new(counter, stop);
+                placed.iter().for_each(|&e| sink.place(e));
+                walk::run(walkable, plan, start, &mut sink)
             }
             (Run::Count(counter), Some(check)) => {
-                let mut checked = Checked::new(check, aspects, counter);
+                let mut checked = Checked::new(check, aspects, Stopping::new(counter, stop));
                 placed.iter().for_each(|&e| checked.place(e));
                 walk::run(walkable, plan, start, &mut checked)
             }
             (Run::Record(recorder), None) => {
-                placed.iter().for_each(|&e| recorder.place(e));
-                let mut sink: &mut dyn Sink = recorder;
+                let mut stopping = Stopping::new(recorder, stop);
+                placed.iter().for_each(|&e| stopping.place(e));
+                let mut sink: &mut dyn Sink = &mut stopping;
                 walk::run(walkable, plan, start, &mut sink)
             }
             (Run::Record(recorder), Some(check)) => {
-                let mut checked = Checked::new(check, aspects, recorder);
+                let mut checked = Checked::new(check, aspects, Stopping::new(recorder, stop));
                 placed.iter().for_each(|&e| checked.place(e));
                 let mut sink: &mut dyn Sink = &mut checked;
                 walk::run(walkable, plan, start, &mut sink)
@@ -83,16 +120,12 @@ impl Solver for Runnable {
     }
 
     fn run(&self, run: Run<'_, '_>) -> ControlFlow<()> {
-        self.walk(Start::Root, &[], run)
+        self.walk(Start::Root, &[], run, None)
     }
 
     fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError> {
         unit.check(&self.info)?;
-        let start = Start::Unit {
-            q: &unit.q,
-            next: unit.next,
-        };
-        Ok(self.walk(start, &unit.placed, run))
+        Ok(self.walk(Self::start(unit), &unit.placed, run, None))
     }
 
     #[inline(never)]

@@ -1,6 +1,7 @@
 //! A compiled puzzle and its searches, run on threads of their own while the calling Python
 //! thread waits with the interpreter's lock released: it wakes every [`POLL`] to pass on
-//! Ctrl-C (which stops the search: units not yet started are skipped) and to report progress.
+//! Ctrl-C (which gives the search up where it is: the run-time engine looks at a stop flag as it
+//! goes) and to report progress.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -10,7 +11,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use puzzle::compiler::Puzzle as Compiled;
-use puzzle::{parallel, Run, Solver};
+use puzzle::search::{Recorder, Stats};
+use puzzle::{parallel, Run, Solver, Unit};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -73,39 +75,104 @@ impl Shared {
 }
 
 /// Counts as [`Solver::count_parallel`] does (one per symmetry class), or, with `all`, every
-/// solution as [`Solver::count_all`] does, skipping what is left once `shared` says stop:
+/// solution as [`Solver::count_all`] does, giving the search up once `shared` says stop:
 /// `None` then.
-fn count(solver: &dyn Solver, all: bool, shared: &Shared) -> Option<u128> {
-    let info = solver.info();
+fn count(compiled: &Compiled, all: bool, shared: &Shared) -> Option<u128> {
+    let (info, stop) = (compiled.info(), &shared.stop);
     if all && info.symmetry.group_order > 1 {
-        let orbits = solver.orbits();
-        let flow = solver.solve_parallel(&mut |s| {
+        let orbits = compiled.orbits();
+        let flow = solve_until(compiled, stop, |placed| {
             if shared.stopped() {
                 return ControlFlow::Break(());
             }
-            shared.add(u128::from(orbits.size(s.embeddings())));
+            shared.add(u128::from(orbits.size(placed)));
             ControlFlow::Continue(())
         });
         return flow.is_continue().then(|| shared.progress().2);
     }
     if info.estimate < parallel::SERIAL_BELOW {
-        // Over before a person could want to stop it.
-        return Some(shared.add(solver.count()));
+        // Too small to share out.
+        let mut counter = compiled.counter();
+        let flow = compiled
+            .runnable()
+            .run_until(Run::Count(&mut counter), stop);
+        return flow.is_continue().then(|| shared.add(counter.solutions()));
     }
-    let units = solver.units();
+    let units = compiled.units();
     shared.units.store(units.len(), Ordering::Relaxed);
-    let total = parallel::count_units(&units, solver.counter(), |unit, counter| {
+    let total = parallel::count_units(&units, compiled.counter(), |unit, counter| {
         if shared.stopped() {
             return;
         }
         let before = counter.solutions();
-        let _ = solver
-            .run_unit(unit, Run::Count(counter))
+        let _ = (compiled.runnable())
+            .run_unit_until(unit, Run::Count(counter), stop)
             .expect("a solver's own units are its own");
         shared.add(counter.solutions() - before);
         shared.done.fetch_add(1, Ordering::Relaxed);
     });
     (!shared.stopped()).then_some(total)
+}
+
+/// Shows every solution (one per symmetry class) to `visitor`, in the order the serial search
+/// finds them, as [`Solver::solve_parallel`] does, the units given up once `stop` is set.
+/// A unit given up shows only part of its solutions: `visitor` looks at `stop` first.
+fn solve_until(
+    compiled: &Compiled,
+    stop: &AtomicBool,
+    visitor: impl FnMut(&[u32]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let run = |unit: &Unit, solutions: &mut Vec<Vec<u32>>| {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut keep = |s: &puzzle::Solution<'_>| {
+            solutions.push(s.embeddings().to_vec());
+            ControlFlow::Continue(())
+        };
+        let mut recorder = Recorder::new().visit(compiled.catalog(), &mut keep);
+        let _ = (compiled.runnable())
+            .run_unit_until(unit, Run::Record(&mut recorder), stop)
+            .expect("a solver's own units are its own");
+    };
+    parallel::visit_units(&compiled.units(), run, visitor)
+}
+
+/// The first `n` solutions of the serial search, or `None` once `stop` is set.
+fn first_until(compiled: &Compiled, n: usize, stop: &AtomicBool) -> Option<Vec<Vec<u32>>> {
+    let mut found = Vec::with_capacity(n.min(1 << 16));
+    if n > 0 {
+        let mut keep = |s: &puzzle::Solution<'_>| {
+            found.push(s.embeddings().to_vec());
+            match found.len() < n {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
+            }
+        };
+        let mut recorder = Recorder::new().visit(compiled.catalog(), &mut keep);
+        let _ = (compiled.runnable()).run_until(Run::Record(&mut recorder), stop);
+    }
+    (!stop.load(Ordering::Relaxed)).then_some(found)
+}
+
+/// The statistics of the whole search as [`Solver::stats_parallel`] gathers them, or `None`
+/// once `stop` is set.
+fn stats_until(compiled: &Compiled, stop: &AtomicBool) -> Option<Stats> {
+    let (units, mut stats) = compiled.units_and_stats();
+    let below = parallel::map_units(&units, |unit| {
+        let mut recorder = Recorder::new().with_depths();
+        if stop.load(Ordering::Relaxed) {
+            return recorder.stats();
+        }
+        let _ = (compiled.runnable())
+            .run_unit_until(unit, Run::Record(&mut recorder), stop)
+            .expect("a solver's own units are its own");
+        recorder.stats()
+    });
+    for (unit, below) in units.iter().zip(&below) {
+        stats.add_unit(unit, below);
+    }
+    (!stop.load(Ordering::Relaxed)).then_some(stats)
 }
 
 /// A search running on a thread of its own, with what it shares.
@@ -180,6 +247,11 @@ impl<T: Send + 'static> Running<T> {
     }
 }
 
+/// The error of a search given up, which only Ctrl-C does, and that raises first.
+fn stopped() -> PyErr {
+    PyRuntimeError::new_err("the search was stopped")
+}
+
 /// What a panic said.
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
@@ -241,12 +313,12 @@ impl Puzzle {
             (None, p) => p,
         };
         let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(threads, move |shared| count(&*compiled, all, shared));
+        let running = Running::start(threads, move |shared| count(&compiled, all, shared));
         let found = running.wait(py, progress);
         if let Some(bar) = &bar {
             bar.call_method0("close")?;
         }
-        found?.ok_or_else(|| PyRuntimeError::new_err("the count was stopped"))
+        found?.ok_or_else(stopped)
     }
 
     /// An iterator over the solutions, in the order the serial search finds them, while the
@@ -259,15 +331,14 @@ impl Puzzle {
     }
 
     /// The first `n` solutions the search finds, in that order (fewer where it has fewer).
-    fn first(&self, py: Python<'_>, n: usize) -> Vec<Solution> {
+    /// Ctrl-C stops the search and raises `KeyboardInterrupt`.
+    fn first(&self, py: Python<'_>, n: usize) -> PyResult<Vec<Solution>> {
         let compiled = Arc::clone(&self.compiled);
-        let placed: Vec<Vec<u32>> = py.detach(|| {
-            let found = compiled.first(n);
-            found.iter().map(|s| s.embeddings().to_vec()).collect()
-        });
-        (placed.into_iter())
+        let running = Running::start(1, move |shared| first_until(&compiled, n, &shared.stop));
+        let placed = running.wait(py, None)?.ok_or_else(stopped)?;
+        Ok((placed.into_iter())
             .map(|p| Solution::new(Arc::clone(&self.compiled), p))
-            .collect()
+            .collect())
     }
 
     /// The shape of the whole search tree, searched on `threads` threads (0: one a core): a
@@ -276,8 +347,8 @@ impl Puzzle {
     #[pyo3(signature = (*, threads = 0))]
     fn stats<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Bound<'py, PyDict>> {
         let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(threads, move |_| compiled.stats_parallel());
-        let stats = running.wait(py, None)?;
+        let running = Running::start(threads, move |shared| stats_until(&compiled, &shared.stop));
+        let stats = running.wait(py, None)?.ok_or_else(stopped)?;
         let dict = PyDict::new(py);
         dict.set_item("placements", stats.total_placements())?;
         dict.set_item("by_depth", stats.placements.clone())?;
@@ -314,28 +385,30 @@ impl Puzzle {
             .collect()
     }
 
-    /// The number of solutions of work unit `id` of `units(target=target)`, counted on this
-    /// thread without the interpreter's lock.
+    /// The number of solutions of work unit `id` of `units(target=target)`, counted on a
+    /// thread of its own without the interpreter's lock; Ctrl-C stops it and raises
+    /// `KeyboardInterrupt`.
     #[pyo3(signature = (id, *, target = parallel::TARGET_UNITS))]
     fn run_unit(&self, py: Python<'_>, id: usize, target: usize) -> PyResult<u128> {
         if target == 0 {
             return Err(PyValueError::new_err("a target of 0 units: give 1 or more"));
         }
         let compiled = Arc::clone(&self.compiled);
-        let counted = py.detach(move || {
+        let running = Running::start(1, move |shared| {
             let units = compiled.units_for(target);
-            let unit = units.get(id)?;
+            let Some(unit) = units.get(id) else {
+                return Err(units.len());
+            };
             let mut counter = compiled.counter();
-            let _ = compiled
-                .run_unit(unit, Run::Count(&mut counter))
+            let flow = (compiled.runnable())
+                .run_unit_until(unit, Run::Count(&mut counter), &shared.stop)
                 .expect("a solver's own units are its own");
-            Some((counter.solutions(), units.len()))
+            Ok(flow.is_continue().then(|| counter.solutions()))
         });
-        match counted {
-            Some((solutions, _)) => Ok(solutions),
-            None => Err(PyIndexError::new_err(format!(
-                "no work unit {id}: the puzzle's search has {} units",
-                self.compiled.units_for(target).len()
+        match running.wait(py, None)? {
+            Ok(counted) => counted.ok_or_else(stopped),
+            Err(units) => Err(PyIndexError::new_err(format!(
+                "no work unit {id}: the puzzle's search has {units} units"
             ))),
         }
     }
@@ -374,14 +447,14 @@ impl SolutionIter {
         std::thread::spawn(move || {
             parallel::with_threads(threads, || {
                 let orbits = solver.orbits();
-                let _ = solver.solve_parallel(&mut |s| {
+                let _ = solve_until(&solver, &theirs.stop, |placed| {
                     if theirs.stopped() {
                         return ControlFlow::Break(());
                     }
-                    let mut class = vec![s.embeddings().to_vec()];
+                    let mut class = vec![placed.to_vec()];
                     // The others of its class, as `Solver::solve_all` lists them.
                     if all {
-                        class.extend(orbits.members(s.embeddings()).into_iter().skip(1));
+                        class.extend(orbits.members(placed).into_iter().skip(1));
                     }
                     // A send fails once the iterator is gone.
                     match class.into_iter().try_for_each(|m| send.send(m)) {
