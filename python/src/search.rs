@@ -4,15 +4,14 @@
 //! goes) and to report progress.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use puzzle::compiler::Puzzle as Compiled;
-use puzzle::search::{Recorder, Stats};
-use puzzle::{parallel, Run, Solver, Unit};
+use puzzle::{parallel, Solver};
+use puzzle_cli::stoppable::{self, Watch};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -41,143 +40,9 @@ impl Puzzle {
     }
 }
 
-/// What a search on other threads shares with the thread waiting for it.
-#[derive(Default)]
-struct Shared {
-    /// Set to stop the search.
-    stop: AtomicBool,
-    /// Units finished, and in all (0 until the search is cut into units).
-    done: AtomicUsize,
-    units: AtomicUsize,
-    /// Solutions counted so far.
-    solutions: Mutex<u128>,
-}
-
-impl Shared {
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    fn add(&self, found: u128) -> u128 {
-        let mut total = self.solutions.lock().unwrap_or_else(|e| e.into_inner());
-        *total = total.saturating_add(found);
-        *total
-    }
-
-    fn progress(&self) -> (usize, usize, u128) {
-        let solutions = *self.solutions.lock().unwrap_or_else(|e| e.into_inner());
-        (
-            self.done.load(Ordering::Relaxed),
-            self.units.load(Ordering::Relaxed),
-            solutions,
-        )
-    }
-}
-
-/// Counts as [`Solver::count_parallel`] does (one per symmetry class), or, with `all`, every
-/// solution as [`Solver::count_all`] does, giving the search up once `shared` says stop:
-/// `None` then.
-fn count(compiled: &Compiled, all: bool, shared: &Shared) -> Option<u128> {
-    let (info, stop) = (compiled.info(), &shared.stop);
-    if all && info.symmetry.group_order > 1 {
-        let orbits = compiled.orbits();
-        let flow = solve_until(compiled, stop, |placed| {
-            if shared.stopped() {
-                return ControlFlow::Break(());
-            }
-            shared.add(u128::from(orbits.size(placed)));
-            ControlFlow::Continue(())
-        });
-        return flow.is_continue().then(|| shared.progress().2);
-    }
-    if info.estimate < parallel::SERIAL_BELOW {
-        // Too small to share out.
-        let mut counter = compiled.counter();
-        let flow = compiled
-            .runnable()
-            .run_until(Run::Count(&mut counter), stop);
-        return flow.is_continue().then(|| shared.add(counter.solutions()));
-    }
-    let units = compiled.units();
-    shared.units.store(units.len(), Ordering::Relaxed);
-    let total = parallel::count_units(&units, compiled.counter(), |unit, counter| {
-        if shared.stopped() {
-            return;
-        }
-        let before = counter.solutions();
-        let _ = (compiled.runnable())
-            .run_unit_until(unit, Run::Count(counter), stop)
-            .expect("a solver's own units are its own");
-        shared.add(counter.solutions() - before);
-        shared.done.fetch_add(1, Ordering::Relaxed);
-    });
-    (!shared.stopped()).then_some(total)
-}
-
-/// Shows every solution (one per symmetry class) to `visitor`, in the order the serial search
-/// finds them, as [`Solver::solve_parallel`] does, the units given up once `stop` is set.
-/// A unit given up shows only part of its solutions: `visitor` looks at `stop` first.
-fn solve_until(
-    compiled: &Compiled,
-    stop: &AtomicBool,
-    visitor: impl FnMut(&[u32]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let run = |unit: &Unit, solutions: &mut Vec<Vec<u32>>| {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let mut keep = |s: &puzzle::Solution<'_>| {
-            solutions.push(s.embeddings().to_vec());
-            ControlFlow::Continue(())
-        };
-        let mut recorder = Recorder::new().visit(compiled.catalog(), &mut keep);
-        let _ = (compiled.runnable())
-            .run_unit_until(unit, Run::Record(&mut recorder), stop)
-            .expect("a solver's own units are its own");
-    };
-    parallel::visit_units(&compiled.units(), run, visitor)
-}
-
-/// The first `n` solutions of the serial search, or `None` once `stop` is set.
-fn first_until(compiled: &Compiled, n: usize, stop: &AtomicBool) -> Option<Vec<Vec<u32>>> {
-    let mut found = Vec::with_capacity(n.min(1 << 16));
-    if n > 0 {
-        let mut keep = |s: &puzzle::Solution<'_>| {
-            found.push(s.embeddings().to_vec());
-            match found.len() < n {
-                true => ControlFlow::Continue(()),
-                false => ControlFlow::Break(()),
-            }
-        };
-        let mut recorder = Recorder::new().visit(compiled.catalog(), &mut keep);
-        let _ = (compiled.runnable()).run_until(Run::Record(&mut recorder), stop);
-    }
-    (!stop.load(Ordering::Relaxed)).then_some(found)
-}
-
-/// The statistics of the whole search as [`Solver::stats_parallel`] gathers them, or `None`
-/// once `stop` is set.
-fn stats_until(compiled: &Compiled, stop: &AtomicBool) -> Option<Stats> {
-    let (units, mut stats) = compiled.units_and_stats();
-    let below = parallel::map_units(&units, |unit| {
-        let mut recorder = Recorder::new().with_depths();
-        if stop.load(Ordering::Relaxed) {
-            return recorder.stats();
-        }
-        let _ = (compiled.runnable())
-            .run_unit_until(unit, Run::Record(&mut recorder), stop)
-            .expect("a solver's own units are its own");
-        recorder.stats()
-    });
-    for (unit, below) in units.iter().zip(&below) {
-        stats.add_unit(unit, below);
-    }
-    (!stop.load(Ordering::Relaxed)).then_some(stats)
-}
-
 /// A search running on a thread of its own, with what it shares.
 struct Running<T> {
-    shared: Arc<Shared>,
+    watch: Arc<Watch>,
     /// In a lock only so that the waiting thread may lend it to the closure it runs unlocked.
     result: Mutex<Receiver<T>>,
     thread: JoinHandle<()>,
@@ -185,16 +50,16 @@ struct Running<T> {
 
 impl<T: Send + 'static> Running<T> {
     /// Starts `search` on a thread of its own, on a pool of `threads` threads (0: one a core).
-    fn start(threads: usize, search: impl FnOnce(&Shared) -> T + Send + 'static) -> Running<T> {
-        let shared = Arc::new(Shared::default());
+    fn start(threads: usize, search: impl FnOnce(&Watch) -> T + Send + 'static) -> Running<T> {
+        let watch = Arc::new(Watch::new());
         let (send, result) = mpsc::channel();
-        let theirs = Arc::clone(&shared);
+        let theirs = Arc::clone(&watch);
         let thread = std::thread::spawn(move || {
             let found = parallel::with_threads(threads, || search(&theirs));
             let _ = send.send(found);
         });
         Running {
-            shared,
+            watch,
             result: Mutex::new(result),
             thread,
         }
@@ -214,7 +79,7 @@ impl<T: Send + 'static> Running<T> {
                 Ok(found) => {
                     let _ = self.thread.join();
                     if let Some(progress) = progress {
-                        progress.call1(self.shared.progress())?;
+                        progress.call1(seen(&self.watch))?;
                     }
                     return Ok(found);
                 }
@@ -229,7 +94,7 @@ impl<T: Send + 'static> Running<T> {
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
-            let now = self.shared.progress();
+            let now = seen(&self.watch);
             let told = match progress {
                 Some(progress) if reported != Some(now) => {
                     reported = Some(now);
@@ -238,13 +103,19 @@ impl<T: Send + 'static> Running<T> {
                 _ => Ok(()),
             };
             if let Err(e) = told.and_then(|()| py.check_signals()) {
-                self.shared.stop.store(true, Ordering::Relaxed);
+                self.watch.stop();
                 let thread = self.thread;
                 py.detach(move || thread.join().ok());
                 return Err(e);
             }
         }
     }
+}
+
+/// What a progress callback is called with: `(done, units, solutions)`.
+fn seen(watch: &Watch) -> (usize, usize, u128) {
+    let seen = watch.seen();
+    (seen.done, seen.units, seen.solutions)
 }
 
 /// The error of a search given up, which only Ctrl-C does, and that raises first.
@@ -313,7 +184,9 @@ impl Puzzle {
             (None, p) => p,
         };
         let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(threads, move |shared| count(&compiled, all, shared));
+        let running = Running::start(threads, move |watch| {
+            stoppable::count(compiled.runnable(), all, false, watch)
+        });
         let found = running.wait(py, progress);
         if let Some(bar) = &bar {
             bar.call_method0("close")?;
@@ -334,7 +207,9 @@ impl Puzzle {
     /// Ctrl-C stops the search and raises `KeyboardInterrupt`.
     fn first(&self, py: Python<'_>, n: usize) -> PyResult<Vec<Solution>> {
         let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(1, move |shared| first_until(&compiled, n, &shared.stop));
+        let running = Running::start(1, move |watch| {
+            stoppable::first(compiled.runnable(), n, watch)
+        });
         let placed = running.wait(py, None)?.ok_or_else(stopped)?;
         Ok((placed.into_iter())
             .map(|p| Solution::new(Arc::clone(&self.compiled), p))
@@ -347,7 +222,9 @@ impl Puzzle {
     #[pyo3(signature = (*, threads = 0))]
     fn stats<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Bound<'py, PyDict>> {
         let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(threads, move |shared| stats_until(&compiled, &shared.stop));
+        let running = Running::start(threads, move |watch| {
+            stoppable::stats(compiled.runnable(), watch)
+        });
         let stats = running.wait(py, None)?.ok_or_else(stopped)?;
         let dict = PyDict::new(py);
         dict.set_item("placements", stats.total_placements())?;
@@ -394,16 +271,8 @@ impl Puzzle {
             return Err(PyValueError::new_err("a target of 0 units: give 1 or more"));
         }
         let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(1, move |shared| {
-            let units = compiled.units_for(target);
-            let Some(unit) = units.get(id) else {
-                return Err(units.len());
-            };
-            let mut counter = compiled.counter();
-            let flow = (compiled.runnable())
-                .run_unit_until(unit, Run::Count(&mut counter), &shared.stop)
-                .expect("a solver's own units are its own");
-            Ok(flow.is_continue().then(|| counter.solutions()))
+        let running = Running::start(1, move |watch| {
+            stoppable::run_unit(compiled.runnable(), id, target, watch)
         });
         match running.wait(py, None)? {
             Ok(counted) => counted.ok_or_else(stopped),
@@ -433,24 +302,22 @@ impl Puzzle {
 #[pyclass(module = "puzzle", name = "SolutionIterator")]
 pub struct SolutionIter {
     compiled: Arc<Compiled>,
-    shared: Arc<Shared>,
+    watch: Arc<Watch>,
     found: Mutex<Receiver<Vec<u32>>>,
 }
 
 impl SolutionIter {
     fn start(compiled: Arc<Compiled>, all: bool, threads: usize) -> SolutionIter {
-        let shared = Arc::new(Shared::default());
+        let watch = Arc::new(Watch::new());
         let (send, found) = mpsc::sync_channel(AHEAD);
-        let (theirs, solver) = (Arc::clone(&shared), Arc::clone(&compiled));
+        let (theirs, solver) = (Arc::clone(&watch), Arc::clone(&compiled));
         // The thread ends with the search: at its end, or when the iterator is gone (a send
         // fails) or asked to stop.
         std::thread::spawn(move || {
             parallel::with_threads(threads, || {
                 let orbits = solver.orbits();
-                let _ = solve_until(&solver, &theirs.stop, |placed| {
-                    if theirs.stopped() {
-                        return ControlFlow::Break(());
-                    }
+                let runnable = solver.runnable();
+                let _ = stoppable::solve(runnable, false, &theirs, |placed| {
                     let mut class = vec![placed.to_vec()];
                     // The others of its class, as `Solver::solve_all` lists them.
                     if all {
@@ -466,7 +333,7 @@ impl SolutionIter {
         });
         SolutionIter {
             compiled,
-            shared,
+            watch,
             found: Mutex::new(found),
         }
     }
@@ -490,7 +357,7 @@ impl SolutionIter {
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if let Err(e) = py.check_signals() {
-                self.shared.stop.store(true, Ordering::Relaxed);
+                self.watch.stop();
                 return Err(e);
             }
         }
@@ -498,12 +365,12 @@ impl SolutionIter {
 
     /// Stops the search; the iterator then ends.
     fn close(&self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
+        self.watch.stop();
     }
 }
 
 impl Drop for SolutionIter {
     fn drop(&mut self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
+        self.watch.stop();
     }
 }
