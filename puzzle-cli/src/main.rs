@@ -418,25 +418,6 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
 }
 
 fn rust(args: &InputArgs) -> Result<ExitCode, Failure> {
-    let loaded = load(args)?;
-    // Only a puzzle the macro compiles is worth printing.
-    let puzzle = loaded.compile_native()?;
-    let text = source(&loaded)?;
-    let module = &puzzle.info().name;
-    let body: String = text.lines().map(|l| format!("    {l}\n")).collect();
-    output(writeln!(
-        std::io::stdout().lock(),
-        "//! {module}, from `{}`: `cargo run --release` in a crate that depends on `puzzle`.\n\
-         \n\
-         use puzzle::{{puzzle, Solver}};\n\
-         \n\
-         puzzle! {{\n{body}}}\n\
-         \n\
-         fn main() {{\n    \
-         let start = std::time::Instant::now();\n    \
-         let count = {module}::SOLVER.count_parallel();\n    \
-         println!(\"{{count}} solutions in {{:.3}} s\", start.elapsed().as_secs_f64());\n\
-         }}",
-        loaded.path.display()
-    ))
+    let program = load(args)?.program()?;
+    output(write!(std::io::stdout().lock(), "{program}"))
 }

@@ -48,15 +48,12 @@ impl Mistake {
 
 /// `error` as a `PuzzleError`.
 pub fn raise(py: Python<'_>, error: &InputError) -> PyErr {
-    let mistakes: Vec<Mistake> = (error.diagnostics.iter())
-        .map(|d| {
-            let at = d.range.as_ref().and_then(|r| error.line_column(r.start));
-            Mistake {
-                message: d.message.clone(),
-                line: at.map(|(line, _)| line),
-                column: at.map(|(_, column)| column),
-                notes: d.notes.clone(),
-            }
+    let mistakes: Vec<Mistake> = (error.mistakes().into_iter())
+        .map(|m| Mistake {
+            message: m.message,
+            line: m.line,
+            column: m.column,
+            notes: m.notes,
         })
         .collect();
     let err = PuzzleError::new_err(error.render(false).trim_end().to_owned());

@@ -33,14 +33,13 @@ fn format_named(name: &str) -> PyResult<Format> {
 #[pyo3(signature = (text, name = None, *, format = "puzzle"))]
 pub fn compile(py: Python<'_>, text: &str, name: Option<&str>, format: &str) -> PyResult<Puzzle> {
     let format = format_named(format)?;
-    let path = Path::new(STRING);
-    let text = text.to_owned();
-    let name = name.map(str::to_owned);
-    let read = py.detach(move || match format {
-        Format::Puzzle => input::language::read(path, text, name.as_deref()),
-        Format::Dlx => input::dlx::read(path, text),
-        Format::Xmpuzzle => input::xmpuzzle::read(path, text.as_bytes(), name.as_deref()),
-    });
+    let bytes = text.as_bytes().to_vec();
+    // The name picks a puzzle of the language or a problem of a BurrTools file.
+    let choice = Choice {
+        puzzle: name.map(str::to_owned),
+        problem: name.map(str::to_owned),
+    };
+    let read = py.detach(move || input::read_bytes(Path::new(STRING), bytes, format, &choice));
     finish(py, read)
 }
 

@@ -44,6 +44,24 @@ impl Diagnostic {
     }
 }
 
+/// One mistake and where it is in the text: lines and columns from 1, columns in characters,
+/// the end just past the mistake; none where it is about the whole file.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mistake {
+    /// What is wrong.
+    pub message: String,
+    /// Where it starts.
+    pub line: Option<usize>,
+    /// Where it starts on its line.
+    pub column: Option<usize>,
+    /// Where it ends.
+    pub end_line: Option<usize>,
+    /// Where it ends on its line.
+    pub end_column: Option<usize>,
+    /// What to do about it, where the reader knows.
+    pub notes: Vec<String>,
+}
+
 /// Everything wrong with one input file: what the command reports (exit code 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -78,6 +96,26 @@ impl InputError {
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         Some((line, column))
+    }
+
+    /// Each mistake with where it is, for a program to show: a page marks them in the text,
+    /// Python raises them.
+    pub fn mistakes(&self) -> Vec<Mistake> {
+        (self.diagnostics.iter())
+            .map(|d| {
+                let at = |byte| self.line_column(byte);
+                let start = d.range.as_ref().and_then(|r| at(r.start));
+                let end = d.range.as_ref().and_then(|r| at(r.end));
+                Mistake {
+                    message: d.message.clone(),
+                    line: start.map(|(line, _)| line),
+                    column: start.map(|(_, column)| column),
+                    end_line: end.map(|(line, _)| line),
+                    end_column: end.map(|(_, column)| column),
+                    notes: d.notes.clone(),
+                }
+            })
+            .collect()
     }
 
     /// The report, styled for a terminal or plain.

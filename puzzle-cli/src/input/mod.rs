@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 use puzzle::compiler::{Description, Error, Loc, Puzzle};
 
-pub use diagnostic::{Diagnostic, InputError};
+pub use diagnostic::{Diagnostic, InputError, Mistake};
 
 /// The format of a puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,6 +96,30 @@ impl Loaded {
         Ok(puzzle)
     }
 
+    /// A Rust program that solves the puzzle with `puzzle!`, what `puzzle rust` prints: the
+    /// puzzle in the language, checked to be small enough for rustc.
+    pub fn program(&self) -> Result<String, InputError> {
+        let compiled = self.compile_native()?;
+        let text = puzzle::compiler::print::source(&self.description)
+            .map_err(|e| InputError::file(&self.path, e.to_string()))?;
+        let module = &puzzle::Solver::info(&compiled).name;
+        let body: String = text.lines().map(|l| format!("    {l}\n")).collect();
+        Ok(format!(
+            "//! {module}, from `{}`: `cargo run --release` in a crate that depends on `puzzle`.\n\
+             \n\
+             use puzzle::{{puzzle, Solver}};\n\
+             \n\
+             puzzle! {{\n{body}}}\n\
+             \n\
+             fn main() {{\n    \
+             let start = std::time::Instant::now();\n    \
+             let count = {module}::SOLVER.count_parallel();\n    \
+             println!(\"{{count}} solutions in {{:.3}} s\", start.elapsed().as_secs_f64());\n\
+             }}\n",
+            self.path.display()
+        ))
+    }
+
     /// The compiler's errors, pointing into the file.
     fn errors(&self, errors: Vec<Error>) -> InputError {
         let diagnostics = errors
@@ -134,7 +158,7 @@ pub fn read(path: &Path, format: Option<Format>, choice: &Choice) -> Result<Load
                 ],
             ));
         };
-        return parse(path, bytes, format, choice);
+        return read_bytes(path, bytes, format, choice);
     }
     if path.is_dir() {
         return Err(InputError::file(
@@ -160,11 +184,12 @@ pub fn read(path: &Path, format: Option<Format>, choice: &Choice) -> Result<Load
             ))
         }
     };
-    parse(path, bytes, format, choice)
+    read_bytes(path, bytes, format, choice)
 }
 
-/// Reads a puzzle from a file's bytes.
-fn parse(
+/// Reads a puzzle from a file's bytes (an `.xmpuzzle` file's plain or gzip-compressed) in
+/// `format`. `path` names the file in messages and nothing else: nothing is read from disk.
+pub fn read_bytes(
     path: &Path,
     bytes: Vec<u8>,
     format: Format,
