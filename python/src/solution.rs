@@ -1,13 +1,12 @@
 //! A solution as a Python value: a mapping from each piece placed to the cells it covers, that
 //! draws itself as text in a terminal and as SVG in a notebook.
 
-use std::io::Cursor;
 use std::sync::Arc;
 
 use puzzle::compiler::Puzzle as Compiled;
 use puzzle::Solution as Found;
 use puzzle::Solver;
-use puzzle_cli::draw::{svg::Gallery, text, Palette};
+use puzzle_cli::draw::{svg, text, Palette};
 use pyo3::exceptions::{PyKeyError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -87,16 +86,8 @@ impl Entry {
 
 /// `placed` of `compiled` drawn as one SVG gallery.
 pub fn gallery(compiled: &Compiled, placed: &[&[u32]]) -> PyResult<String> {
-    let catalog = compiled.catalog();
-    let io = |e: std::io::Error| PyRuntimeError::new_err(format!("drawing failed: {e}"));
-    let mut gallery =
-        Gallery::new(Cursor::new(Vec::new()), catalog, &Palette::new(catalog)).map_err(io)?;
-    for p in placed {
-        gallery.add(&Found::new(catalog, p)).map_err(io)?;
-    }
-    let bytes = gallery.finish().map_err(io)?.into_inner();
-    let svg = String::from_utf8(bytes).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    Ok(svg.trim_start().to_owned())
+    svg::gallery(compiled.catalog(), placed, 1)
+        .map_err(|e| PyRuntimeError::new_err(format!("drawing failed: {e}")))
 }
 
 #[pymethods]

@@ -31,6 +31,8 @@ pub struct Gallery<W: Write + Seek> {
     layout: Layout,
     /// The solutions written.
     count: u64,
+    /// The number the first solution is shown with, less one.
+    before: u64,
 }
 
 impl<W: Write + Seek> Gallery<W> {
@@ -44,7 +46,14 @@ impl<W: Write + Seek> Gallery<W> {
             palette: palette.clone(),
             layout: Layout::new(),
             count: 0,
+            before: 0,
         })
+    }
+
+    /// The same gallery, numbering its solutions from `first` (a page of a longer list).
+    pub fn numbered_from(mut self, first: u64) -> Gallery<W> {
+        self.before = first.saturating_sub(1);
+        self
     }
 
     /// Writes a solution.
@@ -61,16 +70,12 @@ impl<W: Write + Seek> Gallery<W> {
         self.count += 1;
         let (x, y) = self.layout.place(size(&picture, &lines));
         let out = &mut self.out;
+        let number = self.before + self.count;
         writeln!(
             out,
-            r#"<g class="solution" id="solution-{}" transform="translate({x} {y})">"#,
-            self.count
+            r#"<g class="solution" id="solution-{number}" transform="translate({x} {y})">"#,
         )?;
-        writeln!(
-            out,
-            r#"<text x="0" y="13" font-size="13">#{}</text>"#,
-            self.count
-        )?;
+        writeln!(out, r#"<text x="0" y="13" font-size="13">#{number}</text>"#)?;
         if lines.is_empty() && is_plane(picture.lattice) {
             self::plane(out, &picture, &self.palette)?;
         } else if lines.is_empty() && is_spheres(picture.lattice) {
@@ -105,6 +110,20 @@ impl<W: Write + Seek> Gallery<W> {
         self.out.flush()?;
         Ok(self.out)
     }
+}
+
+/// `solutions` (each its embeddings, in placement order) drawn as one gallery, numbered from
+/// `first`, as the `--svg` option draws them.
+pub fn gallery(catalog: &Catalog, solutions: &[&[u32]], first: u64) -> io::Result<String> {
+    let palette = Palette::new(catalog);
+    let mut gallery = Gallery::new(io::Cursor::new(Vec::new()), catalog, &palette)?;
+    gallery = gallery.numbered_from(first);
+    for placed in solutions {
+        gallery.add(&Solution::new(catalog, placed))?;
+    }
+    let bytes = gallery.finish()?.into_inner();
+    let svg = String::from_utf8(bytes).map_err(io::Error::other)?;
+    Ok(svg.trim_start().to_owned())
 }
 
 /// The bytes kept for the head: as long as it can be, every number at its longest.
