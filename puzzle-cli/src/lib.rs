@@ -10,6 +10,7 @@
 //!   [`native_main`] on the puzzle's `SOLVER`. [`compiled`]: the puzzle compiled for the
 //!   run-time engine, kept for the next run. Both are found by the puzzle's text in the
 //!   [`cache`] directory.
+//! - [`serve`]: `puzzle serve`, the workshop page and its local web server.
 //! - [`stoppable`]: searches a person may stop mid-way and watch, for Python and the page.
 //! - [`work`]: the search shared out as numbered units: listed, run a shard at a time into
 //!   result files that survive a crash, and merged into a count only when every unit is there
@@ -29,6 +30,8 @@ pub mod input;
 #[cfg(feature = "compiler")]
 pub mod native;
 pub mod progress;
+#[cfg(feature = "serve")]
+pub mod serve;
 #[cfg(feature = "compiler")]
 pub mod stoppable;
 pub mod work;

@@ -13,6 +13,12 @@ use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
 use puzzle_cli::native::{self, Build};
 use puzzle_cli::work::{self, merge::Merged};
 
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  puzzle serve                  the workshop at http://127.0.0.1:PORT/ (a free port)
+  puzzle serve --port 8080 --open
+  puzzle serve --host 0.0.0.0   every network this machine is on: anyone reaching it may use it";
+
 const EXAMPLES: &str = "\
 Examples:
   puzzle solve puzzles/pentomino_6x10.puzzle              count (one per symmetry class)
@@ -58,6 +64,10 @@ enum Command {
     /// what is missing, duplicated or foreign, and exit with code 1.
     #[command(after_help = MERGE_EXAMPLES)]
     Merge(MergeArgs),
+    /// Serve the workshop: a page to write, open and solve puzzles in the browser, on this
+    /// machine's cores. Listens on this machine alone unless told otherwise.
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve(puzzle_cli::serve::ServeArgs),
 }
 
 const UNITS_EXAMPLES: &str = "\
@@ -198,6 +208,9 @@ fn main() -> ExitCode {
         Command::Units(args) => units(args),
         Command::Run(args) => run_units(args),
         Command::Merge(args) => merge(args),
+        Command::Serve(args) => puzzle_cli::serve::run(args)
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|e| Failure::Other(format!("the server stopped: {e}"))),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,359 @@
+//! The requests a page makes once: check and compile a puzzle's text (every mistake with where
+//! it is), the Rust program it becomes, a gallery of solutions as SVG, and the examples.
+//! Compiled puzzles are kept a while ([`Compiled`]), since a page checks a text as it is typed
+//! and then solves it.
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use puzzle::compiler::{parse, print, Runnable, Symmetry};
+use puzzle::Solver;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::{limits, Shared};
+use crate::draw::svg;
+use crate::input::{self, Choice, Format, InputError, Loaded, Mistake};
+
+/// A puzzle as a page sends it.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Source {
+    /// The text: the puzzle language, a DLX file's, or a BurrTools file's XML.
+    pub text: String,
+    /// Its format: `puzzle` (the default), `xmpuzzle` or `dlx`.
+    #[serde(default = "language")]
+    pub format: String,
+    /// The file's name, for messages alone: nothing is read from it.
+    #[serde(default)]
+    pub file: Option<String>,
+    /// Which puzzle of several (by name), or BurrTools problem (by number from 1, or name);
+    /// the first where none is named.
+    #[serde(default)]
+    pub pick: Option<String>,
+    /// Every solution, not one per symmetry class.
+    #[serde(default)]
+    pub all: bool,
+}
+
+fn language() -> String {
+    "puzzle".to_owned()
+}
+
+impl Source {
+    /// The format named, or what is wrong with its name.
+    fn format(&self) -> Result<Format, Rejected> {
+        match self.format.as_str() {
+            "puzzle" => Ok(Format::Puzzle),
+            "xmpuzzle" => Ok(Format::Xmpuzzle),
+            "dlx" => Ok(Format::Dlx),
+            other => Err(Rejected::Request(format!(
+                "unknown format {other:?}: expected \"puzzle\", \"xmpuzzle\" or \"dlx\""
+            ))),
+        }
+    }
+
+    /// The name messages give the text.
+    fn label(&self) -> &Path {
+        Path::new(self.file.as_deref().unwrap_or("puzzle"))
+    }
+
+    /// The puzzles of a text in the language, by name, in order (none where it does not parse
+    /// or is in another format).
+    pub fn puzzles(&self) -> Vec<String> {
+        match (self.format.as_str(), parse::parse_str(&self.text)) {
+            ("puzzle", Ok(parsed)) => parsed.iter().map(|p| p.header.name.to_string()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The text read and its puzzle chosen, as the command reads a file, with `all` applied.
+    fn read(&self) -> Result<Loaded, Rejected> {
+        let format = self.format()?;
+        let first = self.puzzles().into_iter().next();
+        let choice = Choice {
+            puzzle: self.pick.clone().or(first),
+            problem: self.pick.clone(),
+        };
+        let bytes = self.text.as_bytes().to_vec();
+        let mut loaded = input::read_bytes(self.label(), bytes, format, &choice)?;
+        if self.all {
+            loaded.description.symmetry = Symmetry::All;
+        }
+        Ok(loaded)
+    }
+}
+
+/// Why a request was not answered with what it asked.
+#[derive(Debug)]
+pub enum Rejected {
+    /// Mistakes in the puzzle.
+    Mistakes(InputError),
+    /// A request that is not what the server takes.
+    Request(String),
+    /// Too much at once: try again later.
+    Busy(&'static str),
+}
+
+impl From<InputError> for Rejected {
+    fn from(e: InputError) -> Rejected {
+        Rejected::Mistakes(e)
+    }
+}
+
+impl Rejected {
+    /// The rejection as a page reads it: `errors` (each mistake with its line and column) and
+    /// `report` (the command's report) for mistakes, `message` otherwise.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Rejected::Mistakes(e) => json!({
+                "ok": false,
+                "errors": e.mistakes(),
+                "report": e.render(false).trim_end(),
+            }),
+            Rejected::Request(message) => json!({ "ok": false, "message": message }),
+            Rejected::Busy(message) => json!({ "ok": false, "busy": true, "message": message }),
+        }
+    }
+}
+
+impl IntoResponse for Rejected {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            // A puzzle with mistakes is an answer to a check, not a failed request.
+            Rejected::Mistakes(_) => StatusCode::OK,
+            Rejected::Request(_) => StatusCode::BAD_REQUEST,
+            Rejected::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        (status, Json(self.to_json())).into_response()
+    }
+}
+
+/// A puzzle compiled, with what a page shows of it.
+#[derive(Debug)]
+pub struct Ready {
+    /// What the run-time engine runs.
+    pub runnable: Runnable,
+    /// What the compiler decided ([`puzzle::Info`]).
+    pub info: Value,
+    /// The puzzle in the language (from a BurrTools or DLX file, what it reads as), where the
+    /// language can say it.
+    pub language: Option<String>,
+    /// What the file asks that is done otherwise.
+    pub warnings: Vec<Mistake>,
+}
+
+/// The puzzles compiled lately, the last used first, at most [`limits::KEPT_COMPILED`].
+#[derive(Debug, Default)]
+pub struct Compiled {
+    kept: Mutex<VecDeque<(Source, Arc<Ready>)>>,
+}
+
+impl Compiled {
+    /// The puzzle `source` holds, compiled (or kept from before), on a thread of its own and
+    /// at most [`limits::MAX_COMPILES`] at once.
+    pub async fn get(&self, shared: &Shared, source: &Source) -> Result<Arc<Ready>, Rejected> {
+        if let Some(ready) = self.kept(source) {
+            return Ok(ready);
+        }
+        let _permit = (shared.compiles.acquire().await)
+            .map_err(|_| Rejected::Busy("the server is shutting down"))?;
+        let theirs = source.clone();
+        let ready = tokio::task::spawn_blocking(move || ready(&theirs))
+            .await
+            .map_err(|e| Rejected::Request(format!("the compiler failed: {e} (a bug)")))??;
+        let ready = Arc::new(ready);
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.push_front((source.clone(), Arc::clone(&ready)));
+        kept.truncate(limits::KEPT_COMPILED);
+        Ok(ready)
+    }
+
+    /// The puzzle kept for `source`, made the last used.
+    fn kept(&self, source: &Source) -> Option<Arc<Ready>> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let at = kept.iter().position(|(s, _)| s == source)?;
+        let entry = kept.remove(at)?;
+        let ready = Arc::clone(&entry.1);
+        kept.push_front(entry);
+        Some(ready)
+    }
+}
+
+/// Reads and compiles `source`.
+fn ready(source: &Source) -> Result<Ready, Rejected> {
+    let loaded = source.read()?;
+    let puzzle = loaded.compile()?;
+    let warnings = match loaded.warnings.is_empty() {
+        true => Vec::new(),
+        false => {
+            InputError::new(&loaded.path, Some(&loaded.text), loaded.warnings.clone()).mistakes()
+        }
+    };
+    let info = serde_json::to_value(puzzle.info())
+        .map_err(|e| Rejected::Request(format!("the puzzle's facts: {e}")))?;
+    Ok(Ready {
+        runnable: puzzle.runnable().clone(),
+        info,
+        language: print::source(&loaded.description).ok(),
+        warnings,
+    })
+}
+
+/// `POST /api/compile`: checks and compiles a puzzle: `ok`, its `info`, `warnings`, the
+/// puzzle in the `language`, and the `puzzles` of its text; or `errors` and `report`.
+pub async fn compile_json(shared: &Shared, source: &Source) -> Value {
+    let puzzles = source.puzzles();
+    match shared.compiled.get(shared, source).await {
+        Ok(ready) => json!({
+            "ok": true,
+            "info": ready.info,
+            "warnings": ready.warnings,
+            "language": ready.language,
+            "puzzles": puzzles,
+        }),
+        Err(rejected) => {
+            let mut value = rejected.to_json();
+            value["puzzles"] = json!(puzzles);
+            value
+        }
+    }
+}
+
+/// `POST /api/compile`.
+pub async fn compile(State(shared): State<Shared>, Json(source): Json<Source>) -> Response {
+    match source.format() {
+        Ok(_) => Json(compile_json(&shared, &source).await).into_response(),
+        Err(rejected) => rejected.into_response(),
+    }
+}
+
+/// `POST /api/rust`: the Rust program the puzzle becomes (`puzzle rust`), as `program`.
+pub async fn rust(
+    State(shared): State<Shared>,
+    Json(source): Json<Source>,
+) -> Result<Json<Value>, Rejected> {
+    let _permit = (shared.compiles.acquire().await)
+        .map_err(|_| Rejected::Busy("the server is shutting down"))?;
+    let program = tokio::task::spawn_blocking(move || -> Result<String, Rejected> {
+        Ok(source.read()?.program()?)
+    })
+    .await
+    .map_err(|e| Rejected::Request(format!("the compiler failed: {e} (a bug)")))??;
+    Ok(Json(json!({ "ok": true, "program": program })))
+}
+
+/// What `POST /api/gallery` takes: a puzzle and some of its solutions.
+#[derive(Debug, Deserialize)]
+pub struct GalleryRequest {
+    /// The puzzle.
+    pub source: Source,
+    /// The solutions, each its embeddings in placement order, as the search sent them.
+    pub solutions: Vec<Vec<u32>>,
+    /// The number of the first.
+    #[serde(default = "one")]
+    pub first: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// `POST /api/gallery`: solutions of a puzzle drawn as one SVG gallery, as `--svg` draws them.
+pub async fn gallery(
+    State(shared): State<Shared>,
+    Json(request): Json<GalleryRequest>,
+) -> Result<Response, Rejected> {
+    if request.solutions.len() > limits::MAX_SENT {
+        return Err(Rejected::Request(format!(
+            "{} solutions: a gallery holds at most {}",
+            request.solutions.len(),
+            limits::MAX_SENT
+        )));
+    }
+    let ready = shared.compiled.get(&shared, &request.source).await?;
+    let embeddings = ready.runnable.info().embeddings;
+    // Each solution must be one of this puzzle's: embeddings of it, each once.
+    let fits = |s: &Vec<u32>| {
+        s.iter().all(|&e| (e as usize) < embeddings) && {
+            let mut sorted = s.clone();
+            sorted.sort_unstable();
+            sorted.windows(2).all(|w| w[0] != w[1])
+        }
+    };
+    if let Some(bad) = request.solutions.iter().position(|s| !fits(s)) {
+        return Err(Rejected::Request(format!(
+            "solution {} is not one of this puzzle's (its embeddings are numbered 0 to {})",
+            bad + 1,
+            embeddings.saturating_sub(1)
+        )));
+    }
+    let placed: Vec<&[u32]> = request.solutions.iter().map(Vec::as_slice).collect();
+    let drawn = svg::gallery(ready.runnable.catalog(), &placed, request.first)
+        .map_err(|e| Rejected::Request(format!("drawing failed: {e}")))?;
+    Ok(([("content-type", "image/svg+xml")], drawn).into_response())
+}
+
+/// An example a page can open.
+#[derive(Debug, Serialize)]
+pub struct Example {
+    /// Its file's name.
+    pub file: &'static str,
+    /// Its format.
+    pub format: &'static str,
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// The examples, built into the command: some of the repository's `puzzles/`.
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        file: "pentomino_6x10.puzzle",
+        format: "puzzle",
+        text: include_str!("../../../puzzles/pentomino_6x10.puzzle"),
+    },
+    Example {
+        file: "pentomino_rectangles.puzzle",
+        format: "puzzle",
+        text: include_str!("../../../puzzles/pentomino_rectangles.puzzle"),
+    },
+    Example {
+        file: "pentomino_3d.puzzle",
+        format: "puzzle",
+        text: include_str!("../../../puzzles/pentomino_3d.puzzle"),
+    },
+    Example {
+        file: "hexiamonds.puzzle",
+        format: "puzzle",
+        text: include_str!("../../../puzzles/hexiamonds.puzzle"),
+    },
+    Example {
+        file: "tetrahexes.puzzle",
+        format: "puzzle",
+        text: include_str!("../../../puzzles/tetrahexes.puzzle"),
+    },
+    Example {
+        file: "spheres.puzzle",
+        format: "puzzle",
+        text: include_str!("../../../puzzles/spheres.puzzle"),
+    },
+    Example {
+        file: "soma.xmpuzzle",
+        format: "xmpuzzle",
+        text: include_str!("../../../puzzles/soma.xmpuzzle"),
+    },
+    Example {
+        file: "queens_8.dlx",
+        format: "dlx",
+        text: include_str!("../../../puzzles/queens_8.dlx"),
+    },
+];
+
+/// `GET /api/examples`: [`EXAMPLES`].
+pub async fn examples() -> Json<&'static [Example]> {
+    Json(EXAMPLES)
+}

@@ -1,0 +1,471 @@
+// The workshop page: the puzzle's text, checked as it is typed (mistakes marked where they
+// are), and its searches run by the server over one socket, shown as they go.
+
+const $ = (id) => document.getElementById(id);
+
+/** Solutions shown a page of thumbnails at a time. */
+const PAGE = 24;
+/** How long typing pauses before the text is checked, in milliseconds. */
+const CHECK_AFTER = 300;
+
+const state = {
+  file: "puzzle.puzzle",
+  pick: null,
+  /** The last check's answer, and for which text. */
+  checked: null,
+  /** The search under way (its id), and what it has sent. */
+  search: null,
+  solutions: [],
+  selected: 0,
+  page: 0,
+  socket: null,
+  /** Whether the socket's server went away, so that the page reconnects. */
+  retry: 0,
+};
+
+const text = $("text");
+
+// ---- The text and its mistakes ----
+
+/** The puzzle as the server takes it. */
+function source() {
+  return {
+    text: text.value,
+    format: $("format").value,
+    file: state.file,
+    pick: state.pick,
+    all: $("all").checked,
+  };
+}
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+/** The offset in the text of a line and column (both from 1, the column in characters). */
+function offset(line, column) {
+  const lines = text.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  const chars = Array.from(lines[line - 1] ?? "");
+  return at + chars.slice(0, column - 1).join("").length;
+}
+
+/** The spans of the mistakes, as offsets, sorted. */
+function spans(mistakes) {
+  return mistakes
+    .filter((m) => m.line != null)
+    .map((m) => {
+      const start = offset(m.line, m.column);
+      let end = m.end_line != null ? offset(m.end_line, m.end_column) : start;
+      if (end <= start) end = start + 1;
+      return [start, Math.min(end, text.value.length + 1)];
+    })
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/** Draws the gutter's line numbers and the marks behind the text. */
+function drawText(mistakes = []) {
+  const lines = text.value.split("\n").length;
+  const bad = new Set(mistakes.filter((m) => m.line != null).map((m) => m.line));
+  $("gutter").innerHTML = Array.from({ length: lines }, (_, i) =>
+    bad.has(i + 1) ? `<span class="bad">${i + 1}</span>` : `${i + 1}`,
+  ).join("\n");
+  let html = "";
+  let at = 0;
+  for (const [start, end] of spans(mistakes)) {
+    if (start < at) continue;
+    html += escapeHtml(text.value.slice(at, start));
+    // A mark at the end of a line or of the text shows as a space.
+    const marked = text.value.slice(start, end).replace(/\n/g, " \n") || " ";
+    html += `<mark>${escapeHtml(marked)}</mark>`;
+    at = end;
+  }
+  html += escapeHtml(text.value.slice(at)) + "\n";
+  $("backdrop").innerHTML = html;
+  syncScroll();
+}
+
+function syncScroll() {
+  $("backdrop").scrollTop = text.scrollTop;
+  $("backdrop").scrollLeft = text.scrollLeft;
+  $("gutter").scrollTop = text.scrollTop;
+}
+
+/** Selects a mistake's span in the text. */
+function select(mistake) {
+  if (mistake.line == null) return;
+  const [[start, end]] = spans([mistake]);
+  text.focus();
+  text.setSelectionRange(start, Math.min(end, text.value.length));
+}
+
+function showMistakes(answer) {
+  const list = $("mistakes");
+  list.innerHTML = "";
+  const mistakes = answer.errors ?? [];
+  for (const m of mistakes) {
+    const li = document.createElement("li");
+    const at = m.line != null ? `${m.line}:${m.column}: ` : "";
+    li.innerHTML = `${escapeHtml(at + m.message)}` +
+      m.notes.map((n) => `<div class="notes">${escapeHtml(n)}</div>`).join("");
+    li.addEventListener("click", () => select(m));
+    list.append(li);
+  }
+  $("report").hidden = !answer.report;
+  $("report").textContent = answer.report ?? "";
+  drawText(mistakes);
+}
+
+let checking = null;
+
+/** Checks the text after a pause in typing. */
+function checkSoon() {
+  clearTimeout(checking);
+  checking = setTimeout(check, CHECK_AFTER);
+}
+
+async function check() {
+  const asked = source();
+  let answer;
+  try {
+    const response = await fetch("/api/compile", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(asked),
+    });
+    answer = await response.json();
+  } catch (e) {
+    status(`the server cannot be reached: ${e.message}`, true);
+    return;
+  }
+  // An answer to an older text is no answer.
+  if (asked.text !== text.value || asked.format !== $("format").value) return;
+  state.checked = answer;
+  showPicks(answer.puzzles ?? []);
+  showMistakes(answer);
+  $("to-language").hidden = !(answer.ok && answer.language && asked.format !== "puzzle");
+  if (answer.ok) {
+    const info = answer.info;
+    status(`${info.name}: ${info.aspects} aspects, ${info.embeddings} placements, ` +
+      `${info.symmetry.group_order} symmetries`);
+  } else if (answer.errors) {
+    const n = answer.errors.length;
+    status(n === 1 ? "1 mistake" : `${n} mistakes`, true);
+  } else {
+    status(answer.message ?? "the text could not be checked", true);
+  }
+}
+
+function status(message, bad = false) {
+  $("status").textContent = message;
+  $("status").classList.toggle("bad", bad);
+}
+
+function showPicks(names) {
+  const pick = $("pick");
+  pick.hidden = names.length < 2;
+  const current = state.pick ?? names[0];
+  pick.innerHTML = names
+    .map((n) => `<option${n === current ? " selected" : ""}>${escapeHtml(n)}</option>`)
+    .join("");
+}
+
+/** Shows a new text, as read from a file or an example. */
+function load(body, format, file) {
+  text.value = body;
+  $("format").value = format;
+  state.file = file;
+  state.pick = null;
+  // What was found belongs to the text before.
+  state.solutions = [];
+  state.selected = 0;
+  state.page = 0;
+  $("result").textContent = "";
+  $("info").innerHTML = "";
+  $("chart").innerHTML = "";
+  showSolutions();
+  drawText();
+  check();
+}
+
+// ---- Files ----
+
+function formatOf(name) {
+  const plain = name.replace(/\.gz$/, "");
+  if (plain.endsWith(".xmpuzzle")) return "xmpuzzle";
+  if (plain.endsWith(".dlx")) return "dlx";
+  return "puzzle";
+}
+
+async function open(file) {
+  let bytes = new Uint8Array(await file.arrayBuffer());
+  // BurrTools writes its files gzip-compressed.
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const format = formatOf(file.name);
+  // BurrTools files may be Latin-1; the rest are UTF-8.
+  let body;
+  try {
+    body = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    body = new TextDecoder("latin1").decode(bytes);
+  }
+  load(body, format, file.name.replace(/\.gz$/, ""));
+}
+
+function download(name, type, body) {
+  const url = URL.createObjectURL(new Blob([body], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function fileStem() {
+  return state.file.replace(/\.[^.]*$/, "") || "puzzle";
+}
+
+// ---- Searches ----
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/session`);
+  socket.addEventListener("open", () => { state.retry = 0; });
+  socket.addEventListener("message", (e) => heard(JSON.parse(e.data)));
+  socket.addEventListener("close", () => {
+    searching(false);
+    // The server restarted, or the network went: try again, less and less often.
+    state.retry = Math.min(state.retry + 1, 10);
+    setTimeout(connect, 500 * state.retry);
+  });
+  state.socket = socket;
+}
+
+function ask(message) {
+  if (state.socket?.readyState !== WebSocket.OPEN) {
+    $("result").textContent = "not connected to the server: reconnecting…";
+    return false;
+  }
+  state.socket.send(JSON.stringify(message));
+  return true;
+}
+
+function search(mode) {
+  if (ask({ type: "search", source: source(), mode })) {
+    $("result").textContent = "compiling…";
+    searching(true);
+  }
+}
+
+function searching(on) {
+  $("stop").disabled = !on;
+  $("progress").hidden = !on;
+  if (!on) $("bar").value = 0;
+}
+
+function heard(event) {
+  switch (event.type) {
+    case "started": {
+      state.search = event.search;
+      state.mode = event.mode;
+      $("result").textContent = "searching…";
+      $("progress-text").textContent = "";
+      showInfo(event.info);
+      if (event.mode !== "stats") {
+        state.solutions = [];
+        state.selected = 0;
+        state.page = 0;
+        showSolutions();
+      }
+      if (event.mode === "stats") $("chart").innerHTML = "";
+      break;
+    }
+    case "progress": {
+      if (event.search !== state.search) return;
+      $("bar").value = event.fraction;
+      const units = event.units ? `${event.done}/${event.units} units · ` : "";
+      const togo = event.units ? ` · ${event.eta} to go` : "";
+      $("progress-text").textContent =
+        `${units}${event.solutions} solutions · ${event.elapsed}${togo}`;
+      break;
+    }
+    case "solution": {
+      if (event.search !== state.search) return;
+      state.solutions.push(event);
+      const n = state.solutions.length;
+      // The first solution shows at once; the rest as their page fills.
+      if (n === 1 || Math.floor((n - 1) / PAGE) === state.page) showSolutions();
+      break;
+    }
+    case "done": {
+      if (event.search !== state.search) return;
+      searching(false);
+      showDone(event);
+      break;
+    }
+    case "rejected": {
+      searching(false);
+      if (event.errors) {
+        showMistakes(event);
+        $("result").textContent = "the puzzle has mistakes: see the text";
+      } else {
+        $("result").textContent = event.message;
+      }
+      break;
+    }
+    case "refused":
+      $("result").textContent = event.message;
+      break;
+  }
+}
+
+function showDone(event) {
+  const seconds = `${event.seconds.toFixed(3)} s`;
+  const result = $("result");
+  if (event.stopped) {
+    result.textContent = `stopped after ${seconds}`;
+  } else {
+    const n = event.solutions;
+    const what = n === "1" ? "solution" : "solutions";
+    result.innerHTML = `<span class="count" id="count">${escapeHtml(n)}</span> ${what} in ${seconds}`;
+    if (event.mode === "solutions" && BigInt(n) > BigInt(event.sent)) {
+      result.innerHTML += ` (the first ${event.sent} drawn)`;
+    }
+  }
+  if (event.stats) chart(event.stats);
+  showSolutions();
+}
+
+function showInfo(info) {
+  const order = info.order?.kind ?? info.order ?? "";
+  const rows = [
+    ["puzzle", info.name],
+    ["aspects", info.aspects],
+    ["placements", info.embeddings],
+    ["order", typeof order === "string" ? order : JSON.stringify(order)],
+    ["estimate", `${Number(info.estimate).toPrecision(3)} placements`],
+    ["symmetries", info.symmetry.group_order],
+  ];
+  $("info").innerHTML = rows
+    .map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(String(v))}</dd>`)
+    .join("");
+}
+
+function showSolutions() {
+  const all = state.solutions;
+  $("exports").hidden = all.length === 0;
+  $("large").innerHTML = all.length ? all[state.selected].svg : "";
+  const pages = Math.max(1, Math.ceil(all.length / PAGE));
+  state.page = Math.min(state.page, pages - 1);
+  const first = state.page * PAGE;
+  const thumbs = $("thumbs");
+  thumbs.innerHTML = "";
+  all.slice(first, first + PAGE).forEach((s, i) => {
+    const div = document.createElement("div");
+    div.className = "thumb" + (first + i === state.selected ? " selected" : "");
+    div.innerHTML = s.svg;
+    div.title = `solution ${s.number}`;
+    div.addEventListener("click", () => {
+      state.selected = first + i;
+      showSolutions();
+    });
+    thumbs.append(div);
+  });
+  $("pager").hidden = pages < 2;
+  $("page").textContent = `page ${state.page + 1} of ${pages}`;
+}
+
+/** Placements at each depth, as bars. */
+function chart(stats) {
+  const depths = stats.by_depth;
+  const most = Math.max(1, ...depths);
+  const w = 600;
+  const h = 160;
+  const bar = w / Math.max(depths.length, 1);
+  const bars = depths.map((n, d) => {
+    const height = (n / most) * (h - 30);
+    return `<rect class="bar" x="${d * bar + 1}" y="${h - 16 - height}" width="${Math.max(bar - 2, 1)}" height="${height}"><title>depth ${d}: ${n} placements</title></rect>` +
+      `<text x="${d * bar + bar / 2}" y="${h - 4}" text-anchor="middle">${d}</text>`;
+  });
+  $("chart").innerHTML =
+    `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="placements by depth">` +
+    `<text x="0" y="10">placements by depth: ${stats.placements} in all, ${stats.pruned} pruned</text>` +
+    bars.join("") + "</svg>";
+}
+
+// ---- Wiring ----
+
+text.addEventListener("input", () => {
+  drawText(state.checked?.errors ?? []);
+  checkSoon();
+});
+text.addEventListener("scroll", syncScroll);
+$("format").addEventListener("change", check);
+$("pick").addEventListener("change", () => {
+  state.pick = $("pick").value;
+  check();
+});
+$("all").addEventListener("change", check);
+$("new").addEventListener("click", () =>
+  load("mod puzzle {\n    box: [\".....\"; 4],\n    pieces: tetrominoes,\n}\n", "puzzle", "puzzle.puzzle"));
+$("open").addEventListener("change", (e) => {
+  const [file] = e.target.files;
+  if (file) open(file);
+  e.target.value = "";
+});
+$("save").addEventListener("click", () => download(state.file, "text/plain", text.value));
+$("to-language").addEventListener("click", () => {
+  const language = state.checked?.language;
+  if (language) load(language, "puzzle", `${fileStem()}.puzzle`);
+});
+$("examples").addEventListener("change", async (e) => {
+  const example = state.examples?.find((x) => x.file === e.target.value);
+  if (example) load(example.text, example.format, example.file);
+  e.target.value = "";
+});
+$("solve").addEventListener("click", () => search("solutions"));
+$("count").addEventListener("click", () => search("count"));
+$("stats").addEventListener("click", () => search("stats"));
+$("stop").addEventListener("click", () => ask({ type: "stop" }));
+$("prev").addEventListener("click", () => { state.page = Math.max(0, state.page - 1); showSolutions(); });
+$("next").addEventListener("click", () => { state.page += 1; showSolutions(); });
+$("export-svg").addEventListener("click", async () => {
+  const response = await fetch("/api/gallery", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ source: source(), solutions: state.solutions.map((s) => s.embeddings) }),
+  });
+  if (response.ok) download(`${fileStem()}.svg`, "image/svg+xml", await response.text());
+  else $("result").textContent = (await response.json()).message;
+});
+$("export-json").addEventListener("click", () =>
+  download(`${fileStem()}.json`, "application/json",
+    JSON.stringify(state.solutions.map((s) => s.value), null, 1)));
+$("export-rust").addEventListener("click", async () => {
+  const response = await fetch("/api/rust", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(source()),
+  });
+  const answer = await response.json();
+  if (answer.ok) download("main.rs", "text/x-rust", answer.program);
+  else if (answer.errors) showMistakes(answer);
+  else $("result").textContent = answer.message;
+});
+
+async function start() {
+  const response = await fetch("/api/examples");
+  state.examples = await response.json();
+  $("examples").innerHTML += state.examples
+    .map((x) => `<option value="${escapeHtml(x.file)}">${escapeHtml(x.file)}</option>`)
+    .join("");
+  const [first] = state.examples;
+  load(first.text, first.format, first.file);
+  connect();
+}
+
+start();

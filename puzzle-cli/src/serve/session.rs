@@ -1,0 +1,312 @@
+//! A page's searches, over one WebSocket: the page asks for a search (the solutions, a count, or
+//! the statistics of the tree) and hears of its progress, its solutions as they are found, and
+//! its end. A page runs one search at a time: a new one stops the one before it first, the stop
+//! button stops it, and so does the page going away (its socket closing), so that no search runs
+//! on for a page that is gone.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use puzzle::{parallel, Solver};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, OwnedSemaphorePermit};
+
+use super::api::{Ready, Rejected, Source};
+use super::{limits, Shared};
+use crate::draw::{json as solution_json, svg};
+use crate::progress::format_seconds;
+use crate::stoppable::{self, Watch};
+
+/// What a page asks over its socket.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Request {
+    /// Search `source`: find solutions (the first `limit` drawn and sent, the rest counted), or
+    /// `count` them only, or gather the tree's `stats`.
+    Search {
+        source: Source,
+        #[serde(default)]
+        mode: Mode,
+        #[serde(default = "sent")]
+        limit: usize,
+    },
+    /// Stop the search under way.
+    Stop,
+}
+
+fn sent() -> usize {
+    limits::MAX_SENT
+}
+
+/// What a search does.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum Mode {
+    /// Every solution visited: the first drawn and sent, all counted.
+    #[default]
+    Solutions,
+    /// The count alone, as fast as the engine counts.
+    Count,
+    /// The shape of the search tree: placements by depth.
+    Stats,
+}
+
+/// `GET /api/session`: the page's socket.
+pub async fn upgrade(State(shared): State<Shared>, socket: WebSocketUpgrade) -> Response {
+    match Arc::clone(&shared.sessions).try_acquire_owned() {
+        Ok(permit) => socket
+            .max_message_size(limits::MAX_REQUEST)
+            .on_upgrade(move |socket| session(socket, shared, permit)),
+        Err(_) => Rejected::Busy("too many pages are open: close one and reload").into_response(),
+    }
+}
+
+/// A search under way for a page.
+struct Search {
+    id: u64,
+    watch: Arc<Watch>,
+    thread: JoinHandle<()>,
+}
+
+impl Search {
+    /// Stops the search and waits, off the server's threads, until it has, draining what it
+    /// still says (a search blocked on a full channel goes on once it is drained): its last
+    /// word, the event that ends it, is returned.
+    async fn stop(self, heard: &mut mpsc::Receiver<Event>) -> Option<Value> {
+        self.watch.stop();
+        let mut joined = tokio::task::spawn_blocking(move || self.thread.join());
+        let mut last = None;
+        let mut keep = |(id, event): Event| {
+            if id == self.id && event["type"] == "done" {
+                last = Some(event);
+            }
+        };
+        loop {
+            tokio::select! {
+                _ = &mut joined => break,
+                Some(event) = heard.recv() => keep(event),
+            }
+        }
+        while let Ok(event) = heard.try_recv() {
+            keep(event);
+        }
+        last
+    }
+}
+
+/// What a search tells its page, tagged with the search's id.
+type Event = (u64, Value);
+
+/// One page's socket, until it closes.
+async fn session(mut socket: WebSocket, shared: Shared, _permit: OwnedSemaphorePermit) {
+    let (events, mut heard) = mpsc::channel::<Event>(64);
+    let mut current: Option<Search> = None;
+    let mut next_id = 0;
+    let mut tick = tokio::time::interval(limits::PROGRESS_EVERY);
+    loop {
+        tokio::select! {
+            message = socket.recv() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                let request = match serde_json::from_str::<Request>(&text) {
+                    Ok(request) => request,
+                    Err(e) => {
+                        let said = json!({ "type": "refused", "message": format!("not a request this server takes: {e}") });
+                        if send(&mut socket, &said).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                };
+                // One search a page: whatever it asks, the search before stops first; asked to
+                // stop, the page hears how it ended.
+                if let Some(search) = current.take() {
+                    let last = search.stop(&mut heard).await;
+                    if let (Request::Stop, Some(done)) = (&request, last) {
+                        if send(&mut socket, &done).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+                if let Request::Search { source, mode, limit } = request {
+                    next_id += 1;
+                    match start(&shared, next_id, source, mode, limit, events.clone()).await {
+                        Ok(search) => current = Some(search),
+                        Err(rejected) => {
+                            let mut said = rejected.to_json();
+                            said["type"] = json!("rejected");
+                            said["search"] = json!(next_id);
+                            if send(&mut socket, &said).await.is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Some((id, event)) = heard.recv() => {
+                // Only the search under way speaks.
+                if current.as_ref().is_none_or(|s| s.id != id) {
+                    continue;
+                }
+                let ended = event["type"] == "done";
+                if send(&mut socket, &event).await.is_err() {
+                    break;
+                }
+                if ended {
+                    if let Some(search) = current.take() {
+                        search.stop(&mut heard).await;
+                    }
+                }
+            }
+            _ = tick.tick() => {
+                if let Some(search) = &current {
+                    if send(&mut socket, &progress(search)).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    // The page is gone: so is its search.
+    if let Some(search) = current.take() {
+        search.stop(&mut heard).await;
+    }
+}
+
+/// Sends `value` as a text message.
+async fn send(socket: &mut WebSocket, value: &Value) -> Result<(), axum::Error> {
+    socket.send(Message::Text(value.to_string().into())).await
+}
+
+/// How far `search` has got, with the time to go by the estimated work done.
+fn progress(search: &Search) -> Value {
+    let seen = search.watch.seen();
+    let eta = match seen.fraction > 0.0 {
+        true => format_seconds(seen.seconds * (1.0 - seen.fraction) / seen.fraction),
+        false => "?".to_owned(),
+    };
+    json!({
+        "type": "progress",
+        "search": search.id,
+        "done": seen.done,
+        "units": seen.units,
+        "solutions": seen.solutions.to_string(),
+        "fraction": seen.fraction,
+        "seconds": seen.seconds,
+        "elapsed": format_seconds(seen.seconds),
+        "eta": eta,
+    })
+}
+
+/// Compiles `source` and starts its search on a thread of its own, telling the page through
+/// `events`; refused where [`limits::MAX_SEARCHES`] are under way.
+async fn start(
+    shared: &Shared,
+    id: u64,
+    source: Source,
+    mode: Mode,
+    limit: usize,
+    events: mpsc::Sender<Event>,
+) -> Result<Search, Rejected> {
+    let permit = Arc::clone(&shared.searches)
+        .try_acquire_owned()
+        .map_err(|_| {
+            Rejected::Busy(
+                "the machine's cores are busy with other searches: try again once one ends",
+            )
+        })?;
+    let ready = shared.compiled.get(shared, &source).await?;
+    let started =
+        json!({ "type": "started", "search": id, "mode": mode_name(mode), "info": ready.info });
+    let _ = events.send((id, started)).await;
+    let watch = Arc::new(Watch::new());
+    let theirs = Arc::clone(&watch);
+    let threads = shared.threads;
+    let limit = limit.min(limits::MAX_SENT);
+    let thread = std::thread::spawn(move || {
+        let done = parallel::with_threads(threads, || {
+            search(&ready, mode, limit, &theirs, id, &events)
+        });
+        let _ = events.blocking_send((id, done));
+        drop(permit);
+    });
+    Ok(Search { id, watch, thread })
+}
+
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Solutions => "solutions",
+        Mode::Count => "count",
+        Mode::Stats => "stats",
+    }
+}
+
+/// Runs the search, sending solutions as it finds them; the event that ends it.
+fn search(
+    ready: &Ready,
+    mode: Mode,
+    limit: usize,
+    watch: &Watch,
+    id: u64,
+    events: &mpsc::Sender<Event>,
+) -> Value {
+    let runnable = &ready.runnable;
+    let mut done = json!({ "type": "done", "search": id, "mode": mode_name(mode) });
+    match mode {
+        Mode::Count => {
+            if let Some(count) = stoppable::count(runnable, false, true, watch) {
+                done["solutions"] = json!(count.to_string());
+            }
+        }
+        Mode::Stats => {
+            if let Some(stats) = stoppable::stats(runnable, watch) {
+                done["solutions"] = json!(stats.solutions.to_string());
+                done["stats"] = json!({
+                    "placements": stats.total_placements(),
+                    "by_depth": stats.placements,
+                    "pruned": stats.pruned,
+                });
+            }
+        }
+        Mode::Solutions => {
+            let catalog = runnable.catalog();
+            let mut found: u128 = 0;
+            let flow = stoppable::solve(runnable, true, watch, |placed| {
+                found += 1;
+                if found as usize <= limit {
+                    let solution = puzzle::Solution::new(catalog, placed);
+                    let drawn = svg::gallery(catalog, &[placed], found as u64).unwrap_or_default();
+                    let event = json!({
+                        "type": "solution",
+                        "search": id,
+                        "number": found as u64,
+                        "svg": drawn,
+                        "embeddings": placed,
+                        "value": solution_json::value(&solution),
+                    });
+                    // The page is gone once its socket's end of the channel is.
+                    if events.blocking_send((id, event)).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            if flow.is_continue() {
+                done["solutions"] = json!(found.to_string());
+            }
+            done["sent"] = json!(found.min(limit as u128) as u64);
+        }
+    }
+    let seen = watch.seen();
+    done["stopped"] = json!(watch.stopped() || done.get("solutions").is_none());
+    done["seconds"] = json!(seen.seconds);
+    done
+}

@@ -1,0 +1,258 @@
+//! `puzzle serve` in a real browser: headless Chromium driven through WebDriver (chromedriver),
+//! as a person uses the page. Each step leaves a screenshot in the tests' directory
+//! (`target/tmp/workshop/`), to look at.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+/// How long a step may take before the test gives up on it: far longer than any takes.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Chromium and chromedriver, installed by the project's script where they are missing.
+fn chromium() -> PathBuf {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../contrib/install-chromium.sh");
+    let installed = Command::new("bash")
+        .arg(script)
+        .output()
+        .expect("bash runs");
+    assert!(
+        installed.status.success(),
+        "Chromium is missing and contrib/install-chromium.sh could not install it: {}",
+        String::from_utf8_lossy(&installed.stderr)
+    );
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| which(name))
+        .expect("the script found a browser")
+}
+
+/// The program `name` on the path.
+fn which(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// `puzzle serve` on a free port, and the address it printed.
+fn serve() -> (Killed, String) {
+    let mut child = common::command()
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the command runs");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server says where it is");
+    let url = (line.split_whitespace())
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_owned();
+    (Killed(child), url)
+}
+
+/// chromedriver on a free port, and the browser it drives, headless.
+async fn browser() -> (Killed, Client) {
+    let binary = chromium();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let driver = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver runs");
+    let driver = Killed(driver);
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_owned(),
+        json!({
+            "binary": binary,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"],
+        }),
+    );
+    // chromedriver takes a moment to listen: the first connections may be refused.
+    let mut tries = 0;
+    let client = loop {
+        let connected = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await;
+        match connected {
+            Ok(client) => break client,
+            Err(e) if tries < 100 => {
+                tries += 1;
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("chromedriver did not answer: {e}"),
+        }
+    };
+    (driver, client)
+}
+
+/// Saves what the page shows now as `name`.png.
+async fn screenshot(client: &Client, name: &str) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("workshop");
+    std::fs::create_dir_all(&dir).expect("the screenshots' directory");
+    let png = client.screenshot().await.expect("a screenshot");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot is saved");
+}
+
+/// The text of the element `css` once `ready` holds of it.
+async fn text_when(client: &Client, css: &str, ready: impl Fn(&str) -> bool) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        if let Ok(element) = client.find(Locator::Css(css)).await {
+            if let Ok(text) = element.text().await {
+                if ready(&text) {
+                    return text;
+                }
+            }
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "`{css}` never showed what was awaited"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Replaces the text in the editor, as typing it would.
+async fn type_text(client: &Client, text: &str) {
+    let editor = client.find(Locator::Id("text")).await.expect("the editor");
+    editor.clear().await.expect("the editor clears");
+    editor.send_keys(text).await.expect("the text is typed");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
+    let (_server, url) = serve();
+    let (_driver, client) = browser().await;
+    client.goto(&url).await.expect("the page loads");
+
+    // The page opens on the 6x10 pentomino; Solve shows its count and its first solutions.
+    text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
+    screenshot(&client, "1-opened").await;
+    client
+        .find(Locator::Id("solve"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let count = text_when(&client, "#result", |t| t.contains("solutions in")).await;
+    assert!(count.starts_with("2339 solutions"), "{count}");
+    let thumbs = client
+        .find_all(Locator::Css("#thumbs .thumb"))
+        .await
+        .unwrap();
+    assert_eq!(thumbs.len(), 24, "a page of thumbnails");
+    let drawn = client
+        .find_all(Locator::Css("#large svg .solution"))
+        .await
+        .unwrap();
+    assert_eq!(drawn.len(), 1, "the first solution drawn large");
+    screenshot(&client, "2-solved").await;
+
+    // A BurrTools file opened from disk: the Soma cube, counted.
+    let soma = common::puzzles().join("soma.xmpuzzle");
+    let input = client.find(Locator::Id("open")).await.unwrap();
+    input
+        .send_keys(&soma.canonicalize().unwrap().display().to_string())
+        .await
+        .expect("the file is chosen");
+    text_when(&client, "#status", |t| t.contains("soma")).await;
+    client
+        .find(Locator::Id("count"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let count = text_when(&client, "#result", |t| t.contains("solutions in")).await;
+    assert!(count.starts_with("240 solutions"), "{count}");
+    // The command counts the same.
+    let command = common::puzzle(&["solve", "soma.xmpuzzle", "--count"]);
+    assert_eq!(String::from_utf8_lossy(&command.stdout).trim(), "240");
+    screenshot(&client, "3-burrtools").await;
+
+    // A mistake is marked where it is: the line, the span, the message.
+    client
+        .find(Locator::Css(
+            "#examples option[value='pentomino_6x10.puzzle']",
+        ))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
+    type_text(
+        &client,
+        "mod broken {\n    box: [\"..........\"; 6],\n    pieces: pentominos,\n}\n",
+    )
+    .await;
+    let mistakes = text_when(&client, "#mistakes", |t| t.contains("unknown piece set")).await;
+    assert!(
+        mistakes.starts_with("3:13: unknown piece set"),
+        "{mistakes}"
+    );
+    let marked = client.find(Locator::Css("#backdrop mark")).await.unwrap();
+    assert_eq!(marked.text().await.unwrap(), "pentominos");
+    let gutter = client.find(Locator::Css("#gutter .bad")).await.unwrap();
+    assert_eq!(gutter.text().await.unwrap(), "3");
+    screenshot(&client, "4-mistake").await;
+
+    // A count of minutes, stopped from the page.
+    type_text(
+        &client,
+        "mod long { box: 5 x 18, pieces: pentominoes(one_sided), reflect: false, symmetry: reduced }\n",
+    )
+    .await;
+    text_when(&client, "#status", |t| t.contains("long:")).await;
+    client
+        .find(Locator::Id("count"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    text_when(&client, "#progress-text", |t| t.contains("units")).await;
+    screenshot(&client, "5-counting").await;
+    client
+        .find(Locator::Id("stop"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let stopped = text_when(&client, "#result", |t| t.starts_with("stopped")).await;
+    assert!(stopped.starts_with("stopped after"), "{stopped}");
+    screenshot(&client, "6-stopped").await;
+
+    client.close().await.expect("the browser closes");
+}
