@@ -1,0 +1,448 @@
+//! `puzzle serve`'s requests, as a careless or hostile page makes them: malformed puzzles and
+//! requests, boards past the compiler's limits, bodies past the server's, many requests at
+//! once, and pages that go away mid-search. The server answers each (or refuses it), never
+//! crashes or hangs, and keeps no search running for a page that is gone.
+
+use std::future::Future;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use proptest::prelude::*;
+use puzzle_cli::serve::{limits, router, Shared};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Far longer than any step takes.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The server on a free port of this machine, on the test's runtime, with what it shares.
+async fn server() -> (String, Shared) {
+    let shared = Shared::new(2);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let app = router(shared.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (address, shared)
+}
+
+/// `future`, or a failed test once [`PATIENCE`] has passed.
+async fn patiently<T>(what: &str, future: impl Future<Output = T>) -> T {
+    tokio::time::timeout(PATIENCE, future)
+        .await
+        .unwrap_or_else(|_| panic!("{what} took longer than {PATIENCE:?}"))
+}
+
+/// A raw HTTP/1.1 request: the status and the body of the answer.
+async fn request(address: &str, method: &str, path: &str, body: &[u8]) -> (u16, Vec<u8>) {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    // A body past the limit may be refused before it is all read.
+    let _ = stream.write_all(body).await;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let text = String::from_utf8_lossy(&answer);
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {text:?}"));
+    let at = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(answer.len(), |i| i + 4);
+    (status, answer[at..].to_vec())
+}
+
+/// `POST /api/compile` of `source`: the status and the answer.
+async fn compile(address: &str, source: &Value) -> (u16, Value) {
+    let (status, body) = request(
+        address,
+        "POST",
+        "/api/compile",
+        source.to_string().as_bytes(),
+    )
+    .await;
+    (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+const SIX_BY_TEN: &str =
+    "mod p { box: [\"..........\"; 6], pieces: pentominoes, symmetry: reduced }";
+const LONG: &str =
+    "mod long { box: 5 x 18, pieces: pentominoes(one_sided), reflect: false, symmetry: reduced }";
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// A page's socket.
+async fn page(address: &str) -> Socket {
+    let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/api/session"))
+        .await
+        .expect("the socket opens");
+    socket
+}
+
+/// Sends a request on a page's socket.
+async fn ask(socket: &mut Socket, request: Value) {
+    socket
+        .send(Message::Text(request.to_string().into()))
+        .await
+        .expect("the request is sent");
+}
+
+/// The next event on a page's socket of type `kind`.
+async fn heard(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let message = socket.next().await.expect("the socket is open").unwrap();
+        if let Message::Text(text) = message {
+            let event: Value = serde_json::from_str(&text).unwrap();
+            if event["type"] == kind {
+                return event;
+            }
+        }
+    }
+}
+
+/// Waits until every search has ended and given its permit back.
+async fn no_search_runs(shared: &Shared) {
+    patiently("the searches' end", async {
+        while shared.searches.available_permits() < limits::MAX_SEARCHES {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_puzzle_is_checked_and_its_mistakes_placed() {
+    let (address, _) = server().await;
+    let (status, answer) = compile(&address, &json!({ "text": SIX_BY_TEN })).await;
+    assert_eq!(status, 200);
+    assert_eq!(answer["ok"], true);
+    assert_eq!(answer["info"]["embeddings"], 2056);
+    assert_eq!(answer["puzzles"], json!(["p"]));
+    let broken =
+        "mod p {\n    box: [\"...\"; 6],\n    pieces: pentominos,\n    symetry: reduced,\n}";
+    let (status, answer) = compile(&address, &json!({ "text": broken })).await;
+    assert_eq!(status, 200);
+    assert_eq!(answer["ok"], false);
+    let errors = answer["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2, "{answer}");
+    assert_eq!(
+        (&errors[0]["line"], &errors[0]["column"]),
+        (&json!(3), &json!(13))
+    );
+    assert_eq!(
+        (&errors[0]["end_line"], &errors[0]["end_column"]),
+        (&json!(3), &json!(23))
+    );
+    assert_eq!(errors[1]["line"], 4);
+    assert!(answer["report"].as_str().unwrap().contains("2 errors"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn boards_and_bodies_past_the_limits_are_refused() {
+    let (address, _) = server().await;
+    // Past the compiler's limits: a mistake, at the box.
+    let huge = "mod p { box: 2000 x 2000 x 2000, pieces: pentominoes }";
+    let (status, answer) =
+        patiently("a huge box", compile(&address, &json!({ "text": huge }))).await;
+    assert_eq!((status, &answer["ok"]), (200, &json!(false)), "{answer}");
+    assert!(answer["errors"][0]["line"].is_number(), "{answer}");
+    // Past the server's: refused before it is read.
+    let text = format!("// {}\n{SIX_BY_TEN}", "x".repeat(limits::MAX_REQUEST));
+    let (status, _) = compile(&address, &json!({ "text": text })).await;
+    assert_eq!(status, 413);
+    // Requests that are not the server's.
+    let (status, _) = request(&address, "POST", "/api/compile", b"{ not json").await;
+    assert_eq!(status, 400);
+    let (status, answer) = compile(&address, &json!({ "text": SIX_BY_TEN, "format": "zip" })).await;
+    assert_eq!(status, 400);
+    assert!(answer["message"]
+        .as_str()
+        .unwrap()
+        .contains("unknown format"));
+    let (status, _) = request(&address, "GET", "/page/../../Cargo.toml", b"").await;
+    assert_eq!(status, 404);
+    // A gallery of solutions that are not the puzzle's.
+    let gallery = json!({ "source": { "text": SIX_BY_TEN }, "solutions": [[0, 0], [1_000_000]] });
+    let (status, body) = request(
+        &address,
+        "POST",
+        "/api/gallery",
+        gallery.to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
+    // And the server still answers.
+    let (status, answer) = compile(&address, &json!({ "text": SIX_BY_TEN })).await;
+    assert_eq!((status, &answer["ok"]), (200, &json!(true)));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_solves_and_hears_every_solution_it_asked_for() {
+    let (address, shared) = server().await;
+    let mut socket = page(&address).await;
+    let source = json!({ "text": SIX_BY_TEN });
+    ask(
+        &mut socket,
+        json!({ "type": "search", "source": source, "limit": 5 }),
+    )
+    .await;
+    let started = patiently("the start", heard(&mut socket, "started")).await;
+    assert_eq!(started["info"]["name"], "p");
+    let mut drawn = 0;
+    let done = patiently("the solutions", async {
+        loop {
+            let message = socket.next().await.unwrap().unwrap();
+            let Message::Text(text) = message else {
+                continue;
+            };
+            let event: Value = serde_json::from_str(&text).unwrap();
+            match event["type"].as_str() {
+                Some("solution") => {
+                    drawn += 1;
+                    assert!(event["svg"].as_str().unwrap().starts_with("<svg"));
+                }
+                Some("done") => return event,
+                _ => {}
+            }
+        }
+    })
+    .await;
+    assert_eq!(drawn, 5);
+    assert_eq!(
+        (&done["solutions"], &done["sent"]),
+        (&json!("2339"), &json!(5))
+    );
+    ask(
+        &mut socket,
+        json!({ "type": "search", "source": source, "mode": "count" }),
+    )
+    .await;
+    let done = patiently("the count", heard(&mut socket, "done")).await;
+    assert_eq!(done["solutions"], "2339");
+    ask(
+        &mut socket,
+        json!({ "type": "search", "source": source, "mode": "stats" }),
+    )
+    .await;
+    let done = patiently("the statistics", heard(&mut socket, "done")).await;
+    let by_depth = done["stats"]["by_depth"].as_array().unwrap();
+    assert_eq!(by_depth.len(), 12, "a placement for each of the 12 pieces");
+    no_search_runs(&shared).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_search_stops_when_asked_and_when_its_page_goes() {
+    let (address, shared) = server().await;
+    let long = json!({ "type": "search", "source": { "text": LONG }, "mode": "count" });
+    // Stopped by the page.
+    let mut socket = page(&address).await;
+    ask(&mut socket, long.clone()).await;
+    patiently("the progress", heard(&mut socket, "progress")).await;
+    ask(&mut socket, json!({ "type": "stop" })).await;
+    let done = patiently("the stop", heard(&mut socket, "done")).await;
+    assert_eq!(done["stopped"], true);
+    assert!(
+        done.get("solutions").is_none(),
+        "a stopped count is no count"
+    );
+    no_search_runs(&shared).await;
+    // A new search stops the one before.
+    ask(&mut socket, long.clone()).await;
+    patiently("the progress", heard(&mut socket, "progress")).await;
+    ask(
+        &mut socket,
+        json!({ "type": "search", "source": { "text": SIX_BY_TEN }, "mode": "count" }),
+    )
+    .await;
+    let done = patiently("the next count", heard(&mut socket, "done")).await;
+    assert_eq!(done["solutions"], "2339");
+    no_search_runs(&shared).await;
+    // The page goes mid-search: so does its search.
+    ask(&mut socket, long.clone()).await;
+    patiently("the progress", heard(&mut socket, "progress")).await;
+    assert!(shared.searches.available_permits() < limits::MAX_SEARCHES);
+    drop(socket);
+    no_search_runs(&shared).await;
+    // And one that closes properly.
+    let mut socket = page(&address).await;
+    ask(&mut socket, long).await;
+    patiently("the progress", heard(&mut socket, "progress")).await;
+    socket.close(None).await.unwrap();
+    no_search_runs(&shared).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn many_pages_and_requests_at_once_are_all_answered() {
+    let (address, shared) = server().await;
+    // Pages that each start a search at once: as many run as the limit lets, the rest are
+    // told the machine is busy; none is left without an answer.
+    let pages = (0..8).map(|_| {
+        let address = address.clone();
+        tokio::spawn(async move {
+            let mut socket = page(&address).await;
+            ask(
+                &mut socket,
+                json!({ "type": "search", "source": { "text": LONG }, "mode": "count" }),
+            )
+            .await;
+            let answer = loop {
+                let message = socket.next().await.unwrap().unwrap();
+                let Message::Text(text) = message else {
+                    continue;
+                };
+                let event: Value = serde_json::from_str(&text).unwrap();
+                if event["type"] == "progress" || event["type"] == "rejected" {
+                    break event;
+                }
+            };
+            (socket, answer)
+        })
+    });
+    let mut sockets = Vec::new();
+    let (mut running, mut busy) = (0, 0);
+    for page in pages {
+        let (socket, answer) = patiently("a page's answer", page).await.unwrap();
+        match answer["type"].as_str() {
+            Some("progress") => running += 1,
+            _ => {
+                assert_eq!(answer["busy"], true, "{answer}");
+                busy += 1;
+            }
+        }
+        sockets.push(socket);
+    }
+    assert_eq!(
+        (running, busy),
+        (limits::MAX_SEARCHES, 8 - limits::MAX_SEARCHES)
+    );
+    // Checks at once, of good and bad texts, while the searches run.
+    let checks = (0..40).map(|i| {
+        let address = address.clone();
+        let text = match i % 2 {
+            0 => format!("mod p{i} {{ box: 4 x {}, pieces: tetrominoes }}", 5 + i % 3),
+            _ => format!("mod p{i} {{ box: 4 x 5, pieces: {{ A: [\"#{i}\"] }} }}"),
+        };
+        tokio::spawn(async move { compile(&address, &json!({ "text": text })).await })
+    });
+    for check in checks {
+        let (status, answer) = patiently("a check", check).await.unwrap();
+        assert_eq!(status, 200);
+        assert!(answer["ok"].is_boolean(), "{answer}");
+    }
+    drop(sockets);
+    no_search_runs(&shared).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn requests_on_a_socket_that_are_not_requests_are_refused() {
+    let (address, shared) = server().await;
+    let mut socket = page(&address).await;
+    for garbage in [
+        "not json",
+        "{}",
+        "{\"type\": \"launch\"}",
+        "{\"type\": \"search\"}",
+        "{\"type\": \"search\", \"source\": {\"text\": 5}}",
+    ] {
+        socket.send(Message::Text(garbage.into())).await.unwrap();
+        let refused = patiently("a refusal", heard(&mut socket, "refused")).await;
+        assert!(
+            refused["message"]
+                .as_str()
+                .unwrap()
+                .contains("not a request"),
+            "{refused}"
+        );
+    }
+    // A puzzle with mistakes is rejected with them; a binary message is ignored.
+    socket
+        .send(Message::Binary(vec![0, 1, 2].into()))
+        .await
+        .unwrap();
+    let broken = json!({ "type": "search", "source": { "text": "mod p { box: 3 x 3 }" } });
+    ask(&mut socket, broken).await;
+    let rejected = patiently("a rejection", heard(&mut socket, "rejected")).await;
+    assert!(
+        rejected["errors"].as_array().is_some_and(|e| !e.is_empty()),
+        "{rejected}"
+    );
+    // A message past the limit closes the socket; the server goes on.
+    let huge = "x".repeat(limits::MAX_REQUEST + 1);
+    let _ = socket.send(Message::Text(huge.into())).await;
+    let closed = patiently("the close", async {
+        loop {
+            match socket.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed);
+    let mut socket = page(&address).await;
+    let count = json!({ "type": "search", "source": { "text": SIX_BY_TEN }, "mode": "count" });
+    ask(&mut socket, count).await;
+    let done = patiently("a count", heard(&mut socket, "done")).await;
+    assert_eq!(done["solutions"], "2339");
+    no_search_runs(&shared).await;
+}
+
+/// Texts near a good puzzle: a good one with bytes changed, cut, or doubled.
+fn near_puzzles() -> impl Strategy<Value = String> {
+    let good = SIX_BY_TEN.as_bytes().to_vec();
+    let n = good.len();
+    (0..n, 0..n, any::<u8>(), 0..3u8).prop_map(move |(a, b, byte, how)| {
+        let mut text = good.clone();
+        let (a, b) = (a.min(b), a.max(b));
+        match how {
+            0 => text[a] = byte,
+            1 => {
+                text.drain(a..b);
+            }
+            _ => {
+                let copy = text[a..b].to_vec();
+                text.splice(b..b, copy);
+            }
+        }
+        String::from_utf8_lossy(&text).into_owned()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever the text, a check answers with the puzzle or its mistakes, each placed inside
+    /// the text, and the server answers the next request.
+    #[test]
+    fn every_text_is_answered_with_a_puzzle_or_its_mistakes(text in near_puzzles(), format in 0..3usize) {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        runtime.block_on(async {
+            let (address, _) = server().await;
+            let format = ["puzzle", "xmpuzzle", "dlx"][format];
+            let (status, answer) = patiently("a check", compile(&address, &json!({ "text": text, "format": format }))).await;
+            prop_assert_eq!(status, 200);
+            match answer["ok"].as_bool() {
+                Some(true) => prop_assert!(answer["info"]["aspects"].is_number()),
+                Some(false) => {
+                    let lines = text.split('\n').count() as u64;
+                    for error in answer["errors"].as_array().unwrap() {
+                        if let Some(line) = error["line"].as_u64() {
+                            prop_assert!((1..=lines).contains(&line), "{}", error);
+                        }
+                    }
+                }
+                None => prop_assert!(false, "{}", answer),
+            }
+            let (status, _) = compile(&address, &json!({ "text": SIX_BY_TEN })).await;
+            prop_assert_eq!(status, 200);
+            Ok(())
+        })?;
+    }
+}
