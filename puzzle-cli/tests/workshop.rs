@@ -125,20 +125,77 @@ async fn screenshot(client: &Client, name: &str) {
 /// The text of the element `css` once `ready` holds of it.
 async fn text_when(client: &Client, css: &str, ready: impl Fn(&str) -> bool) -> String {
     let start = std::time::Instant::now();
+    let mut last = String::new();
     loop {
         if let Ok(element) = client.find(Locator::Css(css)).await {
             if let Ok(text) = element.text().await {
                 if ready(&text) {
                     return text;
                 }
+                last = text;
             }
         }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "`{css}` never showed what was awaited"
-        );
+        if start.elapsed() > PATIENCE {
+            screenshot(client, "failed").await;
+            panic!("`{css}` never showed what was awaited: it shows {last:?}");
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Clicks the element `css`.
+async fn click(client: &Client, css: &str) {
+    let element = client.find(Locator::Css(css)).await;
+    let element = element.unwrap_or_else(|e| panic!("no `{css}`: {e}"));
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("`{css}` cannot be clicked: {e}"));
+}
+
+/// Types `value` into the field `id` in place of what it held, and leaves it (with Tab).
+async fn fill_in(client: &Client, id: &str, value: &str) {
+    let field = client.find(Locator::Id(id)).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(&format!("{value}\u{e004}")).await.unwrap();
+}
+
+/// Draws a piece in the piece drawer, `#` a cell, one string of rows a layer, and adds it.
+async fn draw_piece(client: &Client, layers: &[&[&str]]) {
+    fill_in(client, "piece-layers", &layers.len().to_string()).await;
+    for (l, rows) in layers.iter().enumerate() {
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '#' {
+                    let place = format!("#piece-grid [data-l='{l}'][data-r='{r}'][data-c='{c}']");
+                    click(client, &place).await;
+                }
+            }
+        }
+    }
+    click(client, "#add-piece").await;
+}
+
+/// Solves, or counts, and reads the count the page shows.
+async fn count(client: &Client, button: &str) -> String {
+    // A new result replaces what the last search showed.
+    let before = client
+        .find(Locator::Id("result"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    click(client, button).await;
+    let shown = text_when(client, "#result", |t| {
+        t != before && t.contains("solutions in")
+    })
+    .await;
+    shown
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// Replaces the text in the editor, as typing it would.
@@ -254,5 +311,64 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     assert!(stopped.starts_with("stopped after"), "{stopped}");
     screenshot(&client, "6-stopped").await;
 
+    client.close().await.expect("the browser closes");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
+    let (_server, url) = serve();
+    let (_driver, client) = browser().await;
+    client.goto(&url).await.expect("the page loads");
+    text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
+
+    // The 6x10: a new puzzle made 10 by 6, its pieces the pentominoes, one solution a class.
+    click(&client, "#new").await;
+    text_when(&client, "#status", |t| t.starts_with("puzzle:")).await;
+    fill_in(&client, "columns", "10").await;
+    fill_in(&client, "rows", "6").await;
+    click(&client, "#pieces button").await;
+    click(&client, "#add-set").await;
+    click(&client, "#reduced").await;
+    text_when(&client, "#status", |t| t.contains("72 aspects")).await;
+    let drawn = client
+        .find(Locator::Id("text"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert!(drawn
+        .unwrap_or_default()
+        .contains("box: [\"..........\"; 6]"));
+    screenshot(&client, "7-drawn-6x10").await;
+    assert_eq!(count(&client, "#solve").await, "2339");
+    screenshot(&client, "8-drawn-6x10-solved").await;
+
+    // The Soma cube: a 3x3x3 box and its seven pieces drawn, one-sided.
+    click(&client, "#new").await;
+    text_when(&client, "#status", |t| t.starts_with("puzzle:")).await;
+    fill_in(&client, "columns", "3").await;
+    fill_in(&client, "rows", "3").await;
+    fill_in(&client, "layers", "3").await;
+    click(&client, "#pieces button").await;
+    let soma: [&[&[&str]]; 7] = [
+        &[&["##", "#."]],
+        &[&["###", "#.."]],
+        &[&["###", ".#."]],
+        &[&["##.", ".##"]],
+        &[&["##", ".#"], &["..", ".#"]],
+        &[&["..", ".#"], &["##", ".#"]],
+        &[&["##", "#."], &["#.", ".."]],
+    ];
+    for piece in soma {
+        draw_piece(&client, piece).await;
+    }
+    click(&client, "#one-sided").await;
+    click(&client, "#reduced").await;
+    // The same placements as the BurrTools file's Soma cube.
+    text_when(&client, "#status", |t| t.contains("688 placements")).await;
+    screenshot(&client, "9-drawn-soma").await;
+    assert_eq!(count(&client, "#count").await, "240");
+    screenshot(&client, "10-drawn-soma-counted").await;
     client.close().await.expect("the browser closes");
 }

@@ -51,6 +51,13 @@ pub enum PrintError {
         /// What has the colours.
         what: &'static str,
     },
+    /// What a drawing editor cannot hold: it draws a box in rows or layers of rows, and leaves
+    /// colours, restrictions and abstract puzzles to the text.
+    #[error("the drawing editor cannot show {what}: edit it in the text")]
+    Unsketched {
+        /// What it cannot show.
+        what: &'static str,
+    },
     /// A required aspect in no embedding where the description allows it (a DLX file's
     /// primary item in no option): the language refuses such a puzzle.
     #[error("required aspect `{aspect}` is in no embedding, so the puzzle has no solution, and the puzzle language refuses such a puzzle")]
@@ -276,6 +283,80 @@ fn options(out: &mut String, d: &Description) -> Result<(), PrintError> {
         let _ = writeln!(out, "    tuning: {},", d.tuning);
     }
     Ok(())
+}
+
+/// A box puzzle as a drawing editor holds it, to draw and write back: the box drawn with its
+/// holes, each entry of the pieces as the language writes it, the two options the editor sets,
+/// and the other options' entries as they are written, which it keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sketch {
+    /// The puzzle's name.
+    pub name: String,
+    /// The grid.
+    pub grid: Grid,
+    /// The box: layers of rows (one layer in the plane), `.` a cell, `#` a hole, `+` a cell
+    /// that may stay empty, a space nothing.
+    pub board: Vec<Vec<String>>,
+    /// The entries of the pieces: a set (`pentominoes`, `2 x tetrominoes`) or one piece
+    /// (`A: ["##", "#."]`).
+    pub pieces: Vec<String>,
+    /// Whether pieces may be turned over.
+    pub reflect: bool,
+    /// Whether one solution per symmetry class is asked (`symmetry: reduced`).
+    pub reduced: bool,
+    /// The other options' entries (`order: rows`), without the trailing comma.
+    pub options: Vec<String>,
+}
+
+/// `d` as a [`Sketch`], or why a drawing editor cannot hold it.
+pub fn sketch(d: &Description) -> Result<Sketch, PrintError> {
+    let unsketched = |what| Err(PrintError::Unsketched { what });
+    if d.abstract_puzzle.is_some() {
+        return unsketched("an abstract puzzle");
+    }
+    if d.colours.is_some() {
+        return unsketched("colours");
+    }
+    if !d.restrictions.is_empty() {
+        return unsketched("restricted placements");
+    }
+    if d.max_empty.is_some() {
+        return unsketched("a bound on the cells left empty");
+    }
+    let mut figure = match &d.board {
+        BoardSpec::Drawn(figure) => figure.clone(),
+        BoardSpec::Block { extents, .. } => block_figure(d, extents)?,
+    };
+    for (p, _) in &d.holes {
+        put(&mut figure, p, chars::BOX_HOLE);
+    }
+    let rows = |f: &Figure| match f {
+        Figure::Rows(drawing) => Some(drawing.rows.iter().map(|r| r.text.clone()).collect()),
+        Figure::Layers { .. } => None,
+    };
+    let board: Option<Vec<Vec<String>>> = match &figure {
+        Figure::Rows(_) => rows(&figure).map(|r| vec![r]),
+        Figure::Layers { layers, .. } => layers.iter().map(rows).collect(),
+    };
+    let Some(board) = board else {
+        return unsketched("a box of more than three axes");
+    };
+    let pieces = piece_entries(d)?.into_iter().map(|(e, _)| e).collect();
+    let mut written = String::new();
+    options(&mut written, d)?;
+    let options = (written.lines())
+        .map(|l| l.trim().trim_end_matches(',').to_owned())
+        .filter(|l| !l.starts_with("reflect:") && l != "symmetry: reduced")
+        .collect();
+    Ok(Sketch {
+        name: d.name.clone(),
+        grid: d.grid,
+        board,
+        pieces,
+        reflect: d.reflect,
+        reduced: matches!(d.symmetry, Symmetry::Reduced { piece: None }),
+        options,
+    })
 }
 
 /// The `order` entry, or `None` for the default.
@@ -603,6 +684,40 @@ mod tests {
         use puzzle_runtime::Solver;
         assert_eq!(a.info(), b.info(), "{text}");
         text
+    }
+
+    fn sketched(text: &str) -> Result<Sketch, PrintError> {
+        sketch(&parse_str(text).unwrap()[0].description)
+    }
+
+    #[test]
+    fn a_sketch_draws_the_box_and_lists_the_entries() {
+        let s = sketched(
+            "mod p { box: 3 x 4, holes: [(1, 1)], pieces: { 2 x tetrominoes, A: [\"##\"] }, \
+             reflect: false, symmetry: reduced, order: rows }",
+        )
+        .unwrap();
+        assert_eq!(s.board, vec![vec!["....", ".#..", "...."]]);
+        assert_eq!(s.pieces, ["2 x tetrominoes", "A: [\"##\"]"]);
+        assert!(!s.reflect && s.reduced);
+        assert_eq!(s.options, ["order: rows"]);
+        let s =
+            sketched("mod q { box: [[\"..\", \".#\"], [\"..\", \"..\"]], pieces: soma }").unwrap();
+        assert_eq!(s.board, vec![vec!["..", ".#"], vec!["..", ".."]]);
+        assert_eq!(
+            (s.pieces.as_slice(), s.reflect, s.reduced),
+            (&["soma".to_owned()][..], true, false)
+        );
+        let s =
+            sketched("mod r { grid: hexagonal, box: [\" . .\", \". . .\"], pieces: tetrahexes }");
+        assert_eq!(s.unwrap().grid, Grid::Hexagonal);
+        let abstract_puzzle = sketched("mod a { aspects: [x, y], embeddings: [[x, y]] }");
+        assert!(matches!(
+            abstract_puzzle,
+            Err(PrintError::Unsketched { .. })
+        ));
+        let four = sketched("mod f { box: 2 x 2 x 2 x 2, pieces: { 8 x D: [\"##\"] } }");
+        assert!(matches!(four, Err(PrintError::Unsketched { .. })));
     }
 
     #[test]

@@ -71,7 +71,7 @@ impl Source {
         }
     }
 
-    /// The text read and its puzzle chosen, as the command reads a file, with `all` applied.
+    /// The text read and its puzzle chosen, as the command reads a file.
     fn read(&self) -> Result<Loaded, Rejected> {
         let format = self.format()?;
         let first = self.puzzles().into_iter().next();
@@ -80,11 +80,7 @@ impl Source {
             problem: self.pick.clone(),
         };
         let bytes = self.text.as_bytes().to_vec();
-        let mut loaded = input::read_bytes(self.label(), bytes, format, &choice)?;
-        if self.all {
-            loaded.description.symmetry = Symmetry::All;
-        }
-        Ok(loaded)
+        Ok(input::read_bytes(self.label(), bytes, format, &choice)?)
     }
 }
 
@@ -145,6 +141,8 @@ pub struct Ready {
     pub language: Option<String>,
     /// What the file asks that is done otherwise.
     pub warnings: Vec<Mistake>,
+    /// The puzzle as the page's drawing editor holds it ([`print::Sketch`]), or why it cannot.
+    pub sketch: Value,
 }
 
 /// The puzzles compiled lately, the last used first, at most [`limits::KEPT_COMPILED`].
@@ -184,9 +182,25 @@ impl Compiled {
     }
 }
 
-/// Reads and compiles `source`.
+/// Reads and compiles `source`, with `all` applied.
 fn ready(source: &Source) -> Result<Ready, Rejected> {
-    let loaded = source.read()?;
+    let mut loaded = source.read()?;
+    let sketch = match print::sketch(&loaded.description) {
+        Ok(s) => json!({
+            "name": s.name,
+            "grid": s.grid.word(),
+            "board": s.board,
+            "pieces": s.pieces,
+            "reflect": s.reflect,
+            "reduced": s.reduced,
+            "options": s.options,
+        }),
+        Err(why) => json!({ "unsketched": why.to_string() }),
+    };
+    let language = print::source(&loaded.description).ok();
+    if source.all {
+        loaded.description.symmetry = Symmetry::All;
+    }
     let puzzle = loaded.compile()?;
     let warnings = match loaded.warnings.is_empty() {
         true => Vec::new(),
@@ -199,8 +213,9 @@ fn ready(source: &Source) -> Result<Ready, Rejected> {
     Ok(Ready {
         runnable: puzzle.runnable().clone(),
         info,
-        language: print::source(&loaded.description).ok(),
+        language,
         warnings,
+        sketch,
     })
 }
 
@@ -214,6 +229,7 @@ pub async fn compile_json(shared: &Shared, source: &Source) -> Value {
             "info": ready.info,
             "warnings": ready.warnings,
             "language": ready.language,
+            "sketch": ready.sketch,
             "puzzles": puzzles,
         }),
         Err(rejected) => {

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("page/style.css")),
     ("app.js", "text/javascript", include_str!("page/app.js")),
+    ("draw.js", "text/javascript", include_str!("page/draw.js")),
 ];
 
 /// `GET /`: the page.

@@ -1,6 +1,8 @@
 // The workshop page: the puzzle's text, checked as it is typed (mistakes marked where they
 // are), and its searches run by the server over one socket, shown as they go.
 
+import * as draw from "./draw.js";
+
 const $ = (id) => document.getElementById(id);
 
 /** Solutions shown a page of thumbnails at a time. */
@@ -21,6 +23,13 @@ const state = {
   socket: null,
   /** Whether the socket's server went away, so that the page reconnects. */
   retry: 0,
+  /** The puzzle as the drawing editor holds it, and the text it last wrote. */
+  sketch: null,
+  written: null,
+  /** The piece being drawn: layers of rows, `#` a cell. */
+  piece: null,
+  /** What a stroke of the pointer paints. */
+  stroke: null,
 };
 
 const text = $("text");
@@ -142,6 +151,16 @@ async function check() {
   // An answer to an older text is no answer.
   if (asked.text !== text.value || asked.format !== $("format").value) return;
   state.checked = answer;
+  // The editor shows the text's puzzle, unless it wrote that text itself.
+  if (answer.sketch && asked.text !== state.written) {
+    state.sketch = answer.sketch.unsketched ? null : answer.sketch;
+    // An entry drawn in layers is written on one line: the list shows a line each.
+    state.sketch?.pieces.forEach((entry, i, pieces) => {
+      pieces[i] = entry.replace(/\[\s*\n\s*/g, "[").replace(/,\s*\n\s*\]/g, "]").replace(/\s*\n\s*/g, " ");
+    });
+    $("unsketched").textContent = answer.sketch.unsketched ?? "";
+    renderDraw();
+  }
   showPicks(answer.puzzles ?? []);
   showMistakes(answer);
   $("to-language").hidden = !(answer.ok && answer.language && asked.format !== "puzzle");
@@ -177,6 +196,7 @@ function load(body, format, file) {
   $("format").value = format;
   state.file = file;
   state.pick = null;
+  state.written = null;
   // What was found belongs to the text before.
   state.solutions = [];
   state.selected = 0;
@@ -187,6 +207,119 @@ function load(body, format, file) {
   showSolutions();
   drawText();
   check();
+}
+
+// ---- The drawing editor ----
+
+function renderDraw() {
+  const sketch = state.sketch;
+  $("draw-panel").classList.toggle("off", !sketch);
+  if (!sketch) return;
+  const board = sketch.board;
+  $("grid").value = sketch.grid;
+  $("layers").value = board.length;
+  $("rows").value = Math.max(...board.map((l) => l.length));
+  $("columns").value = Math.max(...board.flatMap((l) => l.map((r) => r.length)));
+  for (const id of ["columns", "rows", "layers"]) $(id).disabled = draw.isFine(sketch.grid);
+  $("one-sided").checked = !sketch.reflect;
+  $("reduced").checked = sketch.reduced;
+  draw.drawLayers($("board"), sketch.grid, board, (ch) => draw.CLASS[ch] ?? "cell", paintBoard, written);
+  const list = $("pieces");
+  list.innerHTML = "";
+  sketch.pieces.forEach((entry, i) => {
+    const li = document.createElement("li");
+    const input = document.createElement("input");
+    input.value = entry;
+    input.setAttribute("aria-label", `piece entry ${i + 1}`);
+    input.addEventListener("change", () => {
+      sketch.pieces[i] = input.value;
+      written();
+    });
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = "✕";
+    remove.title = "Remove";
+    remove.addEventListener("click", () => {
+      sketch.pieces.splice(i, 1);
+      written();
+      renderDraw();
+    });
+    li.append(input, remove);
+    list.append(li);
+  });
+  renderPiece();
+}
+
+function tool() {
+  return document.querySelector("input[name=tool]:checked").value;
+}
+
+/** Paints a place of the box: a stroke paints what its first place says (a click on a place
+ * that already holds the tool's character takes it away). */
+function paintBoard(l, r, c, starting) {
+  const board = state.sketch.board;
+  const was = draw.at(board, l, r, c);
+  if (starting) {
+    const t = tool();
+    state.stroke = was === t ? (t === "." ? "#" : ".") : t;
+  }
+  // On a fine grid the places are the grid's: they are kept, never added or taken away.
+  if (draw.isFine(state.sketch.grid) && (was === " " || state.stroke === " ")) return was;
+  draw.put(board, l, r, c, state.stroke);
+  return state.stroke;
+}
+
+/** The text written from the sketch, and checked. */
+function written() {
+  const body = draw.write(state.sketch);
+  text.value = body;
+  state.written = body;
+  if ($("format").value !== "puzzle") {
+    $("format").value = "puzzle";
+    state.file = `${fileStem()}.puzzle`;
+  }
+  drawText();
+  check();
+}
+
+function resized() {
+  const sketch = state.sketch;
+  // A field emptied on the way to a new number is no size yet.
+  if (["columns", "rows", "layers"].some((id) => $(id).value.trim() === "")) return;
+  const n = (id) => Math.max(1, Math.min(Number($(id).value) || 1, Number($(id).max)));
+  sketch.board = draw.resize(sketch.grid, sketch.board, n("layers"), n("rows"), n("columns"));
+  written();
+  renderDraw();
+}
+
+function emptyPiece() {
+  const layers = Math.max(1, Math.min(Number($("piece-layers").value) || 1, 6));
+  const grid = state.sketch?.grid ?? "square";
+  const columns = grid === "hexagonal" || grid === "triangular" ? 9 : 5;
+  return Array.from({ length: layers }, () =>
+    Array.from({ length: 5 }, (_, r) =>
+      Array.from({ length: columns }, (_, c) => (draw.isPlace(grid, r, c) ? "." : " ")).join("")));
+}
+
+function renderPiece() {
+  const grid = state.sketch?.grid ?? "square";
+  if (!state.piece || state.piece.length !== (Number($("piece-layers").value) || 1)) {
+    state.piece = emptyPiece();
+  }
+  draw.drawLayers($("piece-grid"), grid, state.piece, (ch) => (ch === "#" ? "piece" : "none"),
+    (l, r, c, starting) => {
+      if (starting) state.stroke = draw.at(state.piece, l, r, c) === "#" ? "." : "#";
+      draw.put(state.piece, l, r, c, state.stroke);
+      return state.stroke;
+    }, () => {});
+}
+
+/** The next free name after `name`: `A`, `B`, ... */
+function nextName(name) {
+  const taken = new Set((state.sketch?.pieces ?? []).map((e) => e.replace(/^.* x /, "").split(":")[0].trim()));
+  let code = name.length === 1 && /[A-Z]/.test(name) ? name.charCodeAt(0) : 64;
+  while (taken.has(String.fromCharCode(code)) && code < 90) code += 1;
+  return String.fromCharCode(code);
 }
 
 // ---- Files ----
@@ -398,6 +531,55 @@ function chart(stats) {
 }
 
 // ---- Wiring ----
+
+$("grid").addEventListener("change", () => {
+  state.sketch.grid = $("grid").value;
+  state.piece = null;
+  resized();
+});
+for (const id of ["columns", "rows", "layers"]) $(id).addEventListener("change", resized);
+$("fill").addEventListener("click", () => {
+  const sketch = state.sketch;
+  sketch.board = sketch.board.map((rows) =>
+    rows.map((row, r) => [...row].map((ch, c) =>
+      (draw.isPlace(sketch.grid, r, c) && (ch !== " " || !draw.isFine(sketch.grid)) ? "." : " ")).join("")));
+  written();
+  renderDraw();
+});
+$("one-sided").addEventListener("change", () => {
+  state.sketch.reflect = !$("one-sided").checked;
+  written();
+});
+$("reduced").addEventListener("change", () => {
+  state.sketch.reduced = $("reduced").checked;
+  written();
+});
+$("add-set").addEventListener("click", () => {
+  const count = $("set-count").value.trim();
+  const set = $("set").value;
+  state.sketch.pieces.push(count === "1" || count === "" ? set : `${count} x ${set}`);
+  written();
+  renderDraw();
+});
+$("piece-layers").addEventListener("change", () => {
+  if ($("piece-layers").value.trim() === "") return;
+  state.piece = null;
+  renderPiece();
+});
+$("clear-piece").addEventListener("click", () => {
+  state.piece = null;
+  renderPiece();
+});
+$("add-piece").addEventListener("click", () => {
+  const name = $("piece-name").value.trim() || "A";
+  const entry = draw.pieceEntry(state.sketch.grid, name, $("piece-count").value.trim(), state.piece);
+  if (!entry) return;
+  state.sketch.pieces.push(entry);
+  state.piece = null;
+  $("piece-name").value = nextName(name);
+  written();
+  renderDraw();
+});
 
 text.addEventListener("input", () => {
   drawText(state.checked?.errors ?? []);
