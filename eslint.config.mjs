@@ -10,7 +10,7 @@ export default [
         document: "readonly", window: "readonly", location: "readonly", fetch: "readonly",
         WebSocket: "readonly", Blob: "readonly", URL: "readonly", Response: "readonly",
         TextDecoder: "readonly", DecompressionStream: "readonly", setTimeout: "readonly",
-        clearTimeout: "readonly", BigInt: "readonly",
+        clearTimeout: "readonly", BigInt: "readonly", structuredClone: "readonly",
       },
     },
     // The rules of `eslint:recommended` that matter here, named so that the file needs no

@@ -308,6 +308,11 @@ pub struct Sketch {
     pub options: Vec<String>,
 }
 
+/// The most places a sketch's box is drawn with: an editor draws each, and past this many the
+/// drawing helps nobody, while a box given by its sizes (`2000 x 2000 x 2000`) could ask for
+/// billions.
+pub const MAX_SKETCHED: i64 = 1 << 16;
+
 /// `d` as a [`Sketch`], or why a drawing editor cannot hold it.
 pub fn sketch(d: &Description) -> Result<Sketch, PrintError> {
     let unsketched = |what| Err(PrintError::Unsketched { what });
@@ -325,7 +330,15 @@ pub fn sketch(d: &Description) -> Result<Sketch, PrintError> {
     }
     let mut figure = match &d.board {
         BoardSpec::Drawn(figure) => figure.clone(),
-        BoardSpec::Block { extents, .. } => block_figure(d, extents)?,
+        BoardSpec::Block { extents, .. } => {
+            let side = i64::from(d.grid.cube_side().unwrap_or(1));
+            let places = (extents.iter())
+                .try_fold(1i64, |n, (e, _)| n.checked_mul(i64::from(*e).max(0) * side));
+            if places.is_none_or(|n| n > MAX_SKETCHED) {
+                return unsketched("a box of more places than an editor draws");
+            }
+            block_figure(d, extents)?
+        }
     };
     for (p, _) in &d.holes {
         put(&mut figure, p, chars::BOX_HOLE);
@@ -718,6 +731,8 @@ mod tests {
         ));
         let four = sketched("mod f { box: 2 x 2 x 2 x 2, pieces: { 8 x D: [\"##\"] } }");
         assert!(matches!(four, Err(PrintError::Unsketched { .. })));
+        let huge = sketched("mod h { box: 2000 x 2000 x 2000, pieces: soma }");
+        assert!(matches!(huge, Err(PrintError::Unsketched { .. })));
     }
 
     #[test]

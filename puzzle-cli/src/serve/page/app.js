@@ -153,12 +153,7 @@ async function check() {
   state.checked = answer;
   // The editor shows the text's puzzle, unless it wrote that text itself.
   if (answer.sketch && asked.text !== state.written) {
-    state.sketch = answer.sketch.unsketched ? null : answer.sketch;
-    // An entry drawn in layers is written on one line: the list shows a line each.
-    state.sketch?.pieces.forEach((entry, i, pieces) => {
-      pieces[i] = entry.replace(/\[\s*\n\s*/g, "[").replace(/,\s*\n\s*\]/g, "]").replace(/\s*\n\s*/g, " ");
-    });
-    $("unsketched").textContent = answer.sketch.unsketched ?? "";
+    takeSketch(answer.sketch);
     renderDraw();
   }
   showPicks(answer.puzzles ?? []);
@@ -210,6 +205,16 @@ function load(body, format, file) {
 }
 
 // ---- The drawing editor ----
+
+/** The editor's own copy of a sketch the server read, each piece entry on one line. */
+function takeSketch(sketch) {
+  state.sketch = sketch.unsketched ? null : structuredClone(sketch);
+  $("unsketched").textContent = sketch.unsketched ?? "";
+  // An entry drawn in layers is written on one line: the list shows a line each.
+  state.sketch?.pieces.forEach((entry, i, pieces) => {
+    pieces[i] = entry.replace(/\[\s*\n\s*/g, "[").replace(/,\s*\n\s*\]/g, "]").replace(/\s*\n\s*/g, " ");
+  });
+}
 
 function renderDraw() {
   const sketch = state.sketch;
@@ -269,8 +274,16 @@ function paintBoard(l, r, c, starting) {
   return state.stroke;
 }
 
-/** The text written from the sketch, and checked. */
+/** The text written from the sketch, and checked. A text of several puzzles becomes the one
+ * drawn, once the person agrees. */
 function written() {
+  const others = (state.checked?.puzzles?.length ?? 1) - 1;
+  if (others > 0 && state.written == null &&
+      !window.confirm(`The text holds ${others + 1} puzzles, and the drawing writes one: leave out the other ${others}?`)) {
+    takeSketch(state.checked.sketch);
+    renderDraw();
+    return;
+  }
   const body = draw.write(state.sketch);
   text.value = body;
   state.written = body;
