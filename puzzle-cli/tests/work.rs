@@ -65,16 +65,7 @@ fn counts(files: &[String]) -> BTreeMap<u64, u64> {
 fn gnu_parallel() -> Command {
     let found = Command::new("parallel").arg("--version").output();
     if !found.is_ok_and(|o| o.status.success()) {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../contrib/install-parallel.sh");
-        let installed = Command::new("bash")
-            .arg(script)
-            .output()
-            .expect("bash runs");
-        assert!(
-            installed.status.success(),
-            "GNU parallel is missing and contrib/install-parallel.sh could not install it: {}",
-            text(&installed.stderr)
-        );
+        common::install("install-parallel.sh", "GNU parallel");
     }
     let mut run = Command::new("parallel");
     run.current_dir(common::puzzles())

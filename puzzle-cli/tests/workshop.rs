@@ -214,15 +214,7 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     // The page opens on the 6x10 pentomino; Solve shows its count and its first solutions.
     text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
     screenshot(&client, "1-opened").await;
-    client
-        .find(Locator::Id("solve"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let count = text_when(&client, "#result", |t| t.contains("solutions in")).await;
-    assert!(count.starts_with("2339 solutions"), "{count}");
+    assert_eq!(count(&client, "#solve").await, "2339");
     let thumbs = client
         .find_all(Locator::Css("#thumbs .thumb"))
         .await
@@ -243,15 +235,7 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
         .await
         .expect("the file is chosen");
     text_when(&client, "#status", |t| t.contains("soma")).await;
-    client
-        .find(Locator::Id("count"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let count = text_when(&client, "#result", |t| t.contains("solutions in")).await;
-    assert!(count.starts_with("240 solutions"), "{count}");
+    assert_eq!(count(&client, "#count").await, "240");
     // The command counts the same.
     let command = common::puzzle(&["solve", "soma.xmpuzzle", "--count"]);
     assert_eq!(String::from_utf8_lossy(&command.stdout).trim(), "240");
@@ -291,22 +275,10 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     )
     .await;
     text_when(&client, "#status", |t| t.contains("long:")).await;
-    client
-        .find(Locator::Id("count"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, "#count").await;
     text_when(&client, "#progress-text", |t| t.contains("units")).await;
     screenshot(&client, "5-counting").await;
-    client
-        .find(Locator::Id("stop"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, "#stop").await;
     let stopped = text_when(&client, "#result", |t| t.starts_with("stopped")).await;
     assert!(stopped.starts_with("stopped after"), "{stopped}");
     screenshot(&client, "6-stopped").await;

@@ -325,48 +325,27 @@ pub struct Example {
     pub text: &'static str,
 }
 
+/// An example of `puzzles/`, by its file's name and format.
+macro_rules! example {
+    ($file:literal, $format:literal) => {
+        Example {
+            file: $file,
+            format: $format,
+            text: include_str!(concat!("../../../puzzles/", $file)),
+        }
+    };
+}
+
 /// The examples, built into the command: some of the repository's `puzzles/`.
 pub const EXAMPLES: &[Example] = &[
-    Example {
-        file: "pentomino_6x10.puzzle",
-        format: "puzzle",
-        text: include_str!("../../../puzzles/pentomino_6x10.puzzle"),
-    },
-    Example {
-        file: "pentomino_rectangles.puzzle",
-        format: "puzzle",
-        text: include_str!("../../../puzzles/pentomino_rectangles.puzzle"),
-    },
-    Example {
-        file: "pentomino_3d.puzzle",
-        format: "puzzle",
-        text: include_str!("../../../puzzles/pentomino_3d.puzzle"),
-    },
-    Example {
-        file: "hexiamonds.puzzle",
-        format: "puzzle",
-        text: include_str!("../../../puzzles/hexiamonds.puzzle"),
-    },
-    Example {
-        file: "tetrahexes.puzzle",
-        format: "puzzle",
-        text: include_str!("../../../puzzles/tetrahexes.puzzle"),
-    },
-    Example {
-        file: "spheres.puzzle",
-        format: "puzzle",
-        text: include_str!("../../../puzzles/spheres.puzzle"),
-    },
-    Example {
-        file: "soma.xmpuzzle",
-        format: "xmpuzzle",
-        text: include_str!("../../../puzzles/soma.xmpuzzle"),
-    },
-    Example {
-        file: "queens_8.dlx",
-        format: "dlx",
-        text: include_str!("../../../puzzles/queens_8.dlx"),
-    },
+    example!("pentomino_6x10.puzzle", "puzzle"),
+    example!("pentomino_rectangles.puzzle", "puzzle"),
+    example!("pentomino_3d.puzzle", "puzzle"),
+    example!("hexiamonds.puzzle", "puzzle"),
+    example!("tetrahexes.puzzle", "puzzle"),
+    example!("spheres.puzzle", "puzzle"),
+    example!("soma.xmpuzzle", "xmpuzzle"),
+    example!("queens_8.dlx", "dlx"),
 ];
 
 /// `GET /api/examples`: [`EXAMPLES`].

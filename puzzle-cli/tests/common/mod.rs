@@ -23,3 +23,18 @@ pub fn command() -> Command {
 pub fn puzzle(args: &[&str]) -> Output {
     command().args(args).output().expect("the command runs")
 }
+
+/// Runs the project's script `contrib/{script}` that installs `what` where it is missing.
+// Not every test file that shares this module installs something.
+#[allow(dead_code)]
+pub fn install(script: &str, what: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../contrib")
+        .join(script);
+    let installed = Command::new("bash").arg(path).output().expect("bash runs");
+    assert!(
+        installed.status.success(),
+        "{what} is missing and contrib/{script} could not install it: {}",
+        String::from_utf8_lossy(&installed.stderr)
+    );
+}
