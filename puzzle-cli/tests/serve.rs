@@ -124,7 +124,7 @@ async fn a_puzzle_is_checked_and_its_mistakes_placed() {
     assert_eq!(status, 200);
     assert_eq!(answer["ok"], true);
     assert_eq!(answer["info"]["embeddings"], 2056);
-    assert_eq!(answer["puzzles"], json!(["p"]));
+    assert_eq!(answer["puzzles"], json!([{ "pick": "p", "label": "p" }]));
     let broken =
         "mod p {\n    box: [\"...\"; 6],\n    pieces: pentominos,\n    symetry: reduced,\n}";
     let (status, answer) = compile(&address, &json!({ "text": broken })).await;
@@ -445,4 +445,76 @@ proptest! {
             Ok(())
         })?;
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_burrtools_file_of_several_problems_offers_each_and_exports_work() {
+    let (address, _) = server().await;
+    // Soma's file with its problem twice, the second renamed.
+    let soma = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles/soma.xmpuzzle"),
+    )
+    .unwrap();
+    let (start, end) = (
+        soma.find("<problem ").unwrap(),
+        soma.find("</problem>").unwrap(),
+    );
+    let problem = &soma[start..end + "</problem>".len()];
+    let twice = soma.replacen(
+        problem,
+        &format!("{problem}{}", problem.replace("Soma cube", "Soma again")),
+        1,
+    );
+    let source = json!({ "text": twice, "format": "xmpuzzle", "file": "soma.xmpuzzle" });
+    let (status, answer) = compile(&address, &source).await;
+    assert_eq!((status, &answer["ok"]), (200, &json!(true)), "{answer}");
+    let picks = json!([
+        { "pick": "1", "label": "1: Soma cube" },
+        { "pick": "2", "label": "2: Soma again" },
+    ]);
+    assert_eq!(answer["puzzles"], picks);
+    assert!(answer["language"]
+        .as_str()
+        .unwrap()
+        .contains("box: 3 x 3 x 3"));
+    assert_eq!(answer["sketch"]["board"].as_array().unwrap().len(), 3);
+    let mut second = source.clone();
+    second["pick"] = json!("2");
+    let (_, answer) = compile(&address, &second).await;
+    assert_eq!(answer["info"]["embeddings"], 688);
+    // The Rust program, and a gallery of two of the 6x10's solutions.
+    let (status, body) =
+        request(&address, "POST", "/api/rust", source.to_string().as_bytes()).await;
+    let program: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(status, 200);
+    assert!(
+        program["program"].as_str().unwrap().contains("puzzle! {"),
+        "{program}"
+    );
+    let mut socket = page(&address).await;
+    ask(
+        &mut socket,
+        json!({ "type": "search", "source": { "text": SIX_BY_TEN }, "limit": 2 }),
+    )
+    .await;
+    let mut solutions = Vec::new();
+    while solutions.len() < 2 {
+        let event = patiently("a solution", heard(&mut socket, "solution")).await;
+        solutions.push(event["embeddings"].clone());
+    }
+    let gallery = json!({ "source": { "text": SIX_BY_TEN }, "solutions": solutions, "first": 5 });
+    let (status, svg) = request(
+        &address,
+        "POST",
+        "/api/gallery",
+        gallery.to_string().as_bytes(),
+    )
+    .await;
+    let svg = String::from_utf8(svg).unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(svg.matches("class=\"solution\"").count(), 2);
+    assert!(
+        svg.contains("#5") && svg.contains("#6"),
+        "numbered from the first asked"
+    );
 }

@@ -165,6 +165,30 @@ pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, 
 /// on the memory a small file crafted to unpack for ever can take.
 pub const MAX_UNPACKED: u64 = 64 << 20;
 
+/// The problems of an `.xmpuzzle` file's bytes, in order, each with its name where it has
+/// one: what a program offers to choose from. None where the file cannot be read.
+pub fn problems(bytes: &[u8]) -> Vec<Option<String>> {
+    let Ok(bytes) = decompress(Path::new("problems"), bytes) else {
+        return Vec::new();
+    };
+    let text: String = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    };
+    let Ok(document) = Document::parse(&text) else {
+        return Vec::new();
+    };
+    let problems = child(document.root_element(), "problems");
+    (problems.into_iter())
+        .flat_map(|p| children(p, "problem"))
+        .map(|p| {
+            p.attribute("name")
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+        })
+        .collect()
+}
+
 fn decompress(path: &Path, bytes: &[u8]) -> Result<Vec<u8>, InputError> {
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return Ok(bytes.to_vec());

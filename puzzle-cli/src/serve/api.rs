@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 
 use super::{limits, Shared};
 use crate::draw::svg;
-use crate::input::{self, Choice, Format, InputError, Loaded, Mistake};
+use crate::input::{self, xmpuzzle, Choice, Format, InputError, Loaded, Mistake};
 
 /// A puzzle as a page sends it.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -62,26 +62,57 @@ impl Source {
         Path::new(self.file.as_deref().unwrap_or("puzzle"))
     }
 
-    /// The puzzles of a text in the language, by name, in order (none where it does not parse
-    /// or is in another format).
-    pub fn puzzles(&self) -> Vec<String> {
-        match (self.format.as_str(), parse::parse_str(&self.text)) {
-            ("puzzle", Ok(parsed)) => parsed.iter().map(|p| p.header.name.to_string()).collect(),
+    /// The puzzles of a text to choose from, in order: in the language each by its name, in
+    /// a BurrTools file each problem by its number from 1 (and its name in the label); none
+    /// where the text cannot be read, or holds no choice.
+    pub fn puzzles(&self) -> Vec<Pick> {
+        match self.format.as_str() {
+            "puzzle" => (parse::parse_str(&self.text).into_iter().flatten())
+                .map(|p| {
+                    let name = p.header.name.to_string();
+                    Pick {
+                        pick: name.clone(),
+                        label: name,
+                    }
+                })
+                .collect(),
+            "xmpuzzle" => (xmpuzzle::problems(self.text.as_bytes())
+                .into_iter()
+                .enumerate())
+            .map(|(i, name)| Pick {
+                pick: (i + 1).to_string(),
+                label: match name {
+                    Some(name) => format!("{}: {name}", i + 1),
+                    None => format!("problem {}", i + 1),
+                },
+            })
+            .collect(),
             _ => Vec::new(),
         }
     }
 
-    /// The text read and its puzzle chosen, as the command reads a file.
+    /// The text read and its puzzle chosen (the first where none is), as the command reads a
+    /// file.
     fn read(&self) -> Result<Loaded, Rejected> {
         let format = self.format()?;
-        let first = self.puzzles().into_iter().next();
+        let pick =
+            (self.pick.clone()).or_else(|| self.puzzles().into_iter().next().map(|p| p.pick));
         let choice = Choice {
-            puzzle: self.pick.clone().or(first),
-            problem: self.pick.clone(),
+            puzzle: pick.clone(),
+            problem: pick,
         };
         let bytes = self.text.as_bytes().to_vec();
         Ok(input::read_bytes(self.label(), bytes, format, &choice)?)
     }
+}
+
+/// A puzzle of a text to choose: what to send as `pick`, and what to show.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Pick {
+    /// The puzzle's name, or the BurrTools problem's number.
+    pub pick: String,
+    /// What a person reads.
+    pub label: String,
 }
 
 /// Why a request was not answered with what it asked.

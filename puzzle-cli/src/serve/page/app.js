@@ -176,12 +176,13 @@ function status(message, bad = false) {
   $("status").classList.toggle("bad", bad);
 }
 
-function showPicks(names) {
-  const pick = $("pick");
-  pick.hidden = names.length < 2;
-  const current = state.pick ?? names[0];
-  pick.innerHTML = names
-    .map((n) => `<option${n === current ? " selected" : ""}>${escapeHtml(n)}</option>`)
+/** The puzzles of the text to choose from, where it has several. */
+function showPicks(picks) {
+  const select = $("pick");
+  select.hidden = picks.length < 2;
+  const current = state.pick ?? picks[0]?.pick;
+  select.innerHTML = picks
+    .map((p) => `<option value="${escapeHtml(p.pick)}"${p.pick === current ? " selected" : ""}>${escapeHtml(p.label)}</option>`)
     .join("");
 }
 
