@@ -198,6 +198,13 @@ async fn count(client: &Client, button: &str) -> String {
         .to_owned()
 }
 
+/// The text in the editor.
+async fn editor_text(client: &Client) -> String {
+    let editor = client.find(Locator::Id("text")).await.expect("the editor");
+    let value = editor.prop("value").await.expect("the editor's text");
+    value.unwrap_or_default()
+}
+
 /// Replaces the text in the editor, as typing it would.
 async fn type_text(client: &Client, text: &str) {
     let editor = client.find(Locator::Id("text")).await.expect("the editor");
@@ -227,17 +234,22 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     assert_eq!(drawn.len(), 1, "the first solution drawn large");
     screenshot(&client, "2-solved").await;
 
-    // A BurrTools file opened from disk: the Soma cube, counted.
-    let soma = common::puzzles().join("soma.xmpuzzle");
+    // A BurrTools file opened from disk, gzip-compressed as BurrTools writes them: the Soma
+    // cube, counted.
+    let soma = common::puzzles().join("soma_gzip.xmpuzzle");
     let input = client.find(Locator::Id("open")).await.unwrap();
     input
         .send_keys(&soma.canonicalize().unwrap().display().to_string())
         .await
         .expect("the file is chosen");
     text_when(&client, "#status", |t| t.contains("soma")).await;
+    assert!(
+        editor_text(&client).await.starts_with("<?xml"),
+        "decompressed on opening"
+    );
     assert_eq!(count(&client, "#count").await, "240");
     // The command counts the same.
-    let command = common::puzzle(&["solve", "soma.xmpuzzle", "--count"]);
+    let command = common::puzzle(&["solve", "soma_gzip.xmpuzzle", "--count"]);
     assert_eq!(String::from_utf8_lossy(&command.stdout).trim(), "240");
     screenshot(&client, "3-burrtools").await;
 
