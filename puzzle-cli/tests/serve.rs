@@ -124,7 +124,11 @@ async fn a_puzzle_is_checked_and_its_mistakes_placed() {
     assert_eq!(status, 200);
     assert_eq!(answer["ok"], true);
     assert_eq!(answer["info"]["embeddings"], 2056);
-    assert_eq!(answer["puzzles"], json!([{ "pick": "p", "label": "p" }]));
+    let whole = json!({ "line": 1, "column": 1, "end_line": 1, "end_column": SIX_BY_TEN.chars().count() + 1 });
+    assert_eq!(
+        answer["puzzles"],
+        json!([{ "pick": "p", "label": "p", "written": whole }])
+    );
     let broken =
         "mod p {\n    box: [\"...\"; 6],\n    pieces: pentominos,\n    symetry: reduced,\n}";
     let (status, answer) = compile(&address, &json!({ "text": broken })).await;
@@ -142,6 +146,41 @@ async fn a_puzzle_is_checked_and_its_mistakes_placed() {
     );
     assert_eq!(errors[1]["line"], 4);
     assert!(answer["report"].as_str().unwrap().contains("2 errors"));
+}
+
+/// The stretch of `text` that `written` names: lines and columns from 1, in characters.
+fn stretch(text: &str, written: &Value) -> String {
+    let at = |line: &str, column: &str| {
+        let (line, column) = (
+            written[line].as_u64().unwrap(),
+            written[column].as_u64().unwrap(),
+        );
+        let before: usize = (text.split_inclusive('\n').take(line as usize - 1))
+            .map(|l| l.chars().count())
+            .sum();
+        before + column as usize - 1
+    };
+    let chars: Vec<char> = text.chars().collect();
+    chars[at("line", "column")..at("end_line", "end_column")]
+        .iter()
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_puzzle_of_a_text_says_where_it_is_written() {
+    let (address, _) = server().await;
+    let a = "mod a { box: [\"..\"], pieces: { D: [\"##\"] } }";
+    let b = "mod b {\n    box: [\"..\"], // « deux »\n    pieces: { D: [\"##\"] },\n}";
+    // Columns count characters: « and » are two bytes each.
+    let text = format!("// Deux dominos.\n/* « a » */ {a}\n/// B.\npub {b}\n");
+    let (status, answer) = compile(&address, &json!({ "text": text })).await;
+    assert_eq!(status, 200);
+    let puzzles = answer["puzzles"].as_array().unwrap();
+    let written: Vec<String> = puzzles
+        .iter()
+        .map(|p| stretch(&text, &p["written"]))
+        .collect();
+    assert_eq!(written, [a, b]);
 }
 
 #[tokio::test(flavor = "multi_thread")]

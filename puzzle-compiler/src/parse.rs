@@ -132,6 +132,9 @@ pub struct Parsed {
     pub complete: bool,
     /// Where each location of the description was written.
     pub spans: Spans,
+    /// Where the module is written: its `mod` keyword and its closing brace (an editor that
+    /// rewrites one puzzle of several rewrites these, and keeps its attributes and comments).
+    pub extent: [Span; 2],
     /// Syntax errors.
     pub errors: Vec<syn::Error>,
     /// Keys whose values did not parse.
@@ -178,11 +181,12 @@ fn puzzle(input: ParseStream) -> syn::Result<Parsed> {
         }
         return Err(input.error("expected a puzzle: `mod NAME { box: [...], pieces: ... }`"));
     }
-    input.parse::<Token![mod]>()?;
+    let module = input.parse::<Token![mod]>()?;
     let name: Ident = input.parse()?;
     let body;
-    braced!(body in input);
+    let brace = braced!(body in input);
     let mut p = Parsed {
+        extent: [module.span, brace.span.close()],
         description: Description::new(name.to_string()),
         spans: Spans::new(name.span()),
         header: Header { attrs, vis, name },
@@ -1177,6 +1181,18 @@ mod tests {
         assert!(pieces[7..].iter().all(|p| p.count.0 == Count::ONE));
         assert_eq!(pieces[7].shape, ShapeSpec::Member(PieceSet::Soma));
         assert_eq!(pieces[14].shape, ShapeSpec::Builtin);
+    }
+
+    #[test]
+    fn each_puzzle_knows_where_it_is_written() {
+        let text = "// Two.\nmod a { box: 2 x 1, pieces: { D: [\"##\"] } }\n/// B.\npub mod b {\n    box: 1 x 2,\n    pieces: dominoes,\n}\n";
+        let puzzles = parse_str(text).expect("both puzzles parse");
+        let at = |p: &Parsed| {
+            p.extent
+                .map(|s| (s.start().line, s.start().column, s.end().column))
+        };
+        assert_eq!(at(&puzzles[0]), [(2, 0, 3), (2, 42, 43)]);
+        assert_eq!(at(&puzzles[1]), [(4, 4, 7), (7, 0, 1)]);
     }
 
     #[test]

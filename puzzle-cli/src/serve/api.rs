@@ -70,9 +70,16 @@ impl Source {
             "puzzle" => (parse::parse_str(&self.text).into_iter().flatten())
                 .map(|p| {
                     let name = p.header.name.to_string();
+                    let [start, end] = p.extent.map(|s| (s.start(), s.end()));
                     Pick {
                         pick: name.clone(),
                         label: name,
+                        written: Some(Written {
+                            line: start.0.line,
+                            column: start.0.column + 1,
+                            end_line: end.1.line,
+                            end_column: end.1.column + 1,
+                        }),
                     }
                 })
                 .collect(),
@@ -85,6 +92,7 @@ impl Source {
                     Some(name) => format!("{}: {name}", i + 1),
                     None => format!("problem {}", i + 1),
                 },
+                written: None,
             })
             .collect(),
             _ => Vec::new(),
@@ -113,6 +121,23 @@ pub struct Pick {
     pub pick: String,
     /// What a person reads.
     pub label: String,
+    /// Where a puzzle of the language is written, from its `mod` to its closing brace, so
+    /// that the drawing editor rewrites it alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<Written>,
+}
+
+/// A stretch of a text: lines and columns from 1, columns in characters, the end just past it.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct Written {
+    /// The line it starts on.
+    pub line: usize,
+    /// The column it starts at.
+    pub column: usize,
+    /// The line it ends on.
+    pub end_line: usize,
+    /// The column just past its end.
+    pub end_column: usize,
 }
 
 /// Why a request was not answered with what it asked.
