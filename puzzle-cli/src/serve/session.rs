@@ -232,13 +232,35 @@ async fn start(
     let threads = shared.threads;
     let limit = limit.min(limits::MAX_SENT);
     let thread = std::thread::spawn(move || {
-        let done = parallel::with_threads(threads, || {
-            search(&ready, mode, limit, &theirs, id, &events)
+        let done = guarded(id, mode, &theirs, || {
+            parallel::with_threads(threads, || {
+                search(&ready, mode, limit, &theirs, id, &events)
+            })
         });
         let _ = events.blocking_send((id, done));
         drop(permit);
     });
     Ok(Search { id, watch, thread })
+}
+
+/// Runs `search`, turning a panic into the event that ends it with the panic's message, so
+/// that a search that fails tells its page so rather than leaving it waiting.
+fn guarded(id: u64, mode: Mode, watch: &Watch, search: impl FnOnce() -> Value) -> Value {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(search)).unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".to_owned());
+        json!({
+            "type": "done",
+            "search": id,
+            "mode": mode_name(mode),
+            "stopped": true,
+            "seconds": watch.seen().seconds,
+            "error": format!("the search failed: {message}"),
+        })
+    })
 }
 
 fn mode_name(mode: Mode) -> &'static str {
@@ -309,4 +331,32 @@ fn search(
     done["stopped"] = json!(watch.stopped() || done.get("solutions").is_none());
     done["seconds"] = json!(seen.seconds);
     done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_that_panics_ends_with_its_message() {
+        let watch = Watch::new();
+        let done = guarded(7, Mode::Count, &watch, || panic!("out of {}", "cells"));
+        assert_eq!(done["type"], "done");
+        assert_eq!(done["search"], 7);
+        assert_eq!(done["stopped"], true);
+        assert_eq!(done["error"], "the search failed: out of cells");
+        let done = guarded(8, Mode::Stats, &watch, || std::panic::panic_any(3_u8));
+        assert_eq!(done["error"], "the search failed: no message");
+    }
+
+    #[test]
+    fn a_search_that_ends_is_untouched() {
+        let done = guarded(
+            1,
+            Mode::Solutions,
+            &Watch::new(),
+            || json!({ "type": "done", "solutions": "2339" }),
+        );
+        assert_eq!(done, json!({ "type": "done", "solutions": "2339" }));
+    }
 }
