@@ -55,8 +55,13 @@ fn which(name: &str) -> Option<PathBuf> {
 
 /// `puzzle serve` on a free port, and the address it printed.
 fn serve() -> (Killed, String) {
+    serve_on(0)
+}
+
+/// `puzzle serve` on `port` (a free one for 0), and the address it printed.
+fn serve_on(port: u16) -> (Killed, String) {
     let mut child = common::command()
-        .args(["serve", "--port", "0"])
+        .args(["serve", "--port", &port.to_string()])
         .stdout(Stdio::piped())
         .spawn()
         .expect("the command runs");
@@ -188,7 +193,7 @@ async fn count(client: &Client, button: &str) -> String {
         .unwrap();
     click(client, button).await;
     let shown = text_when(client, "#result", |t| {
-        t != before && t.contains("solutions in")
+        t != before && (t.contains(" solutions in ") || t.contains(" solution in "))
     })
     .await;
     shown
@@ -214,7 +219,7 @@ async fn type_text(client: &Client, text: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
-    let (_server, url) = serve();
+    let (server, url) = serve();
     let (_driver, client) = browser().await;
     client.goto(&url).await.expect("the page loads");
 
@@ -254,15 +259,7 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     screenshot(&client, "3-burrtools").await;
 
     // A mistake is marked where it is: the line, the span, the message.
-    client
-        .find(Locator::Css(
-            "#examples option[value='pentomino_6x10.puzzle']",
-        ))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    choose(&client, "#examples", "pentomino_6x10.puzzle").await;
     text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
     type_text(
         &client,
@@ -295,6 +292,19 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     assert!(stopped.starts_with("stopped after"), "{stopped}");
     screenshot(&client, "6-stopped").await;
 
+    // The server goes away and comes back on the same port: the page says so, reconnects by
+    // itself, and solves again.
+    drop(server);
+    text_when(&client, "#offline", |t| t.contains("reconnecting")).await;
+    screenshot(&client, "7-offline").await;
+    let port = url.trim_end_matches('/').rsplit(':').next().unwrap();
+    let (_server, again) = serve_on(port.parse().expect("the address ends in its port"));
+    assert_eq!(again, url);
+    text_when(&client, "#offline", str::is_empty).await;
+    choose(&client, "#examples", "pentomino_6x10.puzzle").await;
+    text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
+    assert_eq!(count(&client, "#count").await, "2339");
+
     client.close().await.expect("the browser closes");
 }
 
@@ -324,9 +334,9 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     assert!(drawn
         .unwrap_or_default()
         .contains("box: [\"..........\"; 6]"));
-    screenshot(&client, "7-drawn-6x10").await;
+    screenshot(&client, "8-drawn-6x10").await;
     assert_eq!(count(&client, "#solve").await, "2339");
-    screenshot(&client, "8-drawn-6x10-solved").await;
+    screenshot(&client, "9-drawn-6x10-solved").await;
 
     // The Soma cube: a 3x3x3 box and its seven pieces drawn, one-sided.
     click(&client, "#new").await;
@@ -351,8 +361,50 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     click(&client, "#reduced").await;
     // The same placements as the BurrTools file's Soma cube.
     text_when(&client, "#status", |t| t.contains("688 placements")).await;
-    screenshot(&client, "9-drawn-soma").await;
+    screenshot(&client, "10-drawn-soma").await;
     assert_eq!(count(&client, "#count").await, "240");
-    screenshot(&client, "10-drawn-soma-counted").await;
+    screenshot(&client, "11-drawn-soma-counted").await;
+
+    // A fine grid, sized in cubes: a cube of 24 rhombic tetrahedra holds six square pyramids
+    // (docs/language.md), in one way.
+    click(&client, "#new").await;
+    text_when(&client, "#status", |t| t.starts_with("puzzle:")).await;
+    choose(&client, "#grid", "rhombic").await;
+    for size in ["columns", "rows", "layers"] {
+        fill_in(&client, size, "1").await;
+    }
+    click(&client, "#pieces button").await;
+    fill_in(&client, "piece-name", "P").await;
+    fill_in(&client, "piece-count", "6").await;
+    draw_piece(&client, &[&["", "..#", ".#.#", "..#"]]).await;
+    let written = editor_text(&client).await;
+    assert!(
+        written.contains("6 x P: [(0, 1, 2), (0, 2, 1), (0, 2, 3), (0, 3, 2)]"),
+        "{written}"
+    );
+    screenshot(&client, "12-drawn-rhombic").await;
+    assert_eq!(count(&client, "#count").await, "1");
+
+    // One puzzle of several redrawn: the 5x12 of the four rectangles made to show every
+    // solution, the other three and the file's comments left as they were.
+    choose(&client, "#examples", "pentomino_rectangles.puzzle").await;
+    text_when(&client, "#status", |t| t.starts_with("p3x20:")).await;
+    let before = editor_text(&client).await;
+    choose(&client, "#pick", "p5x12").await;
+    text_when(&client, "#status", |t| t.starts_with("p5x12:")).await;
+    click(&client, "#reduced").await;
+    let after = editor_text(&client).await;
+    let p5x12 = "mod p5x12 { box: [\"............\"; 5], pieces: pentominoes, symmetry: reduced }";
+    let redrawn = "mod p5x12 {\n    box: [\"............\"; 5],\n    pieces: pentominoes,\n}";
+    assert_eq!(after, before.replace(p5x12, redrawn));
+    // The 1010 classes of the 5x12 (a published figure), four tilings each: no tiling of a
+    // rectangle by the twelve pentominoes is its own mirror image or half-turn.
+    assert_eq!(count(&client, "#count").await, "4040");
+    screenshot(&client, "13-one-of-several-redrawn").await;
     client.close().await.expect("the browser closes");
+}
+
+/// Chooses the option `value` of the list `css`.
+async fn choose(client: &Client, css: &str, value: &str) {
+    click(client, &format!("{css} option[value='{value}']")).await;
 }

@@ -26,6 +26,9 @@ const state = {
   /** The puzzle as the drawing editor holds it, and the text it last wrote. */
   sketch: null,
   written: null,
+  /** Where the drawn puzzle is written in the text (offsets), and in which text. */
+  extent: null,
+  extentOf: null,
   /** The piece being drawn: layers of rows, `#` a cell. */
   piece: null,
   /** What a stroke of the pointer paints. */
@@ -151,6 +154,10 @@ async function check() {
   // An answer to an older text is no answer.
   if (asked.text !== text.value || asked.format !== $("format").value) return;
   state.checked = answer;
+  const picks = answer.puzzles ?? [];
+  const at = picks.find((p) => p.pick === (state.pick ?? picks[0].pick))?.written;
+  state.extent = at ? [offset(at.line, at.column), offset(at.end_line, at.end_column)] : null;
+  state.extentOf = asked.text;
   // The editor shows the text's puzzle, unless it wrote that text itself.
   if (answer.sketch && asked.text !== state.written) {
     takeSketch(answer.sketch);
@@ -161,14 +168,19 @@ async function check() {
   $("to-language").hidden = !(answer.ok && answer.language && asked.format !== "puzzle");
   if (answer.ok) {
     const info = answer.info;
-    status(`${info.name}: ${info.aspects} aspects, ${info.embeddings} placements, ` +
-      `${info.symmetry.group_order} symmetries`);
+    status(`${info.name}: ${counted(info.aspects, "aspect")}, ` +
+      `${counted(info.embeddings, "placement")}, ${counted(info.symmetry.group_order, "symmetry", "symmetries")}`);
   } else if (answer.errors) {
     const n = answer.errors.length;
     status(n === 1 ? "1 mistake" : `${n} mistakes`, true);
   } else {
     status(answer.message ?? "the text could not be checked", true);
   }
+}
+
+/** `n` and the word for that many. */
+function counted(n, one, many = `${one}s`) {
+  return `${n} ${Number(n) === 1 ? one : many}`;
 }
 
 function status(message, bad = false) {
@@ -223,10 +235,13 @@ function renderDraw() {
   if (!sketch) return;
   const board = sketch.board;
   $("grid").value = sketch.grid;
-  $("layers").value = board.length;
-  $("rows").value = Math.max(...board.map((l) => l.length));
-  $("columns").value = Math.max(...board.flatMap((l) => l.map((r) => r.length)));
-  for (const id of ["columns", "rows", "layers"]) $(id).disabled = draw.isFine(sketch.grid);
+  // A fine grid's sizes are in cubes.
+  const side = draw.cubeSide(sketch.grid);
+  const [layers, rows, columns] = sizes(board).map((n) => Math.ceil(n / side));
+  $("layers").value = layers;
+  $("rows").value = rows;
+  $("columns").value = columns;
+  $("size-unit").hidden = side === 1;
   $("one-sided").checked = !sketch.reflect;
   $("reduced").checked = sketch.reduced;
   draw.drawLayers($("board"), sketch.grid, board, (ch) => draw.CLASS[ch] ?? "cell", paintBoard, written);
@@ -269,25 +284,32 @@ function paintBoard(l, r, c, starting) {
     const t = tool();
     state.stroke = was === t ? (t === "." ? "#" : ".") : t;
   }
-  // On a fine grid the places are the grid's: they are kept, never added or taken away.
-  if (draw.isFine(state.sketch.grid) && (was === " " || state.stroke === " ")) return was;
   draw.put(board, l, r, c, state.stroke);
   return state.stroke;
 }
 
-/** The text written from the sketch, and checked. A text of several puzzles becomes the one
- * drawn, once the person agrees. */
+/** The text written from the sketch, and checked. The drawn puzzle alone is rewritten, its
+ * comments and the text's other puzzles kept; a text that cannot be read, or has changed since
+ * it was, is replaced only once the person agrees. */
 function written() {
-  const others = (state.checked?.puzzles?.length ?? 1) - 1;
-  if (others > 0 && state.written == null &&
-      !window.confirm(`The text holds ${others + 1} puzzles, and the drawing writes one: leave out the other ${others}?`)) {
-    takeSketch(state.checked.sketch);
-    renderDraw();
-    return;
+  const body = draw.write(state.sketch).trimEnd();
+  const old = text.value;
+  if ($("format").value === "puzzle" && state.extent && state.extentOf === old) {
+    const [start, end] = state.extent;
+    text.value = old.slice(0, start) + body + old.slice(end);
+    state.extent = [start, start + body.length];
+  } else {
+    const free = $("format").value !== "puzzle" || old.trim() === "" || old === state.written;
+    if (!free && !window.confirm("The text cannot be read as it is: replace it with the drawing?")) {
+      if (state.checked?.sketch) takeSketch(state.checked.sketch);
+      renderDraw();
+      return;
+    }
+    text.value = `${body}\n`;
+    state.extent = [0, body.length];
   }
-  const body = draw.write(state.sketch);
-  text.value = body;
-  state.written = body;
+  state.extentOf = text.value;
+  state.written = text.value;
   if ($("format").value !== "puzzle") {
     $("format").value = "puzzle";
     state.file = `${fileStem()}.puzzle`;
@@ -296,28 +318,41 @@ function written() {
   check();
 }
 
+/** The layers, rows and columns of places a drawing spans. */
+function sizes(layers) {
+  return [
+    layers.length,
+    Math.max(1, ...layers.map((l) => l.length)),
+    Math.max(1, ...layers.flatMap((l) => l.map((r) => r.length))),
+  ];
+}
+
 function resized() {
   const sketch = state.sketch;
   // A field emptied on the way to a new number is no size yet.
   if (["columns", "rows", "layers"].some((id) => $(id).value.trim() === "")) return;
-  const n = (id) => Math.max(1, Math.min(Number($(id).value) || 1, Number($(id).max)));
+  const side = draw.cubeSide(sketch.grid);
+  const n = (id) => side * Math.max(1, Math.min(Number($(id).value) || 1, Number($(id).max)));
   sketch.board = draw.resize(sketch.grid, sketch.board, n("layers"), n("rows"), n("columns"));
   written();
   renderDraw();
 }
 
+/** The piece drawer's empty grid: five rows (two cubes on a fine grid, each layer of cubes
+ * drawn as its layers of places), as many layers as asked. */
 function emptyPiece() {
   const layers = Math.max(1, Math.min(Number($("piece-layers").value) || 1, 6));
   const grid = state.sketch?.grid ?? "square";
-  const columns = grid === "hexagonal" || grid === "triangular" ? 9 : 5;
-  return Array.from({ length: layers }, () =>
-    Array.from({ length: 5 }, (_, r) =>
-      Array.from({ length: columns }, (_, c) => (draw.isPlace(grid, r, c) ? "." : " ")).join("")));
+  const side = draw.cubeSide(grid);
+  const [rows, columns] = side > 1 ? [2 * side, 2 * side]
+    : grid === "hexagonal" || grid === "triangular" ? [5, 9] : [5, 5];
+  return draw.resize(grid, [], layers * side, rows, columns);
 }
 
 function renderPiece() {
   const grid = state.sketch?.grid ?? "square";
-  if (!state.piece || state.piece.length !== (Number($("piece-layers").value) || 1)) {
+  const side = draw.cubeSide(grid);
+  if (!state.piece || state.piece.length !== side * (Number($("piece-layers").value) || 1)) {
     state.piece = emptyPiece();
   }
   draw.drawLayers($("piece-grid"), grid, state.piece, (ch) => (ch === "#" ? "piece" : "none"),
@@ -381,9 +416,13 @@ function fileStem() {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/session`);
-  socket.addEventListener("open", () => { state.retry = 0; });
+  socket.addEventListener("open", () => {
+    state.retry = 0;
+    $("offline").hidden = true;
+  });
   socket.addEventListener("message", (e) => heard(JSON.parse(e.data)));
   socket.addEventListener("close", () => {
+    $("offline").hidden = false;
     searching(false);
     // The server restarted, or the network went: try again, less and less often.
     state.retry = Math.min(state.retry + 1, 10);
@@ -473,7 +512,9 @@ function heard(event) {
 function showDone(event) {
   const seconds = `${event.seconds.toFixed(3)} s`;
   const result = $("result");
-  if (event.stopped) {
+  if (event.error) {
+    result.textContent = event.error;
+  } else if (event.stopped) {
     result.textContent = `stopped after ${seconds}`;
   } else {
     const n = event.solutions;
@@ -554,9 +595,7 @@ $("grid").addEventListener("change", () => {
 for (const id of ["columns", "rows", "layers"]) $(id).addEventListener("change", resized);
 $("fill").addEventListener("click", () => {
   const sketch = state.sketch;
-  sketch.board = sketch.board.map((rows) =>
-    rows.map((row, r) => [...row].map((ch, c) =>
-      (draw.isPlace(sketch.grid, r, c) && (ch !== " " || !draw.isFine(sketch.grid)) ? "." : " ")).join("")));
+  sketch.board = draw.resize(sketch.grid, [], ...sizes(sketch.board));
   written();
   renderDraw();
 });

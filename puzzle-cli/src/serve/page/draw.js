@@ -5,29 +5,60 @@
 
 /** The side of a drawn place, in SVG units. */
 const SIDE = 22;
-/** Space between layers. */
-const GAP = 14;
 const SQRT3 = Math.sqrt(3);
 
 /** The CSS class of a character of the box. */
 export const CLASS = { ".": "cell", "#": "hole", "+": "optional", " ": "none" };
 
-/** Whether a place of a drawing on `grid` can hold a cell: hexagons sit where row + column is even. */
-export function isPlace(grid, row, column) {
-  return grid !== "hexagonal" || (row + column) % 2 === 0;
+/**
+ * How many places of a drawing a cube's side spans: the fine grids draw each cube of space as
+ * 5 (rhombic tetrahedra) or 3 (tetrahedra and octahedra) places a side; 1 elsewhere.
+ */
+export function cubeSide(grid) {
+  return { rhombic: 5, tetrahedra_octahedra: 3 }[grid] ?? 1;
 }
 
-/** Whether the grid's drawings are of a fine grid whose places the editor cannot add. */
+/** Whether the grid's drawings are of a fine grid, whose sizes are in cubes. */
 export function isFine(grid) {
-  return grid === "rhombic" || grid === "tetrahedra_octahedra";
+  return cubeSide(grid) > 1;
 }
 
-/** The SVG shape of the place at (row, column) of a layer drawn from (x0, 0), and its size. */
-function shape(grid, row, column, x0) {
+/**
+ * Whether the place at (layer, row, column) of a drawing on `grid` can hold a cell: hexagons
+ * sit where row + column is even; a rhombic tetrahedron at 2 ± 2 along one axis of its cube,
+ * 2 ± 1 along another and 2 along the third; a tetrahedron at its cube's centre, and a corner
+ * with an odd number of 2s in a cube whose numbers add up to an even number, an even number
+ * elsewhere (as docs/language.md says).
+ */
+export function isPlace(grid, layer, row, column) {
+  const at = [layer, row, column];
+  switch (grid) {
+    case "hexagonal":
+      return (row + column) % 2 === 0;
+    case "rhombic": {
+      const local = at.map((x) => x % 5);
+      const count = (values) => local.filter((x) => values.includes(x)).length;
+      return count([0, 4]) === 1 && count([1, 3]) === 1 && count([2]) === 1;
+    }
+    case "tetrahedra_octahedra": {
+      const local = at.map((x) => x % 3);
+      if (local.every((x) => x === 1)) return true;
+      if (!local.every((x) => x === 0 || x === 2)) return false;
+      const twos = local.filter((x) => x === 2).length;
+      const cubes = at.reduce((sum, x) => sum + Math.floor(x / 3), 0);
+      return (cubes % 2 === 0) === (twos % 2 === 1);
+    }
+    default:
+      return true;
+  }
+}
+
+/** The SVG shape of the place at (row, column) of a layer. */
+function shape(grid, row, column) {
   switch (grid) {
     case "triangular": {
       const h = (SIDE * SQRT3) / 2;
-      const x = x0 + (column * SIDE) / 2;
+      const x = (column * SIDE) / 2;
       const y = row * h;
       const up = (row + column) % 2 === 0;
       const points = up
@@ -37,7 +68,7 @@ function shape(grid, row, column, x0) {
     }
     case "hexagonal": {
       const r = SIDE / SQRT3;
-      const cx = x0 + (column * SIDE) / 2 + SIDE / 2;
+      const cx = (column * SIDE) / 2 + SIDE / 2;
       const cy = row * 1.5 * r + r;
       const points = [0, 1, 2, 3, 4, 5].map((k) => {
         const a = (Math.PI / 3) * k + Math.PI / 6;
@@ -46,10 +77,10 @@ function shape(grid, row, column, x0) {
       return `<polygon points="${points.join(" ")}"`;
     }
     case "spheres":
-      return `<circle cx="${x0 + column * SIDE + SIDE / 2}" cy="${row * SIDE + SIDE / 2}" r="${SIDE / 2 - 1}"`;
+      return `<circle cx="${column * SIDE + SIDE / 2}" cy="${row * SIDE + SIDE / 2}" r="${SIDE / 2 - 1}"`;
     default: {
       const side = isFine(grid) ? SIDE / 2 : SIDE;
-      return `<rect x="${x0 + column * side}" y="${row * side}" width="${side}" height="${side}"`;
+      return `<rect x="${column * side}" y="${row * side}" width="${side}" height="${side}"`;
     }
   }
 }
@@ -69,44 +100,44 @@ function extent(grid, rows, columns) {
 }
 
 /**
- * Draws `layers` (arrays of row strings) into `element` as SVG, each place classed by `classOf`
- * of its character, and calls `paint(layer, row, column, starting)` as the pointer goes down on
- * a place and over others with the button held, which answers the place's new character;
- * `done()` when the button is let go.
+ * Draws `layers` (arrays of row strings) into `element`, each as an SVG of its own (so that a
+ * box of many layers wraps onto more lines), each place classed by `classOf` of its character,
+ * and calls `paint(layer, row, column, starting)` as the pointer goes down on a place and over
+ * others with the button held, which answers the place's new character; `done()` when the
+ * button is let go.
  */
 export function drawLayers(element, grid, layers, classOf, paint, done) {
   const columns = Math.max(1, ...layers.flatMap((rows) => rows.map((r) => r.length)));
   const rows = Math.max(1, ...layers.map((l) => l.length));
   const [w, h] = extent(grid, rows, columns);
-  let svg = "";
-  layers.forEach((layer, l) => {
-    const x0 = l * (w + GAP);
-    if (layers.length > 1) svg += `<text x="${x0}" y="${h + 12}">layer ${l + 1}</text>`;
+  const height = h + (layers.length > 1 ? 16 : 2);
+  const drawn = layers.map((layer, l) => {
+    let svg = layers.length > 1 ? `<text x="0" y="${h + 12}">layer ${l + 1}</text>` : "";
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
-        if (!isPlace(grid, r, c)) continue;
+        if (!isPlace(grid, l, r, c)) continue;
         const ch = (layer[r] ?? "")[c] ?? " ";
-        svg += `${shape(grid, r, c, x0)} class="place ${classOf(ch)}" data-l="${l}" data-r="${r}" data-c="${c}"/>`;
+        svg += `${shape(grid, r, c)} class="place ${classOf(ch)}" data-l="${l}" data-r="${r}" data-c="${c}"/>`;
       }
     }
+    return `<svg viewBox="-1 -1 ${w + 2} ${height + 2}" width="${w + 2}">${svg}</svg>`;
   });
-  const width = layers.length * (w + GAP);
-  const height = h + (layers.length > 1 ? 16 : 2);
-  element.innerHTML = `<svg viewBox="-1 -1 ${width + 2} ${height + 2}" width="${width + 2}">${svg}</svg>`;
+  // A new holder each time: the listeners of the last drawing go with it.
+  element.innerHTML = `<div class="layers">${drawn.join("")}</div>`;
+  const holder = element.firstChild;
   let down = false;
   const at = (e) => {
     const d = e.target.dataset;
     return d?.l == null ? null : [Number(d.l), Number(d.r), Number(d.c)];
   };
-  const svgElement = element.firstChild;
-  svgElement.addEventListener("pointerdown", (e) => {
+  holder.addEventListener("pointerdown", (e) => {
     const place = at(e);
     if (!place) return;
     e.preventDefault();
     down = true;
     e.target.setAttribute("class", `place ${classOf(paint(...place, true))}`);
   });
-  svgElement.addEventListener("pointerover", (e) => {
+  holder.addEventListener("pointerover", (e) => {
     const place = at(e);
     if (down && place) e.target.setAttribute("class", `place ${classOf(paint(...place, false))}`);
   });
@@ -116,8 +147,8 @@ export function drawLayers(element, grid, layers, classOf, paint, done) {
       done();
     }
   };
-  svgElement.addEventListener("pointerup", up);
-  svgElement.addEventListener("pointerleave", up);
+  holder.addEventListener("pointerup", up);
+  holder.addEventListener("pointerleave", up);
 }
 
 /** `layers` with the character at (layer, row, column) set, growing rows as needed. */
@@ -131,12 +162,13 @@ export function at(layers, l, r, c) {
   return (layers[l]?.[r] ?? "")[c] ?? " ";
 }
 
-/** A box of `layers` of `rows` by `columns`, kept where the old one had places, else cells. */
+/** A box of `layers` of `rows` by `columns` places, kept where the old one had places, else
+ * cells. */
 export function resize(grid, board, layers, rows, columns) {
   return Array.from({ length: layers }, (_, l) =>
     Array.from({ length: rows }, (_, r) =>
       Array.from({ length: columns }, (_, c) => {
-        if (!isPlace(grid, r, c)) return " ";
+        if (!isPlace(grid, l, r, c)) return " ";
         const old = board[l]?.[r]?.[c];
         return old ?? ".";
       }).join("").replace(/\s+$/, ""),
@@ -191,6 +223,14 @@ export function pieceEntry(grid, name, count, layers) {
   if (places.length === 0) return null;
   const min = (i) => Math.min(...places.map((p) => p[i]));
   const max = (i) => Math.max(...places.map((p) => p[i]));
+  const copies = count === "1" || count === "" ? "" : `${count} x `;
+  // A fine grid's piece is its places' coordinates, moved by whole cubes.
+  const side = cubeSide(grid);
+  if (side > 1) {
+    const shift = [0, 1, 2].map((i) => Math.floor(min(i) / side) * side);
+    const coordinates = places.map((p) => `(${p.map((x, i) => x - shift[i]).join(", ")})`);
+    return `${copies}${name}: [${coordinates.join(", ")}]`;
+  }
   const [l0, l1] = [min(0), max(0)];
   let [r0, c0] = [min(1), min(2)];
   if ((grid === "triangular" || grid === "hexagonal") && (r0 + c0) % 2 !== 0) {
@@ -203,12 +243,11 @@ export function pieceEntry(grid, name, count, layers) {
     for (let r = r0; r <= max(1); r++) {
       let row = "";
       for (let c = c0; c <= max(2); c++) {
-        row += has(l, r, c) ? "#" : isPlace(grid, r, c) ? "." : " ";
+        row += has(l, r, c) ? "#" : isPlace(grid, l, r, c) ? "." : " ";
       }
       rows.push(row);
     }
     cut.push(rows);
   }
-  const copies = count === "1" || count === "" ? "" : `${count} x `;
   return `${copies}${name}: ${drawing(cut, false, null)}`;
 }
