@@ -285,7 +285,15 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     .await;
     text_when(&client, "#status", |t| t.contains("long:")).await;
     click(&client, "#count").await;
-    text_when(&client, "#progress-text", |t| t.contains("units")).await;
+    // Once units are done, the bar has moved and the time to go is known.
+    let progress = text_when(&client, "#progress-text", |t| {
+        t.contains(" to go") && !t.contains("? to go")
+    })
+    .await;
+    assert!(progress.contains(" units · "), "{progress}");
+    let bar = (client.execute("return document.getElementById('bar').value", vec![])).await;
+    let bar = bar.expect("the bar's value");
+    assert!(bar.as_f64().is_some_and(|v| v > 0.0), "{bar}");
     screenshot(&client, "5-counting").await;
     click(&client, "#stop").await;
     let stopped = text_when(&client, "#result", |t| t.starts_with("stopped")).await;
