@@ -59,15 +59,14 @@ async fn request(address: &str, method: &str, path: &str, body: &[u8]) -> (u16, 
     (status, answer[at..].to_vec())
 }
 
+/// A POST of `body` as JSON to `path`: the status and the body of the answer.
+async fn post(address: &str, path: &str, body: &Value) -> (u16, Vec<u8>) {
+    request(address, "POST", path, body.to_string().as_bytes()).await
+}
+
 /// `POST /api/compile` of `source`: the status and the answer.
 async fn compile(address: &str, source: &Value) -> (u16, Value) {
-    let (status, body) = request(
-        address,
-        "POST",
-        "/api/compile",
-        source.to_string().as_bytes(),
-    )
-    .await;
+    let (status, body) = post(address, "/api/compile", source).await;
     (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
 }
 
@@ -209,13 +208,7 @@ async fn boards_and_bodies_past_the_limits_are_refused() {
     assert_eq!(status, 404);
     // A gallery of solutions that are not the puzzle's.
     let gallery = json!({ "source": { "text": SIX_BY_TEN }, "solutions": [[0, 0], [1_000_000]] });
-    let (status, body) = request(
-        &address,
-        "POST",
-        "/api/gallery",
-        gallery.to_string().as_bytes(),
-    )
-    .await;
+    let (status, body) = post(&address, "/api/gallery", &gallery).await;
     assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
     // And the server still answers.
     let (status, answer) = compile(&address, &json!({ "text": SIX_BY_TEN })).await;
@@ -522,8 +515,7 @@ async fn a_burrtools_file_of_several_problems_offers_each_and_exports_work() {
     let (_, answer) = compile(&address, &second).await;
     assert_eq!(answer["info"]["embeddings"], 688);
     // The Rust program, and a gallery of two of the 6x10's solutions.
-    let (status, body) =
-        request(&address, "POST", "/api/rust", source.to_string().as_bytes()).await;
+    let (status, body) = post(&address, "/api/rust", &source).await;
     let program: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(status, 200);
     assert!(
@@ -542,13 +534,7 @@ async fn a_burrtools_file_of_several_problems_offers_each_and_exports_work() {
         solutions.push(event["embeddings"].clone());
     }
     let gallery = json!({ "source": { "text": SIX_BY_TEN }, "solutions": solutions, "first": 5 });
-    let (status, svg) = request(
-        &address,
-        "POST",
-        "/api/gallery",
-        gallery.to_string().as_bytes(),
-    )
-    .await;
+    let (status, svg) = post(&address, "/api/gallery", &gallery).await;
     let svg = String::from_utf8(svg).unwrap();
     assert_eq!(status, 200);
     assert_eq!(svg.matches("class=\"solution\"").count(), 2);
