@@ -24,9 +24,15 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
         .collect();
     let mut taken = vec![false; cells];
     let mut seen = vec![false; cells];
-    let mut stack = Vec::with_capacity(cells);
+    let (mut stack, mut visited) = (Vec::with_capacity(cells), Vec::with_capacity(cells));
     let mut forbidden = 0;
     for (piece, range) in lowered.ranges.clone().into_iter().enumerate() {
+        // Where the other pieces make every area a placement of this one may leave, it leaves
+        // no region they cannot fill (a box of monominoes, say): nothing to look at.
+        let largest = cells.saturating_sub(pieces[piece].shape.len());
+        if fillable[piece][..=largest].iter().all(|&f| f) {
+            continue;
+        }
         for e in range.map(EmbeddingId) {
             if !lowered.cover.is_allowed(e) {
                 continue;
@@ -39,7 +45,7 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
                 .filter(|&a| a < cells)
                 .collect();
             inside.iter().for_each(|&c| taken[c] = true);
-            seen.iter_mut().for_each(|s| *s = false);
+            visited.drain(..).for_each(|c: usize| seen[c] = false);
             let mut fits = true;
             'border: for &c in &inside {
                 for &start in &neighbours[c] {
@@ -48,6 +54,7 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
                     }
                     // The region of free cells around `start`, counted whole.
                     seen[start] = true;
+                    visited.push(start);
                     stack.push(start);
                     let (mut size, mut open) = (0, false);
                     while let Some(cell) = stack.pop() {
@@ -56,6 +63,7 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
                         for &n in &neighbours[cell] {
                             if !taken[n] && !seen[n] {
                                 seen[n] = true;
+                                visited.push(n);
                                 stack.push(n);
                             }
                         }
@@ -82,12 +90,18 @@ fn sums(pieces: &[Piece], without: usize, limit: usize) -> Vec<bool> {
     let mut made = vec![false; limit + 1];
     made[0] = true;
     for (i, piece) in pieces.iter().enumerate() {
-        let copies = piece.count.max - u32::from(i == without);
-        let size = piece.shape.len();
-        for _ in 0..copies {
+        let mut copies = (piece.count.max - u32::from(i == without)) as usize;
+        // The copies in groups of 1, 2, 4, ... and the rest, whose sums make every number of
+        // copies: a pass a group rather than a pass a copy (a box of 65,536 monominoes).
+        let mut group = 1;
+        while copies > 0 {
+            let take = group.min(copies);
+            let size = take.saturating_mul(piece.shape.len());
             for total in (size..=limit).rev() {
                 made[total] |= made[total - size];
             }
+            copies -= take;
+            group *= 2;
         }
     }
     made
