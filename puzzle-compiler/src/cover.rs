@@ -196,6 +196,25 @@ impl Cover {
         self.embeddings.len()
     }
 
+    /// The most embeddings one path of a search can place ([`Info::depth`]): each takes a
+    /// required aspect, which is taken once or as often as its bag holds, and none is placed
+    /// twice.
+    ///
+    /// [`Info::depth`]: puzzle_runtime::Info::depth
+    pub fn depth(&self) -> usize {
+        let required = |a: &AspectId| !self.is_optional(*a);
+        let takes_optional_only = self
+            .allowed()
+            .any(|e| !self.embeddings[e.index()].iter().any(required));
+        let by_aspects: usize = (self.all_aspects().filter(required))
+            .map(|a| self.multiplicity(a) as usize)
+            .sum();
+        match takes_optional_only {
+            true => self.allowed_count(),
+            false => by_aspects.min(self.allowed_count()),
+        }
+    }
+
     /// The number of allowed embeddings.
     pub fn allowed_count(&self) -> usize {
         self.allowed.iter().filter(|&&a| a).count()

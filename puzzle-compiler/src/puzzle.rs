@@ -394,6 +394,7 @@ fn info(
         embeddings: cover.embedding_count(),
         allowed: cover.allowed_count(),
         eliminated,
+        depth: cover.depth(),
         procedures: program.sentinel().0,
         words: plan.unit_words(),
         order: Cow::Owned(chosen.label.clone()),

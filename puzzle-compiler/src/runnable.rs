@@ -73,6 +73,17 @@ impl Runnable {
         run: Run<'_, '_>,
         stop: Option<&AtomicBool>,
     ) -> ControlFlow<()> {
+        puzzle_runtime::deep(self.info.depth, || self.walk_here(start, placed, run, stop))
+    }
+
+    /// [`Runnable::walk`] on this thread's stack.
+    fn walk_here(
+        &self,
+        start: Start<'_>,
+        placed: &[u32],
+        run: Run<'_, '_>,
+        stop: Option<&AtomicBool>,
+    ) -> ControlFlow<()> {
         let (walkable, plan) = (&self.walkable, &self.plan);
         let aspects = self.info.aspects;
         match (run, &self.check) {
@@ -148,7 +159,7 @@ mod saved {
     use super::Runnable;
 
     /// What saved bytes start with: the format's name and version, and the compiler's.
-    const MAGIC: &[u8] = concat!("puzzle runnable 9 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
+    const MAGIC: &[u8] = concat!("puzzle runnable 10 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
 
     /// Why saved bytes could not be loaded.
     #[derive(Debug, thiserror::Error)]

@@ -24,6 +24,11 @@ pub struct Info {
     /// The number of embeddings dropped at compile time because each cuts off a region that no
     /// other pieces can fill.
     pub eliminated: usize,
+    /// The most placements one path of the search can hold: what decides the stack a search
+    /// needs, as every engine goes one call deeper with each placement. A bound: each
+    /// placement takes a required aspect, which is taken once, or as often as its bag holds,
+    /// and no path places more than the embeddings the search uses.
+    pub depth: usize,
     /// The number of procedures; the solution sentinel comes after them.
     pub procedures: u32,
     /// The number of 64-bit words of a work unit's state: those the program holds the free set

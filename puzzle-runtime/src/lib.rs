@@ -29,6 +29,7 @@ pub mod rules;
 pub mod search;
 mod solution;
 mod solver;
+mod stack;
 pub mod symmetry;
 mod unit;
 
@@ -42,4 +43,5 @@ pub use lattice::Lattice;
 pub use native::NativeSolver;
 pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution, Solutions};
 pub use solver::{Run, Solver};
+pub use stack::deep;
 pub use unit::{Unit, UnitError};

@@ -65,12 +65,12 @@ impl Solver for NativeSolver {
     }
 
     fn run(&self, run: Run<'_, '_>) -> ControlFlow<()> {
-        (self.run)(run)
+        crate::deep(self.info.depth, || (self.run)(run))
     }
 
     fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError> {
         unit.check(self.info)?;
-        Ok((self.run_unit)(unit, run))
+        Ok(crate::deep(self.info.depth, || (self.run_unit)(unit, run)))
     }
 
     #[inline(never)]

@@ -65,6 +65,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
             embeddings: 0,
             allowed: 0,
             eliminated: 0,
+            depth: 0,
             procedures: 0,
             words: 0,
             order: ::std::borrow::Cow::Borrowed(""),
