@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -277,10 +278,13 @@ fn solve(
     };
     let mut failure = None;
     let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
+    let stop = AtomicBool::new(false);
     let flow = parallel::visit_units(
         units,
-        |unit, solutions| {
-            let found = solver.unit_solutions(unit, solutions).solutions;
+        &stop,
+        |unit, emit| {
+            let visitor = &mut |s: &Solution<'_>| emit(s.embeddings());
+            let found = solver.solve_unit(unit, Some(&stop), visitor).solutions;
             progress.done(unit.id, u128::from(found));
         },
         |placed| {

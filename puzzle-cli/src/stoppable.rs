@@ -186,18 +186,12 @@ pub fn solve(
     runnable: &Runnable,
     weigh: bool,
     watch: &Watch,
-    mut visitor: impl FnMut(&[u32]) -> ControlFlow<()>,
+    visitor: impl FnMut(&[u32]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let units = cut(runnable, weigh, watch);
-    let run = |unit: &Unit, solutions: &mut Vec<Vec<u32>>| {
-        if watch.stopped() {
-            return;
-        }
-        let mut keep = |s: &Solution<'_>| {
-            solutions.push(s.embeddings().to_vec());
-            ControlFlow::Continue(())
-        };
-        let mut recorder = Recorder::new().visit(runnable.catalog(), &mut keep);
+    let run = |unit: &Unit, emit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>| {
+        let mut show = |s: &Solution<'_>| emit(s.embeddings());
+        let mut recorder = Recorder::new().visit(runnable.catalog(), &mut show);
         let flow = runnable
             .run_unit_until(unit, Run::Record(&mut recorder), watch.flag())
             .expect("a solver's own units are its own");
@@ -205,15 +199,8 @@ pub fn solve(
             watch.unit_done(unit);
         }
     };
-    // A unit given up holds part of its solutions: the stop is seen before they are.
-    let flow = parallel::visit_units(&units, run, |placed| match watch.stopped() {
-        true => ControlFlow::Break(()),
-        false => visitor(placed),
-    });
-    match watch.stopped() {
-        true => ControlFlow::Break(()),
-        false => flow,
-    }
+    // The listing sets the watch's flag where it ends early, which stops every unit's search.
+    parallel::visit_units(&units, watch.flag(), run, visitor)
 }
 
 /// The first `n` solutions of the serial search, on this thread; `None` once `watch` is

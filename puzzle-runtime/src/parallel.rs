@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex};
 
 use crate::failure::FailureCache;
 use crate::search::CachedCounter;
@@ -79,70 +79,208 @@ pub struct Progress {
     pub solutions: u128,
 }
 
+/// What a unit's search hands on: solutions a few at a time, then its end. A channel that
+/// closes without the end was dropped by a search that panicked.
+enum Found {
+    Solutions(Vec<Vec<u32>>),
+    End,
+}
+
+/// Where the listing is: the next unit to claim and the unit whose solutions are being shown,
+/// which every claim waits to be within [`visit_window`] units of.
+struct Turns {
+    claimed: usize,
+    shown: usize,
+}
+
+/// The units a listing runs ahead of the one being shown: enough to keep every thread busy
+/// while an early unit is slow, few enough that what they hold stays small.
+fn visit_window(threads: usize) -> usize {
+    4 * threads
+}
+
+/// The words of solutions a unit ahead of its turn hands on at once: a batch holds at least one
+/// solution, however large.
+const BATCH_WORDS: usize = 1 << 13;
+
+/// The words of solutions all the units ahead of their turn may hold together, 64 MiB: enough
+/// that a unit with many solutions rarely waits for its turn, and a bound on what a listing
+/// holds that does not grow with the solutions found or skipped.
+const AHEAD_WORDS: usize = 1 << 24;
+
+/// The batches each unit's channel holds, for `window` units ahead.
+fn batches(window: usize) -> usize {
+    (AHEAD_WORDS / BATCH_WORDS / window).max(2)
+}
+
 /// Shows every solution to `visitor` on the calling thread, in the order the serial search
-/// finds them, while the units run on the current pool: `run` runs one unit, keeping its
-/// solutions (each its embeddings in placement order), and a unit's solutions are shown once
-/// every earlier unit's have been. `Break` from the visitor ends the search: units not yet
-/// started are skipped, and the result is `Break`.
-pub fn visit_units<R, V>(units: &[Unit], run: R, mut visitor: V) -> ControlFlow<()>
+/// finds them, while the units run on threads of their own, as many as the current pool has:
+/// `run(unit, emit)` runs one unit, showing each of its solutions (its embeddings in placement
+/// order) to `emit`, and stops where `emit` answers `Break`; it should also look at `stop`,
+/// which the listing sets when it ends early, so that a unit without solutions stops too.
+///
+/// A unit's solutions are shown once every earlier unit's have been; a unit ahead of its turn
+/// hands them on a few at a time and waits while they are not taken, and no unit starts more
+/// than a few units ahead, so the memory a listing holds does not grow with the solutions found
+/// or skipped. `Break` from the visitor, or `stop` set by anyone, ends the listing with `Break`
+/// and every search at once; a panic in `run` or the visitor does too, and is passed on.
+pub fn visit_units<R, V>(
+    units: &[Unit],
+    stop: &AtomicBool,
+    run: R,
+    mut visitor: V,
+) -> ControlFlow<()>
 where
-    R: Fn(&Unit, &mut Vec<Vec<u32>>) + Sync,
+    R: Fn(&Unit, &mut dyn FnMut(&[u32]) -> ControlFlow<()>) + Sync,
     V: FnMut(&[u32]) -> ControlFlow<()>,
 {
-    let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<(usize, Vec<Vec<u32>>)>();
-    rayon::in_place_scope_fifo(|scope| {
-        for (index, unit) in units.iter().enumerate() {
-            let (sender, run, stop) = (sender.clone(), &run, &stop);
-            scope.spawn_fifo(move |_| {
-                let mut solutions = Vec::new();
-                if !stop.load(Ordering::Relaxed) {
-                    run(unit, &mut solutions);
+    let threads = threads();
+    if threads <= 1 || units.len() <= 1 {
+        let flow = units.iter().try_for_each(|unit| {
+            let mut flow = ControlFlow::Continue(());
+            run(unit, &mut |placed| {
+                flow = match stop.load(Ordering::Relaxed) {
+                    true => ControlFlow::Break(()),
+                    false => visitor(placed),
+                };
+                flow
+            });
+            match stop.load(Ordering::Relaxed) {
+                true => ControlFlow::Break(()),
+                false => flow,
+            }
+        });
+        if flow.is_break() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        return flow;
+    }
+    let window = visit_window(threads);
+    let turns = Mutex::new(Turns {
+        claimed: 0,
+        shown: 0,
+    });
+    let (moved, shown) = (Condvar::new(), AtomicUsize::new(0));
+    let (claims, claimed) = mpsc::channel::<(usize, mpsc::Receiver<Found>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let claims = claims.clone();
+            let (run, turns, moved, shown) = (&run, &turns, &moved, &shown);
+            scope.spawn(move || loop {
+                let index = {
+                    let mut at = turns.lock().unwrap_or_else(|e| e.into_inner());
+                    while !stop.load(Ordering::Relaxed)
+                        && at.claimed < units.len()
+                        && at.claimed >= at.shown + window
+                    {
+                        at = moved.wait(at).unwrap_or_else(|e| e.into_inner());
+                    }
+                    if stop.load(Ordering::Relaxed) || at.claimed >= units.len() {
+                        return;
+                    }
+                    at.claimed += 1;
+                    at.claimed - 1
+                };
+                let (send, found) = mpsc::sync_channel(batches(window));
+                if claims.send((index, found)).is_err() {
+                    return;
                 }
-                // The receiver outlives the scope; a send fails only if it has given up.
-                let _ = sender.send((index, solutions));
+                let (mut batch, mut words) = (Vec::new(), 0);
+                // The unit being shown hands each solution on at once, for a visitor that
+                // waits on it; the others a batch at a time.
+                let mut emit = |placed: &[u32]| {
+                    if stop.load(Ordering::Relaxed) {
+                        return ControlFlow::Break(());
+                    }
+                    words += placed.len().max(1);
+                    batch.push(placed.to_vec());
+                    if words < BATCH_WORDS && shown.load(Ordering::Relaxed) != index {
+                        return ControlFlow::Continue(());
+                    }
+                    words = 0;
+                    match send.send(Found::Solutions(std::mem::take(&mut batch))) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    }
+                };
+                run(&units[index], &mut emit);
+                let last = (!batch.is_empty()).then_some(Found::Solutions(batch));
+                if last
+                    .into_iter()
+                    .chain([Found::End])
+                    .any(|f| send.send(f).is_err())
+                {
+                    return;
+                }
             });
         }
-        drop(sender);
-        // Units finished ahead of their turn wait here, by index.
+        drop(claims);
+        // Owned here, so that the channels of units claimed but never reached close with the
+        // listing and their searches' sends fail.
+        let claimed = claimed;
+        // Stops every search however the listing ends, a panic of the visitor's included.
+        let mut ending = StopOnDrop {
+            stop,
+            moved: &moved,
+            turns: &turns,
+            early: true,
+        };
         let mut early = BTreeMap::new();
-        let mut next = 0;
-        let mut flow = ControlFlow::Continue(());
-        while next < units.len() {
-            let Some((index, solutions)) = receive(&receiver) else {
-                // Every unit has ended and one never reported: it panicked, and the scope
-                // passes that panic on when this closure returns.
-                break;
+        for next in 0..units.len() {
+            let found = loop {
+                if let Some(found) = early.remove(&next) {
+                    break found;
+                }
+                match claimed.recv() {
+                    Ok((index, found)) => early.insert(index, found),
+                    // Every search has ended and this unit was never claimed: they panicked,
+                    // which the scope passes on.
+                    Err(_) => return ControlFlow::Break(()),
+                };
             };
-            early.insert(index, solutions);
-            while let Some(solutions) = early.remove(&next) {
-                next += 1;
-                if flow.is_continue() {
-                    flow = solutions.iter().try_for_each(|s| visitor(s));
-                    if flow.is_break() {
-                        stop.store(true, Ordering::Relaxed);
+            loop {
+                match found.recv() {
+                    Ok(Found::Solutions(batch)) => {
+                        for placed in &batch {
+                            if stop.load(Ordering::Relaxed) {
+                                return ControlFlow::Break(());
+                            }
+                            visitor(placed)?;
+                        }
                     }
+                    Ok(Found::End) => break,
+                    // Its search panicked.
+                    Err(_) => return ControlFlow::Break(()),
                 }
             }
+            shown.store(next + 1, Ordering::Relaxed);
+            turns.lock().unwrap_or_else(|e| e.into_inner()).shown = next + 1;
+            moved.notify_all();
         }
-        flow
+        ending.early = false;
+        match stop.load(Ordering::Relaxed) {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
     })
 }
 
-/// The next unit's report. A thread of the pool runs queued units while it waits, so that a
-/// pool of one thread still gets through them; any other thread blocks.
-fn receive<T>(receiver: &mpsc::Receiver<T>) -> Option<T> {
-    loop {
-        match receiver.try_recv() {
-            Ok(message) => return Some(message),
-            Err(mpsc::TryRecvError::Disconnected) => return None,
-            Err(mpsc::TryRecvError::Empty) => {}
-        }
-        match rayon::yield_now() {
-            Some(rayon::Yield::Executed) => {}
-            // Nothing is queued (the rest runs on other threads), or this is not a pool
-            // thread: the report comes from elsewhere.
-            Some(rayon::Yield::Idle) | None => return receiver.recv().ok(),
+/// Sets a listing's stop flag and wakes the searches waiting for their turn where the listing
+/// ends `early` (however: a `Break`, a panic), so that the scope's threads end too.
+struct StopOnDrop<'a> {
+    stop: &'a AtomicBool,
+    moved: &'a Condvar,
+    turns: &'a Mutex<Turns>,
+    early: bool,
+}
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        if self.early {
+            self.stop.store(true, Ordering::Relaxed);
+            // Taken so that no search is between its look at the flag and its wait.
+            drop(self.turns.lock().unwrap_or_else(|e| e.into_inner()));
+            self.moved.notify_all();
         }
     }
 }

@@ -7,13 +7,13 @@
 
 use std::ops::ControlFlow;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::info::Info;
 use crate::parallel::{self, Progress};
 use crate::processor::Code;
-use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
+use crate::search::{CachedCounter, Recorder, Sink, Stats, Stopping, Tally, Visitor};
 use crate::solution::{Catalog, Solution, Solutions};
 use crate::symmetry::{Orbits, SymmetryCheck};
 use crate::unit::{Unit, UnitError};
@@ -110,11 +110,18 @@ pub trait Solver: Sync {
         provided::solve_parallel(self.as_dyn(), visitor)
     }
 
-    /// Runs one of this solver's own units, appending its solutions (each its embeddings in
-    /// placement order) to `solutions`; returns how many it found and the placements it made
-    /// (its own placements replayed among them).
-    fn unit_solutions(&self, unit: &Unit, solutions: &mut Vec<Vec<u32>>) -> Tally {
-        provided::unit_solutions(self.as_dyn(), unit, solutions)
+    /// Runs one of this solver's own units, showing each of its solutions (its embeddings in
+    /// placement order, its own placements replayed among them) to `visitor`, which returns
+    /// `Break` to stop; with `stop`, the search is also given up soon after the flag is set
+    /// (the listing of [`Solver::solve_parallel`] sets it once its visitor has had enough).
+    /// Returns how many solutions it showed and the placements it made.
+    fn solve_unit(
+        &self,
+        unit: &Unit,
+        stop: Option<&AtomicBool>,
+        visitor: &mut Visitor<'_>,
+    ) -> Tally {
+        provided::solve_unit(self.as_dyn(), unit, stop, visitor)
     }
 
     /// The first `n` solutions the search finds (fewer if it has fewer), in that order.
@@ -305,25 +312,30 @@ mod provided {
         visitor: &mut Visitor<'_>,
     ) -> ControlFlow<()> {
         let catalog = solver.catalog();
+        let stop = AtomicBool::new(false);
         parallel::visit_units(
             &solver.units(),
-            |unit, solutions| {
-                solver.unit_solutions(unit, solutions);
+            &stop,
+            |unit, emit| {
+                solver.solve_unit(unit, Some(&stop), &mut |s| emit(s.embeddings()));
             },
             |placed| visitor(&Solution::new(catalog, placed)),
         )
     }
 
-    pub(super) fn unit_solutions(
+    pub(super) fn solve_unit(
         solver: &dyn Solver,
         unit: &Unit,
-        solutions: &mut Vec<Vec<u32>>,
+        stop: Option<&AtomicBool>,
+        visitor: &mut Visitor<'_>,
     ) -> Tally {
-        let mut keep = |s: &Solution<'_>| {
-            solutions.push(s.embeddings().to_vec());
-            ControlFlow::Continue(())
-        };
-        let mut recorder = Recorder::new().visit(solver.catalog(), &mut keep);
+        // The flag is looked at through the recorder's observer, which every engine asks
+        // after each placement whether to cut (`Sink::cut`).
+        let mut stopping = Stopping::new(Tally::default(), stop);
+        let mut recorder = Recorder::new().visit(solver.catalog(), visitor);
+        if stop.is_some() {
+            recorder = recorder.observe(&mut stopping);
+        }
         let _ = solver
             .run_unit(unit, Run::Record(&mut recorder))
             .expect("a solver's own units are its own");

@@ -353,3 +353,42 @@ if os.environ.get("PUZZLE_DOCTESTS", "1") == "1":
 
         failures, tried = doctest.testmod(puzzle, verbose=False)
         assert tried > 0 and failures == 0
+
+
+LISTED = """
+import itertools, sys
+import puzzle
+box, pieces, wanted = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+p = puzzle.compile(f"mod d {{ box: {box} x {box}, pieces: {{ {pieces} x D: [\\"##\\"] }} }}")
+listed = list(itertools.islice(p.solutions(), wanted))
+assert len(listed) == wanted and all(len(s) == pieces for s in listed)
+print(len(listed))
+"""
+
+
+@pytest.mark.parametrize(("box", "pieces", "wanted"), [(10, 50, 1), (30, 450, 1000)])
+def test_listing_holds_memory_bounded_by_what_is_kept(
+    box: int, pieces: int, wanted: int, tmp_path: pathlib.Path
+) -> None:
+    # The 10x10 box of dominoes has 258,584,046,368 tilings: the iterator holds a few of them
+    # at a time, whatever is left unread. The child's address space is capped, so that a
+    # failure cannot take the machine down, and its own peak resident memory read (wait4).
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    out, err = tmp_path / "out", tmp_path / "err"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-c", LISTED, str(box), str(pieces), str(wanted)],
+            stdout=stdout,
+            stderr=stderr,
+            preexec_fn=cap,
+        )
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    assert child.returncode == 0, err.read_text()
+    assert out.read_text().split() == [str(wanted)]
+    # Linux gives it in KiB.
+    assert usage.ru_maxrss < 256 << 10, f"the child held {usage.ru_maxrss >> 10} MiB"

@@ -14,13 +14,14 @@ pub mod results;
 
 use std::collections::BTreeSet;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use puzzle::{parallel, Run, Solution, Solver, Unit};
+use puzzle::{parallel, Run, Solver, Unit};
 use serde_json::json;
 
 use crate::draw;
@@ -385,13 +386,12 @@ fn run_unit(
             (count, counter.placements - before.1, None)
         }
         true => {
-            let mut found: Vec<Vec<u32>> = Vec::new();
-            let tally = solver.unit_solutions(unit, &mut found);
-            let catalog = solver.catalog();
-            let shown = found
-                .iter()
-                .map(|s| draw::json::value(&Solution::new(catalog, s)))
-                .collect();
+            // A record holds its unit's solutions: `--solutions` is for units that have few.
+            let mut shown = Vec::new();
+            let tally = solver.solve_unit(unit, None, &mut |s| {
+                shown.push(draw::json::value(s));
+                ControlFlow::Continue(())
+            });
             (u128::from(tally.solutions), tally.placements, Some(shown))
         }
     };

@@ -1,0 +1,158 @@
+//! A listing holds memory bounded by what it keeps, never by how many solutions there are: the
+//! first solution of the 10x10 box of dominoes (258,584,046,368 tilings) and a thousand of the
+//! 30x30, through the command and through the `Solver` trait, each in a child process of its
+//! own, capped (so that a failure cannot take the machine down) and measured.
+//!
+//! One test, so that the children run one after another: the peak resident memory of the
+//! children waited for so far (`getrusage` of `RUSAGE_CHILDREN`) is then each one's own once it
+//! is the largest, and every child is held to the bound as it ends.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use nix::sys::resource::{getrusage, UsageWho};
+use puzzle::compiler::parse::parse_str;
+use puzzle::compiler::Puzzle;
+use puzzle::{parallel, Solver};
+
+/// What a listing may hold, in bytes of resident memory.
+const BOUND: i64 = 256 << 20;
+
+/// The address space a child may take, in KiB for `ulimit -v`: far past the bound, so that
+/// only a runaway hits it (thread stacks and the allocator's arenas are address space too).
+const CAP_KIB: u64 = 4 << 20;
+
+/// The variable that makes this test's binary a child that lists through the `Solver` trait.
+const CHILD: &str = "PUZZLE_MEMORY_CHILD";
+
+const DOMINOES_10: &str = "mod d10 { box: 10 x 10, pieces: { 50 x D: [\"##\"] } }";
+const DOMINOES_30: &str = "mod d30 { box: 30 x 30, pieces: { 450 x D: [\"##\"] } }";
+
+/// `program` and `args` run as a child with its address space capped, to its end.
+fn capped(program: &Path, args: &[&str], child: Option<&str>) -> String {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
+        .arg(program)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env(
+            "PUZZLE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("memory"),
+        );
+    if let Some(child) = child {
+        command.env(CHILD, child);
+    }
+    let output = command.output().expect("the child runs");
+    assert!(
+        output.status.success(),
+        "{} {args:?} failed: {}",
+        program.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The largest peak resident memory of the children waited for so far, in bytes.
+fn children_peak() -> i64 {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage answers");
+    // Linux gives it in KiB.
+    usage.max_rss() * 1024
+}
+
+fn written(name: &str, text: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("the puzzle is written");
+    path
+}
+
+#[test]
+fn listing_solutions_holds_memory_bounded_by_what_is_kept() {
+    if let Ok(which) = std::env::var(CHILD) {
+        return list_through_the_trait(&which);
+    }
+    let (d10, d30) = (
+        written("d10.puzzle", DOMINOES_10),
+        written("d30.puzzle", DOMINOES_30),
+    );
+    let (d10, d30) = (d10.to_str().unwrap(), d30.to_str().unwrap());
+    let command = PathBuf::from(env!("CARGO_BIN_EXE_puzzle"));
+    let this = std::env::current_exe().expect("the test knows its binary");
+    let filter = [
+        "--exact",
+        "--nocapture",
+        "listing_solutions_holds_memory_bounded_by_what_is_kept",
+    ];
+    let runs: Vec<(&str, &Path, Vec<&str>, Option<&str>)> = vec![
+        (
+            "the command, one of the 10x10",
+            &command,
+            vec!["solve", d10, "--limit", "1", "--json"],
+            None,
+        ),
+        (
+            "the command, 1000 of the 30x30",
+            &command,
+            vec!["solve", d30, "--limit", "1000", "--json"],
+            None,
+        ),
+        (
+            "the trait, one of the 10x10",
+            &this,
+            filter.to_vec(),
+            Some("d10"),
+        ),
+        (
+            "the trait, 1000 of the 30x30",
+            &this,
+            filter.to_vec(),
+            Some("d30"),
+        ),
+    ];
+    for (what, program, args, child) in runs {
+        let out = capped(program, &args, child);
+        let peak = children_peak();
+        assert!(peak < BOUND, "{what}: a child held {} MiB", peak >> 20);
+        // What was listed: JSON lines of the solutions, or the child's own count of them.
+        let lines = out.lines().filter(|l| l.starts_with('{')).count();
+        let listed = match child {
+            Some(_) => out
+                .lines()
+                .filter_map(|l| l.strip_prefix("listed "))
+                .collect(),
+            None => lines.to_string(),
+        };
+        let expected = if args.contains(&"1000") || child == Some("d30") {
+            "1000"
+        } else {
+            "1"
+        };
+        assert_eq!(listed, expected, "{what}: {out}");
+    }
+}
+
+/// The child's part: the listing through the `Solver` trait of the run-time engine, on every
+/// core, stopped by its visitor.
+fn list_through_the_trait(which: &str) {
+    let (text, wanted, dominoes) = match which {
+        "d10" => (DOMINOES_10, 1, 50),
+        _ => (DOMINOES_30, 1000, 450),
+    };
+    let parsed = parse_str(text).expect("the puzzle parses");
+    let puzzle = Puzzle::new(&parsed[0].description).expect("the puzzle compiles");
+    let mut listed = 0;
+    let flow = parallel::with_threads(0, || {
+        puzzle.solve_parallel(&mut |s| {
+            assert_eq!(s.embeddings().len(), dominoes);
+            listed += 1;
+            match listed < wanted {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
+            }
+        })
+    });
+    assert!(flow.is_break());
+    println!("listed {listed}");
+}
