@@ -452,6 +452,13 @@ pub struct Recorder<'r> {
     cut_depth: usize,
     /// Whether a move needs more than the counts: depths or an observer.
     extras: bool,
+    /// Whether [`Sink::cut`] asks more than the depth: an observer or a stop flag.
+    looks: bool,
+    /// The flag that gives the search up, the placements until the next look at it, and
+    /// whether a look found it set.
+    stop: Option<&'r AtomicBool>,
+    until_look: u32,
+    stopped: bool,
     depths: Option<Vec<u64>>,
     visitor: Option<(&'r Catalog, &'r mut Visitor<'r>)>,
     cut: Option<Cut>,
@@ -475,6 +482,10 @@ impl<'r> Recorder<'r> {
             pruned: 0,
             cut_depth: usize::MAX,
             extras: false,
+            looks: false,
+            stop: None,
+            until_look: Stopping::<Tally>::LOOK_EVERY,
+            stopped: false,
             depths: None,
             visitor: None,
             cut: None,
@@ -514,7 +525,40 @@ impl<'r> Recorder<'r> {
     pub fn observe(mut self, sink: &'r mut dyn Sink) -> Recorder<'r> {
         self.observer = Some(sink);
         self.extras = true;
+        self.looks = true;
         self
+    }
+
+    /// Gives the search up soon after `stop` is set, as [`Stopping`] does: it is looked at
+    /// every [`Stopping::LOOK_EVERY`] placements, and the search then ends with `Break`.
+    pub fn stop_when(mut self, stop: &'r AtomicBool) -> Recorder<'r> {
+        self.stop = Some(stop);
+        self.looks = true;
+        self
+    }
+
+    /// Whether [`Recorder::stop_when`]'s flag stopped the search.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// What [`Sink::cut`] asks beyond the depth: the stop flag, now and then, and the observer.
+    #[inline(always)]
+    fn look(&mut self) -> bool {
+        if self.stop.is_some() {
+            self.until_look -= 1;
+            if self.until_look == 0 && self.look_at_flag() {
+                return true;
+            }
+        }
+        self.observer.as_mut().is_some_and(|o| o.cut())
+    }
+
+    #[cold]
+    fn look_at_flag(&mut self) -> bool {
+        self.until_look = Stopping::<Tally>::LOOK_EVERY;
+        self.stopped = self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+        self.stopped
     }
 
     /// The statistics recorded: placements by depth (none unless asked for with
@@ -614,11 +658,13 @@ impl Sink for Recorder<'_> {
 
     #[inline]
     fn cut(&mut self) -> bool {
-        self.placed.len() >= self.cut_depth
-            || (self.extras && self.observer.as_mut().is_some_and(|o| o.cut()))
+        self.placed.len() >= self.cut_depth || (self.looks && self.look())
     }
 
     fn unit(&mut self, q: &[u64], next: u32) -> ControlFlow<()> {
+        if self.stopped {
+            return ControlFlow::Break(());
+        }
         match (&self.cut, &mut self.observer) {
             (Some(_), _) => {
                 self.record(q, next);

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use crate::info::Info;
 use crate::parallel::{self, Progress};
 use crate::processor::Code;
-use crate::search::{CachedCounter, Recorder, Sink, Stats, Stopping, Tally, Visitor};
+use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
 use crate::solution::{Catalog, Solution, Solutions};
 use crate::symmetry::{Orbits, SymmetryCheck};
 use crate::unit::{Unit, UnitError};
@@ -329,12 +329,9 @@ mod provided {
         stop: Option<&AtomicBool>,
         visitor: &mut Visitor<'_>,
     ) -> Tally {
-        // The flag is looked at through the recorder's observer, which every engine asks
-        // after each placement whether to cut (`Sink::cut`).
-        let mut stopping = Stopping::new(Tally::default(), stop);
         let mut recorder = Recorder::new().visit(solver.catalog(), visitor);
-        if stop.is_some() {
-            recorder = recorder.observe(&mut stopping);
+        if let Some(stop) = stop {
+            recorder = recorder.stop_when(stop);
         }
         let _ = solver
             .run_unit(unit, Run::Record(&mut recorder))

@@ -3,6 +3,7 @@
 //! placements, whichever engine and sink it runs with; and a counting memo keeps nothing of
 //! the search it cut short, so the same counter counts right afterwards.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 use puzzle::compiler::parse::parse_str;
@@ -88,6 +89,21 @@ fn a_flag_set_ends_the_search_at_the_first_look() {
             .run_until(Run::Record(&mut recorder), &stop);
         assert!(flow.is_break(), "{source}");
         assert_eq!(recorder.placements, look, "{source}");
+        // A recorder that looks at the flag itself stops any solver the same way: each unit
+        // of a listing, on the walker here and on a native solver alike.
+        let mut recorder = Recorder::new().stop_when(&stop);
+        let flow = puzzle.run(Run::Record(&mut recorder));
+        assert!(flow.is_break() && recorder.stopped(), "{source}");
+        assert_eq!(recorder.placements, look, "{source}");
+        let unit = &puzzle.units()[0];
+        let shown = puzzle.solve_unit(unit, Some(&stop), &mut |_| ControlFlow::Continue(()));
+        let whole = puzzle.solve_unit(unit, None, &mut |_| ControlFlow::Continue(()));
+        let replayed = unit.placed.len() as u64;
+        assert_eq!(
+            shown.placements,
+            whole.placements.min(replayed + look),
+            "{source}"
+        );
     }
 }
 
