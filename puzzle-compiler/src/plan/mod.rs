@@ -492,6 +492,24 @@ impl Plan {
         program: &Program,
         symmetry_check: Option<&SymmetryCheck>,
     ) -> u64 {
+        // Every field named, none left to `..`: a field added to the plan does not compile
+        // here until it is hashed, or said here not to shape the search.
+        let Plan {
+            layout,
+            prune,
+            cache,
+            // Hashed through the rules it follows and each rule's own data, below.
+            choice: _,
+            // How the procedures find their placements, which are the same in the same order.
+            fitting: _,
+            quotas,
+            // Named among the rules, and the check's tables hashed below.
+            symmetry_check: _,
+            // For people: what was decided is hashed, not why.
+            decisions: _,
+            // What this makes.
+            fingerprint: _,
+        } = self;
         let mut f = Fingerprint::new();
         // The rules, not the compiler's version: a release that searches alike keeps the units
         // of the one before it.
@@ -568,15 +586,15 @@ impl Plan {
         if let Some(fewest) = self.fewest_embeddings() {
             f.number(u64::from(fewest.cache_from));
         }
-        f.numbers(self.layout.fields.iter().map(|field| {
+        f.numbers(layout.fields.iter().map(|field| {
             let bag = field.bag.map_or(0, |b| u64::from(b.count));
             u64::from(field.offset) | bag << 32
         }));
-        f.number(self.layout.words() as u64);
-        for q in &self.quotas {
+        f.number(layout.words() as u64);
+        for q in quotas {
             f.number(u64::from(q.position.0) | u64::from(q.left) << 32);
         }
-        f.number(match &self.prune {
+        f.number(match prune {
             Prune::Off => 0,
             Prune::Holes { check, pairs } => {
                 1 | u64::from(check.board.is_some()) << 8 | u64::from(*pairs) << 9
@@ -596,11 +614,19 @@ impl Plan {
             }
             f.number(check.fixed.len() as u64 | (check.pairs.len() as u64) << 32);
         }
-        if let Some(cache) = &self.cache {
-            f.number(u64::from(cache.from.0));
-            f.number(cache.words as u64);
-            f.number(u64::from(cache.bits));
-            f.number(match cache.key {
+        if let Some(Cache {
+            from,
+            key,
+            words,
+            bits,
+            // A memo changes neither the search tree nor what a unit counts.
+            memo: _,
+        }) = cache
+        {
+            f.number(u64::from(from.0));
+            f.number(*words as u64);
+            f.number(u64::from(*bits));
+            f.number(match *key {
                 Key::Whole => 0,
                 Key::Shifted(s) => 1 | u64::from(s) << 8,
                 Key::From(w) => 2 | (w as u64) << 8,
