@@ -13,8 +13,15 @@ install_packages() {
     # The lists are split into words on purpose.
     # shellcheck disable=SC2086
     if command -v apt-get >/dev/null; then
-        "${as_root[@]}" apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq $apt >/dev/null
+        # Tests that run side by side may each install at once: one apt-get at a time (the
+        # first holds the lock, the others wait for it), and a lock held by anything else
+        # waited for too, rather than failing at once.
+        local wait=(-o DPkg::Lock::Timeout=600)
+        (
+            command -v flock >/dev/null && flock -w 900 9
+            "${as_root[@]}" apt-get "${wait[@]}" update -qq &&
+                DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get "${wait[@]}" install -y -qq $apt >/dev/null
+        ) 9>"${TMPDIR:-/tmp}/puzzle-install-packages.lock"
     elif command -v dnf >/dev/null; then
         "${as_root[@]}" dnf install -y -q $dnf
     elif command -v yum >/dev/null; then
