@@ -12,9 +12,12 @@
 //! 4. [`eliminate`]: placements that cut off a region no pieces can fill are forbidden.
 //! 5. [`symmetry`] (with [`automorphism`] for puzzles without a box): one solution per class.
 //! 6. [`choose`]: the aspect [`order`], chosen by Knuth's [`estimate`] of each candidate.
-//! 7. [`program`]: one procedure per aspect, a tree of guarded tests.
-//! 8. [`plan`]: how the program runs: the layout of the free set, pruning, the failure cache,
-//!    the fingerprint.
+//! 7. [`plan`]'s outline: the layout of the free set and which search runs, then
+//!    [`program`]: one procedure per aspect, a tree of guarded tests, complete before the plan.
+//! 8. [`plan`]: how the program runs: the search's parts (pruning, the rules tried after each
+//!    placement, or the tables of the search by the fewest embeddings), the failure cache, the
+//!    fingerprint.
+//! 9. [`judge`]: the plan finished by a short walk of the search it describes.
 //!
 //! [`Puzzle`] runs the stages. Its back ends: [`emit`] (Rust), [`assemble`] (processor code),
 //! [`walk`] (the program run directly: the run-time engine, and what the emitted Rust must
@@ -36,6 +39,7 @@ pub mod estimate;
 pub mod figure;
 mod fingerprint;
 pub mod geometry;
+pub mod judge;
 pub mod limits;
 pub mod lower;
 pub mod model;

@@ -136,9 +136,18 @@ pub struct Program {
 
 impl Program {
     /// The program of a lowered puzzle in `order`, without the trailing procedures whose
-    /// aspects are sure to be covered by then.
-    pub fn new(model: &Model, lowered: &Lowered, order: &Order) -> Program {
-        let mut program = Program::build(&lowered.cover, order, model.options.sharing);
+    /// aspects are sure to be covered by then; with each cell's tree as a dead end where the
+    /// plan's outline covers dead ends first (`dead_ends`), so that the program is complete
+    /// before the plan reads it.
+    pub fn new(model: &Model, lowered: &Lowered, order: &Order, dead_ends: bool) -> Program {
+        let cover = &lowered.cover;
+        let mut program = Program::build(cover, order, model.options.sharing);
+        if let (true, Problem::Box(b)) = (dead_ends, &model.problem) {
+            let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
+            let neighbours: Vec<Vec<AspectId>> =
+                b.board.neighbours().into_iter().map(cells).collect();
+            program.add_dead_ends(cover, order, &neighbours);
+        }
         match &model.problem {
             Problem::Box(b) => {
                 let cells = b.board.cells().len();

@@ -21,13 +21,13 @@ use crate::limits::{MAX_NATIVE_NODES, MAX_NATIVE_WORDS};
 use crate::lower::{lower, Lowered};
 use crate::model::{Model, Piece, PieceId, Problem};
 use crate::order::Order;
-use crate::plan::Plan;
+use crate::plan::{Outline, Plan, Search};
 use crate::program::Program;
 use crate::runnable::Runnable;
 use crate::symmetry::{reduce, Reduced, Reduction};
 use crate::tuning::Tuning;
 use crate::walk::Walkable;
-use crate::{eliminate, reference};
+use crate::{eliminate, judge, reference};
 
 /// What a back end that prints the program reads of a compiled puzzle: the program, the plan
 /// it runs by, the order its positions follow, the exact-cover problem (its names and each
@@ -60,20 +60,17 @@ pub struct Puzzle {
     runnable: Runnable,
 }
 
-/// The mistakes of colours and of counts of times where the plan has no search by the
-/// required aspect with the fewest embeddings, the only one that follows them (its tables too
-/// large, or an embedding without a required aspect), each said at the first colour or count
-/// with the plan's reason.
-fn unfollowed(model: &Model, plan: &Plan) -> Vec<Error> {
+/// The mistakes of colours and of counts of times where the plan's outline has no search by
+/// the required aspect with the fewest embeddings, the only one that follows them (the order
+/// listed, its tables too large, or an embedding without a required aspect), each said at the
+/// first colour or count with the outline's reason.
+fn unfollowed(model: &Model, outline: &Outline) -> Vec<Error> {
     let Problem::Abstract(a) = &model.problem else {
         return Vec::new();
     };
-    if plan.fewest_embeddings().is_some() {
+    let Some(why) = outline.not_fewest() else {
         return Vec::new();
-    }
-    let why = (plan.decisions.iter())
-        .find(|d| d.what == "fewest embeddings")
-        .map_or("", |d| d.why.as_str());
+    };
     let cannot = format!("the search that covers the required aspect with the fewest embeddings first, which this puzzle cannot have: {why}");
     let colours = a.colour_loc.map(|loc| Error {
         kind: ErrorKind::Colours {
@@ -119,29 +116,20 @@ impl Puzzle {
             },
             chosen,
         ) = choose_reduced(&model, ways, tuning);
-        let mut program = Program::new(&model, &lowered, &chosen.order);
-        let plan = Plan::new(
-            &model,
-            &lowered.cover,
-            &chosen,
-            &mut program,
-            check.as_ref(),
-            tuning,
-        );
-        let unfollowed = unfollowed(&model, &plan);
+        let cover = &lowered.cover;
+        let outline = Outline::new(&model, cover, &chosen, tuning);
+        let unfollowed = unfollowed(&model, &outline);
         if !unfollowed.is_empty() {
             errors.0.extend(unfollowed);
             return Err(errors);
         }
-        let walkable = Walkable::new(
-            &program,
-            &chosen.order,
-            &plan,
-            lowered.cover.embedding_count(),
-            tuning,
-        );
+        let program = Program::new(&model, &lowered, &chosen.order, outline.dead_ends_first());
+        let plan = outline.plan(&model, cover, &chosen, &program, check.as_ref(), tuning);
+        let (order, embeddings) = (&chosen.order, cover.embedding_count());
+        let plan = judge::judge(plan, &program, order, embeddings, chosen.estimate, tuning);
+        let walkable = Walkable::new(&program, order, &plan, embeddings, tuning);
         let catalog = catalog(&model, &lowered);
-        let code = assemble(&program, &lowered.cover, &chosen.order).ok();
+        let code = assemble(&program, cover, order).ok();
         let info = info(
             &model,
             &lowered,
@@ -231,8 +219,8 @@ impl Puzzle {
     /// Whether the program is small enough to be emitted as Rust ([`MAX_NATIVE_NODES`]): the
     /// macro and native builds ask first, the run-time engine never needs to.
     pub fn check_native(&self) -> Result<(), Error> {
-        if let Some(fewest) = self.plan().fewest_embeddings() {
-            let words = fewest.words_of_tables();
+        if let Search::Fewest(fewest) = &self.plan().search {
+            let words = fewest.tables.words_of_tables();
             return match words > MAX_NATIVE_WORDS {
                 false => Ok(()),
                 true => Err(Error {
@@ -409,11 +397,16 @@ fn info(
             second_piece: name(reduction.and_then(|r| r.second)),
             group: reduction.map_or_else(Default::default, |r| r.group.clone()),
         },
-        prune: plan.prune.kind(),
-        cache: plan.cache.map(|c| c.info()),
-        dead_ends: plan.dead_ends().is_some(),
-        fewest_fits: plan.fewest_fits().map(|f| f.above),
-        fewest_embeddings: plan.fewest_embeddings().is_some(),
+        prune: plan
+            .scan()
+            .map_or(puzzle_runtime::Prune::Off, |s| s.pruning.kind()),
+        cache: plan.cache_table().map(|c| c.info()),
+        dead_ends: plan.scan().is_some_and(|s| s.dead_ends.is_some()),
+        fewest_fits: plan
+            .scan()
+            .and_then(|s| s.fewest_fits.as_ref())
+            .map(|f| f.above),
+        fewest_embeddings: plan.fewest().is_some(),
         plan: Cow::Owned(plan.decisions.iter().map(|d| format!("{d}\n")).collect()),
     }
 }

@@ -159,7 +159,7 @@ mod saved {
     use super::Runnable;
 
     /// What saved bytes start with: the format's name and version, and the compiler's.
-    const MAGIC: &[u8] = concat!("puzzle runnable 10 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
+    const MAGIC: &[u8] = concat!("puzzle runnable 11 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
 
     /// Why saved bytes could not be loaded.
     #[derive(Debug, thiserror::Error)]
@@ -245,7 +245,7 @@ mod tests {
     fn a_saved_puzzle_loads_and_runs_as_it_was_compiled() {
         let puzzles = puzzles();
         assert!(puzzles.iter().any(|p| p.symmetry_check().is_some()));
-        assert!(puzzles.iter().any(|p| p.plan().cache.is_some()));
+        assert!(puzzles.iter().any(|p| p.plan().cache_table().is_some()));
         let bags = |p: &Puzzle| p.plan().layout.fields.iter().any(|f| f.bag.is_some());
         assert!(puzzles.iter().any(bags));
         for puzzle in puzzles {

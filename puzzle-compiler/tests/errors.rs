@@ -198,7 +198,7 @@ fn limits_are_errors_that_name_them() {
     let embeddings: Vec<&[&str]> = pairs.iter().map(|p| &p[..]).collect();
     let d = Description::new("pairs").abstract_puzzle(&aspects, &[], &embeddings);
     let puzzle = Puzzle::new(&d).expect("the run-time engine takes it");
-    assert!(puzzle.plan().fewest_embeddings().is_some());
+    assert!(puzzle.plan().fewest().is_some());
     let e = puzzle.check_native().unwrap_err();
     assert!(
         matches!(e.kind, ErrorKind::TablesTooLargeForNative { words, limit } if words > limit && limit == MAX_NATIVE_WORDS),

@@ -55,8 +55,8 @@ fn the_walker_searches_a_box_by_the_fewest_placements_as_the_native_code_does() 
         "mod p { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced, order: fewest }";
     let puzzle = compiled(source);
     let plan = puzzle.plan();
-    assert!(plan.fewest_embeddings().is_some());
-    assert!(plan.dead_ends().is_none() && plan.fewest_fits().is_none());
+    // The whole search: none of the scan's rules is in its plan.
+    assert!(plan.fewest().is_some() && plan.scan().is_none());
     assert_eq!(puzzle.count(), 240);
     assert_eq!(
         puzzle.info().fingerprint,
@@ -72,7 +72,7 @@ fn the_walker_searches_a_box_by_the_fewest_placements_as_the_native_code_does() 
 fn auto_takes_the_fewest_placements_only_where_they_are_estimated_cheaper() {
     // Eight pieces of eight cells of a 4x4x4 cube: the cells of a piece that no placement
     // parts repeat one column, and the scans' search is many times the other's.
-    let chosen = |source: &str| compiled(source).plan().fewest_embeddings().is_some();
+    let chosen = |source: &str| compiled(source).plan().fewest().is_some();
     assert!(!chosen(
         "mod p { box: 6 x 10, pieces: pentominoes, symmetry: reduced }"
     ));

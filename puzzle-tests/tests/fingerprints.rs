@@ -290,7 +290,7 @@ fn the_order_and_the_caches_size_are_in_the_fingerprint() {
         Puzzle::new(&parsed[0].description)
             .expect("compiles")
             .plan()
-            .cache
+            .cache_table()
             .map(|c| c.bits)
     };
     assert_ne!(slots(plain), slots(small), "the tuning sizes another cache");

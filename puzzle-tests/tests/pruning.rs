@@ -92,8 +92,8 @@ fn a_large_search_refuses_pairs_and_checks_every_fit_first_as_the_walker_does() 
         .symmetry(Symmetry::Reduced { piece: None });
     let walked = Puzzle::new(&description).unwrap();
     let plan = walked.plan();
-    assert!(plan.prune.pairs());
-    assert_eq!(plan.fitting.checking(), Checking::First);
+    assert!(plan.scan().unwrap().pruning.pairs());
+    assert_eq!(plan.scan().unwrap().fitting.checking(), Checking::First);
     let native = tally(default::solve_with);
     assert_eq!(native.solutions, 2339);
     assert_eq!(walked.tally(), native);
@@ -106,9 +106,12 @@ fn a_large_search_refuses_pairs_and_checks_every_fit_first_as_the_walker_does() 
             .prune(Prune::Holes),
     )
     .unwrap();
-    let check = small.plan().prune.check().unwrap();
-    assert!(check.board.is_some() && !small.plan().prune.pairs());
-    assert_eq!(small.plan().fitting.checking(), Checking::AsPlaced);
+    let check = small.plan().scan().unwrap().pruning.check().unwrap();
+    assert!(check.board.is_some() && !small.plan().scan().unwrap().pruning.pairs());
+    assert_eq!(
+        small.plan().scan().unwrap().fitting.checking(),
+        Checking::AsPlaced
+    );
 }
 
 #[test]
@@ -186,7 +189,10 @@ fn holes_in_3d_and_across_words() {
             .prune(Prune::Holes),
     )
     .unwrap();
-    assert_eq!(walked.plan().fitting.checking(), Checking::FromCounts);
+    assert_eq!(
+        walked.plan().scan().unwrap().fitting.checking(),
+        Checking::FromCounts
+    );
     assert_eq!(walked.info().fingerprint, holes_3d::INFO.fingerprint);
     let stats = holes_3d::SOLVER.stats();
     assert_eq!(stats.solutions, 3940);
@@ -232,12 +238,12 @@ fn the_hole_test_is_left_out_where_no_cell_can_be_walled_in_alone() {
     };
     let (auto, holes) = (compile("auto"), compile("holes"));
     assert!(matches!(
-        auto.plan().prune,
-        puzzle::compiler::plan::Prune::Off
+        auto.plan().scan().unwrap().pruning,
+        puzzle::compiler::plan::Pruning::Off
     ));
     assert!(!matches!(
-        holes.plan().prune,
-        puzzle::compiler::plan::Prune::Off
+        holes.plan().scan().unwrap().pruning,
+        puzzle::compiler::plan::Pruning::Off
     ));
     // The plans differ, and so do the fingerprints: no unit of one search joins the other's.
     assert_ne!(auto.info().fingerprint, holes.info().fingerprint);

@@ -323,7 +323,9 @@ fn the_cell_with_the_fewest_fits_is_chosen_where_it_pays_and_can() {
     let above = |source: &str| {
         let parsed = puzzle::compiler::parse::parse_str(source).unwrap();
         let puzzle = Puzzle::new(&parsed[0].description).unwrap();
-        puzzle.plan().fewest_fits().map(|f| f.above)
+        (puzzle.plan().scan())
+            .and_then(|s| s.fewest_fits.as_ref())
+            .map(|f| f.above)
     };
     // `auto`: with dead ends, on a box at least 4 long on three axes, while more than two
     // fifths of the cells are free.
@@ -357,7 +359,7 @@ fn dead_ends_are_covered_first_where_they_pay_and_are_safe() {
     let plan = |source: &str| {
         let parsed = puzzle::compiler::parse::parse_str(source).unwrap();
         let puzzle = Puzzle::new(&parsed[0].description).unwrap();
-        puzzle.plan().dead_ends().is_some()
+        puzzle.plan().scan().is_some_and(|s| s.dead_ends.is_some())
     };
     // `auto`: a box at least 4 long on three axes.
     assert!(plan(

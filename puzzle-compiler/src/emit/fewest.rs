@@ -6,16 +6,14 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::plan::FewestEmbeddings;
+use crate::plan::Fewest;
 use crate::puzzle::Compiled;
 
 /// The module that holds the program.
-pub fn module(
-    runtime: &TokenStream,
-    compiled: Compiled<'_>,
-    fewest: &FewestEmbeddings,
-) -> TokenStream {
+pub fn module(runtime: &TokenStream, compiled: Compiled<'_>, fewest: &Fewest) -> TokenStream {
     let plan = compiled.plan;
+    let cache_from = fewest.cache.map_or(u32::MAX, |c| c.from_depth);
+    let fewest = &fewest.tables;
     let words = |name: &str, values: &[u64]| {
         let name = quote::format_ident!("{}", name);
         let n = values.len();
@@ -55,8 +53,7 @@ pub fn module(
     let embeddings = numbers("EMBEDDINGS", &fewest.embeddings);
     let ranges_n = fewest.ranges.len();
     let ranges = fewest.ranges.iter().map(|&(a, b, c)| quote!((#a, #b, #c)));
-    let (q_words, sets, span, cache_from) =
-        (fewest.words, fewest.sets, fewest.span, fewest.cache_from);
+    let (q_words, sets, span) = (fewest.words, fewest.sets, fewest.span);
     let (fingerprint, stride) = (plan.fingerprint, fewest.stride);
     // The sizes as constants of the search, whose loops then unroll; with bags, the one search
     // that keeps them.

@@ -17,6 +17,7 @@ use puzzle_runtime::Solver;
 use quote::quote;
 
 use crate::parse::Header;
+use crate::plan::Search;
 use crate::puzzle::Puzzle;
 
 /// The expansion of a puzzle that compiled; `runtime` is the path of the run-time crate.
@@ -45,9 +46,9 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     };
     let check = tables::option(puzzle.symmetry_check().map(|_| quote!(&program::CHECK)));
     let compiled = puzzle.compiled();
-    let program = match compiled.plan.fewest_embeddings() {
-        Some(fewest) => fewest::module(runtime, compiled, fewest),
-        None => procedures::module(runtime, compiled),
+    let program = match &compiled.plan.search {
+        Search::Fewest(fewest) => fewest::module(runtime, compiled, fewest),
+        Search::Scan(scan) => procedures::module(runtime, compiled, scan),
     };
     items(
         header, runtime, &info, &catalog, &code, &check, processor, program,

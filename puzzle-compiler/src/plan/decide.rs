@@ -14,11 +14,13 @@ use crate::tuning::Tuning;
 use puzzle_runtime::symmetry::SymmetryCheck;
 
 use super::cache::{bits_for, frontier, memo_bits_for};
-use super::fewest::{FewestEmbeddings, Unfit};
-use super::fits::FewestFits;
-use super::layout::{Key, Layout, Repr};
+use super::fewest::{FewestTables, Unfit};
+use super::fits::FitsTables;
+use super::layout::{Layout, Repr};
 use super::prune::{regions, BitBoard};
-use super::{Cache, Check, Checking, DeadEnds, Fitting, Prune, Quota, MAX_STEPS};
+use super::{
+    CacheTable, Check, Checking, FewestCache, Fitting, Pruning, Quota, ScanCache, MAX_STEPS,
+};
 
 /// One decision of the plan: what was chosen, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +35,11 @@ pub struct Decision {
 }
 
 impl Decision {
-    fn new(what: &'static str, chosen: impl Into<String>, why: impl Into<String>) -> Decision {
+    pub(crate) fn new(
+        what: &'static str,
+        chosen: impl Into<String>,
+        why: impl Into<String>,
+    ) -> Decision {
         Decision {
             what,
             chosen: chosen.into(),
@@ -50,7 +56,7 @@ impl fmt::Display for Decision {
 }
 
 /// An estimate as people read it: `4.51e5`.
-fn size(estimate: f64) -> String {
+pub(crate) fn size(estimate: f64) -> String {
     format!("{estimate:.2e}")
 }
 
@@ -75,14 +81,14 @@ fn settles_before_dead_ends(cover: &Cover, order: &Order, cells: usize) -> bool 
     })
 }
 
-/// Whether the dead ends are covered first, and on which bit board, with the box.
-pub(super) fn dead_ends<'m>(
-    model: &'m Model,
+/// Whether the dead ends are covered first, and on which bit board.
+pub(super) fn dead_ends(
+    model: &Model,
     cover: &Cover,
     order: &Order,
     layout: &Layout,
     tuning: &Tuning,
-) -> (Option<(BitBoard, &'m BoxModel)>, Decision) {
+) -> (Option<BitBoard>, Decision) {
     let off = |why: String| (None, Decision::new("dead ends", "left to the scan", why));
     let Problem::Box(b) = &model.problem else {
         return off("no box".into());
@@ -118,7 +124,7 @@ pub(super) fn dead_ends<'m>(
                 "first, on a bit board of {} cells",
                 board.cells.count_ones()
             );
-            (Some((board, b)), Decision::new("dead ends", chosen, why))
+            (Some(board), Decision::new("dead ends", chosen, why))
         }
         None => off(format!(
             "the box has more than {MAX_STEPS} neighbour distances"
@@ -126,23 +132,23 @@ pub(super) fn dead_ends<'m>(
     }
 }
 
-/// What the search prunes after each placement, and whether the hole test looks for pairs.
-pub(super) fn prune(
+/// What the scan prunes after each placement, and whether the hole test looks for pairs.
+pub(super) fn pruning(
     model: &Model,
     cover: &Cover,
     order: &Order,
     layout: &Layout,
     (estimate, dead_ends_first): (f64, bool),
     tuning: &Tuning,
-) -> (Prune, Vec<Decision>) {
+) -> (Pruning, Vec<Decision>) {
     let Problem::Box(b) = &model.problem else {
-        return (Prune::Off, vec![Decision::new("prune", "off", "no box")]);
+        return (Pruning::Off, vec![Decision::new("prune", "off", "no box")]);
     };
     let tables = || regions(&b.board, cover, order, &sizes(b));
     // A region of cells that may stay empty is no hole.
     if b.board.optional_count() > 0 && model.options.prune != description::Prune::Off {
         let why = "the box has cells that may stay empty, which make no region a hole";
-        return (Prune::Off, vec![Decision::new("prune", "off", why)]);
+        return (Pruning::Off, vec![Decision::new("prune", "off", why)]);
     }
     let asked = match model.options.prune {
         description::Prune::Auto => "auto",
@@ -150,20 +156,20 @@ pub(super) fn prune(
     };
     let (regions, holes) = match model.options.prune {
         description::Prune::Off => {
-            return (Prune::Off, vec![Decision::new("prune", "off", "asked")])
+            return (Pruning::Off, vec![Decision::new("prune", "off", "asked")])
         }
         description::Prune::Auto | description::Prune::Holes => match tables() {
             r if r.smallest > 1 => (r, true),
             _ => {
                 let why = format!("{asked}: a piece of one cell fills any hole");
-                return (Prune::Off, vec![Decision::new("prune", "off", why)]);
+                return (Pruning::Off, vec![Decision::new("prune", "off", why)]);
             }
         },
         description::Prune::Regions => match tables() {
             r if r.can_prune() => (r, false),
             _ => {
                 let why = "asked: no region next to a placement could be refused";
-                return (Prune::Off, vec![Decision::new("prune", "off", why)]);
+                return (Pruning::Off, vec![Decision::new("prune", "off", why)]);
             }
         },
     };
@@ -200,12 +206,12 @@ pub(super) fn prune(
     let auto = model.options.prune == description::Prune::Auto;
     if holes && !pairs && auto && !dead_ends_first && none_alone(b, cover) {
         let why = "auto: no cell can be walled in alone, each having a neighbour that every placement covers with it";
-        return (Prune::Off, vec![Decision::new("prune", "off", why)]);
+        return (Pruning::Off, vec![Decision::new("prune", "off", why)]);
     }
     let check = Check { regions, board };
     let plan = match holes {
-        true => Prune::Holes { check, pairs },
-        false => Prune::Regions(check),
+        true => Pruning::Holes { check, pairs },
+        false => Pruning::Regions(check),
     };
     (plan, decisions)
 }
@@ -237,15 +243,16 @@ fn none_alone(b: &BoxModel, cover: &Cover) -> bool {
     (0..cells).all(|c| (neighbours[c].iter()).any(|&n| n as usize != c && of(n as usize) == of(c)))
 }
 
-/// Whether the search covers the cell with the fewest fits near its top, and its tables.
+/// Whether the search covers the cell with the fewest fits near its top, and its tables;
+/// `fused`, the dead ends' board where the hole test runs on it and finds them.
 pub(super) fn fewest_fits(
     model: &Model,
     cover: &Cover,
     order: &Order,
     layout: &Layout,
-    dead_ends: Option<&DeadEnds>,
+    fused: Option<&BitBoard>,
     tuning: &Tuning,
-) -> (Option<FewestFits>, Decision) {
+) -> (Option<FitsTables>, Decision) {
     let off = |why: String| (None, Decision::new("fewest fits", "off", why));
     let Problem::Box(b) = &model.problem else {
         return off("no box".into());
@@ -265,7 +272,7 @@ pub(super) fn fewest_fits(
         return off("a piece comes in copies of several kinds".into());
     }
     // Its placements are checked by the hole test that finds the dead ends.
-    let Some(DeadEnds { board, fused: true }) = dead_ends else {
+    let Some(board) = fused else {
         return off("needs dead ends first and the hole test on their board".into());
     };
     let cells = b.board.cells().len();
@@ -273,67 +280,93 @@ pub(super) fn fewest_fits(
     let above = u32::try_from(above).unwrap_or(u32::MAX);
     let chosen = format!("while more than {above} of {cells} cells are free");
     let why = format!("`fewest_fits_percent` {}", tuning.fewest_fits_percent);
-    let fits = FewestFits::new(cover, order, layout, board, cells, above);
+    let fits = FitsTables::new(cover, order, layout, board, cells, above);
     (Some(fits), Decision::new("fewest fits", chosen, why))
 }
 
-/// A rule of a box's scan that a box searched by the fewest embeddings does without: that
-/// search runs none of the scan's procedures, and covers a dead end first of its own accord
-/// (it has the fewest embeddings).
-pub(super) fn by_fewest(what: &'static str, chosen: &str) -> Decision {
-    Decision::new(what, chosen, "the search by the fewest embeddings")
+/// Why a puzzle is not searched by the required aspect with the fewest embeddings: what its
+/// decision says, and what a mistake that only that search could follow says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotFewest {
+    /// A box whose choice of order found a scan better, or was given one.
+    Scanned,
+    /// A puzzle without a box whose listed order was asked for.
+    Listed,
+    /// Asked for, or chosen for the reason `why`, but its tables cannot be made.
+    Unfit {
+        /// Why it was asked or chosen.
+        why: String,
+        /// Why it cannot be.
+        unfit: Unfit,
+        /// The limit on the tables ([`Tuning::fewest_bytes`]).
+        fewest_bytes: usize,
+    },
+}
+
+/// `auto: no box; an embedding takes no required aspect`.
+impl fmt::Display for NotFewest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotFewest::Scanned => write!(f, "the order's scan"),
+            NotFewest::Listed => write!(f, "asked: the order listed"),
+            NotFewest::Unfit {
+                why,
+                unfit: Unfit::NoRequired,
+                ..
+            } => write!(f, "{why}; an embedding takes no required aspect"),
+            NotFewest::Unfit {
+                why,
+                unfit: Unfit::TooLarge,
+                fewest_bytes,
+            } => write!(
+                f,
+                "{why}; its tables would pass `fewest_bytes` {fewest_bytes}, or an aspect has 65,535 embeddings or more"
+            ),
+        }
+    }
 }
 
 /// Whether the search covers the required aspect with the fewest embeddings after every
 /// placement: for a puzzle without a box, unless its listed order is asked for or the counts
-/// cannot follow it.
+/// cannot follow it, and for a box where it is asked for or the order's choice found it best.
+/// A box scanned as its order's choice found best records no decision of it: its dead ends
+/// and fewest fits choose.
 pub(super) fn fewest_embeddings(
     model: &Model,
     cover: &Cover,
     chosen: &Chosen,
     layout: &Layout,
     tuning: &Tuning,
-) -> (Option<FewestEmbeddings>, Option<Decision>) {
-    let off = |why: String| (None, Some(Decision::new("fewest embeddings", "off", why)));
-    let order = &chosen.order;
-    let auto;
-    let why = match (&model.problem, model.options.scan) {
-        (Problem::Box(_), description::OrderChoice::Fewest) => "asked",
-        (Problem::Box(_), _) if chosen.fewest => {
-            auto = format!(
-                "auto: estimated at {} placements, times `fewest_cost` {}, fewer than the race of the scans would walk",
-                size(chosen.estimate),
-                tuning.fewest_cost,
-            );
-            &auto
-        }
-        // Its dead ends and fewest fits choose.
-        (Problem::Box(_), _) => return (None, None),
-        (Problem::Abstract(_), description::OrderChoice::Listed) => {
-            return off("asked: the order listed".into())
-        }
-        (Problem::Abstract(_), description::OrderChoice::Fewest) => "asked",
-        (Problem::Abstract(_), _) => "auto: no box",
+) -> (Result<FewestTables, NotFewest>, Option<Decision>) {
+    let off = |not: NotFewest| {
+        let decision = Decision::new("fewest embeddings", "off", not.to_string());
+        (Err(not), Some(decision))
     };
-    match FewestEmbeddings::new(cover, order, layout, tuning) {
-        Ok(fewest) => (
-            Some(fewest),
-            Some(Decision::new(
-                "fewest embeddings",
-                "after every placement",
-                why,
-            )),
+    let order = &chosen.order;
+    let why = match (&model.problem, model.options.scan) {
+        (Problem::Box(_), description::OrderChoice::Fewest) => "asked".to_owned(),
+        (Problem::Box(_), _) if chosen.fewest => format!(
+            "auto: estimated at {} placements, times `fewest_cost` {}, fewer than the race of the scans would walk",
+            size(chosen.estimate),
+            tuning.fewest_cost,
         ),
-        Err(unfit) => off(format!(
-            "{why}; {}",
-            match unfit {
-                Unfit::NoRequired => "an embedding takes no required aspect".to_owned(),
-                Unfit::TooLarge => format!(
-                    "its tables would pass `fewest_bytes` {}, or an aspect has 65,535 embeddings or more",
-                    tuning.fewest_bytes
-                ),
-            }
-        )),
+        (Problem::Box(_), _) => return (Err(NotFewest::Scanned), None),
+        (Problem::Abstract(_), description::OrderChoice::Listed) => {
+            return off(NotFewest::Listed)
+        }
+        (Problem::Abstract(_), description::OrderChoice::Fewest) => "asked".to_owned(),
+        (Problem::Abstract(_), _) => "auto: no box".to_owned(),
+    };
+    match FewestTables::new(cover, order, layout, tuning) {
+        Ok(tables) => {
+            let decision = Decision::new("fewest embeddings", "after every placement", why);
+            (Ok(tables), Some(decision))
+        }
+        Err(unfit) => off(NotFewest::Unfit {
+            why,
+            unfit,
+            fewest_bytes: tuning.fewest_bytes,
+        }),
     }
 }
 
@@ -357,12 +390,12 @@ fn cache_figures(why: &str, estimate: f64, tuning: &Tuning) -> String {
 /// it failed, and a cache cost more than it saved on every file measured (bench notes).
 pub(super) fn fewest_cache(
     model: &Model,
-    fewest: &mut FewestEmbeddings,
+    tables: &FewestTables,
     layout: &Layout,
     estimate: f64,
     tuning: &Tuning,
-) -> (Option<Cache>, Decision) {
-    if !fewest.bags.is_empty() {
+) -> (Option<FewestCache>, Decision) {
+    if !tables.bags.is_empty() {
         let why = "a search with counts of times keeps none: its state is more than the free set, the embeddings still live and each count too";
         let why = match model.options.cache {
             description::Cache::On => format!("asked on, but {why}"),
@@ -379,9 +412,8 @@ pub(super) fn fewest_cache(
             return (None, Decision::new("cache", "off", why));
         }
     };
-    let required: u32 = fewest.required.iter().map(|w| w.count_ones()).sum();
+    let required: u32 = tables.required.iter().map(|w| w.count_ones()).sum();
     let from = required * tuning.cache_from_percent / 100;
-    fewest.cache_from = from;
     let words = layout.words();
     let bits = bits_for(estimate, words, tuning);
     let chosen = format!(
@@ -389,12 +421,13 @@ pub(super) fn fewest_cache(
         if words == 1 { "" } else { "s" }
     );
     let why = cache_figures(why, estimate, tuning);
-    let cache = Cache {
-        from: Position(from),
-        key: Key::Whole,
-        words,
-        bits,
-        memo: None,
+    let cache = FewestCache {
+        from_depth: from,
+        table: CacheTable {
+            words,
+            bits,
+            memo: None,
+        },
     };
     (Some(cache), Decision::new("cache", chosen, why))
 }
@@ -411,7 +444,7 @@ pub(super) fn cache(
     counts: bool,
     estimate: f64,
     tuning: &Tuning,
-) -> (Option<Cache>, Decision) {
+) -> (Option<ScanCache>, Decision) {
     let off = |why: String| (None, Decision::new("cache", "off", why));
     let why = match (model.options.cache, &model.problem) {
         (description::Cache::Off, _) => return off("asked".into()),
@@ -473,12 +506,14 @@ pub(super) fn cache(
         if words == 1 { "" } else { "s" }
     );
     let why = cache_figures(&why, estimate, tuning);
-    let cache = Cache {
+    let cache = ScanCache {
         from,
         key,
-        words,
-        bits,
-        memo: None,
+        table: CacheTable {
+            words,
+            bits,
+            memo: None,
+        },
     };
     (Some(cache), Decision::new("cache", chosen, why))
 }
@@ -521,21 +556,22 @@ pub(super) fn counts(
     }
 }
 
-/// The cache of a count made a counting memo where [`counts`] says so, its table sized for the
-/// free sets the search can meet: the estimated placements, and, on a box, its cells times
-/// every way of leaving free the cells the pieces reach past the scan's frontier, a slot for
-/// each few ([`Tuning::placements_per_slot`]), within [`Tuning::memo_bytes`].
+/// Whether the cache of a count, `table`, keeps counts (the counting memo) where [`counts`]
+/// says so, and the size of its table, for the free sets the search can meet: the estimated
+/// placements, and, on a box, its cells times every way of leaving free the cells the pieces
+/// reach past the scan's frontier, a slot for each few ([`Tuning::placements_per_slot`]),
+/// within [`Tuning::memo_bytes`].
 pub(super) fn memo(
-    cache: Option<Cache>,
+    table: Option<CacheTable>,
     counts: Result<String, String>,
     model: &Model,
     order: &Order,
     estimate: f64,
     tuning: &Tuning,
-) -> (Option<Cache>, Decision) {
-    let (Some(mut cache), Ok(why)) = (cache, &counts) else {
+) -> (Option<u32>, Decision) {
+    let (Some(table), Ok(why)) = (table, &counts) else {
         let why = counts.err().unwrap_or_else(|| "no cache".to_owned());
-        return (cache, Decision::new("memo", "off", why));
+        return (None, Decision::new("memo", "off", why));
     };
     // Past the first free cell of the scan, a free set differs in the cells the pieces reach:
     // the frontier, once for each cell a piece has beyond its first.
@@ -554,8 +590,7 @@ pub(super) fn memo(
         }
         Problem::Abstract(_) => f64::INFINITY,
     };
-    let bits = memo_bits_for(estimate.min(states), cache.words + 2, tuning);
-    cache.memo = Some(bits);
+    let bits = memo_bits_for(estimate.min(states), table.words + 2, tuning);
     let chosen = format!("counts below each free set, 2^{bits} slots");
     let why = format!(
         "{why}; estimate {} / `placements_per_slot` {} within `memo_bytes` {}",
@@ -563,11 +598,11 @@ pub(super) fn memo(
         tuning.placements_per_slot,
         tuning.memo_bytes
     );
-    (Some(cache), Decision::new("memo", chosen, why))
+    (Some(bits), Decision::new("memo", chosen, why))
 }
 
 /// How the generated procedures find which of their placements fit.
-pub(super) fn fitting(layout: &Layout, prune: &Prune, tuning: &Tuning) -> (Fitting, Decision) {
+pub(super) fn fitting(layout: &Layout, pruning: &Pruning, tuning: &Tuning) -> (Fitting, Decision) {
     let tests = |why: &str| (Fitting::Tests, Decision::new("fitting", "by tests", why));
     if !one_word(layout) {
         return tests("the free set is wider than 128 bits");
@@ -575,7 +610,7 @@ pub(super) fn fitting(layout: &Layout, prune: &Prune, tuning: &Tuning) -> (Fitti
     if layout.has_bags() {
         return tests("bags hold copies, not bits");
     }
-    if prune.check().is_some_and(|c| c.board.is_none()) {
+    if pruning.check().is_some_and(|c| c.board.is_none()) {
         return tests("the check runs by tables, not on a bit board");
     }
     let from = tuning.lookup_from;
@@ -584,36 +619,6 @@ pub(super) fn fitting(layout: &Layout, prune: &Prune, tuning: &Tuning) -> (Fitti
     let checking = Checking::AsPlaced;
     let fitting = Fitting::Tables { from, checking };
     (fitting, Decision::new("fitting", chosen, "`lookup_from`"))
-}
-
-/// Why the check is not judged by a walk: `None` where it is.
-pub(super) fn unjudged(inline: bool, estimate: f64, tuning: &Tuning) -> Option<Decision> {
-    let why = if !inline {
-        "the check is not written inline in lookups".to_owned()
-    } else if estimate < tuning.heavy_checks_from {
-        format!(
-            "estimate {} < `heavy_checks_from` {}",
-            size(estimate),
-            size(tuning.heavy_checks_from)
-        )
-    } else {
-        return None;
-    };
-    Some(Decision::new("checking", "as placed", why))
-}
-
-/// The record of a judged check: the share refused and the thresholds it was compared with.
-pub(super) fn judged(checking: Checking, refused: f64, steps: usize, tuning: &Tuning) -> Decision {
-    let chosen = match checking {
-        Checking::AsPlaced => "as placed",
-        Checking::First => "every fit before placing",
-        Checking::FromCounts => "every fit before placing, from counted neighbours",
-    };
-    let why = format!(
-        "{refused:.3} of the first {} placements refused, `check_first_from` {}; a board of {steps} steps, `counts_from_steps` {}",
-        tuning.judging_placements, tuning.check_first_from, tuning.counts_from_steps
-    );
-    Decision::new("checking", chosen, why)
 }
 
 #[cfg(test)]

@@ -13,11 +13,11 @@ use crate::tuning::Tuning;
 
 use super::layout::Layout;
 
-/// The choice of the required aspect with the fewest embeddings, after every placement: the
-/// whole search, which the program's procedures then do not run.
+/// The tables of the search that covers the required aspect with the fewest embeddings after
+/// every placement.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct FewestEmbeddings {
+pub struct FewestTables {
     /// The words of `q`.
     pub words: u32,
     /// The words of a set of embeddings.
@@ -51,8 +51,6 @@ pub struct FewestEmbeddings {
     pub bags: Vec<FewestBag>,
     /// Where there are bags, each bit's below `span` (`NO_BAG` for none); else none.
     pub bag_of: Vec<u32>,
-    /// The failure cache is consulted below this many placements (`u32::MAX`: never).
-    pub cache_from: u32,
 }
 
 /// Why a cover cannot be searched by the fewest embeddings.
@@ -65,7 +63,7 @@ pub enum Unfit {
     TooLarge,
 }
 
-impl FewestEmbeddings {
+impl FewestTables {
     /// The tables for `cover` searched with `q` laid out by `layout` (the order's), or why
     /// there are none.
     pub fn new(
@@ -73,7 +71,7 @@ impl FewestEmbeddings {
         order: &Order,
         layout: &Layout,
         tuning: &Tuning,
-    ) -> Result<FewestEmbeddings, Unfit> {
+    ) -> Result<FewestTables, Unfit> {
         let words = layout.words();
         let allowed: Vec<_> = cover.allowed().collect();
         let sets = allowed.len().div_ceil(64).max(1);
@@ -220,7 +218,7 @@ impl FewestEmbeddings {
             let real = bits.len() - start;
             bits.extend((real..stride).map(|j| span + j as u32));
         }
-        Ok(FewestEmbeddings {
+        Ok(FewestTables {
             words: words as u32,
             sets: sets as u32,
             required,
@@ -235,7 +233,6 @@ impl FewestEmbeddings {
             embeddings: allowed.iter().map(|e| e.0).collect(),
             bags,
             bag_of,
-            cache_from: u32::MAX,
         })
     }
 
@@ -258,8 +255,9 @@ impl FewestEmbeddings {
         }
     }
 
-    /// The tables as the run time reads them, the cache owned by `fingerprint`.
-    pub fn tables(&self, fingerprint: u64) -> Fewest<'_> {
+    /// The tables as the run time reads them, the failure cache consulted from `cache_from`
+    /// placements on (`u32::MAX`: never) and owned by `fingerprint`.
+    pub fn runtime(&self, cache_from: u32, fingerprint: u64) -> Fewest<'_> {
         Fewest {
             words: self.words,
             sets: self.sets,
@@ -275,7 +273,7 @@ impl FewestEmbeddings {
             embeddings: &self.embeddings,
             bags: &self.bags,
             bag_of: &self.bag_of,
-            cache_from: self.cache_from,
+            cache_from,
             owner: fingerprint,
         }
     }

@@ -10,10 +10,10 @@ use crate::order::{Order, Position};
 use super::layout::Layout;
 use super::prune::BitBoard;
 
-/// The choice of the cell with the fewest fits, where the plan makes it.
+/// The tables of the choice of the cell with the fewest fits, where the plan makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct FewestFits {
+pub struct FitsTables {
     /// The bit board of the cells it chooses among (the dead ends').
     pub board: BitBoard,
     /// The choice is made while more than this many cells are free.
@@ -35,7 +35,7 @@ pub struct FewestFits {
     pub masks: Vec<u128>,
 }
 
-impl FewestFits {
+impl FitsTables {
     /// The tables for `cells` cells (the aspects numbered first) on `board`.
     pub fn new(
         cover: &Cover,
@@ -44,7 +44,7 @@ impl FewestFits {
         board: &BitBoard,
         cells: usize,
         above: u32,
-    ) -> FewestFits {
+    ) -> FitsTables {
         let bits = (128 - board.cells.leading_zeros()) as usize;
         let mut by_bit: Vec<Vec<u32>> = vec![Vec::new(); bits];
         let mut masks = vec![0u128; cover.embedding_count()];
@@ -85,7 +85,7 @@ impl FewestFits {
         }
         starts.push(runs.len() as u32);
         let first_cell = (0..cells as u32).map(|c| order.position(AspectId(c))).min();
-        FewestFits {
+        FitsTables {
             board: board.clone(),
             above,
             from: first_cell.unwrap_or(Position(0)),

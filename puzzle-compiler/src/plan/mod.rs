@@ -1,13 +1,19 @@
 //! The plan: everything decided about how a program runs, decided once, here. The layout of
-//! the free set, what is pruned after each placement and on which board, whether a count keeps
-//! a failure cache and how it keys it, and the fingerprint of the whole. The emitter prints the
-//! plan, the walker follows it, and neither decides anything of its own.
+//! the free set, which search runs (the order's scan, with what it prunes after each placement
+//! and on which board, or the search by the fewest embeddings, with its tables), whether a
+//! count keeps a failure cache and how it keys it, and the fingerprint of the whole. The
+//! emitter prints the plan, the walker follows it, and neither decides anything of its own.
+//!
+//! A plan is made in pure steps, each a value of its own: the [`Outline`] (the layout, the
+//! search, and under the scan whether dead ends come first, which the program's trees need),
+//! then, once the program is complete, [`Outline::plan`], whose [`Unjudged`] plan only the judging
+//! walk (`crate::judge`) finishes, deciding how lookups run the check.
 
 mod cache;
 mod decide;
 mod fewest;
 mod fits;
-mod judge;
+mod hashed;
 mod layout;
 mod prune;
 
@@ -19,46 +25,33 @@ use puzzle_runtime::symmetry::SymmetryCheck;
 use puzzle_runtime::CacheInfo;
 
 pub use cache::{bits_for, frontier};
-pub use decide::Decision;
-pub use fewest::{FewestEmbeddings, Unfit};
-pub use fits::FewestFits;
+pub(crate) use decide::size;
+pub use decide::{Decision, NotFewest};
+pub use fewest::{FewestTables, Unfit};
+pub use fits::FitsTables;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub(crate) use prune::REACH_MAX;
 pub use prune::{regions, BitBoard};
 
 use crate::choose::Chosen;
 use crate::cover::{AspectId, Cover};
-use crate::fingerprint::Fingerprint;
 use crate::model::Model;
 use crate::order::{Order, Position};
-use crate::program::{Body, Next, Node, Program};
+use crate::program::Program;
 use crate::tuning::Tuning;
-use crate::walk::Walkable;
 
 /// Distinct neighbour distances a bit board may have: its checks unroll one step per distance
 /// (a box without holes has one per axis).
 pub const MAX_STEPS: usize = 8;
 
-/// How a program runs.
+/// How a program runs: a finished value, made once by [`Outline::plan`] and the judging walk.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plan {
     /// Where each aspect lives in `q`.
     pub layout: Layout,
-    /// What the search prunes after each placement.
-    pub prune: Prune,
-    /// The failure cache a count keeps, if it keeps one.
-    pub cache: Option<Cache>,
-    /// How the search chooses what to cover next: after each placement (and at the start),
-    /// the first of these rules that finds an aspect covers it; where none does, the
-    /// procedure the placement names (the order's scan) goes on.
-    pub choice: Vec<Choice>,
-    /// How the generated procedures find which of their placements fit, and check them.
-    pub fitting: Fitting,
-    /// What a solution must have taken from each bag that holds a range of copies (and must
-    /// not be emptied), checked where the search reaches a solution: the search itself only
-    /// keeps a bag from running out.
-    pub quotas: Vec<Quota>,
+    /// The search, with what only it has.
+    pub search: Search,
     /// Whether a symmetry check keeps one solution of each class where restricting pieces
     /// alone does not.
     pub symmetry_check: bool,
@@ -70,6 +63,58 @@ pub struct Plan {
     /// The fingerprint of the search: the rules it follows, the exact-cover problem, the
     /// order, the program, the symmetry check and the rest of this plan.
     pub fingerprint: u64,
+}
+
+/// Which search runs: one or the other, each with its own parts, so that neither holds a part
+/// that means nothing to it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// One per puzzle, made once: its size is nothing beside its tables'.
+#[allow(clippy::large_enum_variant)]
+pub enum Search {
+    /// The order's scan: the program's procedures, each covering its aspect, with the rules
+    /// tried after each placement before the procedure it names.
+    Scan(Scan),
+    /// After every placement, the free required aspect that the fewest embeddings fit (the
+    /// item with the fewest options, in Knuth's words): the whole search, in place of the
+    /// program's procedures. For a puzzle without a box, whose listed order knows nothing of
+    /// which aspects are forced, and for a box where the order's choice finds it best.
+    Fewest(Fewest),
+}
+
+/// The order's scan and what it does beside the procedures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Scan {
+    /// What the search prunes after each placement.
+    pub pruning: Pruning,
+    /// The dead ends (free cells with one free neighbour), covered first by their trees in the
+    /// program where the plan says so, found on this bit board: such a cell can only be
+    /// covered through that neighbour, so it has few placements, and a failure there is found
+    /// at once. The first rule tried after each placement.
+    pub dead_ends: Option<BitBoard>,
+    /// Near the top of the search, the free cell that the fewest placements fit: the second
+    /// rule, only after dead ends found by the hole test ([`Scan::fuses_dead_ends`]), which
+    /// checks its placements.
+    pub fewest_fits: Option<FitsTables>,
+    /// How the generated procedures find which of their placements fit, and check them.
+    pub fitting: Fitting,
+    /// What a solution must have taken from each bag that holds a range of copies (and must
+    /// not be emptied), checked where the search reaches a solution: the search itself only
+    /// keeps a bag from running out.
+    pub quotas: Vec<Quota>,
+    /// The failure cache a count keeps, if it keeps one.
+    pub cache: Option<ScanCache>,
+}
+
+/// The search by the required aspect with the fewest embeddings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Fewest {
+    /// Its tables.
+    pub tables: FewestTables,
+    /// The failure cache a count keeps, if it keeps one.
+    pub cache: Option<FewestCache>,
 }
 
 /// How a generated procedure finds which of its placements fit. Either way they are placed
@@ -89,9 +134,10 @@ pub enum Fitting {
     Tables {
         /// The fewest placements a procedure finds by lookup.
         from: usize,
-        /// How the lookups run the pruning check where they write it inline, judged by how
-        /// often the check refuses at the start of the search. How the check is written, not
-        /// what it decides, so not part of the fingerprint.
+        /// How the lookups run the pruning check where they write it inline
+        /// ([`Scan::checks_inline`]; elsewhere [`Checking::AsPlaced`]), judged by how often
+        /// the check refuses at the start of the search. How the check is written, not what it
+        /// decides, so not part of the fingerprint.
         checking: Checking,
     },
 }
@@ -158,10 +204,10 @@ pub struct Quota {
     pub left: u32,
 }
 
-/// What the search prunes after each placement, with its tables.
+/// What the scan prunes after each placement, with its tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Prune {
+pub enum Pruning {
     /// Nothing (also where nothing could be pruned: a piece of one cell fills any hole).
     Off,
     /// Holes: a free cell next to the placement walled in.
@@ -188,12 +234,12 @@ pub struct Check {
     pub board: Option<BitBoard>,
 }
 
-impl Prune {
+impl Pruning {
     /// The check and its tables, unless nothing is pruned.
     pub fn check(&self) -> Option<&Check> {
         match self {
-            Prune::Off => None,
-            Prune::Holes { check, .. } | Prune::Regions(check) => Some(check),
+            Pruning::Off => None,
+            Pruning::Holes { check, .. } | Pruning::Regions(check) => Some(check),
         }
     }
 
@@ -204,72 +250,23 @@ impl Prune {
 
     /// Whether the hole test also refuses pairs.
     pub fn pairs(&self) -> bool {
-        matches!(self, Prune::Holes { pairs: true, .. })
+        matches!(self, Pruning::Holes { pairs: true, .. })
     }
 
     /// What is pruned, as the run time tells it.
     pub fn kind(&self) -> puzzle_runtime::Prune {
         match self {
-            Prune::Off => puzzle_runtime::Prune::Off,
-            Prune::Holes { .. } => puzzle_runtime::Prune::Holes,
-            Prune::Regions(_) => puzzle_runtime::Prune::Regions,
+            Pruning::Off => puzzle_runtime::Prune::Off,
+            Pruning::Holes { .. } => puzzle_runtime::Prune::Holes,
+            Pruning::Regions(_) => puzzle_runtime::Prune::Regions,
         }
     }
 }
 
-/// A rule by which the search chooses what to cover next, before the procedure a placement
-/// names. Each is tried after every placement and at the start, in the plan's order, and the
-/// first that finds an aspect to cover covers it; each has its version in
-/// `puzzle_runtime::rules`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Choice {
-    /// A free cell with one free neighbour (a dead end), covered by its tree in the program:
-    /// it can only be covered through that neighbour, so it has few placements, and a failure
-    /// there is found at once.
-    DeadEnds(DeadEnds),
-    /// Near the top of the search, the free cell that the fewest placements fit. Only after
-    /// [`Choice::DeadEnds`] found by the hole test (`fused`), which checks its placements.
-    FewestFits(FewestFits),
-    /// After every placement, the free required aspect that the fewest embeddings fit (the
-    /// item with the fewest options, in Knuth's words): the whole search, in place of the
-    /// program's procedures. For a puzzle without a box, whose listed order knows nothing of
-    /// which aspects are forced.
-    FewestEmbeddings(FewestEmbeddings),
-}
-
-impl Choice {
-    /// The rule's version, which the fingerprint names.
-    pub fn rule(&self) -> Rule {
-        match self {
-            Choice::DeadEnds(_) => rules::DEAD_ENDS,
-            Choice::FewestFits(_) => rules::FEWEST_FITS,
-            Choice::FewestEmbeddings(_) => rules::FEWEST_EMBEDDINGS,
-        }
-    }
-}
-
-/// The dead ends covered first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DeadEnds {
-    /// The bit board on which they are found.
-    pub board: BitBoard,
-    /// Whether the hole test finds them on its way (it runs on the same board), rather than a
-    /// look of their own after each placement.
-    pub fused: bool,
-}
-
-/// The failure cache of a count.
+/// The table of a failure cache: how wide its keys are and how many slots it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Cache {
-    /// The procedures from this position on consult the cache: the same free set comes back
-    /// along several paths only after a few placements. In a search by the fewest
-    /// embeddings, which has no positions, the nodes below this many placements.
-    pub from: Position,
-    /// How a free set becomes its key.
-    pub key: Key,
+pub struct CacheTable {
     /// The words of a key.
     pub words: usize,
     /// The table has `2^bits` slots.
@@ -280,7 +277,7 @@ pub struct Cache {
     pub memo: Option<u32>,
 }
 
-impl Cache {
+impl CacheTable {
     /// What the run time needs to make the cache.
     pub fn info(&self) -> CacheInfo {
         CacheInfo {
@@ -291,349 +288,334 @@ impl Cache {
     }
 }
 
-impl Plan {
-    /// The dead ends covered first, where the plan covers them first.
-    pub fn dead_ends(&self) -> Option<&DeadEnds> {
-        self.choice.iter().find_map(|c| match c {
-            Choice::DeadEnds(d) => Some(d),
-            _ => None,
-        })
-    }
+/// The failure cache of the scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ScanCache {
+    /// The procedures from this position on consult the cache: the same free set comes back
+    /// along several paths only after a few placements.
+    pub from: Position,
+    /// How a free set becomes its key.
+    pub key: Key,
+    /// Its table.
+    pub table: CacheTable,
+}
 
+/// The failure cache of the search by the fewest embeddings, whose whole free set is its key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FewestCache {
+    /// The nodes at this many placements or more consult the cache.
+    pub from_depth: u32,
+    /// Its table.
+    pub table: CacheTable,
+}
+
+impl Scan {
     /// Whether the hole test and the search for dead ends run as one, on the same bit board.
     pub fn fuses_dead_ends(&self) -> bool {
-        self.dead_ends().is_some_and(|d| d.fused)
+        let holes = matches!(self.pruning, Pruning::Holes { .. });
+        holes && self.dead_ends.is_some() && self.dead_ends.as_ref() == self.pruning.board()
     }
 
-    /// The choice of the cell with the fewest fits, where the plan makes it.
-    pub fn fewest_fits(&self) -> Option<&FewestFits> {
-        self.choice.iter().find_map(|c| match c {
-            Choice::FewestFits(f) => Some(f),
-            _ => None,
-        })
+    /// Whether the procedures that find their placements by lookup write the pruning check
+    /// inline, where [`Fitting::Tables`]' `checking` says how: on a bit board, and not fused
+    /// with the dead ends' test (which checks in the placement's entry).
+    pub fn checks_inline(&self) -> bool {
+        let tables = matches!(self.fitting, Fitting::Tables { .. });
+        tables && self.pruning.board().is_some() && !self.fuses_dead_ends()
     }
 
-    /// The choice of the required aspect with the fewest embeddings, where the plan makes it
-    /// (and so the search runs by it alone).
-    pub fn fewest_embeddings(&self) -> Option<&FewestEmbeddings> {
-        self.choice.iter().find_map(|c| match c {
-            Choice::FewestEmbeddings(f) => Some(f),
-            _ => None,
-        })
+    /// Whether any rule is tried after each placement before the procedure it names.
+    pub fn chooses(&self) -> bool {
+        self.dead_ends.is_some() || self.fewest_fits.is_some()
+    }
+
+    /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
+    /// more copies than a solution may leave.
+    pub fn quotas_met(&self, layout: &Layout, q: &[u64]) -> bool {
+        self.quotas
+            .iter()
+            .all(|quota| layout.copies_left(q, quota.position) <= quota.left)
+    }
+}
+
+/// What is decided before the program is complete: the layout of `q`, which search runs, and
+/// under the scan whether the dead ends are covered first (for which the program holds a
+/// tree of each cell's placements).
+#[derive(Clone, Debug)]
+pub struct Outline {
+    layout: Layout,
+    search: Outlined,
+    decisions: Vec<Decision>,
+}
+
+#[derive(Clone, Debug)]
+enum Outlined {
+    Fewest(FewestTables),
+    Scan {
+        dead_ends: Option<BitBoard>,
+        not_fewest: NotFewest,
+    },
+}
+
+impl Outline {
+    /// The first decisions of the plan of a puzzle in the chosen order.
+    pub fn new(model: &Model, cover: &Cover, chosen: &Chosen, tuning: &Tuning) -> Outline {
+        let layout = Layout::of(cover, &chosen.order);
+        let mut decisions = Vec::new();
+        let (fewest, decision) = decide::fewest_embeddings(model, cover, chosen, &layout, tuning);
+        decisions.extend(decision);
+        let search = match fewest {
+            Ok(tables) => Outlined::Fewest(tables),
+            Err(not_fewest) => {
+                let (dead_ends, decision) =
+                    decide::dead_ends(model, cover, &chosen.order, &layout, tuning);
+                decisions.push(decision);
+                Outlined::Scan {
+                    dead_ends,
+                    not_fewest,
+                }
+            }
+        };
+        Outline {
+            layout,
+            search,
+            decisions,
+        }
+    }
+
+    /// Whether the scan covers the dead ends first: the program is to hold their trees.
+    pub fn dead_ends_first(&self) -> bool {
+        matches!(
+            self.search,
+            Outlined::Scan {
+                dead_ends: Some(_),
+                ..
+            }
+        )
+    }
+
+    /// The plan of the complete program made from this outline: the model's options resolved
+    /// against the puzzle, the fingerprint taken last, of the final program and plan.
+    pub fn plan(
+        self,
+        model: &Model,
+        cover: &Cover,
+        chosen: &Chosen,
+        program: &Program,
+        symmetry_check: Option<&SymmetryCheck>,
+        tuning: &Tuning,
+    ) -> Unjudged {
+        let (order, estimate) = (&chosen.order, chosen.estimate);
+        let Outline {
+            layout,
+            search,
+            mut decisions,
+        } = self;
+        let counts = decide::counts(model, cover, symmetry_check);
+        let search = match search {
+            Outlined::Fewest(tables) => {
+                let (cache, decision) =
+                    decide::fewest_cache(model, &tables, &layout, estimate, tuning);
+                decisions.push(decision);
+                let (memo, decision) = decide::memo(
+                    cache.map(|c| c.table),
+                    counts,
+                    model,
+                    order,
+                    estimate,
+                    tuning,
+                );
+                decisions.push(decision);
+                let cache = cache.map(|c| FewestCache {
+                    table: CacheTable { memo, ..c.table },
+                    ..c
+                });
+                Search::Fewest(Fewest { tables, cache })
+            }
+            Outlined::Scan { dead_ends, .. } => {
+                let first = dead_ends.is_some();
+                let (pruning, decided) =
+                    decide::pruning(model, cover, order, &layout, (estimate, first), tuning);
+                decisions.extend(decided);
+                let fused = |board: &BitBoard| {
+                    matches!(pruning, Pruning::Holes { .. }) && pruning.board() == Some(board)
+                };
+                let fused = dead_ends.as_ref().filter(|board| fused(board));
+                let (fewest_fits, decision) =
+                    decide::fewest_fits(model, cover, order, &layout, fused, tuning);
+                decisions.push(decision);
+                let quotas = quotas(cover, order, &layout);
+                let (cache, decision) = decide::cache(
+                    model,
+                    order,
+                    &layout,
+                    program,
+                    &quotas,
+                    counts.is_ok(),
+                    estimate,
+                    tuning,
+                );
+                decisions.push(decision);
+                let (memo, decision) = decide::memo(
+                    cache.map(|c| c.table),
+                    counts,
+                    model,
+                    order,
+                    estimate,
+                    tuning,
+                );
+                decisions.push(decision);
+                let cache = cache.map(|c| ScanCache {
+                    table: CacheTable { memo, ..c.table },
+                    ..c
+                });
+                let (fitting, decision) = decide::fitting(&layout, &pruning, tuning);
+                decisions.push(decision);
+                Search::Scan(Scan {
+                    pruning,
+                    dead_ends,
+                    fewest_fits,
+                    fitting,
+                    quotas,
+                    cache,
+                })
+            }
+        };
+        let mut plan = Plan {
+            layout,
+            search,
+            symmetry_check: symmetry_check.is_some(),
+            decisions,
+            fingerprint: 0,
+        };
+        plan.fingerprint = hashed::fingerprint(&plan, cover, order, program, symmetry_check);
+        Unjudged(plan)
+    }
+
+    /// Why the puzzle is not searched by the fewest embeddings, where it is not.
+    pub fn not_fewest(&self) -> Option<&NotFewest> {
+        match &self.search {
+            Outlined::Fewest(_) => None,
+            Outlined::Scan { not_fewest, .. } => Some(not_fewest),
+        }
+    }
+}
+
+/// A plan whose lookups' way of checking is yet to be judged: the judging walk
+/// (`crate::judge`) walks [`Unjudged::plan`] and finishes it with [`Unjudged::judged`], and
+/// nothing else reads it.
+#[derive(Clone, Debug)]
+pub struct Unjudged(Plan);
+
+impl Unjudged {
+    /// The plan as it stands: complete but for how the lookups check, which is how the check
+    /// is written and not what it decides, so it walks as the finished plan will.
+    pub fn plan(&self) -> &Plan {
+        &self.0
+    }
+
+    /// The finished plan, its lookups checking as judged (unchanged where they write no check
+    /// inline or look nothing up), with the record of the judgement; a search by the fewest
+    /// embeddings has none.
+    pub fn judged(self, judgement: Option<(Checking, Decision)>) -> Plan {
+        let mut plan = self.0;
+        if let Some((checking, decision)) = judgement {
+            if let Search::Scan(scan) = &mut plan.search {
+                if let (true, Fitting::Tables { from, .. }) = (scan.checks_inline(), scan.fitting) {
+                    scan.fitting = Fitting::Tables { from, checking };
+                }
+            }
+            plan.decisions.push(decision);
+        }
+        plan
+    }
+}
+
+impl Plan {
+    /// The scan, where it is the search.
+    pub fn scan(&self) -> Option<&Scan> {
+        match &self.search {
+            Search::Scan(scan) => Some(scan),
+            Search::Fewest(_) => None,
+        }
+    }
+
+    /// The search by the fewest embeddings, where it is the search.
+    pub fn fewest(&self) -> Option<&Fewest> {
+        match &self.search {
+            Search::Fewest(fewest) => Some(fewest),
+            Search::Scan(_) => None,
+        }
+    }
+
+    /// The table of the failure cache a count keeps, if it keeps one.
+    pub fn cache_table(&self) -> Option<&CacheTable> {
+        match &self.search {
+            Search::Scan(scan) => scan.cache.as_ref().map(|c| &c.table),
+            Search::Fewest(fewest) => fewest.cache.as_ref().map(|c| &c.table),
+        }
     }
 
     /// The words of a work unit's state: the free set's, or where the search by the fewest
     /// embeddings has bags, its whole level.
     pub fn unit_words(&self) -> usize {
-        self.fewest_embeddings()
-            .map_or(self.layout.words(), FewestEmbeddings::unit_words)
-    }
-
-    /// Whether `q`, where the search has covered every aspect, is a solution: no bag holds
-    /// more copies than a solution may leave.
-    pub fn quotas_met(&self, q: &[u64]) -> bool {
-        self.quotas
-            .iter()
-            .all(|quota| self.layout.copies_left(q, quota.position) <= quota.left)
-    }
-
-    /// The plan of a program: the model's options resolved against the puzzle. It completes
-    /// the program first (the dead ends' trees, where dead ends are covered first), so that
-    /// the program is final when the plan is made, and takes the fingerprint last, of the
-    /// final program and plan.
-    pub fn new(
-        model: &Model,
-        cover: &Cover,
-        chosen: &Chosen,
-        program: &mut Program,
-        symmetry_check: Option<&SymmetryCheck>,
-        tuning: &Tuning,
-    ) -> Plan {
-        let (order, estimate) = (&chosen.order, chosen.estimate);
-        let layout = Layout::of(cover, order);
-        let mut decisions = Vec::new();
-        // The search by the fewest embeddings is the whole search: the rules that run in a
-        // box's scan are decided only where it is not.
-        let (fewest, decision) = decide::fewest_embeddings(model, cover, chosen, &layout, tuning);
-        let mut fewest = fewest;
-        decisions.extend(decision);
-        let boxed = matches!(model.problem, crate::model::Problem::Box(_));
-        let scanned = fewest.is_none() || !boxed;
-        let (dead_ends, decision) = match scanned {
-            true => decide::dead_ends(model, cover, order, &layout, tuning),
-            false => (None, decide::by_fewest("dead ends", "left to the search")),
-        };
-        decisions.push(decision);
-        let dead_ends = dead_ends.map(|(board, b)| {
-            let cells = |next_to: Vec<u32>| next_to.into_iter().map(AspectId).collect();
-            let neighbours: Vec<Vec<AspectId>> =
-                b.board.neighbours().into_iter().map(cells).collect();
-            program.add_dead_ends(cover, order, &neighbours);
-            board
-        });
-        let first = dead_ends.is_some();
-        let (prune, decided) = match scanned {
-            true => decide::prune(model, cover, order, &layout, (estimate, first), tuning),
-            false => (Prune::Off, vec![decide::by_fewest("prune", "off")]),
-        };
-        decisions.extend(decided);
-        let dead_ends = dead_ends.map(|board| DeadEnds {
-            fused: prune.board() == Some(&board) && matches!(prune, Prune::Holes { .. }),
-            board,
-        });
-        let (fewest_fits, decision) = match scanned {
-            true => decide::fewest_fits(model, cover, order, &layout, dead_ends.as_ref(), tuning),
-            false => (None, decide::by_fewest("fewest fits", "off")),
-        };
-        decisions.push(decision);
-        let quotas: Vec<Quota> = (0..cover.aspect_count() as u32)
-            .map(Position)
-            .filter(|&p| layout.is_bag(p))
-            .filter_map(|position| {
-                let a = order.aspect(position);
-                let (least, most) = (cover.least(a), cover.multiplicity(a));
-                let left = most - least;
-                (least > 0 && left > 0).then_some(Quota { position, left })
-            })
-            .collect();
-        let counts = decide::counts(model, cover, symmetry_check);
-        let (cache, decision) = match fewest.as_mut() {
-            Some(fewest) => decide::fewest_cache(model, fewest, &layout, estimate, tuning),
-            None => {
-                let memo = counts.is_ok();
-                decide::cache(
-                    model, order, &layout, program, &quotas, memo, estimate, tuning,
-                )
-            }
-        };
-        decisions.push(decision);
-        let (cache, decision) = decide::memo(cache, counts, model, order, estimate, tuning);
-        decisions.push(decision);
-        let choice: Vec<Choice> = (dead_ends.map(Choice::DeadEnds).into_iter())
-            .chain(fewest_fits.map(Choice::FewestFits))
-            .chain(fewest.map(Choice::FewestEmbeddings))
-            .collect();
-        let (fitting, decision) = decide::fitting(&layout, &prune, tuning);
-        decisions.push(decision);
-        let mut plan = Plan {
-            layout,
-            prune,
-            cache,
-            choice,
-            fitting,
-            quotas,
-            symmetry_check: symmetry_check.is_some(),
-            decisions,
-            fingerprint: 0,
-        };
-        let (checking, decision) = plan.judge_checking(program, order, cover, estimate, tuning);
-        if let Fitting::Tables { from, .. } = plan.fitting {
-            plan.fitting = Fitting::Tables { from, checking };
+        match &self.search {
+            Search::Scan(_) => self.layout.words(),
+            Search::Fewest(fewest) => fewest.tables.unit_words(),
         }
-        plan.decisions.push(decision);
-        plan.fingerprint = plan.fingerprint_of(cover, order, program, symmetry_check);
-        plan
-    }
-
-    /// How the lookups run the check, where they run it inline (on a bit board, not fused
-    /// with the dead ends' test) and the search is estimated at `estimate` placements, at
-    /// least [`Tuning::heavy_checks_from`]: from the share of the placements it checks that
-    /// the check refuses at the start of the search, walked with this plan.
-    fn judge_checking(
-        &self,
-        program: &Program,
-        order: &Order,
-        cover: &Cover,
-        estimate: f64,
-        tuning: &Tuning,
-    ) -> (Checking, Decision) {
-        let board = self.prune.board();
-        let tables = matches!(self.fitting, Fitting::Tables { .. });
-        let inline = tables && board.is_some() && !self.fuses_dead_ends();
-        if let Some(decision) = decide::unjudged(inline, estimate, tuning) {
-            return (Checking::AsPlaced, decision);
-        }
-        let walkable = Walkable::new(program, order, self, cover.embedding_count(), tuning);
-        let refused = judge::refused_share(&walkable, self, tuning.judging_placements);
-        let holes = matches!(self.prune, Prune::Holes { .. });
-        let steps = board.map_or(0, |b| b.steps.len());
-        let checking = Checking::for_refused(refused, holes, steps, tuning);
-        (checking, decide::judged(checking, refused, steps, tuning))
     }
 
     /// The rules the search follows beyond the program's data, each with its version: what
     /// the fingerprint names besides the program and the plan's tables.
     pub fn rules(&self) -> Vec<Rule> {
         let mut rules = vec![rules::SEARCH];
-        match &self.prune {
-            Prune::Off => {}
-            Prune::Holes { pairs, .. } => {
-                rules.push(rules::HOLES);
-                if *pairs {
-                    rules.push(rules::PAIRS);
+        match &self.search {
+            Search::Scan(scan) => {
+                match &scan.pruning {
+                    Pruning::Off => {}
+                    Pruning::Holes { pairs, .. } => {
+                        rules.push(rules::HOLES);
+                        if *pairs {
+                            rules.push(rules::PAIRS);
+                        }
+                    }
+                    Pruning::Regions(_) => rules.push(rules::REGIONS),
+                }
+                if scan.chooses() {
+                    rules.push(rules::CHOICE);
+                }
+                if scan.dead_ends.is_some() {
+                    rules.push(rules::DEAD_ENDS);
+                }
+                if scan.fewest_fits.is_some() {
+                    rules.push(rules::FEWEST_FITS);
                 }
             }
-            Prune::Regions(_) => rules.push(rules::REGIONS),
-        }
-        if !self.choice.is_empty() {
-            rules.push(rules::CHOICE);
-            rules.extend(self.choice.iter().map(Choice::rule));
+            // A choice after every placement, as the scan's rules are.
+            Search::Fewest(_) => rules.extend([rules::CHOICE, rules::FEWEST_EMBEDDINGS]),
         }
         if self.symmetry_check {
             rules.push(rules::SYMMETRY_CHECK);
         }
         rules
     }
+}
 
-    fn fingerprint_of(
-        &self,
-        cover: &Cover,
-        order: &Order,
-        program: &Program,
-        symmetry_check: Option<&SymmetryCheck>,
-    ) -> u64 {
-        // Every field named, none left to `..`: a field added to the plan does not compile
-        // here until it is hashed, or said here not to shape the search.
-        let Plan {
-            layout,
-            prune,
-            cache,
-            // Hashed through the rules it follows and each rule's own data, below.
-            choice: _,
-            // How the procedures find their placements, which are the same in the same order.
-            fitting: _,
-            quotas,
-            // Named among the rules, and the check's tables hashed below.
-            symmetry_check: _,
-            // For people: what was decided is hashed, not why.
-            decisions: _,
-            // What this makes.
-            fingerprint: _,
-        } = self;
-        let mut f = Fingerprint::new();
-        // The rules, not the compiler's version: a release that searches alike keeps the units
-        // of the one before it.
-        for rule in self.rules() {
-            f.text(rule.name);
-            f.number(u64::from(rule.version));
-        }
-        f.number(cover.aspect_count() as u64);
-        f.number(cover.embedding_count() as u64);
-        for a in cover.all_aspects() {
-            f.number(u64::from(cover.multiplicity(a)));
-            f.number(u64::from(cover.least(a)));
-            f.number(u64::from(cover.is_optional(a)));
-        }
-        for e in cover.allowed() {
-            f.number(u64::from(e.0));
-            f.numbers(cover.aspects(e).iter().map(|a| u64::from(a.0)));
-        }
-        // Which aspect is a colour of which item (a cover without colours hashes as before).
-        if cover.has_colours() {
-            f.text("colours");
-            f.numbers(
-                cover
-                    .all_aspects()
-                    .map(|a| cover.item_of(a).map_or(u64::MAX, |item| u64::from(item.0))),
-            );
-        }
-        f.numbers(order.sequence().iter().map(|a| u64::from(a.0)));
-        for p in program.procedures() {
-            f.number(u64::from(p.aspect.0));
-            f.number(u64::from(p.optional));
-            match &p.body {
-                Body::Require => f.number(1),
-                Body::Pass => f.number(2),
-                Body::Place(roots) => {
-                    f.number(3);
-                    roots.iter().for_each(|n| node(&mut f, n));
-                }
-            }
-        }
-        fn node(f: &mut Fingerprint, n: &Node) {
-            match n {
-                Node::Test { aspect, children } => {
-                    f.number(u64::from(aspect.0));
-                    f.number(children.len() as u64);
-                    children.iter().for_each(|c| node(f, c));
-                }
-                Node::Place { embedding, next } => {
-                    f.number(u64::from(u32::MAX));
-                    f.number(u64::from(embedding.0));
-                    f.number(match next {
-                        Next::At(p) => u64::from(p.0),
-                        Next::Caller => u64::MAX,
-                    });
-                }
-            }
-        }
-        for dead_end in program.dead_ends() {
-            f.number(u64::from(dead_end.cell.0));
-            f.number(dead_end.roots.len() as u64);
-            dead_end.roots.iter().for_each(|n| node(&mut f, n));
-        }
-        if let Some(DeadEnds { board, .. }) = self.dead_ends() {
-            f.number(u64::from(board.offset));
-            f.number(board.cells as u64);
-            f.number((board.cells >> 64) as u64);
-        }
-        // The tables of the fewest fits follow from the cover, the order and the board.
-        match self.fewest_fits() {
-            Some(fits) => f.numbers([1, u64::from(fits.above), u64::from(fits.from.0)]),
-            None => f.number(0),
-        }
-        // So do the tables of the fewest embeddings (named among the rules where made).
-        if let Some(fewest) = self.fewest_embeddings() {
-            f.number(u64::from(fewest.cache_from));
-        }
-        f.numbers(layout.fields.iter().map(|field| {
-            let bag = field.bag.map_or(0, |b| u64::from(b.count));
-            u64::from(field.offset) | bag << 32
-        }));
-        f.number(layout.words() as u64);
-        for q in quotas {
-            f.number(u64::from(q.position.0) | u64::from(q.left) << 32);
-        }
-        f.number(match prune {
-            Prune::Off => 0,
-            Prune::Holes { check, pairs } => {
-                1 | u64::from(check.board.is_some()) << 8 | u64::from(*pairs) << 9
-            }
-            Prune::Regions(c) => 2 | u64::from(c.board.is_some()) << 8,
-        });
-        if let Some(check) = symmetry_check {
-            f.number(u64::from(check.embeddings));
-            f.numbers(check.images.iter().map(|&e| u64::from(e)));
-            for &(e, first, count) in check.fixed.iter() {
-                f.numbers([e, first, count].map(u64::from));
-            }
-            f.numbers(check.members.iter().map(|&g| u64::from(g)));
-            f.numbers(check.everywhere.iter().map(|&g| u64::from(g)));
-            for &(first, second, start, count) in check.pairs.iter() {
-                f.numbers([first, second, start, count].map(u64::from));
-            }
-            f.number(check.fixed.len() as u64 | (check.pairs.len() as u64) << 32);
-        }
-        if let Some(Cache {
-            from,
-            key,
-            words,
-            bits,
-            // A memo changes neither the search tree nor what a unit counts.
-            memo: _,
-        }) = cache
-        {
-            f.number(u64::from(from.0));
-            f.number(*words as u64);
-            f.number(u64::from(*bits));
-            f.number(match *key {
-                Key::Whole => 0,
-                Key::Shifted(s) => 1 | u64::from(s) << 8,
-                Key::From(w) => 2 | (w as u64) << 8,
-            });
-        }
-        f.finish()
-    }
+/// The bags that hold a range of copies of which a solution must take some, each with the
+/// most copies a solution may leave in it.
+fn quotas(cover: &Cover, order: &Order, layout: &Layout) -> Vec<Quota> {
+    (0..cover.aspect_count() as u32)
+        .map(Position)
+        .filter(|&p| layout.is_bag(p))
+        .filter_map(|position| {
+            let a: AspectId = order.aspect(position);
+            let (least, most) = (cover.least(a), cover.multiplicity(a));
+            let left = most - least;
+            (least > 0 && left > 0).then_some(Quota { position, left })
+        })
+        .collect()
 }
 
 /// A summary of the plan, for people: e.g. `q: u128; prune: holes on a bit board of 60
@@ -654,53 +636,72 @@ impl fmt::Display for Plan {
         if bags > 0 {
             write!(f, " with {bags} bags")?;
         }
-        if !self.quotas.is_empty() {
-            write!(f, ", {} with a least number of copies", self.quotas.len())?;
-        }
-        let on = |c: &Check| match &c.board {
-            Some(b) => format!(" on a bit board of {} cells", b.cells.count_ones()),
-            None => " by tables".to_owned(),
-        };
-        match &self.prune {
-            Prune::Off => write!(f, "; prune: off")?,
-            Prune::Holes { check, pairs: true } => {
-                write!(f, "; prune: holes and pairs{}", on(check))?
+        let (cache, from) = match &self.search {
+            Search::Fewest(fewest) => {
+                write!(f, "; the required aspect with the fewest embeddings first")?;
+                let cache = fewest.cache.as_ref();
+                (
+                    cache.map(|c| c.table),
+                    cache.map(|c| format!("{} placements", c.from_depth)),
+                )
             }
-            Prune::Holes { check, .. } => write!(f, "; prune: holes{}", on(check))?,
-            Prune::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
-        }
-        match self.fitting.checking() {
-            Checking::AsPlaced => {}
-            Checking::First => write!(f, ", checked before placing")?,
-            Checking::FromCounts => write!(f, ", checked before placing from counted neighbours")?,
-        }
-        if let Some(DeadEnds { board, .. }) = self.dead_ends() {
-            write!(
+            Search::Scan(scan) => {
+                write_scan(f, scan)?;
+                let cache = scan.cache.as_ref();
+                (
+                    cache.map(|c| c.table),
+                    cache.map(|c| format!("position {}", c.from)),
+                )
+            }
+        };
+        match (cache, from) {
+            (Some(c), Some(from)) => write!(
                 f,
-                "; dead ends first, on a bit board of {} cells",
-                board.cells.count_ones()
-            )?;
-        }
-        if let Some(fits) = self.fewest_fits() {
-            write!(
-                f,
-                "; fewest fits while more than {} cells are free",
-                fits.above
-            )?;
-        }
-        if self.fewest_embeddings().is_some() {
-            write!(f, "; the required aspect with the fewest embeddings first")?;
-        }
-        match &self.cache {
-            None => write!(f, "; cache: off"),
-            Some(c) => write!(
-                f,
-                "; cache: from position {}, key {} word{}, 2^{} slots",
-                c.from,
+                "; cache: from {from}, key {} word{}, 2^{} slots",
                 c.words,
                 if c.words == 1 { "" } else { "s" },
                 c.bits
             ),
+            _ => write!(f, "; cache: off"),
         }
     }
+}
+
+/// The scan's part of the plan's summary.
+fn write_scan(f: &mut fmt::Formatter<'_>, scan: &Scan) -> fmt::Result {
+    if !scan.quotas.is_empty() {
+        write!(f, ", {} with a least number of copies", scan.quotas.len())?;
+    }
+    let on = |c: &Check| match &c.board {
+        Some(b) => format!(" on a bit board of {} cells", b.cells.count_ones()),
+        None => " by tables".to_owned(),
+    };
+    match &scan.pruning {
+        Pruning::Off => write!(f, "; prune: off")?,
+        Pruning::Holes { check, pairs: true } => {
+            write!(f, "; prune: holes and pairs{}", on(check))?
+        }
+        Pruning::Holes { check, .. } => write!(f, "; prune: holes{}", on(check))?,
+        Pruning::Regions(c) => write!(f, "; prune: regions{}", on(c))?,
+    }
+    match scan.fitting.checking() {
+        Checking::AsPlaced => {}
+        Checking::First => write!(f, ", checked before placing")?,
+        Checking::FromCounts => write!(f, ", checked before placing from counted neighbours")?,
+    }
+    if let Some(board) = &scan.dead_ends {
+        write!(
+            f,
+            "; dead ends first, on a bit board of {} cells",
+            board.cells.count_ones()
+        )?;
+    }
+    if let Some(fits) = &scan.fewest_fits {
+        write!(
+            f,
+            "; fewest fits while more than {} cells are free",
+            fits.above
+        )?;
+    }
+    Ok(())
 }

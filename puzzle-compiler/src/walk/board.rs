@@ -6,7 +6,7 @@ use puzzle_runtime::__private::{
     board_holes_or_dead_ends, board_holes_placed, BoardWord,
 };
 
-use crate::plan::{BitBoard, Prune, REACH_MAX};
+use crate::plan::{BitBoard, Pruning, REACH_MAX};
 
 use super::Checked;
 
@@ -207,10 +207,10 @@ impl<T: BoardWord + Into<u128>> Bits<T> {
 
     /// The hole test and the dead ends at once, where they are on the same board.
     #[inline(always)]
-    pub(super) fn holes_or_dead_ends(&self, free: T, e: u32, prune: &Prune) -> Checked {
+    pub(super) fn holes_or_dead_ends(&self, free: T, e: u32, pruning: &Pruning) -> Checked {
         let border = self.borders[e as usize];
         let found = fixed!(&self.steps, |steps| {
-            board_holes_or_dead_ends(steps, self.cells, free, border, prune.pairs())
+            board_holes_or_dead_ends(steps, self.cells, free, border, pruning.pairs())
         });
         match found {
             None => Checked::Refused,
@@ -221,14 +221,14 @@ impl<T: BoardWord + Into<u128>> Bits<T> {
     /// Whether the check refuses the free cells `free` (the board's bits of `q`) left by
     /// embedding `e`: a hole, or with `holes` false, a region that cannot be filled.
     #[inline(always)]
-    pub(super) fn refuses(&self, free: T, e: u32, prune: &Prune) -> bool {
+    pub(super) fn refuses(&self, free: T, e: u32, pruning: &Pruning) -> bool {
         let border = self.borders[e as usize];
-        match prune {
-            Prune::Holes { pairs, .. } => fixed!(&self.steps, |steps| {
+        match pruning {
+            Pruning::Holes { pairs, .. } => fixed!(&self.steps, |steps| {
                 board_holes(steps, self.cells, free, border, *pairs)
             }),
-            Prune::Off => false,
-            Prune::Regions(check) => {
+            Pruning::Off => false,
+            Pruning::Regions(check) => {
                 let regions = &check.regions;
                 let limits = [regions.smallest, regions.divisor, regions.cap];
                 !board_allows(&self.steps, self.cells, limits, free, border)

@@ -2,7 +2,7 @@
 //! masks, the leaves with their masks and bags, and the plan's choice with its boards.
 
 use crate::order::{Order, Position};
-use crate::plan::{Check, Choice, FewestFits, Plan, Prune};
+use crate::plan::{Check, FitsTables, Layout, Plan, Pruning, Search};
 use crate::program::{Body, Next, Node, Program};
 use crate::tuning::Tuning;
 
@@ -102,7 +102,7 @@ pub(super) enum Chooser {
     /// The board of the dead ends, and each cell's tree by its bit.
     DeadEnds(WordBoard, Vec<Tree>),
     /// The cell with the fewest fits: its board and tables.
-    FewestFits(WordBoard, FewestFits),
+    FewestFits(WordBoard, FitsTables),
 }
 
 /// One procedure.
@@ -194,17 +194,20 @@ impl Walkable {
         };
         // The search by the fewest embeddings runs from the plan's tables (`walk::run`) and
         // never walks a procedure: their trees are not laid out.
-        let walked = plan.fewest_embeddings().is_none();
+        let scan = match &plan.search {
+            Search::Scan(scan) => Some(scan),
+            Search::Fewest(_) => None,
+        };
         for (i, procedure) in program.procedures().iter().enumerate() {
             let p = Position(i as u32);
             let body = match &procedure.body {
                 Body::Require => EntryBody::Require,
                 Body::Pass => EntryBody::Pass,
-                Body::Place(_) if !walked => EntryBody::Require,
+                Body::Place(_) if scan.is_none() => EntryBody::Require,
                 Body::Place(roots) => {
                     // Every placement covers the procedure's aspect, which it finds free.
                     let own = (layout.word(p), layout.mask(p));
-                    EntryBody::Place(walkable.tree(roots, order, plan, Some(own)))
+                    EntryBody::Place(walkable.tree(roots, order, layout, Some(own)))
                 }
             };
             let entry = Entry {
@@ -221,29 +224,28 @@ impl Walkable {
             }
         }
         walkable.offsets.push(layout.used);
-        for rule in &plan.choice {
-            let chooser = match rule {
-                Choice::DeadEnds(d) => {
-                    let mut trees = vec![Tree::Ops { start: 0, end: 0 }; 128];
-                    for dead_end in program.dead_ends() {
-                        let bit = order.position(dead_end.cell).0 - d.board.offset;
-                        trees[bit as usize] = walkable.tree(&dead_end.roots, order, plan, None);
-                    }
-                    Chooser::DeadEnds(WordBoard::of(&d.board, std::iter::empty()), trees)
-                }
-                Choice::FewestFits(fits) => Chooser::FewestFits(
-                    WordBoard::of(&fits.board, std::iter::empty()),
-                    fits.clone(),
-                ),
-                // The whole search, run from the plan's tables (`walk::run`).
-                Choice::FewestEmbeddings(_) => continue,
-            };
+        let Some(scan) = scan else {
+            return walkable;
+        };
+        if let Some(board) = &scan.dead_ends {
+            let mut trees = vec![Tree::Ops { start: 0, end: 0 }; 128];
+            for dead_end in program.dead_ends() {
+                let bit = order.position(dead_end.cell).0 - board.offset;
+                trees[bit as usize] = walkable.tree(&dead_end.roots, order, layout, None);
+            }
+            let chooser = Chooser::DeadEnds(WordBoard::of(board, std::iter::empty()), trees);
             walkable.choice.push(chooser);
+        }
+        if let Some(fits) = &scan.fewest_fits {
+            let board = WordBoard::of(&fits.board, std::iter::empty());
+            walkable
+                .choice
+                .push(Chooser::FewestFits(board, fits.clone()));
         }
         if let Some(Check {
             regions,
             board: Some(board),
-        }) = plan.prune.check()
+        }) = scan.pruning.check()
         {
             let borders =
                 (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
@@ -252,8 +254,8 @@ impl Walkable {
             // fits from one count of the free neighbours (`board_holes_placed`: the same
             // refusals), for a few loads each: in a walk a count per placement costs more than
             // the shifts the emitted code saves with its constant steps.
-            let holes = matches!(plan.prune, Prune::Holes { .. });
-            if holes && !plan.fuses_dead_ends() {
+            let holes = matches!(scan.pruning, Pruning::Holes { .. });
+            if holes && !scan.fuses_dead_ends() {
                 let n = walkable.words;
                 let reaches: Vec<Vec<u128>> = (walkable.masks.chunks_exact(n))
                     .map(|mask| board.reach((one_word(mask) >> board.offset) & board.cells))
@@ -276,7 +278,7 @@ impl Walkable {
         &mut self,
         roots: &[Node],
         order: &Order,
-        plan: &Plan,
+        layout: &Layout,
         own: Option<(usize, u64)>,
     ) -> Tree {
         let count: usize = roots.iter().map(leaves).sum();
@@ -285,7 +287,7 @@ impl Walkable {
             let start = self.ops.len() as u32;
             let (mut path, mut scan) = (Vec::new(), None);
             for root in roots {
-                self.lay_out(root, order, plan, &mut path, &mut scan);
+                self.lay_out(root, order, layout, &mut path, &mut scan);
             }
             return Tree::Ops {
                 start,
@@ -295,7 +297,7 @@ impl Walkable {
         let first = self.leaves.len();
         let mut path = Vec::new();
         for root in roots {
-            self.flatten(root, order, plan, &mut path);
+            self.flatten(root, order, layout, &mut path);
         }
         let n = self.words;
         let masks = &self.masks[first * n..];
@@ -368,7 +370,7 @@ impl Walkable {
         &mut self,
         node: &Node,
         order: &Order,
-        plan: &Plan,
+        layout: &Layout,
         path: &mut Vec<Position>,
         scan: &mut Option<usize>,
     ) {
@@ -377,14 +379,14 @@ impl Walkable {
                 let p = order.position(*aspect);
                 let at = self.ops.len();
                 self.ops.push(Op::Test {
-                    word: plan.layout.word(p) as u32,
-                    mask: plan.layout.mask(p),
+                    word: layout.word(p) as u32,
+                    mask: layout.mask(p),
                     end: 0,
                 });
                 path.push(p);
                 *scan = None;
                 for child in children {
-                    self.lay_out(child, order, plan, path, scan);
+                    self.lay_out(child, order, layout, path, scan);
                 }
                 path.pop();
                 *scan = None;
@@ -395,7 +397,7 @@ impl Walkable {
             }
             _ => {
                 let start = self.leaves.len() as u32;
-                self.flatten(node, order, plan, path);
+                self.flatten(node, order, layout, path);
                 let end = self.leaves.len() as u32;
                 match scan.map(|i| &mut self.ops[i]) {
                     Some(Op::Scan { end: e, .. }) => *e = end,
@@ -409,17 +411,16 @@ impl Walkable {
     }
 
     /// Appends the leaves below `node`, whose ancestors test the positions in `path`.
-    fn flatten(&mut self, node: &Node, order: &Order, plan: &Plan, path: &mut Vec<Position>) {
+    fn flatten(&mut self, node: &Node, order: &Order, layout: &Layout, path: &mut Vec<Position>) {
         match node {
             Node::Test { aspect, children } => {
                 path.push(order.position(*aspect));
                 children
                     .iter()
-                    .for_each(|c| self.flatten(c, order, plan, path));
+                    .for_each(|c| self.flatten(c, order, layout, path));
                 path.pop();
             }
             Node::Place { embedding, next } => {
-                let layout = &plan.layout;
                 let mut mask = vec![0; self.words];
                 let start = self.bags.len() as u32;
                 for &p in path.iter() {

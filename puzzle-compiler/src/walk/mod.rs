@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use puzzle_runtime::__private::{fewest_search, reach, remembered, Fits};
 use puzzle_runtime::search::Sink;
 
-use crate::plan::{FewestFits, Plan, Prune};
+use crate::plan::{FitsTables, Layout, Plan, Pruning, Scan, Search};
 
 use board::{one_word, WordBoard};
 pub use layout::Walkable;
@@ -52,43 +52,51 @@ pub fn run(
     start: Start<'_>,
     sink: &mut impl Sink,
 ) -> ControlFlow<()> {
-    if let Some(fewest) = plan.fewest_embeddings() {
-        let tables = fewest.tables(plan.fingerprint);
-        return match start {
-            Start::Root => fewest_search(&tables, &plan.layout.full(), sink),
-            Start::Unit { q, .. } => fewest_search(&tables, q, sink),
-        };
-    }
+    let scan = match &plan.search {
+        Search::Scan(scan) => scan,
+        Search::Fewest(fewest) => {
+            let from = fewest.cache.map_or(u32::MAX, |c| c.from_depth);
+            let tables = fewest.tables.runtime(from, plan.fingerprint);
+            return match start {
+                Start::Root => fewest_search(&tables, &plan.layout.full(), sink),
+                Start::Unit { q, .. } => fewest_search(&tables, q, sink),
+            };
+        }
+    };
     // The common widths of `q` get a walk whose mask tests unroll.
     match walkable.words {
-        1 => run_with::<1>(walkable, plan, start, sink),
-        2 => run_with::<2>(walkable, plan, start, sink),
-        3 => run_with::<3>(walkable, plan, start, sink),
-        4 => run_with::<4>(walkable, plan, start, sink),
-        _ => run_with::<0>(walkable, plan, start, sink),
+        1 => run_with::<1>(walkable, plan, scan, start, sink),
+        2 => run_with::<2>(walkable, plan, scan, start, sink),
+        3 => run_with::<3>(walkable, plan, scan, start, sink),
+        4 => run_with::<4>(walkable, plan, scan, start, sink),
+        _ => run_with::<0>(walkable, plan, scan, start, sink),
     }
 }
 
-/// [`run`] with `q` of `W` words (0: of `walkable.words`).
+/// [`run`] of the scan with `q` of `W` words (0: of `walkable.words`).
 fn run_with<const W: usize>(
     walkable: &Walkable,
     plan: &Plan,
+    scan: &Scan,
     start: Start<'_>,
     sink: &mut impl Sink,
 ) -> ControlFlow<()> {
+    let layout = &plan.layout;
     let (q, next) = match start {
-        Start::Root => (plan.layout.full(), 0),
+        Start::Root => (layout.full(), 0),
         Start::Unit { q, next } => {
             // A unit that is a solution keeps no free set.
             let mut words = q.to_vec();
-            words.resize(plan.layout.words(), 0);
+            words.resize(layout.words(), 0);
             (words, next)
         }
     };
     // A walk runs per work unit: the keys and the scratch space are made where first used.
     let mut walker = Walker::<W> {
         walkable,
-        plan,
+        layout,
+        scan,
+        owner: plan.fingerprint,
         q,
         keys: Vec::new(),
         depth: 0,
@@ -102,7 +110,12 @@ const KEY_ON_STACK: usize = 4;
 
 struct Walker<'p, const W: usize> {
     walkable: &'p Walkable,
-    plan: &'p Plan,
+    /// Where each aspect lives in `q`.
+    layout: &'p Layout,
+    /// The scan's plan.
+    scan: &'p Scan,
+    /// The fingerprint, which owns the failure cache's entries.
+    owner: u64,
     /// The free set, as the plan lays it out.
     q: Vec<u64>,
     /// The failure cache's key of the free set at each depth (placements made), kept while
@@ -188,7 +201,7 @@ impl<'p, const W: usize> Walker<'p, W> {
     /// board, `q`: the free set as one word), going on at the procedure at `next`.
     fn fewest_fits(
         &mut self,
-        plan: &FewestFits,
+        tables: &FitsTables,
         board: &WordBoard,
         free: u128,
         q: u128,
@@ -196,10 +209,10 @@ impl<'p, const W: usize> Walker<'p, W> {
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let fits = Fits {
-            cells: &plan.cells,
-            runs: &plan.runs,
-            embeddings: &plan.embeddings,
-            board: &plan.takes,
+            cells: &tables.cells,
+            runs: &tables.runs,
+            embeddings: &tables.embeddings,
+            board: &tables.takes,
         };
         let Some(bit) = (match board.hemmed_in(q) {
             [0, 0] => fits.fewest(free, q),
@@ -208,7 +221,7 @@ impl<'p, const W: usize> Walker<'p, W> {
             return ControlFlow::Continue(());
         };
         for e in fits.fitting(bit, free, q) {
-            let mask = plan.masks[e as usize];
+            let mask = tables.masks[e as usize];
             let words = [mask as u64, (mask >> 64) as u64];
             let n = self.words();
             self.take(&words[..n], &[]);
@@ -232,7 +245,7 @@ impl<'p, const W: usize> Walker<'p, W> {
     /// Every aspect from the last placement's on is covered: a solution, where the bags'
     /// quotas are met.
     fn all_covered(&mut self, sink: &mut impl Sink) -> ControlFlow<()> {
-        if !self.plan.quotas_met(&self.q) {
+        if !self.scan.quotas_met(self.layout, &self.q) {
             return ControlFlow::Continue(());
         }
         reach(sink);
@@ -321,10 +334,10 @@ impl<'p, const W: usize> Walker<'p, W> {
                 false => ControlFlow::Continue(()),
             }
         };
-        let Some(cache) = self.plan.cache.filter(|c| position >= c.from.0) else {
+        let Some(cache) = self.scan.cache.filter(|c| position >= c.from.0) else {
             return body(self, sink);
         };
-        let (layout, owner) = (&self.plan.layout, self.plan.fingerprint);
+        let (layout, owner) = (self.layout, self.owner);
         let width = layout.key_words(cache.key);
         // Most keys are a word or two: on the stack. A wider one keeps a vector per depth.
         if width <= KEY_ON_STACK {
@@ -450,7 +463,7 @@ impl<'p, const W: usize> Walker<'p, W> {
         // count of the free cells' free neighbours.
         let walkable = self.walkable;
         let first = lookup.first as usize;
-        let pairs = self.plan.prune.pairs();
+        let pairs = self.scan.pruning.pairs();
         let q = one_word(&self.q);
         let mut refused = [0; L];
         let counted = match &walkable.board {
@@ -473,7 +486,7 @@ impl<'p, const W: usize> Walker<'p, W> {
         };
         // A plan that checks first counts the refused before it places any, as the emitted
         // code does; one that checks as it places, each where it comes, after its bags.
-        if counted && self.plan.fitting.checking().first() {
+        if counted && self.scan.fitting.checking().first() {
             for (f, r) in fit.iter_mut().zip(&mut refused) {
                 (0..r.count_ones()).for_each(|_| sink.pruned());
                 *f &= !*r;
@@ -642,23 +655,24 @@ impl<'p, const W: usize> Walker<'p, W> {
 
     /// What the plan's check finds of the state `embedding` has just made.
     fn check(&mut self, e: u32) -> Checked {
-        let (check, holes) = match &self.plan.prune {
-            Prune::Off => return Checked::Passed,
-            Prune::Holes { check, .. } => (check, true),
-            Prune::Regions(check) => (check, false),
+        let pruning = &self.scan.pruning;
+        let (check, holes) = match pruning {
+            Pruning::Off => return Checked::Passed,
+            Pruning::Holes { check, .. } => (check, true),
+            Pruning::Regions(check) => (check, false),
         };
         // The board's cells lie within 128 bits of `q` from its offset.
         let q = one_word(&self.q);
-        let fused = self.plan.fuses_dead_ends();
+        let fused = self.scan.fuses_dead_ends();
         let refused = match &self.walkable.board {
             Some(WordBoard::Narrow(b)) if fused => {
-                return b.holes_or_dead_ends((q >> b.offset) as u64, e, &self.plan.prune)
+                return b.holes_or_dead_ends((q >> b.offset) as u64, e, pruning)
             }
             Some(WordBoard::Wide(b)) if fused => {
-                return b.holes_or_dead_ends(q >> b.offset, e, &self.plan.prune)
+                return b.holes_or_dead_ends(q >> b.offset, e, pruning)
             }
-            Some(WordBoard::Narrow(b)) => b.refuses((q >> b.offset) as u64, e, &self.plan.prune),
-            Some(WordBoard::Wide(b)) => b.refuses(q >> b.offset, e, &self.plan.prune),
+            Some(WordBoard::Narrow(b)) => b.refuses((q >> b.offset) as u64, e, pruning),
+            Some(WordBoard::Wide(b)) => b.refuses(q >> b.offset, e, pruning),
             None => match holes {
                 true => check.regions.leaves_hole(&self.q, e),
                 false => {

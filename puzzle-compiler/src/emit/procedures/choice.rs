@@ -8,34 +8,28 @@ impl Emitter<'_> {
     /// first of the plan's rules finds, else `next`. An `if` chain that reads `ends`, the dead
     /// ends of `q`, where the plan covers them first; `next` itself where it has no rules.
     pub(super) fn choose(&self, at: TokenStream, next: TokenStream) -> TokenStream {
-        if self.compiled.plan.choice.is_empty() {
+        if !self.scan.chooses() {
             return next;
         }
+        let dead_ends = self.scan.dead_ends.as_ref().map(|_| {
+            (
+                quote!(ends != 0),
+                quote!(dead_end(ends.trailing_zeros(), q, sink, #at)),
+            )
+        });
+        let fewest_fits = (self.scan.fewest_fits.as_ref())
+            .map(|_| (quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at))));
         let (found, covers): (Vec<TokenStream>, Vec<TokenStream>) =
-            (self.compiled.plan.choice.iter())
-                .filter_map(|rule| match rule {
-                    Choice::DeadEnds(_) => Some((
-                        quote!(ends != 0),
-                        quote!(dead_end(ends.trailing_zeros(), q, sink, #at)),
-                    )),
-                    Choice::FewestFits(_) => {
-                        Some((quote!(chooses(q, #at)), quote!(fewest_fits(q, sink, #at))))
-                    }
-                    // Its plans are printed by `emit::fewest`, without procedures.
-                    Choice::FewestEmbeddings(_) => None,
-                })
-                .unzip();
+            dead_ends.into_iter().chain(fewest_fits).unzip();
         quote!(#(if #found { #covers } else)* { #next })
     }
 
     /// The functions of the plan's rules: how each finds its aspect, and covers it.
     pub(super) fn choice(&self, runtime: &TokenStream) -> TokenStream {
-        let rules = self.compiled.plan.choice.iter().map(|rule| match rule {
-            Choice::DeadEnds(d) => self.dead_ends(runtime, &d.board),
-            Choice::FewestFits(fits) => fewest_fits(runtime, self.state, fits),
-            Choice::FewestEmbeddings(_) => TokenStream::new(),
-        });
-        quote!(#(#rules)*)
+        let dead_ends = (self.scan.dead_ends.as_ref()).map(|board| self.dead_ends(runtime, board));
+        let fewest_fits =
+            (self.scan.fewest_fits.as_ref()).map(|fits| fewest_fits(runtime, self.state, fits));
+        quote!(#dead_ends #fewest_fits)
     }
 
     /// The dead ends of `q` (`dead_ends`) and the cover of one (`dead_end`), by its tree.
@@ -81,7 +75,7 @@ impl Emitter<'_> {
 /// The choice of the cell with the fewest fits: whether the search makes it, and the cell's
 /// placements, each checked for holes (anywhere on the board: a hole is only ever made next
 /// to the last placement) and going on as a dead end's do.
-fn fewest_fits(runtime: &TokenStream, state: &State<'_>, fits: &FewestFits) -> TokenStream {
+fn fewest_fits(runtime: &TokenStream, state: &State<'_>, fits: &FitsTables) -> TokenStream {
     let board = &fits.board;
     let q_ty = state.ty();
     let (word, free, steps) = board_parts(state, board);

@@ -27,10 +27,10 @@ pub(super) fn entries(
         quote!(#k => #name(q, sink),)
     });
     // Every search starts with the plan's choice, as every placement goes on with it.
-    let ends = (compiled.plan.dead_ends()).map(|_| quote!(let ends = dead_ends(q);));
+    let ends = (emitter.scan.dead_ends.as_ref()).map(|_| quote!(let ends = dead_ends(q);));
     let root = emitter.choose(quote!(0), quote!(#first(q, sink)));
     let unit = emitter.choose(quote!(unit.next), quote!(resume(unit.next, q, sink)));
-    let (root, unit) = match compiled.plan.choice.is_empty() {
+    let (root, unit) = match !emitter.scan.chooses() {
         true => (
             quote!(#first(#full, sink)),
             quote!(resume(unit.next, from_words(&unit.q), sink)),

@@ -119,7 +119,7 @@ impl Emitter<'_> {
             .leaves
             .iter()
             .map(|&k| guarded(helper_name("leaf", k), helper_name("place", k), None, k));
-        let word = self.compiled.plan.prune.board().map(board_word);
+        let word = self.scan.pruning.board().map(board_word);
         // A pruning helper: the inlined test, then (once per target) the check and the placement.
         let pruned = |k: Next, check: BoardCheckKind| {
             let (name, enter) = match check {
@@ -129,7 +129,7 @@ impl Emitter<'_> {
             let (param, _, at, next) = target(k);
             let test = guarded(name, enter.clone(), word.as_ref(), k);
             // The hole test finds the dead ends on its way, where they are on the same board.
-            let body = match (check, self.compiled.plan.fuses_dead_ends()) {
+            let body = match (check, self.scan.fuses_dead_ends()) {
                 (BoardCheckKind::Holes, true) => quote! {
                     let ::core::option::Option::Some(ends) = holes_or_dead_ends(q, border) else {
                         sink.pruned();
@@ -182,7 +182,7 @@ impl Emitter<'_> {
             let next = quote!(::core::ops::FnOnce(#q_ty, &mut S) -> #flow);
             // Flat `else if`s where the plan chooses, a block where it does not.
             let chosen = match self.choose(quote!(at), quote!(next(q, sink))) {
-                chosen if self.compiled.plan.choice.is_empty() => quote!({ #chosen }),
+                chosen if !self.scan.chooses() => quote!({ #chosen }),
                 chosen => chosen,
             };
             let place = quote! {
@@ -193,7 +193,7 @@ impl Emitter<'_> {
                 sink.unplace();
                 flow
             };
-            match self.compiled.plan.dead_ends() {
+            match &self.scan.dead_ends {
                 None => quote! {
                     /// Places `e`, whose aspects are taken, and goes on with `next`, the
                     /// procedure at position `at`, unless the sink cuts the search here.
@@ -202,8 +202,8 @@ impl Emitter<'_> {
                         #place
                     }
                 },
-                Some(dead_ends) => {
-                    let word = board_word(&dead_ends.board);
+                Some(board) => {
+                    let word = board_word(board);
                     quote! {
                         /// Places `e`, whose aspects are taken, and goes on with `next`, the
                         /// procedure at position `at`, after the dead ends; unless the sink cuts
@@ -223,12 +223,12 @@ impl Emitter<'_> {
             }
         });
         let choice = self.choice(runtime);
-        let check = match (&self.compiled.plan.prune, self.compiled.plan.prune.board()) {
-            (Prune::Holes { pairs, .. }, Some(board))
+        let check = match (&self.scan.pruning, self.scan.pruning.board()) {
+            (Pruning::Holes { pairs, .. }, Some(board))
                 if !used.holes.is_empty() || used.checks || used.counts =>
             {
                 let pairs = *pairs;
-                let fused = self.compiled.plan.fuses_dead_ends().then(|| {
+                let fused = self.scan.fuses_dead_ends().then(|| {
                     let (word, free, steps) = board_parts(state, board);
                     let (k, cells) = (board.steps.len(), board_literal(board, board.cells));
                     quote! {
@@ -241,14 +241,14 @@ impl Emitter<'_> {
                     }
                 });
                 let checked = !used.holes.is_empty() || used.checks;
-                let check = (checked && !self.compiled.plan.fuses_dead_ends())
+                let check = (checked && !self.scan.fuses_dead_ends())
                     .then(|| board_check(runtime, state, board, BoardCheck::Holes(pairs)));
                 let counted = used
                     .counts
                     .then(|| board_counted(runtime, state, board, pairs));
                 Some(quote!(#check #fused #counted))
             }
-            (Prune::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
+            (Pruning::Regions(check), Some(board)) if !used.regions.is_empty() || used.checks => {
                 Some(board_check(
                     runtime,
                     state,

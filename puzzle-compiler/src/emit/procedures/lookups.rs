@@ -17,9 +17,9 @@ impl Emitter<'_> {
         let masks: Vec<u128> = leaves.iter().map(|&(mask, _, _)| mask).collect();
         let lookup = Lookup::new(&masks, own);
         let n = leaves.len();
-        let check = self.compiled.plan.prune.check();
+        let check = self.scan.pruning.check();
         let board = check.and_then(|c| c.board.as_ref());
-        let fused = self.compiled.plan.fuses_dead_ends();
+        let fused = self.scan.fuses_dead_ends();
         // The procedures the placements go on with, each named once; a placement says which.
         let mut targets: Vec<Next> = Vec::new();
         let mut target_of = Vec::with_capacity(n);
@@ -67,9 +67,9 @@ impl Emitter<'_> {
             Some(board) => {
                 let check = check.expect("a board is a check's");
                 let word = board_word(board);
-                let checking = self.compiled.plan.fitting.checking();
-                let checks_first = !fused && checking.first();
-                let counted = !fused && checking == Checking::FromCounts;
+                // As placed wherever the check is not written inline (`Scan::checks_inline`).
+                let checking = self.scan.fitting.checking();
+                let (checks_first, counted) = (checking.first(), checking == Checking::FromCounts);
                 let (table, fails) = match counted {
                     true => {
                         self.helpers.counts = true;
@@ -93,8 +93,8 @@ impl Emitter<'_> {
                         let borders = leaves.iter().map(|&(_, e, _)| {
                             Literal::u128_unsuffixed(board.mask(self.border(check, e)))
                         });
-                        let fails = match &self.compiled.plan.prune {
-                            Prune::Regions(_) => fails_regions(quote!(BORDERS[j])),
+                        let fails = match &self.scan.pruning {
+                            Pruning::Regions(_) => fails_regions(quote!(BORDERS[j])),
                             _ => fails_holes(quote!(BORDERS[j])),
                         };
                         (quote!(const BORDERS: [#word; #n] = [#(#borders),*];), fails)

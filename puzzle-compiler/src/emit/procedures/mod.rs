@@ -15,7 +15,7 @@ use super::lookup::Lookup;
 use super::state::{Need, State};
 use crate::cover::EmbeddingId;
 use crate::order::Position;
-use crate::plan::{BitBoard, Check, Checking, Choice, FewestFits, Prune, Repr};
+use crate::plan::{BitBoard, Check, Checking, FitsTables, Pruning, Repr, Scan};
 use crate::program::{Body, DeadEnd, Next, Node};
 use crate::puzzle::Compiled;
 use puzzle_runtime::__private::Regions;
@@ -33,8 +33,8 @@ use entries::*;
 use helpers::*;
 use lookups::*;
 
-/// The module that holds the program.
-pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
+/// The module that holds the program of the scan `scan`.
+pub fn module(runtime: &TokenStream, compiled: Compiled<'_>, scan: &Scan) -> TokenStream {
     let plan = compiled.plan;
     let state = State {
         layout: &plan.layout,
@@ -44,6 +44,7 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
     let mut emitter = Emitter {
         runtime,
         compiled,
+        scan,
         state: &state,
         sentinel,
         position: Position(0),
@@ -96,7 +97,7 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
                     // Where a lookup finds the placements that fit, the entry finds them, and
                     // goes no further when none does: before the cache's memory is read.
                     let (found, roots): (Option<Found>, Vec<TokenStream>) =
-                        match plan.fitting.looks_up(placements) {
+                        match scan.fitting.looks_up(placements) {
                             true => {
                                 let (found, visit) = emitter.lookup(roots);
                                 (Some(found), vec![visit])
@@ -131,7 +132,7 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
                             ::core::ops::ControlFlow::Continue(())
                         }
                     });
-                    match plan.cache.filter(|c| position >= c.from) {
+                    match scan.cache.filter(|c| position >= c.from) {
                         // Skipped where the cache knows the free set fails; remembered where
                         // the search below it reached no solution.
                         Some(cache) => {
@@ -198,14 +199,14 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
         parts.push(emitter.part(format_ident!("dead_ends_{}", i), items, &mut used));
     }
     let shared = emitter.shared(runtime, &used);
-    emitter.bits.extend(plan.quotas.iter().map(|q| q.position));
+    emitter.bits.extend(scan.quotas.iter().map(|q| q.position));
     let bits = emitter.bits.iter().map(|&p| state.consts(p));
-    let solution_q = match plan.quotas.is_empty() {
+    let solution_q = match scan.quotas.is_empty() {
         true => quote!(_),
         false => quote!(q),
     };
-    let quotas = (!plan.quotas.is_empty()).then(|| {
-        let over = plan
+    let quotas = (!scan.quotas.is_empty()).then(|| {
+        let over = scan
             .quotas
             .iter()
             .map(|q| state.more_left_than(q.position, q.left));
@@ -217,7 +218,7 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
         }
     });
     let fingerprint = plan.fingerprint;
-    let puzzle_const = plan.cache.map(|_| {
+    let puzzle_const = scan.cache.map(|_| {
         quote! {
             /// This puzzle's fingerprint, which owns the failure cache's entries.
             const PUZZLE: u64 = #fingerprint;
@@ -231,8 +232,8 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>) -> TokenStream {
             pub(super) static CHECK: #runtime::symmetry::SymmetryCheck = #check;
         }
     });
-    let regions = match &plan.prune {
-        Prune::Regions(Check {
+    let regions = match &scan.pruning {
+        Pruning::Regions(Check {
             regions,
             board: None,
         }) => {
@@ -279,6 +280,8 @@ struct Emitter<'a> {
     runtime: &'a TokenStream,
     /// What is printed.
     compiled: Compiled<'a>,
+    /// The scan's plan.
+    scan: &'a Scan,
     state: &'a State<'a>,
     sentinel: Position,
     /// The procedure being printed, or the cell of the dead end.

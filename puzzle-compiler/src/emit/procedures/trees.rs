@@ -93,11 +93,11 @@ impl Emitter<'_> {
             Repr::U64 | Repr::U128 => TokenStream::new(),
         };
         let e_lit = e.0;
-        let plan = self.compiled.plan;
-        let (check, regions) = match &plan.prune {
-            Prune::Off => (None, false),
-            Prune::Holes { check, .. } => (Some(check), false),
-            Prune::Regions(check) => (Some(check), true),
+        let pruning = &self.scan.pruning;
+        let (check, regions) = match pruning {
+            Pruning::Off => (None, false),
+            Pruning::Holes { check, .. } => (Some(check), false),
+            Pruning::Regions(check) => (Some(check), true),
         };
         let cells = check.map(|c| self.border(c, e)).unwrap_or_default();
         match check {
@@ -105,7 +105,7 @@ impl Emitter<'_> {
             // region, only where the placement has a free cell next to it.
             Some(Check {
                 board: Some(board), ..
-            }) if !cells.is_empty() || plan.prune.pairs() => {
+            }) if !cells.is_empty() || pruning.pairs() => {
                 let border = Literal::u128_unsuffixed(board.mask(cells));
                 let helper = match regions {
                     true => {
