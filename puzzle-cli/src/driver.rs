@@ -7,16 +7,14 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::ValueEnum;
-use puzzle::parallel;
 use puzzle::search::Stats;
-use puzzle::{Run, Solution, Solver};
+use puzzle::{parallel, Solver, Watch};
 
 use crate::draw::{self, Palette};
-use crate::progress::{Progress, Shown};
+use crate::progress::{self, Shown};
 
 /// When to do something that suits a terminal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -66,7 +64,8 @@ pub struct RunArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = When::Auto)]
     pub color: When,
     /// Progress on stderr: auto (a bar when stderr is a terminal and the run takes more than a
-    /// second), log (a line at every twentieth of the estimated work) or never.
+    /// second), log (a line as each twentieth of the estimated work is passed, looked at five
+    /// times a second, and at the end) or never.
     #[arg(long, value_enum, value_name = "HOW", default_value_t = Shown::Auto)]
     pub progress: Shown,
     /// Threads to run on (0: one per core).
@@ -142,63 +141,47 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
     let styled = colour != anstream::ColorChoice::Never;
     let mut out = anstream::AutoStream::new(io::stdout().lock(), colour);
     let start = Instant::now();
-    // With statistics wanted, the count comes from the same search: units that keep them.
-    let (units, above) = match args.stats && !args.wants_solutions() {
-        true => {
-            // The tree is walked as it is: a memo's counts say nothing of the placements.
-            if solver.info().cache.is_some_and(|c| c.counts) {
-                let estimate = solver.info().estimate;
-                let _ = writeln!(
-                    anstream::stderr(),
-                    "warning: --stats walks the whole search tree, without the counting memo that makes the count quick: the compiler estimates {estimate:.2e} placements"
-                );
-            }
-            let (units, above) = solver.units_and_stats();
-            (units, Some(above))
-        }
-        false => (solver.units(), None),
-    };
+    // With statistics wanted, the count comes from the same search.
+    let stats_alone = args.stats && !args.wants_solutions();
+    // The tree is walked as it is: a memo's counts say nothing of the placements.
+    if stats_alone && solver.info().cache.is_some_and(|c| c.counts) {
+        let estimate = solver.info().estimate;
+        let _ = writeln!(
+            anstream::stderr(),
+            "warning: --stats walks the whole search tree, without the counting memo that makes the count quick: the compiler estimates {estimate:.2e} placements"
+        );
+    }
     // Estimating the units' sizes costs a little: only for progress that may be shown.
     let shown = match args.progress {
         Shown::Auto => io::stderr().is_terminal(),
         Shown::Log => true,
         Shown::Never => false,
     };
-    let weights = match shown {
-        true => crate::progress::weights(solver, &units),
-        false => vec![1.0; units.len()],
+    let (watch, mode) = match shown {
+        true => (Watch::weighed(), args.progress),
+        false => (Watch::new(), Shown::Never),
     };
-    let progress = Progress::new(&units, &weights, args.progress);
     let mut stats = None;
-    let mut summary = if args.wants_solutions() {
-        solve(solver, args, &units, &progress, &mut out, styled)?
-    } else if let Some(above) = above {
-        let all = solver.stats_of_units(&units, above, &|unit, below| {
-            progress.done(unit.id, u128::from(below.solutions))
-        });
-        let solutions = all.solutions;
-        stats = Some(all);
-        Summary {
-            solutions: u128::from(solutions),
-            stopped: false,
-            seconds: 0.0,
+    let searched = progress::shown(&watch, mode, || {
+        if args.wants_solutions() {
+            return solve(solver, args, &watch, &mut out, styled);
         }
-    } else {
-        let counter = solver.counter();
-        let solutions = parallel::count_units(&units, counter, |unit, counter| {
-            let before = counter.solutions();
-            let _ = solver
-                .run_unit(unit, Run::Count(counter))
-                .expect("a solver's own units are its own");
-            progress.done(unit.id, counter.solutions() - before);
-        });
-        Summary {
+        let solutions = match stats_alone {
+            true => {
+                let all = unstopped(solver.stats_watched(&watch));
+                let solutions = u128::from(all.solutions);
+                stats = Some(all);
+                solutions
+            }
+            false => unstopped(solver.count_watched(false, &watch)),
+        };
+        Ok(Summary {
             solutions,
             stopped: false,
             seconds: 0.0,
-        }
-    };
-    progress.finish();
+        })
+    });
+    let mut summary = searched?;
     summary.seconds = start.elapsed().as_secs_f64();
     // A count stays at the largest it holds rather than wrap: that is a floor, not a count.
     if summary.solutions == u128::MAX {
@@ -256,8 +239,7 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
 fn solve(
     solver: &dyn Solver,
     args: &RunArgs,
-    units: &[puzzle::Unit],
-    progress: &Progress,
+    watch: &Watch,
     out: &mut dyn Write,
     styled: bool,
 ) -> io::Result<Summary> {
@@ -278,44 +260,33 @@ fn solve(
     };
     let mut failure = None;
     let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
-    let stop = AtomicBool::new(false);
-    let flow = parallel::visit_units(
-        units,
-        &stop,
-        |unit, emit| {
-            let visitor = &mut |s: &Solution<'_>| emit(s.embeddings());
-            let found = solver.solve_unit(unit, Some(&stop), visitor).solutions;
-            progress.done(unit.id, u128::from(found));
-        },
-        |placed| {
-            found += 1;
-            let solution = Solution::new(catalog, placed);
-            let shown = if args.json {
-                writeln!(out, "{}", draw::json::line(&solution, found))
-            } else if draw_text {
-                writeln!(out, "#{found}").and_then(|()| {
-                    draw::text::write(out, &solution, &palette, styled)?;
-                    writeln!(out)
-                })
-            } else {
-                Ok(())
-            };
-            let shown = match &mut svg {
-                Some((path, gallery)) => {
-                    shown.and_then(|()| gallery.add(&solution).map_err(|e| with_path(e, path)))
-                }
-                None => shown,
-            };
-            match shown {
-                Ok(()) if found < limit => ControlFlow::Continue(()),
-                Ok(()) => ControlFlow::Break(()),
-                Err(e) => {
-                    failure = Some(e);
-                    ControlFlow::Break(())
-                }
+    let flow = solver.solve_watched(watch, &mut |solution| {
+        found += 1;
+        let shown = if args.json {
+            writeln!(out, "{}", draw::json::line(solution, found))
+        } else if draw_text {
+            writeln!(out, "#{found}").and_then(|()| {
+                draw::text::write(out, solution, &palette, styled)?;
+                writeln!(out)
+            })
+        } else {
+            Ok(())
+        };
+        let shown = match &mut svg {
+            Some((path, gallery)) => {
+                shown.and_then(|()| gallery.add(solution).map_err(|e| with_path(e, path)))
             }
-        },
-    );
+            None => shown,
+        };
+        match shown {
+            Ok(()) if found < limit => ControlFlow::Continue(()),
+            Ok(()) => ControlFlow::Break(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
     // The gallery is closed even after a failure elsewhere (a closed pipe), so that it shows
     // what was found; the first failure is the one reported.
     let closed = svg.map_or(Ok(()), |(path, gallery)| {
@@ -330,6 +301,11 @@ fn solve(
         stopped: flow.is_break() && found >= limit && args.limit.is_some(),
         seconds: 0.0,
     })
+}
+
+/// The answer of a search whose watch nobody stops.
+fn unstopped<T>(answer: Option<T>) -> T {
+    answer.expect("the command's searches are stopped by nobody")
 }
 
 /// An I/O error that names the file.

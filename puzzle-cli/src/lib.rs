@@ -11,7 +11,6 @@
 //!   run-time engine, kept for the next run. Both are found by the puzzle's text in the
 //!   [`cache`] directory.
 //! - [`serve`]: `puzzle serve`, the workshop page and its local web server.
-//! - [`stoppable`]: searches a person may stop mid-way and watch, for Python and the page.
 //! - [`work`]: the search shared out as numbered units: listed, run a shard at a time into
 //!   result files that survive a crash, and merged into a count only when every unit is there
 //!   once.
@@ -32,8 +31,6 @@ pub mod native;
 pub mod progress;
 #[cfg(feature = "serve")]
 pub mod serve;
-#[cfg(feature = "compiler")]
-pub mod stoppable;
 pub mod work;
 
 use std::process::ExitCode;

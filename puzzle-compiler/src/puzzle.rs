@@ -4,9 +4,10 @@
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use puzzle_runtime::processor::Code;
-use puzzle_runtime::search::{Counter, Sink, Visit, Visitor};
+use puzzle_runtime::search::{CachedCounter, Counter, Sink, Visit, Visitor};
 use puzzle_runtime::symmetry::{Checked, SymmetryCheck};
 use puzzle_runtime::{Catalog, Info, Run, Solver, SymmetryInfo, Unit, UnitError};
 
@@ -354,6 +355,19 @@ impl Solver for Puzzle {
 
     fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError> {
         self.runnable.run_unit(unit, run)
+    }
+
+    fn count_until(&self, counter: &mut CachedCounter, stop: &AtomicBool) -> ControlFlow<()> {
+        self.runnable.count_until(counter, stop)
+    }
+
+    fn count_unit_until(
+        &self,
+        unit: &Unit,
+        counter: &mut CachedCounter,
+        stop: &AtomicBool,
+    ) -> Result<ControlFlow<()>, UnitError> {
+        self.runnable.count_unit_until(unit, counter, stop)
     }
 
     #[inline(never)]

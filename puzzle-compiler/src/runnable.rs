@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 use puzzle_runtime::processor::Code;
-use puzzle_runtime::search::{Sink, Stopping};
+use puzzle_runtime::search::{CachedCounter, Sink, Stopping};
 use puzzle_runtime::symmetry::{Checked, SymmetryCheck};
 use puzzle_runtime::{Catalog, Info, Run, Solver, Unit, UnitError};
 
@@ -137,6 +137,21 @@ impl Solver for Runnable {
     fn run_unit(&self, unit: &Unit, run: Run<'_, '_>) -> Result<ControlFlow<()>, UnitError> {
         unit.check(&self.info)?;
         Ok(self.walk(Self::start(unit), &unit.placed, run, None))
+    }
+
+    /// The walk looks at the flag as it goes ([`Runnable::run_until`]).
+    fn count_until(&self, counter: &mut CachedCounter, stop: &AtomicBool) -> ControlFlow<()> {
+        self.run_until(Run::Count(counter), stop)
+    }
+
+    /// The walk looks at the flag as it goes ([`Runnable::run_unit_until`]).
+    fn count_unit_until(
+        &self,
+        unit: &Unit,
+        counter: &mut CachedCounter,
+        stop: &AtomicBool,
+    ) -> Result<ControlFlow<()>, UnitError> {
+        self.run_unit_until(unit, Run::Count(counter), stop)
     }
 
     #[inline(never)]

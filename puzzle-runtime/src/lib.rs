@@ -5,7 +5,7 @@
 //!   compiled at run time (the compiler's `Puzzle`); [`Info`] says what it is.
 //! - [`search`]: the [`Sink`](search::Sink) a search reports to, and the sinks that count,
 //!   keep statistics or show solutions to a visitor.
-//! - [`parallel`]: work units, all cores.
+//! - [`parallel`]: work units, all cores; [`watch`]: a search watched and stopped.
 //! - [`Catalog`] and [`Solution`]: reading and drawing solutions.
 //! - [`lattice`]: the grid a box is built on, its cells' neighbours and its motions.
 //! - [`symmetry`]: the check that finishes a symmetry reduction.
@@ -32,6 +32,7 @@ mod solver;
 mod stack;
 pub mod symmetry;
 mod unit;
+pub mod watch;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -45,3 +46,4 @@ pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution, So
 pub use solver::{Run, Solver};
 pub use stack::deep;
 pub use unit::{Unit, UnitError};
+pub use watch::{Seen, Watch};

@@ -66,19 +66,6 @@ where
     units.par_iter().with_max_len(1).map(&run).collect()
 }
 
-/// How far a count on all cores has got: reported after each work unit, from the thread that
-/// ran it. Units differ in size (the early ones are often the largest), so the share of units
-/// done is a floor on the share of the work done only roughly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The units finished.
-    pub done: usize,
-    /// The units in all.
-    pub units: usize,
-    /// The solutions counted in the units finished.
-    pub solutions: u128,
-}
-
 /// What a unit's search hands on: solutions a few at a time, then its end. A channel that
 /// closes without the end was dropped by a search that panicked.
 enum Found {

@@ -7,16 +7,16 @@
 
 use std::ops::ControlFlow;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::info::Info;
-use crate::parallel::{self, Progress};
+use crate::parallel;
 use crate::processor::Code;
 use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
 use crate::solution::{Catalog, Solution, Solutions};
 use crate::symmetry::{Orbits, SymmetryCheck};
 use crate::unit::{Unit, UnitError};
+use crate::watch::Watch;
 
 /// What one search reports to. A generated solver holds one copy of its program for each
 /// variant: a count, which is what speed is measured on, and a [`Recorder`] for everything
@@ -32,7 +32,11 @@ pub enum Run<'s, 'r> {
 ///
 /// The trait is object safe: a program can choose among puzzles at run time and hold
 /// `&dyn Solver` or `Box<dyn Solver>`. Implementors provide the facts and the two ways of
-/// running the search; everything else is built on those.
+/// running the search; everything else is built on those. Every search on all cores runs one
+/// way, a watched one ([`Solver::count_watched`], [`Solver::solve_watched`],
+/// [`Solver::stats_watched`]): cut into units, a small search on this thread alone, stopped
+/// by the watch's flag and telling it how far it has got; the plain methods run it with a
+/// watch nobody reads.
 pub trait Solver: Sync {
     /// Facts about the puzzle and how its program runs.
     fn info(&self) -> &Info;
@@ -75,19 +79,46 @@ pub trait Solver: Sync {
         counter.solutions()
     }
 
+    /// Counts into `counter` as [`Solver::run`] does, but gives the count up (with `Break`)
+    /// once `stop` is set; what `counter` holds then is part of the tree, no answer. This
+    /// default looks at the flag before the search only (a native solver's count is compiled
+    /// for speed alone); the run-time engine looks as it walks.
+    fn count_until(&self, counter: &mut CachedCounter, stop: &AtomicBool) -> ControlFlow<()> {
+        match stop.load(Ordering::Relaxed) {
+            true => ControlFlow::Break(()),
+            false => self.run(Run::Count(counter)),
+        }
+    }
+
+    /// Counts one work unit into `counter` as [`Solver::run_unit`] does, but gives the count
+    /// up once `stop` is set, as [`Solver::count_until`] does (by default, looking before the
+    /// unit: a unit is a small share of a search on all cores).
+    fn count_unit_until(
+        &self,
+        unit: &Unit,
+        counter: &mut CachedCounter,
+        stop: &AtomicBool,
+    ) -> Result<ControlFlow<()>, UnitError> {
+        match stop.load(Ordering::Relaxed) {
+            true => unit.check(self.info()).map(|()| ControlFlow::Break(())),
+            false => self.run_unit(unit, Run::Count(counter)),
+        }
+    }
+
     /// Counts the solutions on every core (rayon's pool: run inside
     /// [`parallel::with_threads`] to choose the number of threads), or on this thread alone
     /// where the compiler estimates the search at fewer than [`parallel::SERIAL_BELOW`]
     /// placements (a search that small is over before the threads are under way) or where a
     /// counting memo keeps the counts ([`parallel::count_units`] says why).
     fn count_parallel(&self) -> u128 {
-        provided::count_parallel(self.as_dyn())
+        unstopped(self.count_watched(false, &Watch::new()))
     }
 
-    /// Counts the solutions on every core as [`Solver::count_parallel`] does, calling
-    /// `progress` after each work unit (on the thread that ran it: keep it quick).
-    fn count_parallel_with(&self, progress: &(dyn Fn(Progress) + Sync)) -> u128 {
-        provided::count_parallel_with(self.as_dyn(), progress)
+    /// Counts as [`Solver::count_parallel`] does, or with `all` every solution as
+    /// [`Solver::count_all`] does, telling `watch` how far it has got; `None` once the watch
+    /// is stopped (never a part of the count as if it were the whole).
+    fn count_watched(&self, all: bool, watch: &Watch) -> Option<u128> {
+        provided::count_watched(self.as_dyn(), all, watch)
     }
 
     /// Shows each solution to `visitor`, in the order the search finds them; the visitor
@@ -107,7 +138,16 @@ pub trait Solver: Sync {
     /// Shows each solution to `visitor` on this thread, in the order the serial search finds
     /// them, while the search runs on every core; `Break` stops it.
     fn solve_parallel(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        provided::solve_parallel(self.as_dyn(), visitor)
+        self.solve_watched(&Watch::new(), visitor)
+    }
+
+    /// Shows each solution to `visitor` as [`Solver::solve_parallel`] does, counting those
+    /// shown in `watch` and telling it how far the search has got; `Break` from the visitor or
+    /// the watch stopped ends it with `Break`, and the visitor sees no solution after a stop.
+    /// A search smaller than [`parallel::SERIAL_BELOW`] runs on this thread alone. Memory
+    /// stays bounded by a few units' batches of solutions, however many are found.
+    fn solve_watched(&self, watch: &Watch, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
+        provided::solve_watched(self.as_dyn(), watch, visitor)
     }
 
     /// Runs one of this solver's own units, showing each of its solutions (its embeddings in
@@ -126,7 +166,13 @@ pub trait Solver: Sync {
 
     /// The first `n` solutions the search finds (fewer if it has fewer), in that order.
     fn first(&self, n: usize) -> Solutions<'_> {
-        provided::first(self.as_dyn(), n)
+        unstopped(self.first_watched(n, &Watch::new()))
+    }
+
+    /// The first `n` solutions of the serial search, on this thread; `None` once `watch` is
+    /// stopped.
+    fn first_watched(&self, n: usize, watch: &Watch) -> Option<Solutions<'_>> {
+        provided::first_watched(self.as_dyn(), n, watch)
     }
 
     /// Every solution, in the order found, to read or draw as [`Solution`] values.
@@ -150,7 +196,7 @@ pub trait Solver: Sync {
     /// by symmetry, the sizes of the classes it finds, summed (one search on every core,
     /// each solution visited); otherwise [`Solver::count_parallel`].
     fn count_all(&self) -> u128 {
-        provided::count_all(self.as_dyn())
+        unstopped(self.count_watched(true, &Watch::new()))
     }
 
     /// Shows every solution to `visitor`, whatever the symmetry reduction: each solution the
@@ -190,20 +236,13 @@ pub trait Solver: Sync {
     /// [`Solver::stats`] on all cores: the search above the units' cut, then every unit's
     /// search below it on the current thread pool; the same figures.
     fn stats_parallel(&self) -> Stats {
-        let (units, above) = self.units_and_stats();
-        self.stats_of_units(&units, above, &|_, _| {})
+        unstopped(self.stats_watched(&Watch::new()))
     }
 
-    /// The statistics of the whole search from those of the search above `units` (as
-    /// [`Solver::units_and_stats`] gives both) and each unit's, searched on the current thread
-    /// pool; `done` hears of each unit's statistics as it ends.
-    fn stats_of_units(
-        &self,
-        units: &[Unit],
-        above: Stats,
-        done: &(dyn Fn(&Unit, &Stats) + Sync),
-    ) -> Stats {
-        provided::stats_of_units(self.as_dyn(), units, above, done)
+    /// [`Solver::stats_parallel`], telling `watch` how far the search has got; `None` once
+    /// the watch is stopped.
+    fn stats_watched(&self, watch: &Watch) -> Option<Stats> {
+        provided::stats_watched(self.as_dyn(), watch)
     }
 
     /// The units [`Solver::units`] cuts, with the statistics of the search above them: what
@@ -264,62 +303,106 @@ fn cut_at(solver: &dyn Solver, depth: usize, depths: bool) -> (Vec<Unit>, Stats)
     (recorder.into_units(), stats)
 }
 
+/// The answer of a search whose watch nobody stops.
+fn unstopped<T>(answer: Option<T>) -> T {
+    answer.expect("a search whose watch nobody stops ends with its answer")
+}
+
 /// The bodies of [`Solver`]'s larger provided methods, written once for `&dyn Solver`: a
 /// method generic over the solver's type would be compiled again in every crate that calls it
 /// on its own solver, with the thread pool's code under it.
 mod provided {
     use super::*;
 
-    pub(super) fn count_parallel(solver: &dyn Solver) -> u128 {
-        if solver.info().estimate < parallel::SERIAL_BELOW {
-            return solver.count();
-        }
-        parallel::count_units(&solver.units(), solver.counter(), |unit, counter| {
-            let _ = solver
-                .run_unit(unit, Run::Count(counter))
-                .expect("a solver's own units are its own");
-        })
-    }
-
-    pub(super) fn count_parallel_with(
-        solver: &dyn Solver,
-        progress: &(dyn Fn(Progress) + Sync),
-    ) -> u128 {
+    /// The units of the search, told to `watch`.
+    fn cut(solver: &dyn Solver, watch: &Watch) -> Vec<Unit> {
         let units = solver.units();
-        let (done, solutions) = (AtomicUsize::new(0), Mutex::new(0u128));
-        parallel::count_units(&units, solver.counter(), |unit, counter| {
-            let before = counter.solutions();
-            let _ = solver
-                .run_unit(unit, Run::Count(counter))
-                .expect("a solver's own units are its own");
-            let found = counter.solutions() - before;
-            // No atomic holds a u128; a unit's end is rare enough for a lock.
-            let solutions = {
-                let mut total = solutions.lock().unwrap_or_else(|e| e.into_inner());
-                *total = total.saturating_add(found);
-                *total
-            };
-            progress(Progress {
-                done: done.fetch_add(1, Ordering::Relaxed) + 1,
-                units: units.len(),
-                solutions,
-            });
-        })
+        watch.cut(solver, &units);
+        units
     }
 
-    pub(super) fn solve_parallel(
+    /// Whether the search is small enough to run whole on this thread.
+    fn small(solver: &dyn Solver) -> bool {
+        solver.info().estimate < parallel::SERIAL_BELOW
+    }
+
+    pub(super) fn count_watched(solver: &dyn Solver, all: bool, watch: &Watch) -> Option<u128> {
+        if all && solver.info().symmetry.group_order > 1 {
+            // Each class's size from the one member the reduced search finds.
+            let orbits = solver.orbits();
+            let flow = list(solver, watch, &mut |placed| {
+                watch.add(u128::from(orbits.size(placed)));
+                ControlFlow::Continue(())
+            });
+            return flow.is_continue().then(|| watch.seen().solutions);
+        }
+        if small(solver) {
+            let mut counter = solver.counter();
+            let flow = solver.count_until(&mut counter, watch.flag());
+            return flow.is_continue().then(|| watch.add(counter.solutions()));
+        }
+        let units = cut(solver, watch);
+        let total = parallel::count_units(&units, solver.counter(), |unit, counter| {
+            let before = counter.solutions();
+            let flow = solver
+                .count_unit_until(unit, counter, watch.flag())
+                .expect("a solver's own units are its own");
+            if flow.is_continue() {
+                watch.add(counter.solutions() - before);
+                watch.unit_done(unit);
+            }
+        });
+        (!watch.stopped()).then_some(total)
+    }
+
+    pub(super) fn solve_watched(
         solver: &dyn Solver,
+        watch: &Watch,
         visitor: &mut Visitor<'_>,
     ) -> ControlFlow<()> {
         let catalog = solver.catalog();
-        let stop = AtomicBool::new(false);
+        list(solver, watch, &mut |placed| {
+            watch.add(1);
+            visitor(&Solution::new(catalog, placed))
+        })
+    }
+
+    /// Shows every solution's embeddings to `visitor` in the serial search's order: on this
+    /// thread where the search is small, else on every core through the units; ends with
+    /// `Break` where the visitor asks or the watch is stopped, after which the visitor sees
+    /// nothing more.
+    fn list(
+        solver: &dyn Solver,
+        watch: &Watch,
+        visitor: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let catalog = solver.catalog();
+        if small(solver) {
+            let mut show = |s: &Solution<'_>| match watch.stopped() {
+                true => ControlFlow::Break(()),
+                false => visitor(s.embeddings()),
+            };
+            let mut recorder = Recorder::new().visit(catalog, &mut show);
+            recorder = recorder.stop_when(watch.flag());
+            let flow = solver.run(Run::Record(&mut recorder));
+            return match watch.stopped() {
+                true => ControlFlow::Break(()),
+                false => flow,
+            };
+        }
+        let units = cut(solver, watch);
+        // The listing sets the watch's flag where it ends early, which stops every unit.
         parallel::visit_units(
-            &solver.units(),
-            &stop,
+            &units,
+            watch.flag(),
             |unit, emit| {
-                solver.solve_unit(unit, Some(&stop), &mut |s| emit(s.embeddings()));
+                let mut show = |s: &Solution<'_>| emit(s.embeddings());
+                solve_unit(solver, unit, Some(watch.flag()), &mut show);
+                if !watch.stopped() {
+                    watch.unit_done(unit);
+                }
             },
-            |placed| visitor(&Solution::new(catalog, placed)),
+            visitor,
         )
     }
 
@@ -342,31 +425,26 @@ mod provided {
         }
     }
 
-    pub(super) fn first(solver: &dyn Solver, n: usize) -> Solutions<'_> {
+    pub(super) fn first_watched<'s>(
+        solver: &'s dyn Solver,
+        n: usize,
+        watch: &Watch,
+    ) -> Option<Solutions<'s>> {
         let mut found = Vec::with_capacity(n.min(1 << 16));
         if n > 0 {
-            let _ = solver.solve(&mut |s| {
+            let mut keep = |s: &Solution<'_>| {
                 found.push(s.embeddings().to_vec());
                 match found.len() < n {
                     true => ControlFlow::Continue(()),
                     false => ControlFlow::Break(()),
                 }
-            });
+            };
+            let mut recorder = Recorder::new().visit(solver.catalog(), &mut keep);
+            recorder = recorder.stop_when(watch.flag());
+            let _ = solver.run(Run::Record(&mut recorder));
         }
-        Solutions::new(solver.catalog(), found)
-    }
-
-    pub(super) fn count_all(solver: &dyn Solver) -> u128 {
-        if solver.info().symmetry.group_order <= 1 {
-            return solver.count_parallel();
-        }
-        let orbits = solver.orbits();
-        let mut all = 0;
-        let _ = solver.solve_parallel(&mut |s| {
-            all += u128::from(orbits.size(s.embeddings()));
-            ControlFlow::Continue(())
-        });
-        all
+        watch.add(found.len() as u128);
+        (!watch.stopped()).then(|| Solutions::new(solver.catalog(), found))
     }
 
     pub(super) fn solve_all(solver: &dyn Solver, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
@@ -381,25 +459,24 @@ mod provided {
         })
     }
 
-    pub(super) fn stats_of_units(
-        solver: &dyn Solver,
-        units: &[Unit],
-        above: Stats,
-        done: &(dyn Fn(&Unit, &Stats) + Sync),
-    ) -> Stats {
-        let below = parallel::map_units(units, |unit| {
-            let mut recorder = Recorder::new().with_depths();
+    pub(super) fn stats_watched(solver: &dyn Solver, watch: &Watch) -> Option<Stats> {
+        let (units, above) = solver.units_and_stats();
+        watch.cut(solver, &units);
+        let below = parallel::map_units(&units, |unit| {
+            let mut recorder = Recorder::new().with_depths().stop_when(watch.flag());
             let _ = solver
                 .run_unit(unit, Run::Record(&mut recorder))
                 .expect("a solver's own units are its own");
-            let stats = recorder.stats();
-            done(unit, &stats);
-            stats
+            if !watch.stopped() {
+                watch.add(u128::from(recorder.solutions));
+                watch.unit_done(unit);
+            }
+            recorder.stats()
         });
         let mut stats = above;
         for (unit, below) in units.iter().zip(&below) {
             stats.add_unit(unit, below);
         }
-        stats
+        (!watch.stopped()).then_some(stats)
     }
 }

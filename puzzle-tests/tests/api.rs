@@ -1,14 +1,10 @@
 //! What a program reaches for beside `count`: the first few solutions, solutions as values
-//! from every core, progress on a long count, and every solution of a puzzle reduced by
+//! from every core, a search watched and stopped, and every solution of a puzzle reduced by
 //! symmetry from the one search.
 
-use std::collections::BTreeSet;
-use std::ops::ControlFlow;
-use std::sync::Mutex;
-
-use puzzle::parallel::Progress;
-use puzzle::{puzzle, Solver};
+use puzzle::{puzzle, Solver, Watch};
 use puzzle_tests::sorted_sets;
+use std::ops::ControlFlow;
 
 puzzle! {
     mod p6x10 { box: [".........."; 6], pieces: pentominoes, symmetry: reduced }
@@ -57,18 +53,37 @@ fn solutions_from_every_core_are_values_in_the_serial_order() {
 }
 
 #[test]
-fn progress_is_reported_after_each_unit() {
-    let reports = Mutex::new(Vec::new());
-    let count = p6x10::SOLVER.count_parallel_with(&|p: Progress| reports.lock().unwrap().push(p));
-    assert_eq!(count, 2339);
-    let reports = reports.into_inner().unwrap();
+fn a_watch_sees_the_search_go_by_units_and_stops_it() {
     let units = p6x10::SOLVER.units().len();
-    assert_eq!(reports.len(), units);
-    assert!(reports.iter().all(|p| p.units == units));
-    let done: BTreeSet<usize> = reports.iter().map(|p| p.done).collect();
-    assert_eq!(done, (1..=units).collect());
-    let last = reports.iter().max_by_key(|p| p.done).unwrap();
-    assert_eq!(last.solutions, 2339);
+    for watch in [Watch::new(), Watch::weighed()] {
+        assert_eq!(p6x10::SOLVER.count_watched(false, &watch), Some(2339));
+        let seen = watch.seen();
+        assert_eq!(
+            (seen.done, seen.units, seen.solutions),
+            (units, units, 2339)
+        );
+        assert_eq!(seen.fraction, 1.0);
+    }
+    // A listing counts the solutions it shows, and no more once its visitor has had enough.
+    let watch = Watch::new();
+    let mut shown = 0;
+    let flow = p6x10::SOLVER.solve_watched(&watch, &mut |_| {
+        shown += 1;
+        match shown < 10 {
+            true => ControlFlow::Continue(()),
+            false => ControlFlow::Break(()),
+        }
+    });
+    assert!(flow.is_break());
+    assert_eq!((shown, watch.seen().solutions), (10, 10));
+    // A watch stopped gives no answer, and its visitor sees nothing.
+    let stopped = Watch::new();
+    stopped.stop();
+    assert_eq!(p6x10::SOLVER.count_watched(false, &stopped), None);
+    assert_eq!(p6x10::SOLVER.count_watched(true, &stopped), None);
+    assert_eq!(p6x10::SOLVER.stats_watched(&stopped), None);
+    let flow = p6x10::SOLVER.solve_watched(&stopped, &mut |_| panic!("a solution after a stop"));
+    assert!(flow.is_break());
 }
 
 /// Every member of every class the reduced solver finds, as sorted embedding sets.

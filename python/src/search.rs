@@ -10,8 +10,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use puzzle::compiler::Puzzle as Compiled;
+use puzzle::Watch;
 use puzzle::{parallel, Solver};
-use puzzle_cli::stoppable::{self, Watch};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -185,7 +185,7 @@ impl Puzzle {
         };
         let compiled = Arc::clone(&self.compiled);
         let running = Running::start(threads, move |watch| {
-            stoppable::count(compiled.runnable(), all, false, watch)
+            compiled.runnable().count_watched(all, watch)
         });
         let found = running.wait(py, progress);
         if let Some(bar) = &bar {
@@ -208,7 +208,7 @@ impl Puzzle {
     fn first(&self, py: Python<'_>, n: usize) -> PyResult<Vec<Solution>> {
         let compiled = Arc::clone(&self.compiled);
         let running = Running::start(1, move |watch| {
-            stoppable::first(compiled.runnable(), n, watch)
+            (compiled.runnable().first_watched(n, watch)).map(|found| found.into_embeddings())
         });
         let placed = running.wait(py, None)?.ok_or_else(stopped)?;
         Ok((placed.into_iter())
@@ -223,7 +223,7 @@ impl Puzzle {
     fn stats<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Bound<'py, PyDict>> {
         let compiled = Arc::clone(&self.compiled);
         let running = Running::start(threads, move |watch| {
-            stoppable::stats(compiled.runnable(), watch)
+            compiled.runnable().stats_watched(watch)
         });
         let stats = running.wait(py, None)?.ok_or_else(stopped)?;
         let dict = PyDict::new(py);
@@ -246,7 +246,7 @@ impl Puzzle {
         let compiled = Arc::clone(&self.compiled);
         let (units, weights) = py.detach(move || {
             let units = compiled.units_for(target);
-            let weights = puzzle_cli::progress::weights(&*compiled, &units);
+            let weights = puzzle::watch::weights(&*compiled, &units);
             (units, weights)
         });
         let fingerprint = format!("{:016x}", self.compiled.info().fingerprint);
@@ -272,7 +272,13 @@ impl Puzzle {
         }
         let compiled = Arc::clone(&self.compiled);
         let running = Running::start(1, move |watch| {
-            stoppable::run_unit(compiled.runnable(), id, target, watch)
+            let runnable = compiled.runnable();
+            let units = runnable.units_for(target);
+            let unit = units.get(id).ok_or(units.len())?;
+            let mut counter = runnable.counter();
+            let flow = (runnable.count_unit_until(unit, &mut counter, watch.flag()))
+                .expect("a solver's own units are its own");
+            Ok::<_, usize>(flow.is_continue().then(|| counter.solutions()))
         });
         match running.wait(py, None)? {
             Ok(counted) => counted.ok_or_else(stopped),
@@ -317,7 +323,8 @@ impl SolutionIter {
             parallel::with_threads(threads, || {
                 let orbits = solver.orbits();
                 let runnable = solver.runnable();
-                let _ = stoppable::solve(runnable, false, &theirs, |placed| {
+                let _ = runnable.solve_watched(&theirs, &mut |solution| {
+                    let placed = solution.embeddings();
                     let mut class = vec![placed.to_vec()];
                     // The others of its class, as `Solver::solve_all` lists them.
                     if all {

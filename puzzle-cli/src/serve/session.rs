@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use puzzle::{parallel, Solver};
+use puzzle::{parallel, Solver, Watch};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, OwnedSemaphorePermit};
@@ -20,7 +20,6 @@ use super::api::{Ready, Rejected, Source};
 use super::{limits, Shared};
 use crate::draw::{json as solution_json, svg};
 use crate::progress::format_seconds;
-use crate::stoppable::{self, Watch};
 
 /// What a page asks over its socket.
 #[derive(Debug, Deserialize)]
@@ -227,7 +226,11 @@ async fn start(
     let started =
         json!({ "type": "started", "search": id, "mode": mode_name(mode), "info": ready.info });
     let _ = events.send((id, started)).await;
-    let watch = Arc::new(Watch::new());
+    // The page shows the share of the work done of a count or a listing, weighed first.
+    let watch = Arc::new(match mode {
+        Mode::Count | Mode::Solutions => Watch::weighed(),
+        Mode::Stats => Watch::new(),
+    });
     let theirs = Arc::clone(&watch);
     let threads = shared.threads;
     let limit = limit.min(limits::MAX_SENT);
@@ -284,12 +287,12 @@ fn search(
     let mut done = json!({ "type": "done", "search": id, "mode": mode_name(mode) });
     match mode {
         Mode::Count => {
-            if let Some(count) = stoppable::count(runnable, false, true, watch) {
+            if let Some(count) = runnable.count_watched(false, watch) {
                 done["solutions"] = json!(count.to_string());
             }
         }
         Mode::Stats => {
-            if let Some(stats) = stoppable::stats(runnable, watch) {
+            if let Some(stats) = runnable.stats_watched(watch) {
                 done["solutions"] = json!(stats.solutions.to_string());
                 done["stats"] = json!({
                     "placements": stats.total_placements(),
@@ -301,10 +304,10 @@ fn search(
         Mode::Solutions => {
             let catalog = runnable.catalog();
             let mut found: u128 = 0;
-            let flow = stoppable::solve(runnable, true, watch, |placed| {
+            let flow = runnable.solve_watched(watch, &mut |solution| {
                 found += 1;
                 if found as usize <= limit {
-                    let solution = puzzle::Solution::new(catalog, placed);
+                    let placed = solution.embeddings();
                     let drawn = svg::gallery(catalog, &[placed], found as u64).unwrap_or_default();
                     let event = json!({
                         "type": "solution",
@@ -312,7 +315,7 @@ fn search(
                         "number": found as u64,
                         "svg": drawn,
                         "embeddings": placed,
-                        "value": solution_json::value(&solution),
+                        "value": solution_json::value(solution),
                     });
                     // The page is gone once its socket's end of the channel is.
                     if events.blocking_send((id, event)).is_err() {
