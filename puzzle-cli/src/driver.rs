@@ -13,8 +13,8 @@ use clap::ValueEnum;
 use puzzle::search::Stats;
 use puzzle::{parallel, Solver, Watch};
 
-use crate::draw::{self, Palette};
 use crate::progress::{self, Shown};
+use puzzle_io::draw::{self, Palette};
 
 /// When to do something that suits a terminal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

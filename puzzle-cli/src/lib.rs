@@ -2,18 +2,18 @@
 //! run-time engine or on a native solver built for the one puzzle, and shown as a person or a
 //! script wants them.
 //!
-//! - [`input`]: the readers (the puzzle language, BurrTools `.xmpuzzle`, Knuth's DLX format),
-//!   whose mistakes point into the file as rustc's do.
-//! - [`driver`]: one run of any [`Solver`]: the count, solutions drawn ([`draw`]) or listed,
-//!   statistics, [`progress`].
+//! - [`driver`]: one run of any [`Solver`]: the count, solutions drawn or listed, statistics,
+//!   [`progress`].
 //! - [`native`]: a native solver built on demand with cargo; its program is
 //!   [`native_main`] on the puzzle's `SOLVER`. [`compiled`]: the puzzle compiled for the
 //!   run-time engine, kept for the next run. Both are found by the puzzle's text in the
 //!   [`cache`] directory.
 //! - [`serve`]: `puzzle serve`, the workshop page and its local web server.
-//! - [`work`]: the search shared out as numbered units: listed, run a shard at a time into
-//!   result files that survive a crash, and merged into a count only when every unit is there
-//!   once.
+//! - [`work`]: the search shared out as numbered units: listed, and run a shard at a time
+//!   into result files that survive a crash.
+//!
+//! The readers of puzzle files, the drawing of solutions and the result files with their merge
+//! are `puzzle_io`'s, which the Python package and the server share.
 //!
 //! Without the `compiler` feature this library is the driver alone, which is what a native
 //! solver links.
@@ -22,10 +22,7 @@
 pub mod cache;
 #[cfg(feature = "compiler")]
 pub mod compiled;
-pub mod draw;
 pub mod driver;
-#[cfg(feature = "compiler")]
-pub mod input;
 #[cfg(feature = "compiler")]
 pub mod native;
 pub mod progress;

@@ -9,9 +9,10 @@ use puzzle::compiler::{print, Runnable, Symmetry};
 use puzzle::{parallel, Solver};
 use puzzle_cli::compiled;
 use puzzle_cli::driver::{self, RunArgs};
-use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
 use puzzle_cli::native::{self, Build};
-use puzzle_cli::work::{self, merge::Merged};
+use puzzle_cli::work;
+use puzzle_io::input::{self, Choice, Format, InputError, Loaded};
+use puzzle_io::results::merge::{self, Merged};
 
 const SERVE_EXAMPLES: &str = "\
 Examples:
@@ -399,7 +400,7 @@ fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
 }
 
 fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
-    match work::merge::merge(&args.files) {
+    match merge::merge(&args.files) {
         Err(e) => Err(Failure::Data(e.to_string())),
         Ok(Merged::Incomplete(problems)) => {
             eprintln!("{problems}");

@@ -14,9 +14,9 @@ use puzzle::processor::instruction::{
 use puzzle::processor::{Code, Machine, MachineError};
 use puzzle::search::Counter;
 use puzzle::Solver;
-use puzzle_cli::input::{self, InputError, Loaded};
-use puzzle_cli::work::merge::{merge_read, Merged};
-use puzzle_cli::work::results;
+use puzzle_io::input::{self, InputError, Loaded};
+use puzzle_io::results;
+use puzzle_io::results::merge::{merge_read, Merged};
 
 /// What a fuzz target asserts of its input.
 pub type Check = fn(&[u8]);

@@ -1,7 +1,7 @@
 //! Mistakes in a puzzle, raised as one `puzzle.PuzzleError` that carries them all: the report
 //! the command prints as its text, and each mistake with its line and column.
 
-use puzzle_cli::input::InputError;
+use puzzle_io::input::InputError;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use puzzle_cli::input::{self, Choice, Format, InputError, Loaded};
+use puzzle_io::input::{self, Choice, Format, InputError, Loaded};
 use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 

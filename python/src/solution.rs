@@ -6,7 +6,7 @@ use std::sync::Arc;
 use puzzle::compiler::Puzzle as Compiled;
 use puzzle::Solution as Found;
 use puzzle::Solver;
-use puzzle_cli::draw::{svg, text, Palette};
+use puzzle_io::draw::{svg, text, Palette};
 use pyo3::exceptions::{PyKeyError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;

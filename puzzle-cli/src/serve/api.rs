@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::{limits, Shared};
-use crate::draw::svg;
-use crate::input::{self, xmpuzzle, Choice, Format, InputError, Loaded, Mistake};
+use puzzle_io::draw::svg;
+use puzzle_io::input::{self, xmpuzzle, Choice, Format, InputError, Loaded, Mistake};
 
 /// A puzzle as a page sends it.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

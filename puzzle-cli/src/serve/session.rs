@@ -18,8 +18,8 @@ use tokio::sync::{mpsc, OwnedSemaphorePermit};
 
 use super::api::{Ready, Rejected, Source};
 use super::{limits, Shared};
-use crate::draw::{json as solution_json, svg};
 use crate::progress::format_seconds;
+use puzzle_io::draw::{json as solution_json, svg};
 
 /// What a page asks over its socket.
 #[derive(Debug, Deserialize)]

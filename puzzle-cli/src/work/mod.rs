@@ -3,14 +3,11 @@
 //! ids, on every machine and on both engines. A run takes a shard of them (`--shard K/N`: the
 //! ids `K-1`, `K-1+N`, ...; round robin, so that each shard gets its share of the large units
 //! that come first) or a range, and appends a line per finished unit to its result file
-//! ([`results`]); `--resume` skips the units already there. [`merge`] proves that every unit
-//! was counted exactly once before it gives a total.
+//! (`puzzle_io::results`); `--resume` skips the units already there, and its `merge` proves
+//! that every unit was counted exactly once before it gives a total.
 //!
 //! The tools that spread the shards over machines are existing ones (GNU parallel, Slurm job
 //! arrays): this module gives them stable ids, durable results and a merge they can trust.
-
-pub mod merge;
-pub mod results;
 
 use std::collections::BTreeSet;
 use std::io::{self, Write};
@@ -24,65 +21,8 @@ use std::time::Instant;
 use puzzle::{parallel, Run, Solver, Unit};
 use serde_json::json;
 
-use crate::draw;
-use results::{hex, Appender, Record};
-
-/// Why a listing, a run or a merge could not be done.
-#[derive(Debug, thiserror::Error)]
-pub enum WorkError {
-    /// A file could not be read or written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-    /// A whole line of a result file is not a unit's record.
-    #[error("{}:{line}:{column}: not a unit's result: {message}", path.display())]
-    Corrupt {
-        /// The file.
-        path: PathBuf,
-        /// The line, from 1.
-        line: usize,
-        /// The column, from 1.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A result file to resume holds units of another puzzle, or of another build of it.
-    #[error("{}:{line}: this file holds results of another puzzle or build (fingerprint {found}, {units} units); this one's is {expected} with {expected_units} units: write to another file", path.display())]
-    OtherPuzzle {
-        /// The file.
-        path: PathBuf,
-        /// The first line that differs.
-        line: usize,
-        /// Its fingerprint.
-        found: String,
-        /// Its unit count.
-        units: usize,
-        /// This puzzle's.
-        expected: String,
-        /// This puzzle's unit count.
-        expected_units: usize,
-    },
-    /// The result file exists and `--resume` was not given.
-    #[error("{} already holds results; --resume goes on with it, or choose another file", path.display())]
-    Exists {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The units asked for are not all the puzzle's.
-    #[error("units {first}-{last} were asked for, but the puzzle has {units} units (ids 0-{})", units.saturating_sub(1))]
-    Range {
-        /// The first asked for.
-        first: usize,
-        /// The last asked for.
-        last: usize,
-        /// The puzzle's.
-        units: usize,
-    },
-}
+use puzzle_io::draw;
+use puzzle_io::results::{self, hex, Appender, Record, WorkError};
 
 /// A shard of the units: `K/N`, the `K`th of `N` (from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,13 +13,13 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use clap::ValueEnum;
 use puzzle::compiler::{Description, Error, Loc, Puzzle};
 
 pub use diagnostic::{Diagnostic, InputError, Mistake};
 
 /// The format of a puzzle file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// The puzzle language of `puzzle!` (`.puzzle`).
     Puzzle,

@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::results::{self, Record, Results};
-use super::WorkError;
+use crate::results::{self, Record, Results, WorkError};
 
 /// The total of a complete set of results.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,5 +1,8 @@
-//! Result files: one JSON line per finished unit, written whole and flushed to disk when the
-//! unit ends, so that a crash loses only the units in flight and at most tears the last line.
+//! Result files of work units run apart: one JSON line per finished unit, written whole and
+//! flushed to disk when the unit ends, so that a crash loses only the units in flight and at
+//! most tears the last line; [`merge`] adds files up only where they prove the count.
+
+pub mod merge;
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -7,7 +10,62 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::WorkError;
+/// Why a listing, a run or a merge could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkError {
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A whole line of a result file is not a unit's record.
+    #[error("{}:{line}:{column}: not a unit's result: {message}", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A result file to resume holds units of another puzzle, or of another build of it.
+    #[error("{}:{line}: this file holds results of another puzzle or build (fingerprint {found}, {units} units); this one's is {expected} with {expected_units} units: write to another file", path.display())]
+    OtherPuzzle {
+        /// The file.
+        path: PathBuf,
+        /// The first line that differs.
+        line: usize,
+        /// Its fingerprint.
+        found: String,
+        /// Its unit count.
+        units: usize,
+        /// This puzzle's.
+        expected: String,
+        /// This puzzle's unit count.
+        expected_units: usize,
+    },
+    /// The result file exists and `--resume` was not given.
+    #[error("{} already holds results; --resume goes on with it, or choose another file", path.display())]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The units asked for are not all the puzzle's.
+    #[error("units {first}-{last} were asked for, but the puzzle has {units} units (ids 0-{})", units.saturating_sub(1))]
+    Range {
+        /// The first asked for.
+        first: usize,
+        /// The last asked for.
+        last: usize,
+        /// The puzzle's.
+        units: usize,
+    },
+}
 
 /// What one unit of a run found: a line of a result file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
