@@ -10,6 +10,7 @@ export default [
         document: "readonly", window: "readonly", location: "readonly", fetch: "readonly",
         WebSocket: "readonly", Blob: "readonly", URL: "readonly", Response: "readonly",
         TextDecoder: "readonly", DecompressionStream: "readonly", setTimeout: "readonly",
+        URLSearchParams: "readonly",
         clearTimeout: "readonly", BigInt: "readonly", structuredClone: "readonly",
       },
     },

@@ -244,7 +244,11 @@ fn the_svg_gallery_has_a_group_per_solution_and_a_filled_cell_per_cell() {
     assert!(gap.chars().all(|c| c == ' '), "{gap:?}");
     assert_eq!(text.matches("<g class=\"solution\"").count(), 12);
     assert_eq!(text.matches("</g>").count(), 12);
-    assert_eq!(text.matches("<rect class=\"cell\"").count(), 12 * 60);
+    // Each square a polygon of four corners, as the lattice outlines it.
+    let squares = (text.split("<polygon class=\"cell\" points=\"").skip(1))
+        .filter(|p| p.split('"').next().unwrap().split(' ').count() == 4)
+        .count();
+    assert_eq!(squares, 12 * 60);
     // Every cell is filled in its piece's colour: no empty (white) cell in a solution.
     assert!(!text.contains("fill=\"white\" stroke"));
 }

@@ -543,3 +543,100 @@ async fn a_burrtools_file_of_several_problems_offers_each_and_exports_work() {
         "numbered from the first asked"
     );
 }
+
+/// A GET of `path`: the status and the answer as JSON.
+async fn get_json(address: &str, path: &str) -> (u16, Value) {
+    let (status, body) = request(address, "GET", path, b"").await;
+    (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+/// The page draws each grid from the lattice's geometry, and writes a drawn piece as the
+/// lattice moves it: hexagons at the even points, spheres as circles, the fine grids' places
+/// where their parts of cubes are, a triangle moved by a parity-keeping step, a part of the
+/// tetrahedra and octahedra's grid by an even number of cubes; a grid that is none, or a drawing
+/// past the limit, refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_page_draws_every_grid_as_the_lattice_gives_it() {
+    let (address, _) = server().await;
+    let (status, grids) = get_json(&address, "/api/grids").await;
+    assert_eq!(status, 200);
+    let words: Vec<&str> = (grids.as_array().unwrap().iter())
+        .map(|g| g["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "square",
+            "triangular",
+            "hexagonal",
+            "spheres",
+            "rhombic",
+            "tetrahedra_octahedra"
+        ]
+    );
+    let side = |word: &str| {
+        let g = grids.as_array().unwrap().iter().find(|g| g["word"] == word);
+        g.unwrap()["cube_side"].as_i64().unwrap()
+    };
+    assert_eq!(
+        (
+            side("square"),
+            side("rhombic"),
+            side("tetrahedra_octahedra")
+        ),
+        (1, 5, 3)
+    );
+    let geometry = |query: &'static str| {
+        let address = address.clone();
+        async move { get_json(&address, &format!("/api/grid?{query}")).await }
+    };
+    let (status, hexagons) = geometry("grid=hexagonal&layers=1&rows=3&columns=6").await;
+    assert_eq!(status, 200);
+    let places = hexagons["places"].as_array().unwrap();
+    assert_eq!(places.len(), 9);
+    for place in places {
+        let (r, c) = (place[1].as_i64().unwrap(), place[2].as_i64().unwrap());
+        assert_eq!((r + c) % 2, 0, "{place}");
+        assert_eq!(place[3]["points"].as_array().unwrap().len(), 6);
+    }
+    let (_, spheres) = geometry("grid=spheres&layers=2&rows=2&columns=2").await;
+    assert_eq!(spheres["places"].as_array().unwrap().len(), 8);
+    assert!(spheres["places"][0][3]["circle"].is_array());
+    // One cube of rhombic tetrahedra holds 24, of tetrahedra and octahedra 5.
+    let (_, rhombic) = geometry("grid=rhombic&layers=5&rows=5&columns=5").await;
+    assert_eq!(rhombic["places"].as_array().unwrap().len(), 24);
+    let (_, octahedra) = geometry("grid=tetrahedra_octahedra&layers=3&rows=3&columns=3").await;
+    assert_eq!(octahedra["places"].as_array().unwrap().len(), 5);
+    let (status, refused) = geometry("grid=pentagons&layers=1&rows=1&columns=1").await;
+    assert_eq!(status, 400);
+    assert!(
+        refused["error"].as_str().unwrap().contains("no grid"),
+        "{refused}"
+    );
+    let (status, _) = geometry("grid=square&layers=100&rows=100&columns=100").await;
+    assert_eq!(status, 400);
+
+    let entry = |piece: Value| {
+        let address = address.clone();
+        async move {
+            let (status, body) = post(&address, "/api/piece", &piece).await;
+            assert_eq!(status, 200);
+            let answer: Value = serde_json::from_slice(&body).unwrap();
+            answer["entry"].clone()
+        }
+    };
+    // A triangle pointing down at (1, 2) and its neighbour: moved by two columns, not one.
+    let drawn = json!({ "grid": "triangular", "name": "A", "count": "2", "layers": 1,
+        "cells": [[0, 1, 2], [0, 1, 3]] });
+    assert_eq!(entry(drawn).await, "2 x A: [\".##\"]");
+    let soma = json!({ "grid": "square", "name": "V", "count": "", "layers": 2,
+        "cells": [[0, 2, 2], [0, 2, 3], [1, 2, 2]] });
+    assert_eq!(entry(soma).await, "V: [[\"##\"], [\"#.\"]]");
+    // A tetrahedron and a corner of the cube after the first along a row: moved to the first
+    // cube they fit without a change of the cubes' kinds, a cube down the layers.
+    let fine = json!({ "grid": "tetrahedra_octahedra", "name": "T", "count": "1", "layers": 3,
+        "cells": [[0, 0, 3], [1, 1, 4]] });
+    assert_eq!(entry(fine).await, "T: [(3, 0, 0), (4, 1, 1)]");
+    let empty = json!({ "grid": "square", "name": "E", "count": "1", "layers": 1, "cells": [] });
+    assert_eq!(entry(empty).await, Value::Null);
+}

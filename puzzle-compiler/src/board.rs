@@ -118,8 +118,15 @@ impl Board {
     }
 
     /// Whether the box is solid enough for dead ends to pay (`dead_ends: auto`): three or more
-    /// axes, each at least `thick` cells long ([`Tuning::thick`](crate::tuning::Tuning)).
+    /// axes, each at least `thick` cells long ([`Tuning::thick`](crate::tuning::Tuning)), where
+    /// each position along an axis is a cell; and any box of the fine grids
+    /// ([`Lattice::cube_side`]), whose cells touch four others each and are walled in on all
+    /// sides but one after a few placements in a box of any size (measured in the benchmark
+    /// notes), and whose positions are no measure of length.
     pub fn is_thick(&self, thick: u32) -> bool {
+        if self.lattice.cube_side().is_some() {
+            return true;
+        }
         self.extents.len() >= 3 && self.extents.iter().all(|&e| e as i64 >= i64::from(thick))
     }
 

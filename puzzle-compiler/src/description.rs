@@ -477,32 +477,15 @@ impl Grid {
     }
 
     /// How many positions a side of a cube of the grid takes, where its cells are parts of
-    /// cubes given on a finer grid (a box's sizes count cubes there).
+    /// cubes given on a finer grid (a box's sizes count cubes there): the lattice's.
     pub fn cube_side(self) -> Option<i32> {
-        match self {
-            Grid::Rhombic => Some(5),
-            Grid::TetrahedraOctahedra => Some(3),
-            _ => None,
-        }
+        self.lattice(3).cube_side()
     }
 
-    /// Where the grid's cells are, for a point given off it; `None` where every point is one.
+    /// Where the grid's cells are, for a point given off it; `None` where every point is one:
+    /// the lattice's rule.
     pub fn rule(self) -> Option<&'static str> {
-        match self {
-            Grid::Hexagonal => {
-                Some("hexagons sit at the points (row, column) where row + column is even")
-            }
-            Grid::Rhombic => Some(
-                "each cube of 5 x 5 x 5 positions holds its 24 tetrahedra at 2 ± 2 along one \
-                 axis, 2 ± 1 along another and 2 along the third",
-            ),
-            Grid::TetrahedraOctahedra => Some(
-                "each cube of 3 x 3 x 3 positions holds its tetrahedron at (1, 1, 1) and four \
-                 corners, those with an odd number of 2s where the cube's numbers along the axes \
-                 add up to an even number and an even number elsewhere",
-            ),
-            Grid::Square | Grid::Triangular | Grid::Spheres => None,
-        }
+        self.lattice(3).rule()
     }
 
     /// The grid's lattice for a box of `dims` axes: the triangular grid's in three are

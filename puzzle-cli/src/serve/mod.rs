@@ -14,6 +14,7 @@
 //! asks; nothing on the server's disk is read or written through the page.
 
 pub mod api;
+pub mod grid;
 pub mod page;
 pub mod session;
 
@@ -108,6 +109,9 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/rust", post(api::rust))
         .route("/api/gallery", post(api::gallery))
         .route("/api/examples", get(api::examples))
+        .route("/api/grids", get(grid::grids))
+        .route("/api/grid", get(grid::geometry))
+        .route("/api/piece", post(grid::piece))
         .route("/api/session", get(session::upgrade))
         .layer(DefaultBodyLimit::max(limits::MAX_REQUEST))
         .with_state(shared)

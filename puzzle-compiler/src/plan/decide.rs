@@ -99,6 +99,9 @@ pub(super) fn dead_ends(
     let why = match model.options.dead_ends {
         description::DeadEnds::Off => return off("asked".into()),
         description::DeadEnds::On => "asked".to_owned(),
+        description::DeadEnds::Auto if b.board.lattice().cube_side().is_some() => {
+            "auto: a fine grid, whose cells touch four others".to_owned()
+        }
         description::DeadEnds::Auto if b.board.is_thick(tuning.thick) => {
             format!(
                 "auto: the box is thick (three axes or more, each at least `thick` {})",

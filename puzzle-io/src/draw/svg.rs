@@ -1,10 +1,13 @@
 //! Solutions as an SVG gallery, readable at a glance: each solution a group, its cells filled in
 //! their piece's colour on a thin grid, thick lines where two pieces meet and around the box;
-//! the layers of a 3-D box side by side; triangles and hexagons in their own shapes, as their
-//! lattice outlines them. An abstract puzzle's solutions are listed as text.
+//! the layers of a 3-D box side by side. Every cell is drawn in the shape its lattice gives it:
+//! squares, triangles and hexagons by their outlines (`Lattice::outline`), spheres as circles
+//! where their solids' centres lie (`Lattice::solid`). An abstract puzzle's solutions are listed
+//! as text.
 
 use std::io::{self, Seek, SeekFrom, Write};
 
+use puzzle::lattice::Solid;
 use puzzle::{Catalog, Lattice, Picture, Slot, Solution};
 
 use super::Palette;
@@ -76,12 +79,10 @@ impl<W: Write + Seek> Gallery<W> {
             r#"<g class="solution" id="solution-{number}" transform="translate({x} {y})">"#,
         )?;
         writeln!(out, r#"<text x="0" y="13" font-size="13">#{number}</text>"#)?;
-        if lines.is_empty() && is_plane(picture.lattice) {
-            self::plane(out, &picture, &self.palette)?;
-        } else if lines.is_empty() && is_spheres(picture.lattice) {
+        if lines.is_empty() && is_spheres(picture.lattice) {
             self::spheres(out, &picture, &self.palette)?;
         } else if lines.is_empty() {
-            self::solution(out, &picture, &self.palette)?;
+            self::plane(out, &picture, &self.palette)?;
         } else {
             for (i, line) in lines.iter().enumerate() {
                 writeln!(
@@ -194,16 +195,6 @@ fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         return (longest * 8 + GAP, TITLE + 14 * lines.len() + 4);
     }
-    if is_plane(picture.lattice) {
-        let [x, y] = plane_extent(picture);
-        let (w, h) = picture.layer_size();
-        let layers = picture.slots.len() / (w * h);
-        let width = (x * CELL as f64).ceil() as usize;
-        return (
-            layers * width + (layers - 1) * GAP,
-            TITLE + (y * CELL as f64).ceil() as usize,
-        );
-    }
     let (w, h) = picture.layer_size();
     let layers = picture.slots.len() / (w * h);
     if is_spheres(picture.lattice) {
@@ -213,12 +204,17 @@ fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
             TITLE + h * CELL + layers * CELL / 2,
         );
     }
-    (layers * w * CELL + (layers - 1) * GAP, TITLE + h * CELL)
+    let [x, y] = plane_extent(picture);
+    let width = (x * CELL as f64).ceil() as usize;
+    (
+        layers * width + (layers - 1) * GAP,
+        TITLE + (y * CELL as f64).ceil() as usize,
+    )
 }
 
-/// Whether the picture is of spheres in layers, drawn as circles.
+/// Whether the picture is of spheres, drawn as circles: cells without an outline.
 fn is_spheres(lattice: Lattice) -> bool {
-    lattice == Lattice::Spheres { dims: 3 }
+    matches!(lattice, Lattice::Spheres { .. })
 }
 
 /// The width of a layer of spheres as drawn: each layer half a sphere to the right of the one
@@ -236,13 +232,20 @@ fn spheres(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Res
     let layers = picture.slots.len() / (w * h);
     let width = sphere_layer_width(w, layers) + GAP;
     let half = CELL as f64 / 2.0;
+    let lattice = picture.lattice;
+    // Each layer apart, its spheres where they lie seen from above, a diameter a cell.
     let centre = |layer: usize, r: usize, c: usize| {
-        let shift = layer as f64 * half;
+        let cell = [layer, r, c].map(|x| x as i32);
+        let at = match lattice.solid(&cell[3 - lattice.dims()..]) {
+            Some(Solid::Sphere { centre, .. }) => centre,
+            _ => [c as f64 + 0.5, r as f64 + 0.5, 0.0],
+        };
         (
-            (layer * width) as f64 + shift + c as f64 * CELL as f64 + half,
-            TITLE as f64 + shift + r as f64 * CELL as f64 + half,
+            (layer * width) as f64 + at[0] * CELL as f64,
+            TITLE as f64 + at[1] * CELL as f64,
         )
     };
+    let in_layer = lattice.layer().unwrap_or(lattice);
     let slot = |layer: usize, r: usize, c: usize| picture.slots[(layer * h + r) * w + c];
     let mut bars = String::new();
     let mut circles = String::new();
@@ -261,8 +264,12 @@ fn spheres(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Res
                     half - 1.0
                 ));
                 circles.push('\n');
-                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
-                    let joined = r2 < h && c2 < w && matches!(here, Slot::Placed { .. });
+                // A bar to each sphere of its piece it touches in its layer, drawn from the
+                // first of the two.
+                for n in in_layer.neighbours(&[r as i32, c as i32]) {
+                    let (r2, c2) = (n[0] as usize, n[1] as usize);
+                    let later = n[0] >= 0 && n[1] >= 0 && (r2, c2) > (r, c);
+                    let joined = later && r2 < h && c2 < w && matches!(here, Slot::Placed { .. });
                     if joined && !parts(here, slot(layer, r2, c2)) {
                         let (x2, y2) = centre(layer, r2, c2);
                         bars.push_str(&format!("M{x:.1} {y:.1}L{x2:.1} {y2:.1}"));
@@ -275,15 +282,6 @@ fn spheres(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Res
     writeln!(
         out,
         r##"<path d="{bars}" stroke="#222" stroke-width="3" stroke-linecap="round" fill="none"/>"##
-    )
-}
-
-/// Whether the picture's layers are of triangles or hexagons, drawn by their cells' outlines
-/// (squares and cubes are drawn by the grid of layers).
-fn is_plane(lattice: Lattice) -> bool {
-    matches!(
-        lattice.layer(),
-        Some(Lattice::Triangular | Lattice::Hexagonal)
     )
 }
 
@@ -303,8 +301,9 @@ fn plane_extent(picture: &Picture) -> [f64; 2] {
     extent
 }
 
-/// One solution of triangles or hexagons, its layers side by side: each cell its polygon,
-/// and a thick line along each side that parts two pieces, or a cell from outside the box.
+/// One solution of squares, triangles or hexagons, its layers side by side: each cell its
+/// polygon, and a thick line along each side that parts two pieces, or a cell from outside the
+/// box.
 fn plane(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
     let (w, h) = picture.layer_size();
     let layers = picture.slots.len() / (w * h);
@@ -360,63 +359,6 @@ fn plane(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Resul
     writeln!(
         out,
         r##"<path d="{thick}" stroke="#222" stroke-width="2.5" stroke-linecap="round" fill="none"/>"##
-    )
-}
-
-/// One solution's cells and lines.
-fn solution(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
-    let (w, h) = picture.layer_size();
-    let layers = picture.slots.len() / (w * h);
-    let origin =
-        |layer: usize, r: usize, c: usize| (layer * (w * CELL + GAP) + c * CELL, TITLE + r * CELL);
-    let slot = |layer: usize, r: isize, c: isize| -> Slot {
-        if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
-            return Slot::Outside;
-        }
-        picture.slots[(layer * h + r as usize) * w + c as usize]
-    };
-    let mut thick = String::new();
-    for layer in 0..layers {
-        for r in 0..h {
-            for c in 0..w {
-                let here = slot(layer, r as isize, c as isize);
-                let (x, y) = origin(layer, r, c);
-                let fill = match here {
-                    Slot::Outside => None,
-                    Slot::Empty => Some("white".to_owned()),
-                    Slot::Placed { .. } => palette.hex(here),
-                };
-                if let Some(fill) = fill {
-                    writeln!(
-                        out,
-                        r##"<rect class="cell" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#888" stroke-width="0.5"/>"##
-                    )?;
-                }
-                // An edge is thick where it parts two pieces, or a cell from outside the box;
-                // each cell draws its left and top edges, and those on the right and bottom of
-                // the drawing too.
-                let (r, c) = (r as isize, c as isize);
-                let edges = [
-                    (slot(layer, r, c - 1), format!("M{x} {y}v{CELL}")),
-                    (slot(layer, r - 1, c), format!("M{x} {y}h{CELL}")),
-                ];
-                for (other, path) in edges {
-                    if parts(here, other) {
-                        thick.push_str(&path);
-                    }
-                }
-                if c as usize == w - 1 && parts(here, Slot::Outside) {
-                    thick.push_str(&format!("M{} {y}v{CELL}", x + CELL));
-                }
-                if r as usize == h - 1 && parts(here, Slot::Outside) {
-                    thick.push_str(&format!("M{x} {}h{CELL}", y + CELL));
-                }
-            }
-        }
-    }
-    writeln!(
-        out,
-        r##"<path d="{thick}" stroke="#222" stroke-width="2.5" stroke-linecap="square" fill="none"/>"##
     )
 }
 

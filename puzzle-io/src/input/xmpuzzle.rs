@@ -24,24 +24,16 @@ use roxmltree::{Document, Node};
 use super::diagnostic::{Diagnostic, InputError, Lines};
 use super::{name_from_path, Format, Loaded, Locs};
 
-/// The grids of BurrTools this reader takes (`<gridType type=...>`), each mapping BurrTools'
-/// voxel (x, y, z) to a cell of the language's lattice of that grid.
+/// The grids of BurrTools this reader takes (`<gridType type=...>`): type 0 cubes, 1
+/// triangular prisms, 2 spheres, 3 rhombic tetrahedra and 4 tetrahedra and octahedra, each
+/// the language's lattice of that grid, which maps BurrTools' voxel (x, y, z) to its cell
+/// (`Lattice::from_voxel`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BurrGrid {
-    /// Type 0: the cube at (x, y, z) is (layer z, row y, column x).
     Cubes,
-    /// Type 1: the prism at (x, y, z) is (layer z, row -y, column x): BurrTools' y points up,
-    /// and its triangle points up where x + y is even, as ours does where row + column is.
     Prisms,
-    /// Type 2: the sphere at (x, y, z), x + y + z even (BurrTools ignores the other voxels), is
-    /// the face-centred cubic lattice's point of those cubic coordinates in the language's
-    /// square layers (`docs/language.md`).
     Spheres,
-    /// Type 3: the rhombic tetrahedron at (x, y, z) is (layer z, row y, column x), BurrTools'
-    /// grid five times as fine as the cubes' being the language's.
     Rhombic,
-    /// Type 4: the tetrahedron or octahedron's part at (x, y, z) is (layer z, row y, column
-    /// x), BurrTools' grid three times as fine as the cubes' being the language's.
     TetrahedraOctahedra,
 }
 
@@ -63,44 +55,31 @@ impl BurrGrid {
         }
     }
 
-    /// The language's cell at voxel (x, y, z); `None` for a voxel that is no cell of the grid.
-    fn cell(self, [x, y, z]: [i32; 3]) -> Option<Vec<i32>> {
+    /// The grid's lattice, in three axes.
+    fn lattice(self) -> Lattice {
         match self {
-            BurrGrid::Cubes => Some(vec![z, y, x]),
-            BurrGrid::Prisms => Some(vec![z, -y, x]),
-            BurrGrid::Spheres => {
-                ((x + y + z) % 2 == 0).then(|| vec![z, (y - z - x) / 2, (x + y - z) / 2])
-            }
-            BurrGrid::Rhombic => {
-                let cell = vec![z, y, x];
-                Lattice::RhombicTetrahedra.is_cell(&cell).then_some(cell)
-            }
-            BurrGrid::TetrahedraOctahedra => {
-                let cell = vec![z, y, x];
-                Lattice::TetrahedraOctahedra.is_cell(&cell).then_some(cell)
-            }
+            BurrGrid::Cubes => Lattice::cubic(3),
+            BurrGrid::Prisms => Lattice::TriangularPrisms,
+            BurrGrid::Spheres => Lattice::Spheres { dims: 3 },
+            BurrGrid::Rhombic => Lattice::RhombicTetrahedra,
+            BurrGrid::TetrahedraOctahedra => Lattice::TetrahedraOctahedra,
         }
+    }
+
+    /// The language's cell at voxel (x, y, z); `None` for a voxel that is no cell of the grid.
+    fn cell(self, voxel: [i32; 3]) -> Option<Vec<i32>> {
+        self.lattice().from_voxel(voxel)
     }
 
     /// The grid's name and number, and where its cells are, for a voxel filled off them.
     fn rule(self) -> (&'static str, &'static str) {
-        match self {
-            BurrGrid::Cubes | BurrGrid::Prisms => ("", ""),
-            BurrGrid::Spheres => (
-                "the sphere grid (type 2)",
-                "spheres are at the voxels where x + y + z is even",
-            ),
-            BurrGrid::Rhombic => (
-                "the grid of rhombic tetrahedra (type 3)",
-                "each cube of 5 x 5 x 5 voxels holds its 24 tetrahedra at 2 ± 2 along one axis, \
-                 2 ± 1 along another and 2 along the third",
-            ),
-            BurrGrid::TetrahedraOctahedra => (
-                "the grid of tetrahedra and octahedra (type 4)",
-                "each cube of 3 x 3 x 3 voxels holds its tetrahedron at (1, 1, 1) and four \
-                 corners",
-            ),
-        }
+        let name = match self {
+            BurrGrid::Cubes | BurrGrid::Prisms => "",
+            BurrGrid::Spheres => "the sphere grid (type 2)",
+            BurrGrid::Rhombic => "the grid of rhombic tetrahedra (type 3)",
+            BurrGrid::TetrahedraOctahedra => "the grid of tetrahedra and octahedra (type 4)",
+        };
+        (name, self.lattice().voxel_rule().unwrap_or_default())
     }
 }
 
@@ -609,13 +588,7 @@ impl Reader<'_> {
         let mut d = Description::new(name);
         d.loc = self.locs.loc(tag.clone());
         let box_loc = self.locs.loc(target.range.clone());
-        d.grid = match grid {
-            BurrGrid::Cubes => Grid::Square,
-            BurrGrid::Prisms => Grid::Triangular,
-            BurrGrid::Spheres => Grid::Spheres,
-            BurrGrid::Rhombic => Grid::Rhombic,
-            BurrGrid::TetrahedraOctahedra => Grid::TetrahedraOctahedra,
-        };
+        d.grid = Grid::of(grid.lattice());
         let marked = |cells: &[([i32; 3], Range<usize>)], mark: u8| -> Vec<(Vec<i32>, u8)> {
             (cells.iter())
                 .filter_map(|(p, _)| Some((grid.cell(*p)?, mark)))

@@ -1,8 +1,12 @@
-//! The lattice a puzzle is built on: which points are cells, which cells touch, the motions
-//! that map the lattice onto itself (rotations, reflections) and the translations that keep a
-//! shape within a block. The compiler's board, shapes, pruning tables, dead ends, failure cache
-//! and generated polyforms ask it, and so does the drawing of a solution ([`Catalog`](crate::Catalog)
-//! names its lattice): none assumes anything of its own about how cells lie.
+//! The lattice a puzzle is built on, the one owner of every rule of a grid: which points are
+//! cells, which cells touch, the motions that map the lattice onto itself (rotations,
+//! reflections) and the translations that keep a shape within a block, a cell's outline in the
+//! plane and its solid in space, the directions along which pieces slide, and the coordinates
+//! of the files that give cells otherwise (BurrTools' voxels). The compiler's board, shapes,
+//! pruning tables, dead ends, failure cache and generated polyforms ask it, and so do the
+//! readers, the drawing of a solution ([`Catalog`](crate::Catalog) names its lattice) and the
+//! workshop's page: none assumes anything of its own about how cells lie. Each kind of lattice
+//! keeps its rules in a file of its own; this one dispatches to them.
 //!
 //! Every lattice's points are written as a person draws them: (row, column) in the plane, a
 //! row being a line of text and a column a character of it. The square and cubic lattice has a
@@ -75,26 +79,15 @@ pub enum Lattice {
     TetrahedraOctahedra,
 }
 
-/// The steps from a hexagon to the six it touches, in (row, column), the doubled columns of
-/// the hexagonal lattice.
-const HEXAGON_STEPS: [[i32; 2]; 6] = [[0, -2], [0, 2], [-1, -1], [-1, 1], [1, -1], [1, 1]];
+mod cubic;
+mod hexagonal;
+mod motion;
+mod octahedra;
+mod rhombic;
+mod spheres;
+mod triangular;
 
-/// The steps from a sphere to the twelve it touches, in (layer, row, column): four in its
-/// layer, and four each in the layers above (which rest up and to the left of it) and below.
-const SPHERE_STEPS: [[i32; 3]; 12] = [
-    [0, 0, -1],
-    [0, 0, 1],
-    [0, -1, 0],
-    [0, 1, 0],
-    [1, 0, 0],
-    [1, -1, 0],
-    [1, 0, -1],
-    [1, -1, -1],
-    [-1, 0, 0],
-    [-1, 1, 0],
-    [-1, 0, 1],
-    [-1, 1, 1],
-];
+pub use motion::Motion;
 
 impl Lattice {
     /// The square and cubic lattice of `dims` axes.
@@ -135,16 +128,13 @@ impl Lattice {
     }
 
     /// Whether a translation keeps the lattice's points where they are (row + column's parity
-    /// on the lattices that have one).
+    /// on the lattices that have one, whole cubes on the fine grids).
     fn keeps(self, t: &[i32]) -> bool {
-        if self == Lattice::RhombicTetrahedra {
-            return t.iter().all(|x| x % TETRAHEDRA_BLOCK == 0);
+        match self {
+            Lattice::RhombicTetrahedra => rhombic::keeps(t),
+            Lattice::TetrahedraOctahedra => octahedra::keeps(t),
+            _ => self.paired().is_none_or(|a| (t[a] + t[a + 1]) % 2 == 0),
         }
-        if self == Lattice::TetrahedraOctahedra {
-            let whole = t.iter().all(|x| x % OCTAHEDRA_BLOCK == 0);
-            return whole && t.iter().map(|x| x / OCTAHEDRA_BLOCK).sum::<i32>() % 2 == 0;
-        }
-        self.paired().is_none_or(|a| (t[a] + t[a + 1]) % 2 == 0)
     }
 
     /// The plane lattice whose layers this one stacks, for drawing.
@@ -159,53 +149,95 @@ impl Lattice {
         }
     }
 
+    /// How many positions a side of a cube takes, where the lattice's cells are parts of
+    /// cubes given on a finer grid (a box's sizes then count cubes, and its translations are by
+    /// whole cubes); `None` elsewhere.
+    pub fn cube_side(self) -> Option<i32> {
+        match self {
+            Lattice::RhombicTetrahedra => Some(rhombic::BLOCK),
+            Lattice::TetrahedraOctahedra => Some(octahedra::BLOCK),
+            _ => None,
+        }
+    }
+
     /// Whether a point of the right number of coordinates is a cell of the lattice: every
-    /// point but the hexagonal lattice's where row + column is odd.
+    /// point but the hexagonal lattice's where row + column is odd, and the fine grids' points
+    /// between their parts of cubes ([`Lattice::rule`]).
     pub fn is_cell(self, p: &[i32]) -> bool {
         match self {
             Lattice::Cubic { .. }
             | Lattice::Triangular
             | Lattice::TriangularPrisms
             | Lattice::Spheres { .. } => true,
-            Lattice::RhombicTetrahedra => tetrahedron(p).is_some(),
-            Lattice::TetrahedraOctahedra => octahedra_steps(p).is_some(),
-            Lattice::Hexagonal => (p[0] + p[1]) % 2 == 0,
+            Lattice::RhombicTetrahedra => rhombic::tetrahedron(p).is_some(),
+            Lattice::TetrahedraOctahedra => octahedra::steps(p).is_some(),
+            Lattice::Hexagonal => hexagonal::is_cell(p),
+        }
+    }
+
+    /// Where the lattice's cells are, for a point given off them, as a person reads it; `None`
+    /// where every point is a cell.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Lattice::Hexagonal => Some(hexagonal::RULE),
+            Lattice::RhombicTetrahedra => Some(rhombic::RULE),
+            Lattice::TetrahedraOctahedra => Some(octahedra::RULE),
+            Lattice::Cubic { .. }
+            | Lattice::Triangular
+            | Lattice::TriangularPrisms
+            | Lattice::Spheres { .. } => None,
+        }
+    }
+
+    /// The cell at BurrTools' voxel (x, y, z) of the grid this lattice is BurrTools' (cubes,
+    /// prisms, spheres, rhombic tetrahedra, tetrahedra and octahedra, in three axes); `None`
+    /// for a voxel that is no cell ([`Lattice::voxel_rule`]) or a lattice BurrTools has not.
+    pub fn from_voxel(self, [x, y, z]: [i32; 3]) -> Option<Point> {
+        match self {
+            Lattice::Cubic { dims: 3 } => Some(vec![z, y, x]),
+            Lattice::TriangularPrisms => Some(triangular::voxel([x, y, z])),
+            Lattice::Spheres { dims: 3 } => spheres::voxel([x, y, z]),
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => {
+                let cell = vec![z, y, x];
+                self.is_cell(&cell).then_some(cell)
+            }
+            _ => None,
+        }
+    }
+
+    /// Where BurrTools' grid of this lattice has its cells among its voxels, as a person reads
+    /// it; `None` where every voxel is a cell.
+    pub fn voxel_rule(self) -> Option<&'static str> {
+        match self {
+            Lattice::Spheres { .. } => Some(spheres::VOXEL_RULE),
+            Lattice::RhombicTetrahedra => Some(rhombic::VOXEL_RULE),
+            Lattice::TetrahedraOctahedra => Some(octahedra::VOXEL_RULE),
+            _ => None,
+        }
+    }
+
+    /// The steps from `cell` to the cells it touches.
+    fn steps(self, cell: &[i32]) -> Vec<Point> {
+        match self.plain() {
+            Lattice::Cubic { .. } => cubic::steps(cell),
+            Lattice::Triangular => triangular::triangle_steps(cell),
+            Lattice::TriangularPrisms => triangular::prism_steps(cell),
+            Lattice::Hexagonal => hexagonal::STEPS.iter().map(|s| s.to_vec()).collect(),
+            Lattice::Spheres { .. } => spheres::steps(cell),
+            Lattice::RhombicTetrahedra => (rhombic::tetrahedron(cell).iter())
+                .flat_map(|t| t.steps())
+                .map(|s| s.to_vec())
+                .collect(),
+            Lattice::TetrahedraOctahedra => (octahedra::steps(cell).into_iter())
+                .flatten()
+                .map(|s| s.to_vec())
+                .collect(),
         }
     }
 
     /// The cells that touch `cell` (share a side or a face).
     pub fn neighbours(self, cell: &[i32]) -> impl Iterator<Item = Point> + '_ {
-        let steps: Vec<Point> = match self.plain() {
-            Lattice::Cubic { .. } => (0..cell.len())
-                .flat_map(|axis| {
-                    [-1, 1].into_iter().map(move |step| {
-                        let mut p = vec![0; cell.len()];
-                        p[axis] = step;
-                        p
-                    })
-                })
-                .collect(),
-            Lattice::Triangular => {
-                let below = if (cell[0] + cell[1]) % 2 == 0 { 1 } else { -1 };
-                vec![vec![0, -1], vec![0, 1], vec![below, 0]]
-            }
-            Lattice::TriangularPrisms => {
-                let below = if (cell[1] + cell[2]) % 2 == 0 { 1 } else { -1 };
-                let beside = [[0, 0, -1], [0, 0, 1], [0, below, 0], [-1, 0, 0], [1, 0, 0]];
-                beside.iter().map(|s| s.to_vec()).collect()
-            }
-            Lattice::Hexagonal => HEXAGON_STEPS.iter().map(|s| s.to_vec()).collect(),
-            Lattice::Spheres { .. } => SPHERE_STEPS.iter().map(|s| s.to_vec()).collect(),
-            Lattice::RhombicTetrahedra => (tetrahedron(cell).iter())
-                .flat_map(|t| t.steps())
-                .map(|s| s.to_vec())
-                .collect(),
-            Lattice::TetrahedraOctahedra => (octahedra_steps(cell).into_iter())
-                .flatten()
-                .map(|s| s.to_vec())
-                .collect(),
-        };
-        steps
+        self.steps(cell)
             .into_iter()
             .map(move |s| cell.iter().zip(&s).map(|(x, d)| x + d).collect())
     }
@@ -243,49 +275,32 @@ impl Lattice {
     /// The motions that fix the origin and map the lattice onto itself, the identity first.
     pub fn motions(self) -> Vec<Motion> {
         match self.plain() {
-            Lattice::Cubic { dims } => Motion::all(dims),
-            Lattice::Spheres { .. } => sphere_motions(),
-            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => {
-                // About a cube's centre, (2, 2, 2); about the corner between the first two
-                // cubes, (2.5, 2.5, 2.5).
-                let twice_centre = match self {
-                    Lattice::RhombicTetrahedra => 2 * TETRAHEDRA_CENTRE,
-                    _ => 2 * OCTAHEDRA_BLOCK - 1,
-                };
-                Motion::all(3)
-                    .into_iter()
-                    .map(|m| match m.kind {
-                        MotionKind::Signed { axis, flip } => Motion {
-                            kind: MotionKind::Centred {
-                                axis,
-                                flip,
-                                twice_centre,
-                            },
-                        },
-                        kind => Motion { kind },
-                    })
-                    .collect()
-            }
+            Lattice::Cubic { dims } => cubic::motions(dims),
+            Lattice::Spheres { .. } => spheres::motions(),
+            // About a cube's centre, (2, 2, 2); about the corner between the first two cubes,
+            // (2.5, 2.5, 2.5).
+            Lattice::RhombicTetrahedra => Motion::centred(2 * rhombic::CENTRE),
+            Lattice::TetrahedraOctahedra => Motion::centred(2 * octahedra::BLOCK - 1),
             Lattice::Triangular | Lattice::Hexagonal | Lattice::TriangularPrisms => {
-                let flips = if self == Lattice::TriangularPrisms {
-                    2
-                } else {
-                    1
-                };
-                (0..flips)
-                    .flat_map(|flip| (0..2).map(move |reflect| (flip == 1, reflect == 1)))
-                    .flat_map(|(flip, reflect)| {
-                        (0..6).map(move |turns| Motion {
-                            kind: MotionKind::Turn {
-                                lattice: self,
-                                turns,
-                                reflect,
-                                flip,
-                            },
-                        })
-                    })
-                    .collect()
+                Motion::turns(self)
             }
+        }
+    }
+
+    /// The shortest translations that keep the lattice along each direction a piece slides
+    /// in, both ways: a piece moves by whole multiples of one of them. Along the axes on the
+    /// square and cubic lattice; on the triangular grid two columns along a row and a row and
+    /// a column on the slants (and a layer, for prisms); on the hexagonal grid and the spheres
+    /// the steps to the cells a cell touches; on the fine grids whole cubes (two of them at once
+    /// on the tetrahedra and octahedra's, which keep each cube's kind).
+    pub fn slides(self) -> Vec<Point> {
+        match self.plain() {
+            Lattice::Cubic { dims } => cubic::slides(dims),
+            Lattice::Triangular | Lattice::TriangularPrisms => triangular::slides(self),
+            Lattice::Hexagonal => hexagonal::STEPS.iter().map(|s| s.to_vec()).collect(),
+            Lattice::Spheres { .. } => spheres::steps(&[0; 3]),
+            Lattice::RhombicTetrahedra => rhombic::slides(),
+            Lattice::TetrahedraOctahedra => octahedra::slides(),
         }
     }
 
@@ -327,8 +342,8 @@ impl Lattice {
 
     /// Translates `cells` to the lattice's one place for their shape: each axis from 0 (on
     /// the triangular and hexagonal lattices, the columns from 0 or 1, whichever keeps row +
-    /// column's parity). Two sets of cells are one shape up to translation exactly when they
-    /// come out equal.
+    /// column's parity; on the fine grids, from the first whole cube, or two). Two sets of cells
+    /// are one shape up to translation exactly when they come out equal.
     pub fn normalise(self, cells: &mut [Point]) {
         let Some(shift) = self.normalising_shift(cells) else {
             return;
@@ -344,25 +359,17 @@ impl Lattice {
     /// what moves anything given in the same coordinates, such as a piece's colours, with them.
     pub fn normalising_shift(self, cells: &[Point]) -> Option<Point> {
         let low = lowest(cells)?;
+        if let Some(side) = self.cube_side() {
+            let mut shift: Point = low.iter().map(|x| -x.div_euclid(side) * side).collect();
+            // A move by an odd number of cubes can change the cubes' kinds: one more keeps them.
+            if !self.keeps(&shift) {
+                shift[0] += side;
+            }
+            return Some(shift);
+        }
         let mut shift: Point = low.iter().map(|x| -x).collect();
         if let Some(a) = self.paired().filter(|_| !self.keeps(&shift)) {
             shift[a + 1] += 1;
-        }
-        if self == Lattice::RhombicTetrahedra {
-            shift = low
-                .iter()
-                .map(|x| -x.div_euclid(TETRAHEDRA_BLOCK) * TETRAHEDRA_BLOCK)
-                .collect();
-        }
-        if self == Lattice::TetrahedraOctahedra {
-            shift = low
-                .iter()
-                .map(|x| -x.div_euclid(OCTAHEDRA_BLOCK) * OCTAHEDRA_BLOCK)
-                .collect();
-            // A move by an odd number of cubes changes the cubes' kinds: one more keeps them.
-            if !self.keeps(&shift) {
-                shift[0] += OCTAHEDRA_BLOCK;
-            }
         }
         Some(shift)
     }
@@ -398,96 +405,63 @@ impl Lattice {
         out: &mut Vec<i32>,
     ) -> Option<()> {
         let dims = extents.len().max(1);
-        match self.plain() {
-            Lattice::Cubic { .. } => {
-                out.clear();
-                (cells.iter()).try_for_each(|p| motion.apply_within_into(p, extents, out))
-            }
-            Lattice::Triangular
-            | Lattice::Hexagonal
-            | Lattice::TriangularPrisms
-            | Lattice::Spheres { .. }
-            | Lattice::RhombicTetrahedra
-            | Lattice::TetrahedraOctahedra => {
-                motion.apply_all_into(cells, out)?;
-                let Some(to) = lowest(cells) else {
-                    return Some(());
-                };
-                let mut from = out[..dims].to_vec();
-                for image in out.chunks_exact(dims) {
-                    for (f, &x) in from.iter_mut().zip(image) {
-                        *f = (*f).min(x);
-                    }
-                }
-                let shift: Point = to.iter().zip(&from).map(|(t, f)| t - f).collect();
-                if !self.keeps(&shift) {
-                    return None;
-                }
-                for image in out.chunks_exact_mut(dims) {
-                    for ((x, d), &e) in image.iter_mut().zip(&shift).zip(extents) {
-                        *x += d;
-                        if !(0..e).contains(x) {
-                            return None;
-                        }
-                    }
-                }
-                Some(())
+        if let Lattice::Cubic { .. } = self.plain() {
+            out.clear();
+            return (cells.iter()).try_for_each(|p| motion.apply_within_into(p, extents, out));
+        }
+        motion.apply_all_into(cells, out)?;
+        let Some(to) = lowest(cells) else {
+            return Some(());
+        };
+        let mut from = out[..dims].to_vec();
+        for image in out.chunks_exact(dims) {
+            for (f, &x) in from.iter_mut().zip(image) {
+                *f = (*f).min(x);
             }
         }
+        let shift: Point = to.iter().zip(&from).map(|(t, f)| t - f).collect();
+        if !self.keeps(&shift) {
+            return None;
+        }
+        for image in out.chunks_exact_mut(dims) {
+            for ((x, d), &e) in image.iter_mut().zip(&shift).zip(extents) {
+                *x += d;
+                if !(0..e).contains(x) {
+                    return None;
+                }
+            }
+        }
+        Some(())
     }
 
     /// The outline of a cell of a plane lattice as drawn: its corners in order, each with the
     /// point across the side from it to the next corner, in units of a square's side, a
     /// triangle's side or the width of a hexagon (x to the right, y down, the block's first
-    /// point at the top left). `None` on a lattice of other than two axes.
+    /// point at the top left). `None` on a lattice of other than two axes, and for a sphere,
+    /// which has no corners ([`Lattice::solid`]).
     pub fn outline(self, cell: &[i32]) -> Option<Vec<([f64; 2], Point)>> {
         let (r, c) = (*cell.first()?, *cell.get(1)?);
-        let (rf, cf) = (f64::from(r), f64::from(c));
-        let at = |dr: i32, dc: i32| vec![r + dr, c + dc];
-        let row = 3f64.sqrt() / 2.0;
-        Some(match self.plain() {
-            Lattice::Cubic { dims: 2 } => vec![
-                ([cf, rf], at(-1, 0)),
-                ([cf + 1.0, rf], at(0, 1)),
-                ([cf + 1.0, rf + 1.0], at(1, 0)),
-                ([cf, rf + 1.0], at(0, -1)),
-            ],
-            Lattice::Cubic { .. }
-            | Lattice::TriangularPrisms
-            | Lattice::Spheres { .. }
-            | Lattice::RhombicTetrahedra
-            | Lattice::TetrahedraOctahedra => return None,
-            Lattice::Triangular => {
-                let (left, top, bottom) = (cf / 2.0, rf * row, (rf + 1.0) * row);
-                if (r + c) % 2 == 0 {
-                    vec![
-                        ([left + 0.5, top], at(0, 1)),
-                        ([left + 1.0, bottom], at(1, 0)),
-                        ([left, bottom], at(0, -1)),
-                    ]
-                } else {
-                    vec![
-                        ([left, top], at(-1, 0)),
-                        ([left + 1.0, top], at(0, 1)),
-                        ([left + 0.5, bottom], at(0, -1)),
-                    ]
-                }
-            }
-            Lattice::Hexagonal => {
-                // Pointy-topped hexagons one wide, so a side is 1/sqrt(3) and a row 3/4 of
-                // a hexagon's height below the last.
-                let side = 1.0 / 3f64.sqrt();
-                let (x, y) = (cf / 2.0 + 0.5, rf * row + side);
-                vec![
-                    ([x, y - side], at(-1, 1)),
-                    ([x + 0.5, y - side / 2.0], at(0, 2)),
-                    ([x + 0.5, y + side / 2.0], at(1, 1)),
-                    ([x, y + side], at(1, -1)),
-                    ([x - 0.5, y + side / 2.0], at(0, -2)),
-                    ([x - 0.5, y - side / 2.0], at(-1, -1)),
-                ]
-            }
-        })
+        match self {
+            Lattice::Cubic { dims: 2 } => Some(cubic::outline(r, c)),
+            Lattice::Triangular => Some(triangular::outline(r, c)),
+            Lattice::Hexagonal => Some(hexagonal::outline(r, c)),
+            _ => None,
+        }
+    }
+
+    /// A cell as a solid in space ([`Solid`]): a cube, a prism, a sphere, a tetrahedron or a
+    /// corner of a cube; a cell of a plane lattice as its tile, one deep. `None` on the square
+    /// and cubic lattice of other than two or three axes.
+    pub fn solid(self, cell: &[i32]) -> Option<Solid> {
+        match self {
+            Lattice::Cubic { dims: 2 | 3 } => cubic::solid(cell),
+            Lattice::Cubic { .. } => None,
+            Lattice::Triangular | Lattice::TriangularPrisms => triangular::solid(cell),
+            Lattice::Hexagonal => hexagonal::solid(cell),
+            Lattice::Spheres { .. } => spheres::solid(cell),
+            Lattice::RhombicTetrahedra => rhombic::solid(cell),
+            Lattice::TetrahedraOctahedra => octahedra::solid(cell),
+        }
     }
 
     /// The translations that move `cells` (a shape's, normalised) to lie within a block of
@@ -526,6 +500,122 @@ impl Lattice {
     }
 }
 
+/// A cell as a solid in space, in units of a cube's side (a triangle's side, a hexagon's width,
+/// a sphere's diameter), x along the columns, y along the rows and z along the layers: what a
+/// view in three dimensions draws and a file for printing holds. Two cells that touch share a
+/// face, whole, each face knowing the cell across it, so that the faces between cells of one
+/// piece can be left out and what is left of a piece is closed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Solid {
+    /// A convex polyhedron: its corners, and its faces.
+    Polyhedron {
+        /// The corners, (x, y, z).
+        corners: Vec<[f64; 3]>,
+        /// The faces, each's corners counter-clockwise seen from outside.
+        faces: Vec<Face>,
+    },
+    /// A sphere (the spheres' grid, whose cells touch at points: no face between them).
+    Sphere {
+        /// Its centre, (x, y, z).
+        centre: [f64; 3],
+        /// Its radius: half a diameter.
+        radius: f64,
+    },
+}
+
+/// A face of a polyhedral cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Face {
+    /// Its corners, as indices into the solid's, counter-clockwise seen from outside the cell
+    /// (by the right hand, the normal they make points out).
+    pub corners: Vec<usize>,
+    /// The cell across it, whether or not there is one in a box; `None` where the lattice has
+    /// none there (the top and bottom of a plane lattice's tile).
+    pub across: Option<Point>,
+}
+
+impl Face {
+    fn new(corners: Vec<usize>, across: Option<Point>) -> Face {
+        Face { corners, across }
+    }
+}
+
+impl Solid {
+    /// A convex polyhedron of these corners and faces, each face turned to face out.
+    fn polyhedron(corners: Vec<[f64; 3]>, mut faces: Vec<Face>) -> Solid {
+        let n = corners.len() as f64;
+        let centre = [0, 1, 2].map(|a| corners.iter().map(|c| c[a]).sum::<f64>() / n);
+        for face in &mut faces {
+            let [a, b, c] = [0, 1, 2].map(|k| corners[face.corners[k]]);
+            let normal = cross(minus(b, a), minus(c, a));
+            if dot(normal, minus(a, centre)) < 0.0 {
+                face.corners.reverse();
+            }
+        }
+        Solid::Polyhedron { corners, faces }
+    }
+
+    /// A plane cell's outline (as [`Lattice::outline`] gives it) made a solid one deep, from
+    /// z = `z` up: each side a face across to the cell `side` makes of the outline's point, the
+    /// bottom and top across to the cells `beyond(-1)` and `beyond(1)` give.
+    fn extruded(
+        outline: &[([f64; 2], Point)],
+        z: f64,
+        side: impl Fn(Point) -> Point,
+        beyond: impl Fn(i32) -> Option<Point>,
+    ) -> Solid {
+        let n = outline.len();
+        let ring = |dz: f64| outline.iter().map(move |&([x, y], _)| [x, y, z + dz]);
+        let corners: Vec<[f64; 3]> = ring(0.0).chain(ring(1.0)).collect();
+        let mut faces: Vec<Face> = (0..n)
+            .map(|k| {
+                let next = (k + 1) % n;
+                let across = side(outline[k].1.clone());
+                Face::new(vec![k, next, n + next, n + k], Some(across))
+            })
+            .collect();
+        faces.push(Face::new((0..n).collect(), beyond(-1)));
+        faces.push(Face::new((n..2 * n).collect(), beyond(1)));
+        Solid::polyhedron(corners, faces)
+    }
+
+    /// The volume it encloses, in cubes of the unit: by the divergence theorem over its faces
+    /// (each fanned into triangles from its first corner), so that it also checks that the
+    /// faces close the solid and face out.
+    pub fn volume(&self) -> f64 {
+        match self {
+            Solid::Sphere { radius, .. } => 4.0 / 3.0 * std::f64::consts::PI * radius.powi(3),
+            Solid::Polyhedron { corners, faces } => {
+                let mut six = 0.0;
+                for face in faces {
+                    let first = corners[face.corners[0]];
+                    for pair in face.corners[1..].windows(2) {
+                        let (b, c) = (corners[pair[0]], corners[pair[1]]);
+                        six += dot(first, cross(b, c));
+                    }
+                }
+                six / 6.0
+            }
+        }
+    }
+}
+
+fn minus(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
 /// The least coordinate along each axis, if there are points.
 fn lowest(points: &[Point]) -> Option<Point> {
     bound(points, i32::min)
@@ -548,405 +638,6 @@ fn bound(points: &[Point], pick: fn(i32, i32) -> i32) -> Option<Point> {
     Some(bound)
 }
 
-/// A rigid motion of a lattice fixing the origin: a rotation, or a reflection.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Motion {
-    kind: MotionKind,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum MotionKind {
-    /// The square and cubic lattice's: a signed permutation of the axes. Coordinate `i` of the
-    /// image is coordinate `axis[i]` of the source, negated when `flip[i]`.
-    Signed { axis: Vec<usize>, flip: Vec<bool> },
-    /// The triangular or hexagonal lattice's: reflected across a line through the origin when
-    /// `reflect`, then turned `turns` sixths of a turn about the origin (a corner of triangles,
-    /// the centre of a hexagon); the prisms', the same in each layer, with the layers reversed
-    /// when `flip`.
-    Turn {
-        lattice: Lattice,
-        turns: u8,
-        reflect: bool,
-        flip: bool,
-    },
-    /// The spheres': three times an orthogonal matrix acting on [`to_cubic`]'s coordinates.
-    Spheres { thrice: [[i32; 3]; 3] },
-    /// The rhombic tetrahedra's, and the tetrahedra and octahedra's: a signed permutation of
-    /// the axes, as `Signed`, about the point whose coordinates are each half `twice_centre`.
-    Centred {
-        axis: Vec<usize>,
-        flip: Vec<bool>,
-        twice_centre: i32,
-    },
-}
-
-impl Motion {
-    /// The identity of the cubic lattice in `dims` dimensions.
-    pub fn identity(dims: usize) -> Motion {
-        Motion::signed((0..dims).collect(), vec![false; dims])
-    }
-
-    fn signed(axis: Vec<usize>, flip: Vec<bool>) -> Motion {
-        Motion {
-            kind: MotionKind::Signed { axis, flip },
-        }
-    }
-
-    /// All `2^n n!` signed permutations in `dims` dimensions, the identity first: the motions
-    /// of the cubic lattice.
-    pub fn all(dims: usize) -> Vec<Motion> {
-        let mut out = Vec::new();
-        for axis in permutations(dims) {
-            for signs in 0u32..(1 << dims) {
-                let flip = (0..dims).map(|i| signs >> i & 1 == 1).collect();
-                out.push(Motion::signed(axis.clone(), flip));
-            }
-        }
-        out
-    }
-
-    /// Whether this is the identity.
-    pub fn is_identity(&self) -> bool {
-        match &self.kind {
-            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip, .. } => {
-                axis.iter().enumerate().all(|(i, &a)| a == i) && !flip.contains(&true)
-            }
-            MotionKind::Turn {
-                turns,
-                reflect,
-                flip,
-                ..
-            } => *turns == 0 && !reflect && !flip,
-            MotionKind::Spheres { thrice } => {
-                (0..3).all(|i| (0..3).all(|j| thrice[i][j] == if i == j { 3 } else { 0 }))
-            }
-        }
-    }
-
-    /// Whether the motion is a rotation (determinant +1), not a reflection.
-    pub fn is_proper(&self) -> bool {
-        let (axis, flip) = match &self.kind {
-            MotionKind::Signed { axis, flip } | MotionKind::Centred { axis, flip, .. } => {
-                (axis, flip)
-            }
-            MotionKind::Turn { reflect, flip, .. } => return reflect == flip,
-            MotionKind::Spheres { thrice } => return determinant(thrice) > 0,
-        };
-        let mut odd = flip.iter().filter(|&&f| f).count() % 2 == 1;
-        let mut seen = vec![false; axis.len()];
-        for start in 0..axis.len() {
-            let mut i = start;
-            let mut length = 0;
-            while !seen[i] {
-                seen[i] = true;
-                i = axis[i];
-                length += 1;
-            }
-            if length > 0 && length % 2 == 0 {
-                odd = !odd;
-            }
-        }
-        !odd
-    }
-
-    /// The image of a point (about the origin); `None` where it is not a point of the lattice
-    /// (a sixth of a turn of the spheres takes only the points of its own plane to points).
-    pub fn apply(&self, p: &[i32]) -> Option<Point> {
-        let mut image = Vec::with_capacity(p.len());
-        self.apply_into(p, &mut image)?;
-        Some(image)
-    }
-
-    /// [`apply`](Self::apply), the image's coordinates pushed onto `out`: the images of a
-    /// large box's thousands of cells then need no allocation each. On `None`, `out` may hold
-    /// part of the image.
-    fn apply_into(&self, p: &[i32], out: &mut Vec<i32>) -> Option<()> {
-        match &self.kind {
-            MotionKind::Signed { axis, flip } => {
-                out.extend((axis.iter().zip(flip)).map(|(&a, &f)| if f { -p[a] } else { p[a] }))
-            }
-            MotionKind::Centred {
-                axis,
-                flip,
-                twice_centre,
-            } => {
-                out.extend(
-                    (axis.iter().zip(flip))
-                        .map(|(&a, &f)| if f { twice_centre - p[a] } else { p[a] }),
-                )
-            }
-            MotionKind::Spheres { thrice } => {
-                let v = to_cubic(p);
-                let mut image = [0; 3];
-                for (x, row) in image.iter_mut().zip(thrice) {
-                    let sum: i32 = row.iter().zip(&v).map(|(m, v)| m * v).sum();
-                    (sum % 3 == 0).then_some(())?;
-                    *x = sum / 3;
-                }
-                out.extend(from_cubic(image)?);
-            }
-            &MotionKind::Turn {
-                lattice,
-                turns,
-                reflect,
-                flip,
-            } => {
-                let (layer, plane, lattice) = match lattice {
-                    Lattice::TriangularPrisms => (Some(p[0]), &p[1..], Lattice::Triangular),
-                    _ => (None, p, lattice),
-                };
-                let [mut q, mut s] = to_axial(lattice, plane);
-                if reflect {
-                    (q, s) = (s, q);
-                }
-                for _ in 0..turns {
-                    (q, s) = (-s, q + s);
-                }
-                let layer = layer.map(|l| if flip { -l } else { l });
-                out.extend(layer.into_iter().chain(from_axial(lattice, [q, s])));
-            }
-        }
-        Some(())
-    }
-
-    /// The images of a shape's cells, in order, up to a translation: each cell's image about
-    /// the origin, or, for the spheres (whose sixths of a turn take to spheres only the points
-    /// of a plane through the centre of the turn), the shape turned about its first cell; `None`
-    /// where an image is not a point of the lattice.
-    pub fn apply_all(&self, cells: &[Point]) -> Option<Vec<Point>> {
-        let mut flat = Vec::new();
-        self.apply_all_into(cells, &mut flat)?;
-        let dims = flat.len() / cells.len().max(1);
-        Some(
-            flat.chunks_exact(dims.max(1))
-                .map(<[i32]>::to_vec)
-                .collect(),
-        )
-    }
-
-    /// [`apply_all`](Self::apply_all), the images one after another in `out` (cleared first).
-    fn apply_all_into(&self, cells: &[Point], out: &mut Vec<i32>) -> Option<()> {
-        out.clear();
-        let (MotionKind::Spheres { .. }, Some(first)) = (&self.kind, cells.first()) else {
-            return cells.iter().try_for_each(|c| self.apply_into(c, out));
-        };
-        let mut d = Vec::with_capacity(first.len());
-        cells.iter().try_for_each(|c| {
-            d.clear();
-            d.extend(c.iter().zip(first).map(|(a, b)| a - b));
-            self.apply_into(&d, out)
-        })
-    }
-
-    /// A cubic motion's image of a point of a box with the given extents, mapped back into
-    /// the box, pushed onto `out`; `None` when the motion does not map the box's extents onto
-    /// themselves.
-    fn apply_within_into(&self, p: &[i32], extents: &[i32], out: &mut Vec<i32>) -> Option<()> {
-        let MotionKind::Signed { axis, flip } = &self.kind else {
-            return None;
-        };
-        for (i, (&a, &f)) in axis.iter().zip(flip).enumerate() {
-            (extents[a] == extents[i]).then_some(())?;
-            out.push(if f { extents[a] - 1 - p[a] } else { p[a] });
-        }
-        Some(())
-    }
-}
-
-/// A point of the triangular or hexagonal lattice in coordinates along two axes sixty degrees
-/// apart (along the row, and down to the right), in which a sixth of a turn about the origin is
-/// `(q, s) -> (-s, q + s)` and a reflection `(q, s) -> (s, q)`. A hexagon is its centre; a
-/// triangle is three times its centre, which the corners of triangles, at the integer points,
-/// surround.
-fn to_axial(lattice: Lattice, p: &[i32]) -> [i32; 2] {
-    let (r, c) = (p[0], p[1]);
-    match lattice {
-        Lattice::Triangular if (r + c) % 2 == 0 => [3 * (c - r) / 2 - 1, 3 * r + 2],
-        Lattice::Triangular => [(3 * (c - r) - 1) / 2, 3 * r + 1],
-        _ => [(c - r) / 2, r],
-    }
-}
-
-/// The point of the lattice at axial coordinates `[q, s]` ([`to_axial`]'s inverse).
-fn from_axial(lattice: Lattice, [q, s]: [i32; 2]) -> [i32; 2] {
-    match lattice {
-        Lattice::Triangular if s.rem_euclid(3) == 2 => {
-            let r = (s - 2).div_euclid(3);
-            [r, r + 2 * (q + 1) / 3]
-        }
-        Lattice::Triangular => {
-            let r = (s - 1).div_euclid(3);
-            [r, r + (2 * q + 1) / 3]
-        }
-        _ => [s, 2 * q + s],
-    }
-}
-
-/// A sphere's point (layer, row, column) in the axes of the cube whose corners and face centres
-/// the spheres are, in half a cube's side, as BurrTools writes them: (x, y, z) with x + y + z
-/// even, z the layer. A step along a row is (1, 1, 0), down a column (-1, 1, 0), up a layer
-/// (0, 1, 1); the map keeps left and right.
-fn to_cubic(p: &[i32]) -> [i32; 3] {
-    let (l, r, c) = (p[0], p[1], p[2]);
-    [c - r, c + r + l, l]
-}
-
-/// The sphere at cubic coordinates (x, y, z) ([`to_cubic`]'s inverse); `None` where x + y + z
-/// is odd, a point between spheres.
-fn from_cubic([x, y, z]: [i32; 3]) -> Option<[i32; 3]> {
-    ((x + y + z) % 2 == 0).then(|| [z, (y - z - x) / 2, (x + y - z) / 2])
-}
-
-/// The side of a cube of the rhombic tetrahedra's grid, in its positions.
-const TETRAHEDRA_BLOCK: i32 = 5;
-
-/// The position of the centre of a cube of the rhombic tetrahedra's grid along each axis.
-const TETRAHEDRA_CENTRE: i32 = 2;
-
-/// The side of a cube of the tetrahedra and octahedra's grid, in its positions.
-const OCTAHEDRA_BLOCK: i32 = 3;
-
-/// The steps from a cell of the tetrahedra and octahedra's grid to the four it touches, if
-/// the point is a cell: from a cube's tetrahedron, its cube's four corners of its kind; from a
-/// corner, the tetrahedron and the corners across the cube's three faces at the corner.
-fn octahedra_steps(p: &[i32]) -> Option<[[i32; 3]; 4]> {
-    let r: Vec<i32> = p.iter().map(|x| x.rem_euclid(OCTAHEDRA_BLOCK)).collect();
-    let kind: i32 = p
-        .iter()
-        .map(|x| x.div_euclid(OCTAHEDRA_BLOCK))
-        .sum::<i32>()
-        .rem_euclid(2);
-    if r.iter().all(|&x| x == 1) {
-        let corners = match kind {
-            0 => [[1, -1, -1], [-1, 1, -1], [-1, -1, 1], [1, 1, 1]],
-            _ => [[-1, -1, -1], [1, 1, -1], [1, -1, 1], [-1, 1, 1]],
-        };
-        return Some(corners);
-    }
-    let twos = r.iter().filter(|&&x| x == 2).count() as i32;
-    if !r.iter().all(|&x| x == 0 || x == 2) || (twos + kind) % 2 != 1 {
-        return None;
-    }
-    let out = |a: usize| if r[a] == 2 { 1 } else { -1 };
-    let mut steps = [[0; 3]; 4];
-    steps[0] = [1 - r[0], 1 - r[1], 1 - r[2]];
-    for (a, step) in steps.iter_mut().skip(1).enumerate() {
-        step[a] = out(a);
-    }
-    Some(steps)
-}
-
-/// A rhombic tetrahedron by where it lies in its cube: on the face across axis `face` on the
-/// side `face_sign`, in the quarter of it towards axis `quarter`'s side `quarter_sign`.
-struct Tetrahedron {
-    face: usize,
-    face_sign: i32,
-    quarter: usize,
-    quarter_sign: i32,
-}
-
-/// The rhombic tetrahedron at a point, if one is there: its cube's position 2 ± 2 along one
-/// axis, 2 ± 1 along another, 2 along the third.
-fn tetrahedron(p: &[i32]) -> Option<Tetrahedron> {
-    let d: Vec<i32> = (p.iter())
-        .map(|x| x.rem_euclid(TETRAHEDRA_BLOCK) - TETRAHEDRA_CENTRE)
-        .collect();
-    let face = d.iter().position(|x| x.abs() == 2)?;
-    let quarter = d.iter().position(|x| x.abs() == 1)?;
-    (d.iter().filter(|&&x| x == 0).count() == 1).then_some(Tetrahedron {
-        face,
-        face_sign: d[face].signum(),
-        quarter,
-        quarter_sign: d[quarter].signum(),
-    })
-}
-
-impl Tetrahedron {
-    /// The steps to the four it touches: across the cube's face (into the next cube), across
-    /// the cube's edge (into the quarter of the next face towards this one), and to the two
-    /// quarters beside it in its face.
-    fn steps(&self) -> [[i32; 3]; 4] {
-        let third = 3 - self.face - self.quarter;
-        let step = |terms: &[(usize, i32)]| {
-            let mut s = [0; 3];
-            for &(axis, by) in terms {
-                s[axis] += by;
-            }
-            s
-        };
-        let (f, s, q, t) = (self.face, self.face_sign, self.quarter, self.quarter_sign);
-        [
-            step(&[(f, s)]),
-            step(&[(q, t), (f, -s)]),
-            step(&[(q, -t), (third, 1)]),
-            step(&[(q, -t), (third, -1)]),
-        ]
-    }
-}
-
-/// The spheres' motions, the identity first: each of the cube's 48 (its signed permutations
-/// of x, y and z) after either nothing or a sixth of a turn about one of the cube's four
-/// diagonals, which is the normal of a hexagonal plane of spheres. A sixth of a turn after
-/// another motion is one of these too, so a shape in any such plane gets every turn of it.
-fn sphere_motions() -> Vec<Motion> {
-    // Three times a sixth of a turn about (1, 1, 1).
-    let turn = [[2, -1, 2], [2, 2, -1], [-1, 2, 2]];
-    let identity = [[3, 0, 0], [0, 3, 0], [0, 0, 3]];
-    let diagonals = [[1, 1, 1], [1, 1, -1], [1, -1, 1], [-1, 1, 1]];
-    let sixths = diagonals.map(|s: [i32; 3]| {
-        let mut m = turn;
-        for (i, row) in m.iter_mut().enumerate() {
-            for (j, x) in row.iter_mut().enumerate() {
-                *x *= s[i] * s[j];
-            }
-        }
-        m
-    });
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    for first in std::iter::once(identity).chain(sixths) {
-        for cube in Motion::all(3) {
-            let MotionKind::Signed { axis, flip } = &cube.kind else {
-                continue;
-            };
-            let mut thrice = [[0; 3]; 3];
-            for (i, row) in thrice.iter_mut().enumerate() {
-                let sign = if flip[i] { -1 } else { 1 };
-                *row = first[axis[i]].map(|x| sign * x);
-            }
-            if seen.insert(thrice) {
-                out.push(Motion {
-                    kind: MotionKind::Spheres { thrice },
-                });
-            }
-        }
-    }
-    out
-}
-
-/// The determinant of a 3 x 3 matrix.
-fn determinant(m: &[[i32; 3]; 3]) -> i32 {
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-}
-
-/// All permutations of `0..n`, in lexicographic order.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![vec![]];
-    }
-    let mut out = Vec::new();
-    for first in 0..n {
-        for rest in permutations(n - 1) {
-            let mut p = vec![first];
-            p.extend(rest.into_iter().map(|x| if x >= first { x + 1 } else { x }));
-            out.push(p);
-        }
-    }
-    out
-}
-
 /// The point at position `linear` of a block of `extents`, in reading order (the last axis
 /// fastest).
 pub fn unlinear(extents: &[i32], mut linear: i32) -> Point {
@@ -959,425 +650,4 @@ pub fn unlinear(extents: &[i32], mut linear: i32) -> Point {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-
-    use super::*;
-
-    fn normalised(lattice: Lattice, cells: &[[i32; 2]]) -> Vec<Point> {
-        let mut cells: Vec<Point> = cells.iter().map(|c| c.to_vec()).collect();
-        lattice.normalise(&mut cells);
-        cells.sort();
-        cells
-    }
-
-    #[test]
-    fn a_cubic_cell_touches_two_cells_per_axis() {
-        let square = Lattice::cubic(2);
-        let next: Vec<Point> = square.neighbours(&[1, 1]).collect();
-        assert_eq!(next, [[0, 1], [2, 1], [1, 0], [1, 2]]);
-        assert_eq!(square.most_neighbours(), 4);
-        assert_eq!(Lattice::cubic(3).most_neighbours(), 6);
-    }
-
-    #[test]
-    fn cubic_motions_and_translations() {
-        assert_eq!(Lattice::cubic(2).motions().len(), 8);
-        assert_eq!(Lattice::cubic(3).motions().len(), 48);
-        assert!(Lattice::cubic(3).motions()[0].is_identity());
-        // A domino lying along the rows of a 2x3 block: two rows, two places in each.
-        let t = Lattice::cubic(2).translations(&[vec![0, 0], vec![0, 1]], &[2, 3]);
-        assert_eq!(t, [[0, 0], [0, 1], [1, 0], [1, 1]]);
-        let upright = [vec![0, 0], vec![1, 0], vec![2, 0]];
-        assert!(Lattice::cubic(2).translations(&upright, &[2, 3]).is_empty());
-        assert_eq!(
-            normalised(Lattice::cubic(2), &[[2, 5], [3, 4]]),
-            [[0, 1], [1, 0]]
-        );
-    }
-
-    #[test]
-    fn motions_count_and_parity() {
-        assert_eq!(Motion::all(2).len(), 8);
-        assert_eq!(Motion::all(3).len(), 48);
-        assert_eq!(Motion::all(4).len(), 384);
-        for dims in 1..=4 {
-            let all = Motion::all(dims);
-            assert!(all[0].is_identity());
-            assert_eq!(all.iter().filter(|m| m.is_proper()).count() * 2, all.len());
-        }
-    }
-
-    #[test]
-    fn motion_within_a_box() {
-        let flip_rows = Motion::signed(vec![0, 1], vec![true, false]);
-        let cells = [vec![0, 2]];
-        let cubic = Lattice::cubic(2);
-        let image = cubic.images_in_block(&flip_rows, &cells, &[2, 3]);
-        assert_eq!(image, Some(vec![vec![1, 2]]));
-        let transpose = Motion::signed(vec![1, 0], vec![false, false]);
-        assert_eq!(cubic.images_in_block(&transpose, &cells, &[2, 3]), None);
-        let image = cubic.images_in_block(&transpose, &cells, &[3, 3]);
-        assert_eq!(image, Some(vec![vec![2, 0]]));
-    }
-
-    #[test]
-    fn triangles_alternate_and_touch_three() {
-        let t = Lattice::Triangular;
-        // (0, 0) points up: it touches its row and the triangle below it.
-        let up: BTreeSet<Point> = t.neighbours(&[0, 0]).collect();
-        assert_eq!(up, BTreeSet::from([vec![0, -1], vec![0, 1], vec![1, 0]]));
-        let down: BTreeSet<Point> = t.neighbours(&[1, 0]).collect();
-        assert_eq!(down, BTreeSet::from([vec![1, -1], vec![1, 1], vec![0, 0]]));
-        // Touching is mutual everywhere, negative coordinates too.
-        for r in -3..3 {
-            for c in -3..3 {
-                for n in t.neighbours(&[r, c]) {
-                    assert!(t.neighbours(&n).any(|m| m == [r, c]), "{r} {c} {n:?}");
-                }
-            }
-        }
-        assert_eq!(t.most_neighbours(), 3);
-    }
-
-    #[test]
-    fn hexagons_sit_on_even_points_and_touch_six() {
-        let h = Lattice::Hexagonal;
-        assert!(h.is_cell(&[0, 0]) && h.is_cell(&[1, 1]) && h.is_cell(&[-1, 3]));
-        assert!(!h.is_cell(&[0, 1]) && !h.is_cell(&[-1, 0]));
-        let next: Vec<Point> = h.neighbours(&[1, 1]).collect();
-        assert_eq!(next.len(), 6);
-        assert!(next.iter().all(|n| h.is_cell(n)));
-        assert_eq!(h.most_neighbours(), 6);
-    }
-
-    /// Each motion maps cells to cells, keeps touching cells touching, and the rotations are
-    /// half of twelve distinct motions.
-    #[test]
-    fn plane_motions_are_the_twelve_of_the_hexagon() {
-        for lattice in [Lattice::Triangular, Lattice::Hexagonal] {
-            let motions = lattice.motions();
-            assert_eq!(motions.len(), 12);
-            assert!(motions[0].is_identity());
-            assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 6);
-            let cells: Vec<Point> = (-4..4)
-                .flat_map(|r| (-4..4).map(move |c| vec![r, c]))
-                .filter(|p| lattice.is_cell(p))
-                .collect();
-            let mut images = BTreeSet::new();
-            for m in &motions {
-                let moved: Vec<Point> = cells.iter().map(|p| m.apply(p).unwrap()).collect();
-                assert!(moved.iter().all(|p| lattice.is_cell(p)));
-                for (p, image) in cells.iter().zip(&moved) {
-                    for n in lattice.neighbours(p) {
-                        let n_image = m.apply(&n).unwrap();
-                        assert!(lattice.neighbours(image).any(|x| x == n_image));
-                    }
-                }
-                images.insert(moved);
-            }
-            assert_eq!(images.len(), 12, "{lattice:?}");
-            // Six sixths of a turn come back.
-            let turn = &motions[1];
-            let mut p = vec![1, 1];
-            for _ in 0..6 {
-                p = turn.apply(&p).unwrap();
-            }
-            assert_eq!(p, [1, 1]);
-        }
-    }
-
-    /// The prisms touch five, their motions are the triangles' with the layers reversed or
-    /// not, and a flat polyiamond lies in them.
-    #[test]
-    fn triangular_prisms() {
-        let p = Lattice::TriangularPrisms;
-        assert_eq!(p.most_neighbours(), 5);
-        for l in -2..2 {
-            for r in -2..2 {
-                for c in -2..2 {
-                    for n in p.neighbours(&[l, r, c]) {
-                        assert!(p.neighbours(&n).any(|m| m == [l, r, c]));
-                    }
-                }
-            }
-        }
-        let motions = p.motions();
-        assert_eq!(motions.len(), 24);
-        assert!(motions[0].is_identity());
-        assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 12);
-        for m in &motions {
-            for cell in [[0, 0, 0], [1, 2, 1], [-1, -1, 2]] {
-                let image = m.apply(&cell).unwrap();
-                for n in p.neighbours(&cell) {
-                    let n_image = m.apply(&n).unwrap();
-                    assert!(p.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
-                }
-            }
-        }
-        // A shape's images are its cells' own, whichever triangle it starts with.
-        let shape = [vec![0, 0, 1], vec![0, 0, 2], vec![1, 0, 1]];
-        for m in &motions {
-            let pointwise: Option<Vec<Point>> = shape.iter().map(|c| m.apply(c)).collect();
-            assert_eq!(m.apply_all(&shape), pointwise);
-        }
-        let images: BTreeSet<Point> = motions
-            .iter()
-            .map(|m| m.apply(&[1, 0, 1]).unwrap())
-            .collect();
-        assert_eq!(images.iter().filter(|q| q[0] == -1).count(), 6);
-        assert_eq!(Lattice::Triangular.with_dims(3), Some(p));
-        assert_eq!(p.layer(), Some(Lattice::Triangular));
-        // Translations keep row + column even, and any layer.
-        let t = p.translations(&[vec![0, 0, 1]], &[2, 2, 2]);
-        assert_eq!(t, [[0, 0, 0], [0, 1, -1], [1, 0, 0], [1, 1, -1]]);
-        let mut cells = vec![vec![3, 3, 4]];
-        p.normalise(&mut cells);
-        assert_eq!(cells, [[0, 0, 1]]);
-    }
-
-    #[test]
-    fn plane_translations_keep_the_parity() {
-        let t = Lattice::Triangular;
-        // A down triangle is normalised to column 1 of row 0, and moves to the down triangles.
-        assert_eq!(normalised(t, &[[3, 4]]), [[0, 1]]);
-        assert_eq!(normalised(t, &[[3, 5]]), [[0, 0]]);
-        let places = t.translations(&[vec![0, 1]], &[2, 3]);
-        let moved: Vec<Point> = places.iter().map(|d| vec![d[0], 1 + d[1]]).collect();
-        assert_eq!(moved, [[0, 1], [1, 0], [1, 2]]);
-        let h = Lattice::Hexagonal;
-        assert_eq!(normalised(h, &[[5, 3], [5, 5]]), [[0, 0], [0, 2]]);
-        // A domino of hexagons in a row fits a 2x5 block at (0, 0), (0, 2), (1, 1).
-        assert_eq!(
-            h.translations(&[vec![0, 0], vec![0, 2]], &[2, 5]),
-            [[0, 0], [0, 2], [1, 1]]
-        );
-    }
-
-    /// Each side of a cell's outline is a side of the cell across it, drawn the other way.
-    #[test]
-    fn outlines_meet_their_neighbours() {
-        for lattice in [Lattice::cubic(2), Lattice::Triangular, Lattice::Hexagonal] {
-            let cell = if lattice == Lattice::Hexagonal {
-                [2, 2]
-            } else {
-                [2, 3]
-            };
-            let outline = lattice.outline(&cell).unwrap();
-            assert_eq!(outline.len(), lattice.most_neighbours());
-            let across: BTreeSet<Point> = outline.iter().map(|(_, p)| p.clone()).collect();
-            assert_eq!(across, lattice.neighbours(&cell).collect());
-            for (i, (corner, next)) in outline.iter().enumerate() {
-                let end = outline[(i + 1) % outline.len()].0;
-                let theirs = lattice.outline(next).unwrap();
-                let j = theirs.iter().position(|(_, p)| p == &cell[..]).unwrap();
-                let (a, b) = (theirs[j].0, theirs[(j + 1) % theirs.len()].0);
-                let close =
-                    |p: [f64; 2], q: [f64; 2]| (p[0] - q[0]).abs() + (p[1] - q[1]).abs() < 1e-9;
-                assert!(
-                    close(*corner, b) && close(end, a),
-                    "{lattice:?} {cell:?} {next:?}"
-                );
-            }
-        }
-        assert!(Lattice::cubic(3).outline(&[0, 0, 0]).is_none());
-    }
-
-    #[test]
-    fn plane_images_in_a_block() {
-        // A hexagon of six triangles maps onto itself under every motion.
-        let t = Lattice::Triangular;
-        let hexagon: Vec<Point> = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]
-            .iter()
-            .map(|c| c.to_vec())
-            .collect();
-        for m in t.motions() {
-            let images = t.images_in_block(&m, &hexagon, &[2, 3]).unwrap();
-            let set: BTreeSet<&Point> = images.iter().collect();
-            assert_eq!(set, hexagon.iter().collect(), "{m:?}");
-        }
-    }
-
-    /// Each sphere touches twelve, mutually; the motions are 240, half of them rotations,
-    /// the cube's 48 among them keeping touching spheres touching everywhere, and a sixth of
-    /// a turn takes a triangle of spheres lying in a hexagonal plane to spheres.
-    #[test]
-    fn spheres() {
-        let s = Lattice::Spheres { dims: 3 };
-        assert_eq!(s.most_neighbours(), 12);
-        for l in -2..2 {
-            for r in -2..2 {
-                for c in -2..2 {
-                    let next: BTreeSet<Point> = s.neighbours(&[l, r, c]).collect();
-                    assert_eq!(next.len(), 12);
-                    for n in &next {
-                        assert!(s.neighbours(n).any(|m| m == [l, r, c]));
-                        // Touching spheres are one sphere apart, as the cube's axes measure.
-                        let d: Vec<i32> = (to_cubic(n).iter().zip(to_cubic(&[l, r, c])))
-                            .map(|(a, b)| a - b)
-                            .collect();
-                        assert_eq!(d.iter().map(|x| x * x).sum::<i32>(), 2);
-                    }
-                }
-            }
-        }
-        let motions = s.motions();
-        assert_eq!(motions.len(), 240);
-        assert!(motions[0].is_identity());
-        assert_eq!(motions.iter().filter(|m| m.is_proper()).count(), 120);
-        let everywhere: Vec<&Motion> = (motions.iter())
-            .filter(|m| {
-                [[0, 0, 1], [0, 1, 0], [1, 0, 0]]
-                    .iter()
-                    .all(|p| m.apply(p).is_some())
-            })
-            .collect();
-        assert_eq!(everywhere.len(), 48);
-        for m in &everywhere {
-            for cell in [[0, 0, 0], [1, 2, 1], [-1, -1, 2]] {
-                let image = m.apply(&cell).unwrap();
-                for n in s.neighbours(&cell) {
-                    let n_image = m.apply(&n).unwrap();
-                    assert!(s.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
-                }
-            }
-        }
-        // A hook of four spheres lying in a hexagonal plane, a row of three and one more at
-        // a sixth of a turn, has no symmetry: turned and reflected it lies 48 ways (each of
-        // the four planes, twelve ways in each), and the rotations alone reach all of them,
-        // where the cube's own rotations reach half.
-        let hook = [vec![0, 0, 0], vec![0, 0, 1], vec![0, 0, 2], vec![1, 0, 2]];
-        let shapes = |motions: &mut dyn Iterator<Item = &Motion>| {
-            let mut shapes = BTreeSet::new();
-            for m in motions {
-                if let Some(mut images) = m.apply_all(&hook) {
-                    s.normalise(&mut images);
-                    images.sort();
-                    shapes.insert(images);
-                }
-            }
-            shapes.len()
-        };
-        assert_eq!(shapes(&mut motions.iter()), 48);
-        assert_eq!(shapes(&mut motions.iter().filter(|m| m.is_proper())), 48);
-        let cube_rotations = everywhere.iter().copied().filter(|m| m.is_proper());
-        assert_eq!(shapes(&mut cube_rotations.into_iter()), 24);
-        // A square of four lies in a square plane, and only the cube's motions keep it whole.
-        let square = [vec![0, 0, 0], vec![0, 0, 1], vec![0, 1, 0], vec![0, 1, 1]];
-        let kept = motions.iter().filter(|m| m.apply_all(&square).is_some());
-        assert_eq!(kept.count(), 48);
-        let layer = Lattice::Spheres { dims: 2 };
-        assert_eq!(layer.with_dims(3), Some(s));
-        assert_eq!(layer.embed(&[1, 2], 3), [0, 1, 2]);
-        assert_eq!(layer.motions().len(), 8);
-        assert_eq!(layer.most_neighbours(), 4);
-    }
-
-    /// A square pyramid of spheres, layers of 3 x 3, 2 x 2 and 1, has the eight motions of a
-    /// square.
-    #[test]
-    fn a_pyramid_of_spheres_has_the_square_symmetries() {
-        let s = Lattice::Spheres { dims: 3 };
-        let pyramid: Vec<Point> = (0..3)
-            .flat_map(|l| (0..3 - l).flat_map(move |r| (0..3 - l).map(move |c| vec![l, r, c])))
-            .collect();
-        let set: BTreeSet<&Point> = pyramid.iter().collect();
-        let symmetries = (s.motions().iter())
-            .filter_map(|m| s.images_in_block(m, &pyramid, &[3, 3, 3]))
-            .filter(|images| images.iter().collect::<BTreeSet<_>>() == set)
-            .count();
-        assert_eq!(symmetries, 8);
-    }
-
-    /// Each cube of the rhombic tetrahedra's grid holds 24, each touching four, mutually;
-    /// the cube's 48 motions about its centre keep them touching; a whole cube is its own
-    /// image under each; translations are by whole cubes.
-    #[test]
-    fn rhombic_tetrahedra() {
-        let r = Lattice::RhombicTetrahedra;
-        assert_eq!(r.most_neighbours(), 4);
-        let block: Vec<Point> = (0..125)
-            .map(|i| unlinear(&[5, 5, 5], i))
-            .filter(|p| r.is_cell(p))
-            .collect();
-        assert_eq!(block.len(), 24);
-        for cell in &block {
-            let shifted: Point = cell.iter().map(|x| x - 5).collect();
-            for c in [cell, &shifted] {
-                let next: Vec<Point> = r.neighbours(c).collect();
-                assert_eq!(next.len(), 4);
-                for n in &next {
-                    assert!(r.is_cell(n), "{c:?} {n:?}");
-                    assert!(r.neighbours(n).any(|m| m == *c), "{c:?} {n:?}");
-                }
-            }
-            // Three of the four are in the same cube, one across its face.
-            let inside = r.neighbours(cell).filter(|n| block.contains(n)).count();
-            assert_eq!(inside, 3, "{cell:?}");
-        }
-        let motions = r.motions();
-        assert_eq!(motions.len(), 48);
-        assert!(motions[0].is_identity());
-        let whole: BTreeSet<&Point> = block.iter().collect();
-        for m in &motions {
-            let images = m.apply_all(&block).unwrap();
-            assert_eq!(images.iter().collect::<BTreeSet<_>>(), whole, "{m:?}");
-            for cell in &block {
-                let image = m.apply(cell).unwrap();
-                for n in r.neighbours(cell) {
-                    let n_image = m.apply(&n).unwrap();
-                    assert!(r.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
-                }
-            }
-        }
-        let mut cells = vec![vec![7, 8, 12], vec![7, 6, 12]];
-        r.normalise(&mut cells);
-        assert_eq!(cells, [[2, 3, 2], [2, 1, 2]]);
-        assert_eq!(
-            r.translations(&[vec![2, 1, 0]], &[5, 5, 10]),
-            [[0, 0, 0], [0, 0, 5]]
-        );
-    }
-
-    /// Each cube of the tetrahedra and octahedra's grid holds five, each touching four,
-    /// mutually; the cube's 48 motions about a corner of the cubes keep them touching; the
-    /// translations keep each cube's kind.
-    #[test]
-    fn tetrahedra_and_octahedra() {
-        let t = Lattice::TetrahedraOctahedra;
-        assert_eq!(t.most_neighbours(), 4);
-        let block: Vec<Point> = (0..216)
-            .map(|i| unlinear(&[6, 6, 6], i))
-            .filter(|p| t.is_cell(p))
-            .collect();
-        assert_eq!(block.len(), 8 * 5);
-        let motions = t.motions();
-        assert_eq!(motions.len(), 48);
-        assert!(motions[0].is_identity());
-        for cell in &block {
-            let next: Vec<Point> = t.neighbours(cell).collect();
-            assert_eq!(next.len(), 4);
-            for n in &next {
-                assert!(t.is_cell(n), "{cell:?} {n:?}");
-                assert!(t.neighbours(n).any(|m| m == *cell), "{cell:?} {n:?}");
-            }
-            for m in &motions {
-                let image = m.apply(cell).unwrap();
-                assert!(t.is_cell(&image), "{m:?} {cell:?}");
-                for n in &next {
-                    let n_image = m.apply(n).unwrap();
-                    assert!(t.neighbours(&image).any(|x| x == n_image), "{m:?} {cell:?}");
-                }
-            }
-        }
-        // A move by one cube changes the cubes' kinds; by two, or one along each of two axes,
-        // it keeps them.
-        assert!(!t.keeps(&[0, 0, 3]) && t.keeps(&[0, 0, 6]) && t.keeps(&[3, 3, 0]));
-        let mut cells = vec![vec![4, 4, 4]];
-        t.normalise(&mut cells);
-        assert!(
-            t.is_cell(&cells[0]) && cells[0].iter().all(|&x| x < 6),
-            "{cells:?}"
-        );
-    }
-}
+mod tests;

@@ -229,11 +229,14 @@ function takeSketch(sketch) {
   });
 }
 
-function renderDraw() {
+async function renderDraw() {
   const sketch = state.sketch;
   $("draw-panel").classList.toggle("off", !sketch);
   if (!sketch) return;
   const board = sketch.board;
+  const geometry = await draw.geometry(sketch.grid, ...sizes(board));
+  // A drawing replaced while its geometry came is drawn by the render that replaced it.
+  if (state.sketch !== sketch || sketch.board !== board) return;
   $("grid").value = sketch.grid;
   // A fine grid's sizes are in cubes.
   const side = draw.cubeSide(sketch.grid);
@@ -244,7 +247,7 @@ function renderDraw() {
   $("size-unit").hidden = side === 1;
   $("one-sided").checked = !sketch.reflect;
   $("reduced").checked = sketch.reduced;
-  draw.drawLayers($("board"), sketch.grid, board, (ch) => draw.CLASS[ch] ?? "cell", paintBoard, written);
+  draw.drawLayers($("board"), geometry, board, (ch) => draw.CLASS[ch] ?? "cell", paintBoard, written);
   const list = $("pieces");
   list.innerHTML = "";
   sketch.pieces.forEach((entry, i) => {
@@ -327,35 +330,34 @@ function sizes(layers) {
   ];
 }
 
-function resized() {
+async function resized() {
   const sketch = state.sketch;
   // A field emptied on the way to a new number is no size yet.
   if (["columns", "rows", "layers"].some((id) => $(id).value.trim() === "")) return;
   const side = draw.cubeSide(sketch.grid);
   const n = (id) => side * Math.max(1, Math.min(Number($(id).value) || 1, Number($(id).max)));
-  sketch.board = draw.resize(sketch.grid, sketch.board, n("layers"), n("rows"), n("columns"));
+  const size = [n("layers"), n("rows"), n("columns")];
+  const geometry = await draw.geometry(sketch.grid, ...size);
+  sketch.board = draw.resize(geometry, sketch.board, ...size);
   written();
   renderDraw();
 }
 
-/** The piece drawer's empty grid: five rows (two cubes on a fine grid, each layer of cubes
- * drawn as its layers of places), as many layers as asked. */
-function emptyPiece() {
+/** The piece drawer's grid: as many rows and columns as the server gives the grid (two cubes on
+ * a fine grid, each layer of cubes drawn as its layers of places), as many layers as asked. */
+function pieceSize(grid) {
   const layers = Math.max(1, Math.min(Number($("piece-layers").value) || 1, 6));
-  const grid = state.sketch?.grid ?? "square";
-  const side = draw.cubeSide(grid);
-  const [rows, columns] = side > 1 ? [2 * side, 2 * side]
-    : grid === "hexagonal" || grid === "triangular" ? [5, 9] : [5, 5];
-  return draw.resize(grid, [], layers * side, rows, columns);
+  return [layers * draw.cubeSide(grid), ...draw.pieceSize(grid)];
 }
 
-function renderPiece() {
+async function renderPiece() {
   const grid = state.sketch?.grid ?? "square";
-  const side = draw.cubeSide(grid);
-  if (!state.piece || state.piece.length !== side * (Number($("piece-layers").value) || 1)) {
-    state.piece = emptyPiece();
+  const size = pieceSize(grid);
+  const geometry = await draw.geometry(grid, ...size);
+  if (!state.piece || state.piece.length !== size[0]) {
+    state.piece = draw.resize(geometry, [], ...size);
   }
-  draw.drawLayers($("piece-grid"), grid, state.piece, (ch) => (ch === "#" ? "piece" : "none"),
+  draw.drawLayers($("piece-grid"), geometry, state.piece, (ch) => (ch === "#" ? "piece" : "none"),
     (l, r, c, starting) => {
       if (starting) state.stroke = draw.at(state.piece, l, r, c) === "#" ? "." : "#";
       draw.put(state.piece, l, r, c, state.stroke);
@@ -593,9 +595,10 @@ $("grid").addEventListener("change", () => {
   resized();
 });
 for (const id of ["columns", "rows", "layers"]) $(id).addEventListener("change", resized);
-$("fill").addEventListener("click", () => {
+$("fill").addEventListener("click", async () => {
   const sketch = state.sketch;
-  sketch.board = draw.resize(sketch.grid, [], ...sizes(sketch.board));
+  const size = sizes(sketch.board);
+  sketch.board = draw.resize(await draw.geometry(sketch.grid, ...size), [], ...size);
   written();
   renderDraw();
 });
@@ -623,9 +626,9 @@ $("clear-piece").addEventListener("click", () => {
   state.piece = null;
   renderPiece();
 });
-$("add-piece").addEventListener("click", () => {
+$("add-piece").addEventListener("click", async () => {
   const name = $("piece-name").value.trim() || "A";
-  const entry = draw.pieceEntry(state.sketch.grid, name, $("piece-count").value.trim(), state.piece);
+  const entry = await draw.pieceEntry(state.sketch.grid, name, $("piece-count").value.trim(), state.piece);
   if (!entry) return;
   state.sketch.pieces.push(entry);
   state.piece = null;
@@ -693,6 +696,7 @@ $("export-rust").addEventListener("click", async () => {
 });
 
 async function start() {
+  await draw.loadGrids();
   const response = await fetch("/api/examples");
   state.examples = await response.json();
   $("examples").innerHTML += state.examples

@@ -3,122 +3,88 @@
 // as layers of rows of characters (`.` a cell, `#` a hole, `+` a cell that may stay empty, a
 // space nothing), the entries of the pieces as the language writes them, and the options.
 
-/** The side of a drawn place, in SVG units. */
+/** The side of a drawn place, in SVG units: the server's geometry is in cells. */
 const SIDE = 22;
-const SQRT3 = Math.sqrt(3);
 
 /** The CSS class of a character of the box. */
 export const CLASS = { ".": "cell", "#": "hole", "+": "optional", " ": "none" };
 
+/** What the server says of each grid (`/api/grids`): its cube side, its rule, the size of the
+ * piece drawer's grid. The page keeps no rule of a grid of its own. */
+let grids = {};
+
+/** Fetches what the server says of each grid, once. */
+export async function loadGrids() {
+  const response = await fetch("/api/grids");
+  grids = Object.fromEntries((await response.json()).map((g) => [g.word, g]));
+}
+
 /**
  * How many places of a drawing a cube's side spans: the fine grids draw each cube of space as
- * 5 (rhombic tetrahedra) or 3 (tetrahedra and octahedra) places a side; 1 elsewhere.
+ * several places a side (the server says how many); 1 elsewhere.
  */
 export function cubeSide(grid) {
-  return { rhombic: 5, tetrahedra_octahedra: 3 }[grid] ?? 1;
+  return grids[grid]?.cube_side ?? 1;
 }
 
-/** Whether the grid's drawings are of a fine grid, whose sizes are in cubes. */
-export function isFine(grid) {
-  return cubeSide(grid) > 1;
+/** The rows and columns of the piece drawer's empty grid. */
+export function pieceSize(grid) {
+  return grids[grid]?.piece ?? [5, 5];
 }
+
+/** Geometries fetched, by grid and size. */
+const geometries = new Map();
 
 /**
- * Whether the place at (layer, row, column) of a drawing on `grid` can hold a cell: hexagons
- * sit where row + column is even; a rhombic tetrahedron at 2 ± 2 along one axis of its cube,
- * 2 ± 1 along another and 2 along the third; a tetrahedron at its cube's centre, and a corner
- * with an odd number of 2s in a cube whose numbers add up to an even number, an even number
- * elsewhere (as docs/language.md says).
+ * The places of a drawing of `layers` by `rows` by `columns` on `grid` that are cells, each with
+ * its shape, and a layer's width and height, as the server's lattice gives them
+ * (`/api/grid`); each size fetched once.
  */
-export function isPlace(grid, layer, row, column) {
-  const at = [layer, row, column];
-  switch (grid) {
-    case "hexagonal":
-      return (row + column) % 2 === 0;
-    case "rhombic": {
-      const local = at.map((x) => x % 5);
-      const count = (values) => local.filter((x) => values.includes(x)).length;
-      return count([0, 4]) === 1 && count([1, 3]) === 1 && count([2]) === 1;
-    }
-    case "tetrahedra_octahedra": {
-      const local = at.map((x) => x % 3);
-      if (local.every((x) => x === 1)) return true;
-      if (!local.every((x) => x === 0 || x === 2)) return false;
-      const twos = local.filter((x) => x === 2).length;
-      const cubes = at.reduce((sum, x) => sum + Math.floor(x / 3), 0);
-      return (cubes % 2 === 0) === (twos % 2 === 1);
-    }
-    default:
-      return true;
+export async function geometry(grid, layers, rows, columns) {
+  const key = `${grid} ${layers} ${rows} ${columns}`;
+  if (!geometries.has(key)) {
+    const query = new URLSearchParams({ grid, layers, rows, columns });
+    const response = await fetch(`/api/grid?${query}`);
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.error ?? response.statusText);
+    answer.at = new Set(answer.places.map(([l, r, c]) => `${l} ${r} ${c}`));
+    geometries.set(key, answer);
   }
+  return geometries.get(key);
 }
 
-/** The SVG shape of the place at (row, column) of a layer. */
-function shape(grid, row, column) {
-  switch (grid) {
-    case "triangular": {
-      const h = (SIDE * SQRT3) / 2;
-      const x = (column * SIDE) / 2;
-      const y = row * h;
-      const up = (row + column) % 2 === 0;
-      const points = up
-        ? [[x, y + h], [x + SIDE / 2, y], [x + SIDE, y + h]]
-        : [[x, y], [x + SIDE, y], [x + SIDE / 2, y + h]];
-      return `<polygon points="${points.map((p) => p.join(",")).join(" ")}"`;
-    }
-    case "hexagonal": {
-      const r = SIDE / SQRT3;
-      const cx = (column * SIDE) / 2 + SIDE / 2;
-      const cy = row * 1.5 * r + r;
-      const points = [0, 1, 2, 3, 4, 5].map((k) => {
-        const a = (Math.PI / 3) * k + Math.PI / 6;
-        return `${cx + r * Math.cos(a)},${cy + r * Math.sin(a)}`;
-      });
-      return `<polygon points="${points.join(" ")}"`;
-    }
-    case "spheres":
-      return `<circle cx="${column * SIDE + SIDE / 2}" cy="${row * SIDE + SIDE / 2}" r="${SIDE / 2 - 1}"`;
-    default: {
-      const side = isFine(grid) ? SIDE / 2 : SIDE;
-      return `<rect x="${column * side}" y="${row * side}" width="${side}" height="${side}"`;
-    }
-  }
+/** Whether the place at (layer, row, column) of a drawing is a cell of its grid. */
+export function isPlace(geometry, layer, row, column) {
+  return geometry.at.has(`${layer} ${row} ${column}`);
 }
 
-/** The width and height a layer of `rows` by `columns` takes. */
-function extent(grid, rows, columns) {
-  switch (grid) {
-    case "triangular":
-      return [(columns + 1) * SIDE / 2, rows * SIDE * SQRT3 / 2];
-    case "hexagonal":
-      return [(columns + 1) * SIDE / 2, rows * 1.5 * SIDE / SQRT3 + SIDE / SQRT3 / 2];
-    default: {
-      const side = isFine(grid) ? SIDE / 2 : SIDE;
-      return [columns * side, rows * side];
-    }
+/** The SVG shape of a place, as the geometry gives it. */
+function shape(place) {
+  if (place.circle) {
+    const [x, y, r] = place.circle.map((v) => v * SIDE);
+    return `<circle cx="${x}" cy="${y}" r="${r - 1}"`;
   }
+  const points = place.points.map(([x, y]) => `${x * SIDE},${y * SIDE}`);
+  return `<polygon points="${points.join(" ")}"`;
 }
 
 /**
- * Draws `layers` (arrays of row strings) into `element`, each as an SVG of its own (so that a
- * box of many layers wraps onto more lines), each place classed by `classOf` of its character,
+ * Draws `layers` (arrays of row strings) into `element` on the places of `geometry` (of their
+ * size), each layer as an SVG of its own (so that a box of many layers wraps onto more lines),
+ * each place classed by `classOf` of its character,
  * and calls `paint(layer, row, column, starting)` as the pointer goes down on a place and over
  * others with the button held, which answers the place's new character; `done()` when the
  * button is let go.
  */
-export function drawLayers(element, grid, layers, classOf, paint, done) {
-  const columns = Math.max(1, ...layers.flatMap((rows) => rows.map((r) => r.length)));
-  const rows = Math.max(1, ...layers.map((l) => l.length));
-  const [w, h] = extent(grid, rows, columns);
+export function drawLayers(element, geometry, layers, classOf, paint, done) {
+  const [w, h] = [geometry.width * SIDE, geometry.height * SIDE];
   const height = h + (layers.length > 1 ? 16 : 2);
   const drawn = layers.map((layer, l) => {
     let svg = layers.length > 1 ? `<text x="0" y="${h + 12}">layer ${l + 1}</text>` : "";
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < columns; c++) {
-        if (!isPlace(grid, l, r, c)) continue;
-        const ch = (layer[r] ?? "")[c] ?? " ";
-        svg += `${shape(grid, r, c)} class="place ${classOf(ch)}" data-l="${l}" data-r="${r}" data-c="${c}"/>`;
-      }
+    for (const [pl, r, c, place] of geometry.places) {
+      if (pl !== l) continue;
+      const ch = (layer[r] ?? "")[c] ?? " ";
+      svg += `${shape(place)} class="place ${classOf(ch)}" data-l="${l}" data-r="${r}" data-c="${c}"/>`;
     }
     return `<svg viewBox="-1 -1 ${w + 2} ${height + 2}" width="${w + 2}">${svg}</svg>`;
   });
@@ -162,13 +128,13 @@ export function at(layers, l, r, c) {
   return (layers[l]?.[r] ?? "")[c] ?? " ";
 }
 
-/** A box of `layers` of `rows` by `columns` places, kept where the old one had places, else
- * cells. */
-export function resize(grid, board, layers, rows, columns) {
+/** A box of the size of `geometry`, `layers` of `rows` by `columns` places, kept where the old
+ * one had places, else cells. */
+export function resize(geometry, board, layers, rows, columns) {
   return Array.from({ length: layers }, (_, l) =>
     Array.from({ length: rows }, (_, r) =>
       Array.from({ length: columns }, (_, c) => {
-        if (!isPlace(grid, l, r, c)) return " ";
+        if (!isPlace(geometry, l, r, c)) return " ";
         const old = board[l]?.[r]?.[c];
         return old ?? ".";
       }).join("").replace(/\s+$/, ""),
@@ -211,43 +177,21 @@ export function write(sketch) {
 }
 
 /**
- * A drawn piece's entry, `COUNT x NAME: [rows]` (layers where it has several), its drawing cut
- * to the cells it has. On the plane grids of triangles and hexagons a cut keeps the parity of
- * row + column, which says a triangle's direction and where hexagons are.
+ * A drawn piece's entry, `COUNT x NAME: SHAPE`, as the server writes it from the lattice
+ * (`/api/piece`): its cells moved to the lattice's one place for their shape, drawn (layers
+ * where it has several) or, on a fine grid, as coordinates; null for no cells.
  */
-export function pieceEntry(grid, name, count, layers) {
-  const has = (l, r, c) => at(layers, l, r, c) === "#";
-  const places = [];
+export async function pieceEntry(grid, name, count, layers) {
+  const cells = [];
   layers.forEach((rows, l) =>
-    rows.forEach((row, r) => [...row].forEach((_, c) => { if (has(l, r, c)) places.push([l, r, c]); })));
-  if (places.length === 0) return null;
-  const min = (i) => Math.min(...places.map((p) => p[i]));
-  const max = (i) => Math.max(...places.map((p) => p[i]));
-  const copies = count === "1" || count === "" ? "" : `${count} x `;
-  // A fine grid's piece is its places' coordinates, moved by whole cubes.
-  const side = cubeSide(grid);
-  if (side > 1) {
-    const shift = [0, 1, 2].map((i) => Math.floor(min(i) / side) * side);
-    const coordinates = places.map((p) => `(${p.map((x, i) => x - shift[i]).join(", ")})`);
-    return `${copies}${name}: [${coordinates.join(", ")}]`;
-  }
-  const [l0, l1] = [min(0), max(0)];
-  let [r0, c0] = [min(1), min(2)];
-  if ((grid === "triangular" || grid === "hexagonal") && (r0 + c0) % 2 !== 0) {
-    if (c0 > 0) c0 -= 1;
-    else r0 -= 1;
-  }
-  const cut = [];
-  for (let l = l0; l <= l1; l++) {
-    const rows = [];
-    for (let r = r0; r <= max(1); r++) {
-      let row = "";
-      for (let c = c0; c <= max(2); c++) {
-        row += has(l, r, c) ? "#" : isPlace(grid, l, r, c) ? "." : " ";
-      }
-      rows.push(row);
-    }
-    cut.push(rows);
-  }
-  return `${copies}${name}: ${drawing(cut, false, null)}`;
+    rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "#") cells.push([l, r, c]); })));
+  if (cells.length === 0) return null;
+  const response = await fetch("/api/piece", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grid, name, count, layers: layers.length, cells }),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error ?? response.statusText);
+  return answer.entry;
 }
