@@ -110,7 +110,7 @@ fn choose_within(model: &Model, lowered: &Lowered, tuning: &Tuning, bound: f64) 
             let order = Order::by_number(lowered.cover.aspect_count());
             let label = "the aspects as listed".to_owned();
             let probes = tuning.probes;
-            let estimator = Estimator::new(&lowered.cover);
+            let estimator = Estimator::new(&lowered.cover, tuning.estimate_words);
             let estimate = estimator.placements(&order, probes, estimate::SEED);
             Chosen {
                 order,
@@ -182,10 +182,10 @@ fn choose_box(
         }
     };
     let scans: Vec<Vec<usize>> = match scan {
-        OrderChoice::Auto => axis_orders(board),
+        OrderChoice::Auto => axis_orders(board, tuning),
         choice => vec![Order::scan_axes(board, choice)],
     };
-    let estimator = Estimator::new(cover);
+    let estimator = Estimator::new(cover, tuning.estimate_words);
     // The search by the fewest embeddings lays out the free set by the first scan.
     let by_fewest = |probes: u32, candidates: Vec<(String, f64)>| {
         let estimate = estimator.fewest_placements(probes, estimate::SEED);
@@ -294,12 +294,13 @@ fn race_scans(field: &Field<'_>, estimator: &Estimator<'_>, tuning: &Tuning, bou
     // promising lead, then every lead with the best few scans.
     let first: Vec<(&Vec<usize>, &Vec<usize>)> = scans
         .iter()
-        .flat_map(|scan| leads.iter().take(2).map(move |lead| (lead, scan)))
+        .flat_map(|scan| (leads.iter().take(tuning.first_leads)).map(move |lead| (lead, scan)))
         .collect();
     let first = Race::start(orders(&first), estimator, tuning, bound);
     // A search smaller than the walks the rest of the race would make is not worth its second
     // stage. A walk takes a step per placement of a solution, about a piece each.
-    let second_count = tuning.scans.min(scans.len()) * leads.len().saturating_sub(2);
+    let second_count =
+        tuning.scans.min(scans.len()) * leads.len().saturating_sub(tuning.first_leads);
     let depth: u32 = pieces.iter().map(|p| p.count.max).sum();
     let left = (first.ahead_count() as f64 * f64::from(tuning.probes - first.few)
         + second_count as f64 * f64::from(first.few))
@@ -311,7 +312,7 @@ fn race_scans(field: &Field<'_>, estimator: &Estimator<'_>, tuning: &Tuning, bou
     if end_early {
         return winner(first);
     }
-    let per_scan = leads.len().min(2);
+    let per_scan = leads.len().min(tuning.first_leads);
     let mut scan_scores: Vec<(usize, f64)> = first
         .chunks(per_scan)
         .enumerate()
@@ -328,7 +329,7 @@ fn race_scans(field: &Field<'_>, estimator: &Estimator<'_>, tuning: &Tuning, bou
         .take(tuning.scans)
         .flat_map(|&(i, _)| {
             let scan = &scans[i];
-            leads.iter().skip(2).map(move |lead| (lead, scan))
+            (leads.iter().skip(tuning.first_leads)).map(move |lead| (lead, scan))
         })
         .collect();
     let so_far = best_of(&first).map_or(bound, |b| b.chosen.estimate.min(bound));
@@ -456,10 +457,10 @@ fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
 }
 
 /// Every order of the axes, fastest first, starting with the shorter sides first; for more
-/// than four axes only that one and the reading order.
-fn axis_orders(board: &Board) -> Vec<Vec<usize>> {
+/// axes than [`Tuning::every_axis_order_to`] only that one and the reading order.
+fn axis_orders(board: &Board, tuning: &Tuning) -> Vec<Vec<usize>> {
     let start = Order::scan_axes(board, OrderChoice::Auto);
-    if board.dims() > 4 {
+    if board.dims() > tuning.every_axis_order_to {
         let rows = Order::scan_axes(board, OrderChoice::Rows);
         return if rows == start {
             vec![start]
@@ -570,7 +571,8 @@ mod tests {
 
     #[test]
     fn every_order_of_the_axes_once() {
-        let orders = axis_orders(&Board::block(&[5, 4, 3]));
+        let tuning = Tuning::default();
+        let orders = axis_orders(&Board::block(&[5, 4, 3]), &tuning);
         assert_eq!(orders.len(), 6);
         // The shorter sides first comes first.
         assert_eq!(orders[0], vec![2, 1, 0]);
@@ -578,6 +580,6 @@ mod tests {
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), 6);
-        assert_eq!(axis_orders(&Board::block(&[5, 3, 2, 2])).len(), 24);
+        assert_eq!(axis_orders(&Board::block(&[5, 3, 2, 2]), &tuning).len(), 24);
     }
 }

@@ -15,35 +15,30 @@ use crate::order::Order;
 /// The seed of every estimate: the same candidates get the same random walks on every build.
 pub const SEED: u64 = 0x5eed_0f5e_a6c4;
 
-/// The words of masks one estimate may compare, all its walks together: far more than the
-/// walks of the puzzles this method is for ever need, so that they make all their walks, and a
-/// bound on the time a huge box (walks hundreds of levels deep through long lists) can take.
-pub const MAX_WORK: u64 = 1 << 26;
-
-/// The mean of `probes` estimates of the number of placements the search makes in `order`
-/// (nodes of the search tree other than the root), or of fewer, as many as [`MAX_WORK`]
-/// allows (at least one). Bags are never chosen as the aspect to cover, as in the program.
-pub fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
-    Estimator::new(cover).placements(order, probes, seed)
-}
-
 /// The estimates of one cover's searches in any order: what the walks look up, made once for
 /// all the candidate orders of a cover.
 pub struct Estimator<'c> {
     cover: &'c Cover,
     walks: Walks,
+    /// The words of masks one estimate may compare, all its walks together
+    /// ([`Tuning::estimate_words`](crate::tuning::Tuning)).
+    work: u64,
 }
 
 impl Estimator<'_> {
-    /// The estimates of `cover`'s searches.
-    pub fn new(cover: &Cover) -> Estimator<'_> {
+    /// The estimates of `cover`'s searches, each comparing at most `work` words of masks.
+    pub fn new(cover: &Cover, work: u64) -> Estimator<'_> {
         Estimator {
             cover,
             walks: Walks::new(cover),
+            work,
         }
     }
 
-    /// [`placements`] of the cover in `order`.
+    /// The mean of `probes` estimates of the number of placements the search makes in `order`
+    /// (nodes of the search tree other than the root), or of fewer, as many as the estimator's
+    /// work allows (at least one). Bags are never chosen as the aspect to cover, as in the
+    /// program.
     pub fn placements(&self, order: &Order, probes: u32, seed: u64) -> f64 {
         let (cover, state) = (self.cover, &self.walks);
         let by_position = ByPosition::new(state, order);
@@ -54,7 +49,7 @@ impl Estimator<'_> {
         let mut total = 0.0;
         let mut work = 0u64;
         let mut made = 0u32;
-        while made < probes && (made == 0 || work < MAX_WORK) {
+        while made < probes && (made == 0 || work < self.work) {
             made += 1;
             free.copy_from_slice(&state.free);
             free_at.copy_from_slice(&by_position.free);
@@ -99,7 +94,7 @@ impl Estimator<'_> {
     /// The mean of `probes` estimates of the number of placements of the search that covers
     /// next the free required aspect with the fewest embeddings that fit (ties to the lowest
     /// number, repeats of a column before it left out: `Cover::repeats`), or of fewer, as many
-    /// as [`MAX_WORK`] allows. Each walk keeps every aspect's count of the embeddings still
+    /// as the estimator's work allows. Each walk keeps every aspect's count of the embeddings still
     /// fitting, as Knuth's dancing links do: a placement takes out the embeddings that share
     /// an aspect with it, or take from a bag it empties, and lowers their aspects' counts.
     /// Bags are never chosen, as in [`Estimator::placements`], so that where only they are
@@ -122,7 +117,7 @@ impl Estimator<'_> {
         let mut total = 0.0;
         let mut work = 0u64;
         let mut made = 0u32;
-        while made < probes && (made == 0 || work < MAX_WORK) {
+        while made < probes && (made == 0 || work < self.work) {
             made += 1;
             counts.copy_from_slice(&root);
             left.copy_from_slice(&state.counts);
@@ -481,7 +476,7 @@ impl Walks {
         &self.masks[e * self.words..(e + 1) * self.words]
     }
 
-    /// The words of masks a scan of `a`'s list compares: the measure of [`MAX_WORK`], the
+    /// The words of masks a scan of `a`'s list compares: the measure of the estimator's work, the
     /// same however the list is read, so that the walks made do not depend on it.
     fn work(&self, a: AspectId) -> u64 {
         (self.list(a).len() * (self.aspect_words + 1)) as u64
@@ -576,6 +571,16 @@ const HAS_BAGS: u32 = 1 << 31;
 mod tests {
     use super::*;
 
+    /// An estimator with the default bound on its work.
+    fn estimator(cover: &Cover) -> Estimator<'_> {
+        Estimator::new(cover, crate::tuning::Tuning::default().estimate_words)
+    }
+
+    /// [`Estimator::placements`] of a cover.
+    fn placements(cover: &Cover, order: &Order, probes: u32, seed: u64) -> f64 {
+        estimator(cover).placements(order, probes, seed)
+    }
+
     #[test]
     fn a_uniform_tree_is_estimated_exactly() {
         // Three aspects, each in two embeddings of its own: a complete binary tree of depth 3
@@ -594,14 +599,14 @@ mod tests {
         let a = AspectId;
         let embeddings = vec![vec![a(0)], vec![a(0)], vec![a(0), a(1)]];
         let cover = Cover::new(names, embeddings);
-        let estimator = Estimator::new(&cover);
-        assert_eq!(estimator.fewest_placements(10, SEED), 1.0);
-        assert_eq!(estimator.placements(&Order::by_number(2), 1000, SEED), 3.0);
+        let small = estimator(&cover);
+        assert_eq!(small.fewest_placements(10, SEED), 1.0);
+        assert_eq!(small.placements(&Order::by_number(2), 1000, SEED), 3.0);
         // A uniform tree is estimated exactly, as by the listed order.
         let names = (0..3).map(|a| a.to_string()).collect();
         let embeddings = (0..6).map(|e| vec![AspectId(e / 2)]).collect();
         let cover = Cover::new(names, embeddings);
-        assert_eq!(Estimator::new(&cover).fewest_placements(10, SEED), 14.0);
+        assert_eq!(estimator(&cover).fewest_placements(10, SEED), 14.0);
     }
 
     #[test]
@@ -624,7 +629,7 @@ mod tests {
                 vec![a(1), a(3)],
             ],
         );
-        assert_eq!(Estimator::new(&copied).walks.columns(), 2);
+        assert_eq!(estimator(&copied).walks.columns(), 2);
         let order = Order::new(vec![a(2), a(0), a(3), a(1)]).unwrap();
         for probes in [1, 7, 500] {
             let alone = placements(&plain, &Order::by_number(2), probes, SEED);
@@ -633,11 +638,8 @@ mod tests {
                 alone
             );
             assert_eq!(placements(&copied, &order, probes, SEED), alone);
-            let fewest = Estimator::new(&plain).fewest_placements(probes, SEED);
-            assert_eq!(
-                Estimator::new(&copied).fewest_placements(probes, SEED),
-                fewest
-            );
+            let fewest = estimator(&plain).fewest_placements(probes, SEED);
+            assert_eq!(estimator(&copied).fewest_placements(probes, SEED), fewest);
         }
     }
 

@@ -12,134 +12,138 @@
 
 use std::fmt;
 
-/// The thresholds that decide how a search runs. [`Tuning::default`] is what every puzzle
-/// gets unless it says otherwise.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tuning {
+/// Declares [`Tuning`] from one entry per threshold (its reason, name, type, default and
+/// kind of number), so that each is written once: the field, its default and its place in
+/// [`FIELDS`] come from the same line.
+macro_rules! thresholds {
+    ($($(#[doc = $doc:literal])* $name:ident: $ty:ty = $default:expr, $kind:expr;)*) => {
+        /// The thresholds that decide how a search runs. [`Tuning::default`] is what every
+        /// puzzle gets unless it says otherwise.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Tuning {
+            $($(#[doc = $doc])* pub $name: $ty,)*
+        }
+
+        impl Default for Tuning {
+            fn default() -> Tuning {
+                Tuning {
+                    $($name: $default,)*
+                }
+            }
+        }
+
+        /// Every threshold by name, in the order declared.
+        const FIELDS: &[Access] = &[$((stringify!($name), $kind, |t| Slot::from(&mut t.$name)),)*];
+    };
+}
+
+thresholds! {
     /// Random descents per candidate order of Knuth's estimate: enough to rank orders whose
     /// searches differ by a few percent on the pentomino boxes, a few milliseconds each.
-    pub probes: u32,
+    probes: u32 = 2000, Kind::Whole(1);
     /// Random descents from which every candidate order is first estimated, the first of its
     /// `probes`: enough to tell the candidates many times worse than the best, which most are,
     /// for a tenth of the walks (`probes` or more: no race).
-    pub race_probes: u32,
+    race_probes: u32 = 200, Kind::Whole(1);
     /// How many times the best first estimate a candidate's may be and still be estimated from
     /// all its `probes`: a few walks of a large search miss its rare deep branches, or meet one
     /// and overestimate it several times over (the one-sided 6x15's best order, five times at
     /// first), but rarely by this much.
-    pub race_within: f64,
+    race_within: f64 = 10.0, Kind::Real;
+    /// The words of masks one estimate may compare, all its walks together: far more than the
+    /// walks of the puzzles this method is for ever need, so that they make all their walks, and
+    /// a bound on the time a huge box (walks hundreds of levels deep through long lists) can
+    /// take.
+    estimate_words: u64 = 1 << 26, Kind::Whole(1);
     /// Pieces tried before the cells by `order: auto`, those with the fewest placements,
     /// alone and as ordered pairs: on the pentomino boxes the best lead is always among the
     /// first three.
-    pub leads: usize,
+    leads: usize = 3, Kind::Whole(0);
     /// Scans of the cells that `order: auto` tries with every lead, the best by their
     /// estimates with no lead and the most promising one: each lead costs an estimate per
     /// scan, and the ranking of the scans rarely changes with the lead.
-    pub scans: usize,
+    scans: usize = 2, Kind::Whole(1);
+    /// The leads each scan is raced with in the first stage of the race of `order: auto`: the
+    /// best lead is most often among the first two (by placements), and the second stage tries
+    /// every lead with the best scans.
+    first_leads: usize = 2, Kind::Whole(1);
+    /// The most axes of a box whose every order `order: auto` races as scans: past it, only
+    /// the shorter sides first and the reading order, since the orders grow as the factorial.
+    every_axis_order_to: usize = 4, Kind::Whole(1);
     /// The estimate below which the order's choice keeps the first way to reduce the puzzle
     /// (the piece with the fewest placements kept), without judging the others: such a search
     /// takes well under a second, less than choosing orders for the others would add to each
     /// build.
-    pub small_search: f64,
+    small_search: f64 = 1e7, Kind::Real;
     /// The most ways to reduce the puzzle (one per piece kept) the symmetry reduction offers
     /// the order's choice to judge, those with the fewest placements kept first: as many as a
     /// 4x4x4 cube puzzle has, and a bound on what a box of many pieces (the 35 hexominoes)
     /// adds to each build.
-    pub max_judged: usize,
+    max_judged: usize = 12, Kind::Whole(1);
     /// The least length of every axis of a box of three or more axes on which dead ends and
     /// the fewest fits are covered first by default: only there do the placements they save
     /// pay for the look after each placement.
-    pub thick: u32,
+    thick: u32 = 4, Kind::Whole(0);
     /// The estimate from which a search gets the heavier checks: the pair test and checking
     /// every fit before placing ([`crate::plan::Checking`]). Each makes every procedure call
     /// dearer to save placements further down, which pays only on the larger searches.
-    pub heavy_checks_from: f64,
+    heavy_checks_from: f64 = 200_000.0, Kind::Real;
     /// The share of checked placements refused from which the lookups check every fit before
     /// placing any: below it the branch on the outcome is predicted well enough.
-    pub check_first_from: f64,
+    check_first_from: f64 = 0.3, Kind::Share;
     /// The fewest neighbour distances of a bit board on which checking first counts the free
     /// neighbours once per procedure call: on a plain box in two dimensions (two) a new count
     /// after each placement is about as fast.
-    pub counts_from_steps: usize,
+    counts_from_steps: usize = 3, Kind::Whole(0);
     /// The fewest placements a procedure finds by table lookups (where the plan looks up),
     /// and a tree the walker finds by lookups: with fewer, tests (the walker's scan of masks)
     /// are as fast and smaller than tables.
-    pub lookup_from: usize,
+    lookup_from: usize = 8, Kind::Whole(0);
     /// The widest frontier of the scan at which a count keeps a failure cache (`cache: auto`):
     /// on the pentomino boxes it pays on the 2-D ones (frontiers of 5 to 8 cells) and costs on
     /// the 3-D ones (10 and 12), whose lookups rarely hit.
-    pub narrow_frontier: usize,
+    narrow_frontier: usize = 8, Kind::Whole(0);
     /// The share of the procedures, in percent, before the first that consults the failure
     /// cache: the same free set comes back along several paths only after a few placements.
-    pub cache_from_percent: u32,
+    cache_from_percent: u32 = 25, Kind::Whole(0);
     /// Placements of the estimated search per slot of the failure cache.
-    pub placements_per_slot: u32,
+    placements_per_slot: u32 = 4, Kind::Whole(1);
     /// The most bytes the failure cache's table takes: half the L2 cache of a common core.
     /// Its lookups land anywhere in it, so a table that stays in the core's own cache is worth
     /// more than the failures a larger one would remember.
-    pub table_bytes: usize,
+    table_bytes: usize = 512 << 10, Kind::Whole(1);
     /// The most bytes a counting memo's table takes, on each thread of a count: a count it
     /// pays on keeps most of its free sets, not only the failures, and each kept one spares a
     /// subtree, so it takes what a laptop spares without notice, not a core's cache.
-    pub memo_bytes: usize,
+    memo_bytes: usize = 64 << 20, Kind::Whole(1);
     /// The share of the box's cells, in percent, that must be free for the search to cover the
     /// cell with the fewest fits: near the top of the search only, where a branch saved is a
     /// large subtree and the counts are few.
-    pub fewest_fits_percent: u32,
+    fewest_fits_percent: u32 = 40, Kind::Whole(0);
     /// The most bytes the sets of embeddings that take each aspect may fill, for the choice of
     /// the aspect with the fewest embeddings: each placement reads the sets of its aspects,
     /// so past a few megabytes they stop fitting a core's caches, and a cover that large is
     /// searched in its listed order.
-    pub fewest_bytes: usize,
+    fewest_bytes: usize = 16 << 20, Kind::Whole(1);
     /// What a placement of the search by the fewest embeddings costs, in placements of a
     /// box's scan: each counts the embeddings still fitting every free required aspect, where
     /// a scan's tests one aspect's. `order: auto` searches a box by the fewest embeddings only
     /// where its estimate, times this, is less than the race of the scans would walk.
-    pub fewest_cost: f64,
+    fewest_cost: f64 = 8.0, Kind::Real;
     /// The placements of the walk that measures how often the pruning check refuses: enough
     /// for a share within a few hundredths of that of five times as many (which decided the
     /// same on every puzzle measured), a few milliseconds at compile time.
-    pub judging_placements: u64,
+    judging_placements: u64 = 20_000, Kind::Whole(1);
     /// Subtrees with fewer placements than this are scanned by the walker, not walked: a test
     /// per placement costs less than a test per node where the nodes are about as many.
-    pub scan_below: usize,
+    scan_below: usize = 64, Kind::Whole(1);
     /// Procedures per function of the generated code's parts, which rustc optimises one at a
     /// time.
-    pub procedures_per_part: usize,
+    procedures_per_part: usize = 8, Kind::Whole(1);
 }
 
 // No threshold is ever NaN: [`Tuning::set`] refuses it, and the defaults are numbers.
 impl Eq for Tuning {}
-
-impl Default for Tuning {
-    fn default() -> Tuning {
-        Tuning {
-            probes: 2000,
-            race_probes: 200,
-            race_within: 10.0,
-            leads: 3,
-            scans: 2,
-            small_search: 1e7,
-            max_judged: 12,
-            thick: 4,
-            heavy_checks_from: 200_000.0,
-            check_first_from: 0.3,
-            counts_from_steps: 3,
-            lookup_from: 8,
-            narrow_frontier: 8,
-            cache_from_percent: 25,
-            placements_per_slot: 4,
-            table_bytes: 512 << 10,
-            memo_bytes: 64 << 20,
-            fewest_fits_percent: 40,
-            fewest_bytes: 16 << 20,
-            fewest_cost: 8.0,
-            judging_placements: 20_000,
-            scan_below: 64,
-            procedures_per_part: 8,
-        }
-    }
-}
 
 /// The kind of number a threshold takes, and the least it may be.
 #[derive(Clone, Copy)]
@@ -152,7 +156,7 @@ enum Kind {
     Share,
 }
 
-/// Every threshold by name: its kind, and where it lives in a [`Tuning`].
+/// A threshold's name, its kind, and where it lives in a [`Tuning`].
 type Access = (&'static str, Kind, fn(&mut Tuning) -> Slot<'_>);
 
 /// A threshold's place in a [`Tuning`].
@@ -163,65 +167,29 @@ enum Slot<'t> {
     F64(&'t mut f64),
 }
 
-const FIELDS: [Access; 23] = [
-    ("probes", Kind::Whole(1), |t| Slot::U32(&mut t.probes)),
-    ("leads", Kind::Whole(0), |t| Slot::Usize(&mut t.leads)),
-    ("scans", Kind::Whole(1), |t| Slot::Usize(&mut t.scans)),
-    ("race_probes", Kind::Whole(1), |t| {
-        Slot::U32(&mut t.race_probes)
-    }),
-    ("race_within", Kind::Real, |t| Slot::F64(&mut t.race_within)),
-    ("small_search", Kind::Real, |t| {
-        Slot::F64(&mut t.small_search)
-    }),
-    ("max_judged", Kind::Whole(1), |t| {
-        Slot::Usize(&mut t.max_judged)
-    }),
-    ("thick", Kind::Whole(0), |t| Slot::U32(&mut t.thick)),
-    ("heavy_checks_from", Kind::Real, |t| {
-        Slot::F64(&mut t.heavy_checks_from)
-    }),
-    ("check_first_from", Kind::Share, |t| {
-        Slot::F64(&mut t.check_first_from)
-    }),
-    ("counts_from_steps", Kind::Whole(0), |t| {
-        Slot::Usize(&mut t.counts_from_steps)
-    }),
-    ("lookup_from", Kind::Whole(0), |t| {
-        Slot::Usize(&mut t.lookup_from)
-    }),
-    ("narrow_frontier", Kind::Whole(0), |t| {
-        Slot::Usize(&mut t.narrow_frontier)
-    }),
-    ("cache_from_percent", Kind::Whole(0), |t| {
-        Slot::U32(&mut t.cache_from_percent)
-    }),
-    ("placements_per_slot", Kind::Whole(1), |t| {
-        Slot::U32(&mut t.placements_per_slot)
-    }),
-    ("table_bytes", Kind::Whole(1), |t| {
-        Slot::Usize(&mut t.table_bytes)
-    }),
-    ("memo_bytes", Kind::Whole(1), |t| {
-        Slot::Usize(&mut t.memo_bytes)
-    }),
-    ("fewest_fits_percent", Kind::Whole(0), |t| {
-        Slot::U32(&mut t.fewest_fits_percent)
-    }),
-    ("fewest_bytes", Kind::Whole(1), |t| {
-        Slot::Usize(&mut t.fewest_bytes)
-    }),
-    ("fewest_cost", Kind::Real, |t| Slot::F64(&mut t.fewest_cost)),
-    ("judging_placements", Kind::Whole(1), |t| {
-        Slot::U64(&mut t.judging_placements)
-    }),
-    ("scan_below", Kind::Whole(1), |t| {
-        Slot::Usize(&mut t.scan_below)
-    }),
-    ("procedures_per_part", Kind::Whole(1), |t| {
-        Slot::Usize(&mut t.procedures_per_part)
-    }),
-];
+impl<'t> From<&'t mut u32> for Slot<'t> {
+    fn from(v: &'t mut u32) -> Slot<'t> {
+        Slot::U32(v)
+    }
+}
+
+impl<'t> From<&'t mut u64> for Slot<'t> {
+    fn from(v: &'t mut u64) -> Slot<'t> {
+        Slot::U64(v)
+    }
+}
+
+impl<'t> From<&'t mut usize> for Slot<'t> {
+    fn from(v: &'t mut usize) -> Slot<'t> {
+        Slot::Usize(v)
+    }
+}
+
+impl<'t> From<&'t mut f64> for Slot<'t> {
+    fn from(v: &'t mut f64) -> Slot<'t> {
+        Slot::F64(v)
+    }
+}
 
 /// The largest whole number a threshold takes: far past any puzzle, and exact as an `f64`.
 const MOST: u64 = 1 << 40;
