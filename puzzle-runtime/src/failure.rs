@@ -16,8 +16,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
-/// The most slots a cache of failures takes, as a power of two (2 MiB for keys of one word).
-const MAX_BITS: u32 = 18;
+use crate::tuning::MAX_CACHE_BITS as MAX_BITS;
 
 /// The most slots a counting memo takes, as a power of two: its table's bytes are bounded by
 /// the plan (`memo_bytes`), this only bounds the shift.

@@ -109,10 +109,7 @@ pub const NEXT: u32 = 0;
 /// count (the plan keeps the search to covers where each is less): never read.
 pub const COVERED: u16 = u16::MAX;
 
-/// The most words of a set of embeddings whose sets of takers the tables keep whole, every
-/// bit's at the same width (its range `(bit * sets, 0, sets)`): the search then reads them
-/// at a constant width.
-pub const DENSE_SETS: usize = 4;
+pub use crate::tuning::DENSE_SETS;
 
 /// The widest failure-cache key kept on the stack.
 const KEY_ON_STACK: usize = 4;

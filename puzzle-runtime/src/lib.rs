@@ -31,6 +31,7 @@ mod solution;
 mod solver;
 mod stack;
 pub mod symmetry;
+mod tuning;
 mod unit;
 pub mod watch;
 

@@ -11,17 +11,8 @@ use crate::failure::FailureCache;
 use crate::search::CachedCounter;
 pub use crate::unit::{Unit, UnitError};
 
-/// The units to aim for: enough that two to a few dozen threads stay busy to the end.
-pub const TARGET_UNITS: usize = 512;
-
-/// The deepest cut tried when looking for enough units.
-pub const MAX_DEPTH: usize = 8;
-
-/// The estimated placements below which [`crate::Solver::count_parallel`] counts on one
-/// thread: sharing out the units and waking the threads costs about as much as thirty
-/// thousand placements (the Soma cube's whole search is eight thousand), so a search of a
-/// few times that gains little or nothing on more cores.
-pub const SERIAL_BELOW: f64 = 50_000.0;
+use crate::tuning::{AHEAD_PER_THREAD, AHEAD_WORDS, BATCH_WORDS};
+pub use crate::tuning::{MAX_DEPTH, SERIAL_BELOW, TARGET_UNITS};
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
 /// one unit into a counter. Every thread of the pool takes the next unit in the serial
@@ -80,20 +71,10 @@ struct Turns {
     shown: usize,
 }
 
-/// The units a listing runs ahead of the one being shown: enough to keep every thread busy
-/// while an early unit is slow, few enough that what they hold stays small.
+/// The units a listing runs ahead of the one being shown, on `threads` threads.
 fn visit_window(threads: usize) -> usize {
-    4 * threads
+    AHEAD_PER_THREAD * threads
 }
-
-/// The words of solutions a unit ahead of its turn hands on at once: a batch holds at least one
-/// solution, however large.
-const BATCH_WORDS: usize = 1 << 13;
-
-/// The words of solutions all the units ahead of their turn may hold together, 64 MiB: enough
-/// that a unit with many solutions rarely waits for its turn, and a bound on what a listing
-/// holds that does not grow with the solutions found or skipped.
-const AHEAD_WORDS: usize = 1 << 24;
 
 /// The batches each unit's channel holds, for `window` units ahead.
 fn batches(window: usize) -> usize {

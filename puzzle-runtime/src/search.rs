@@ -265,10 +265,8 @@ pub struct Stopping<'f, S> {
 }
 
 impl<'f, S: Sink> Stopping<'f, S> {
-    /// Placements between looks at the flag: a look is one atomic load, and the run-time
-    /// engine makes tens of millions of placements a second, so a stop is seen within about a
-    /// millisecond at a cost no measurement sees.
-    pub const LOOK_EVERY: u32 = 1 << 15;
+    /// Placements between looks at the flag ([`crate::tuning`]'s reason).
+    pub const LOOK_EVERY: u32 = crate::tuning::LOOK_EVERY;
 
     /// `inner`, stopped once `stop` (if any) is set.
     pub fn new(inner: S, stop: Option<&'f AtomicBool>) -> Self {

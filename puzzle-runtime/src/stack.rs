@@ -5,17 +5,7 @@
 //! search whose depth could outgrow what is left of its thread's stack runs on a stack of its
 //! own, made for it on the same thread (no sink need be sent anywhere) and freed when it ends.
 
-/// The stack one placement may take, with room to spare: the walker's deepest frames take
-/// under 2 KiB a placement in an optimised build, a generated solver's less; an unoptimised
-/// build takes several times as much. Only what a search touches is ever backed by memory, so
-/// room to spare costs address space alone.
-const PER_PLACEMENT: usize = match cfg!(debug_assertions) {
-    true => 32 << 10,
-    false => 4 << 10,
-};
-
-/// The stack a search needs beyond its placements: the sink, the entry, a visitor's drawing.
-const BASE: usize = 1 << 20;
+use crate::tuning::{STACK_BASE as BASE, STACK_PER_PLACEMENT as PER_PLACEMENT};
 
 /// Runs `search`, whose paths hold at most `depth` placements ([`crate::Info::depth`]), on
 /// this thread's stack where what is left of it is enough, else on a stack made for it.

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::search::Recorder;
 use crate::solver::{Run, Solver};
+use crate::tuning::UNIT_PROBES;
 use crate::unit::Unit;
 
 /// A search's stop flag and its progress, shared by the threads that search and the ones that
@@ -150,9 +151,6 @@ impl Watch {
     }
 }
 
-/// Random descents per unit: Knuth's estimate of a unit's search is their mean.
-const PROBES: usize = 6;
-
 /// The estimated size of each unit's search (its placements), by Knuth's method: descend from
 /// the unit to a leaf along random choices, and take the sum over the levels of the product of
 /// the choices seen; its mean over a few descents is an unbiased estimate. Each descent asks
@@ -171,7 +169,7 @@ fn estimate(solver: &dyn Solver, unit: &Unit) -> f64 {
     let info = solver.info();
     let mut random = SplitMix(unit.id as u64);
     let mut sum = 0.0;
-    for _ in 0..PROBES {
+    for _ in 0..UNIT_PROBES {
         let mut node = unit.clone();
         let (mut width, mut size) = (1.0, 1.0);
         while node.next != info.procedures {
@@ -189,7 +187,7 @@ fn estimate(solver: &dyn Solver, unit: &Unit) -> f64 {
         }
         sum += size;
     }
-    sum / PROBES as f64
+    sum / UNIT_PROBES as f64
 }
 
 /// Steele, Lea and Flood's SplitMix64: the few random choices of the estimate need no more,

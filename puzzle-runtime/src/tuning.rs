@@ -1,0 +1,61 @@
+//! Every threshold by which the run time decides how a search runs on a machine, each with its
+//! reason: how a search is cut into units and shared out, how much a listing holds, how often a
+//! stoppable search looks at its flag, and how much stack a search is given. None shapes the
+//! search tree (the compiler's `Tuning` does, per puzzle), so none is in a fingerprint; the
+//! figures behind them are in the benchmark notes.
+
+/// The units to aim for: enough that two to a few dozen threads stay busy to the end.
+pub const TARGET_UNITS: usize = 512;
+
+/// The deepest cut tried when looking for enough units.
+pub const MAX_DEPTH: usize = 8;
+
+/// The estimated placements below which a search runs on one thread: sharing out the units and
+/// waking the threads costs about as much as thirty thousand placements (the Soma cube's whole
+/// search is eight thousand), so a search of a few times that gains little or nothing on more
+/// cores.
+pub const SERIAL_BELOW: f64 = 50_000.0;
+
+/// The units a listing runs ahead of the one being shown, per thread: enough to keep every
+/// thread busy while an early unit is slow, few enough that what they hold stays small.
+pub(crate) const AHEAD_PER_THREAD: usize = 4;
+
+/// The words of solutions a unit ahead of its turn hands on at once: a batch holds at least one
+/// solution, however large.
+pub(crate) const BATCH_WORDS: usize = 1 << 13;
+
+/// The words of solutions all the units ahead of their turn may hold together, 64 MiB: enough
+/// that a unit with many solutions rarely waits for its turn, and a bound on what a listing
+/// holds that does not grow with the solutions found or skipped.
+pub(crate) const AHEAD_WORDS: usize = 1 << 24;
+
+/// Placements between looks at a stop flag: a look is one atomic load, and the run-time engine
+/// makes tens of millions of placements a second, so a stop is seen within about a millisecond
+/// at a cost no measurement sees.
+pub(crate) const LOOK_EVERY: u32 = 1 << 15;
+
+/// Random descents per unit of Knuth's estimate of its size, for progress: the mean of a few
+/// is close enough to weigh the units, and each costs a unit's cut per level.
+pub(crate) const UNIT_PROBES: usize = 6;
+
+/// The stack one placement may take, with room to spare: the walker's deepest frames take
+/// under 2 KiB a placement in an optimised build, a generated solver's less; an unoptimised
+/// build takes several times as much. Only what a search touches is ever backed by memory, so
+/// room to spare costs address space alone.
+pub(crate) const STACK_PER_PLACEMENT: usize = match cfg!(debug_assertions) {
+    true => 32 << 10,
+    false => 4 << 10,
+};
+
+/// The stack a search needs beyond its placements: the sink, the entry, a visitor's drawing.
+pub(crate) const STACK_BASE: usize = 1 << 20;
+
+/// The most slots a cache of failures takes, as a power of two (2 MiB for keys of one word):
+/// its lookups land anywhere in it, so a table that stays in a core's cache is worth more than
+/// the failures a larger one would remember.
+pub(crate) const MAX_CACHE_BITS: u32 = 18;
+
+/// The most words of a set of embeddings whose sets of takers the tables of the search by the
+/// fewest embeddings keep whole, every bit's at the same width: the search then reads them at a
+/// constant width, where a wider set is cheaper read from its first word with a taker.
+pub const DENSE_SETS: usize = 4;
