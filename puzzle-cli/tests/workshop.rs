@@ -165,9 +165,31 @@ async fn fill_in(client: &Client, id: &str, value: &str) {
     field.send_keys(&format!("{value}\u{e004}")).await.unwrap();
 }
 
-/// Draws a piece in the piece drawer, `#` a cell, one string of rows a layer, and adds it.
-async fn draw_piece(client: &Client, layers: &[&[&str]]) {
+/// Waits until `css` matches `n` elements.
+async fn shows_many(client: &Client, css: &str, n: usize) {
+    let start = std::time::Instant::now();
+    loop {
+        let found = client
+            .find_all(Locator::Css(css))
+            .await
+            .map_or(0, |all| all.len());
+        if found == n {
+            return;
+        }
+        if start.elapsed() > PATIENCE {
+            screenshot(client, "failed").await;
+            panic!("`{css}` never matched {n} elements: it matches {found}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Draws a piece in the piece drawer, `#` a cell, one string of rows a layer, and adds it; the
+/// drawer shows `side` layers of places for each layer asked (a fine grid's cube).
+async fn draw_piece(client: &Client, side: usize, layers: &[&[&str]]) {
     fill_in(client, "piece-layers", &layers.len().to_string()).await;
+    // The drawer is drawn anew from the grid's geometry for the layers asked.
+    shows_many(client, "#piece-grid svg", side * layers.len()).await;
     for (l, rows) in layers.iter().enumerate() {
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
@@ -328,6 +350,8 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     text_when(&client, "#status", |t| t.starts_with("puzzle:")).await;
     fill_in(&client, "columns", "10").await;
     fill_in(&client, "rows", "6").await;
+    // The box is drawn anew once the server has said where its places are.
+    shows_many(&client, "#board .place", 60).await;
     click(&client, "#pieces button").await;
     click(&client, "#add-set").await;
     click(&client, "#reduced").await;
@@ -352,6 +376,7 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     fill_in(&client, "columns", "3").await;
     fill_in(&client, "rows", "3").await;
     fill_in(&client, "layers", "3").await;
+    shows_many(&client, "#board .place", 27).await;
     click(&client, "#pieces button").await;
     let soma: [&[&[&str]]; 7] = [
         &[&["##", "#."]],
@@ -363,7 +388,7 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
         &[&["##", "#."], &["#.", ".."]],
     ];
     for piece in soma {
-        draw_piece(&client, piece).await;
+        draw_piece(&client, 1, piece).await;
     }
     click(&client, "#one-sided").await;
     click(&client, "#reduced").await;
@@ -381,10 +406,11 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     for size in ["columns", "rows", "layers"] {
         fill_in(&client, size, "1").await;
     }
+    shows_many(&client, "#board .place", 24).await;
     click(&client, "#pieces button").await;
     fill_in(&client, "piece-name", "P").await;
     fill_in(&client, "piece-count", "6").await;
-    draw_piece(&client, &[&["", "..#", ".#.#", "..#"]]).await;
+    draw_piece(&client, 5, &[&["", "..#", ".#.#", "..#"]]).await;
     let written = editor_text(&client).await;
     assert!(
         written.contains("6 x P: [(0, 1, 2), (0, 2, 1), (0, 2, 3), (0, 3, 2)]"),

@@ -265,7 +265,8 @@ pub struct Stopping<'f, S> {
 }
 
 impl<'f, S: Sink> Stopping<'f, S> {
-    /// Placements between looks at the flag ([`crate::tuning`]'s reason).
+    /// Placements between looks at the flag, a threshold of the run time's with its reason
+    /// (about a millisecond of the walker's placements).
     pub const LOOK_EVERY: u32 = crate::tuning::LOOK_EVERY;
 
     /// `inner`, stopped once `stop` (if any) is set.

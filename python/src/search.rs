@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use puzzle::compiler::Puzzle as Compiled;
+use puzzle::compiler::Puzzle as CompilerPuzzle;
 use puzzle::Watch;
 use puzzle::{parallel, Solver};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
@@ -29,13 +29,13 @@ const AHEAD: usize = 1024;
 /// share its search out as work units.
 #[pyclass(frozen, module = "puzzle", name = "Puzzle")]
 pub struct Puzzle {
-    compiled: Arc<Compiled>,
+    compiled: Arc<CompilerPuzzle>,
     text: String,
 }
 
 impl Puzzle {
     /// The puzzle compiled from `text`.
-    pub fn new(compiled: Arc<Compiled>, text: String) -> Puzzle {
+    pub fn new(compiled: Arc<CompilerPuzzle>, text: String) -> Puzzle {
         Puzzle { compiled, text }
     }
 }
@@ -307,13 +307,13 @@ impl Puzzle {
 /// The solutions of a search running on threads of its own, read as they come.
 #[pyclass(module = "puzzle", name = "SolutionIterator")]
 pub struct SolutionIter {
-    compiled: Arc<Compiled>,
+    compiled: Arc<CompilerPuzzle>,
     watch: Arc<Watch>,
     found: Mutex<Receiver<Vec<u32>>>,
 }
 
 impl SolutionIter {
-    fn start(compiled: Arc<Compiled>, all: bool, threads: usize) -> SolutionIter {
+    fn start(compiled: Arc<CompilerPuzzle>, all: bool, threads: usize) -> SolutionIter {
         let watch = Arc::new(Watch::new());
         let (send, found) = mpsc::sync_channel(AHEAD);
         let (theirs, solver) = (Arc::clone(&watch), Arc::clone(&compiled));

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use puzzle::compiler::Puzzle as Compiled;
+use puzzle::compiler::Puzzle as CompilerPuzzle;
 use puzzle::Solution as Found;
 use puzzle::Solver;
 use puzzle_io::draw::{svg, text, Palette};
@@ -17,13 +17,13 @@ use pyo3::types::PyTuple;
 /// its aspects, maps to their names. `str()` draws it; in a notebook it shows as SVG.
 #[pyclass(frozen, module = "puzzle", name = "Solution")]
 pub struct Solution {
-    compiled: Arc<Compiled>,
+    compiled: Arc<CompilerPuzzle>,
     placed: Vec<u32>,
 }
 
 impl Solution {
     /// The solution made of the `placed` embeddings of `compiled`.
-    pub fn new(compiled: Arc<Compiled>, placed: Vec<u32>) -> Solution {
+    pub fn new(compiled: Arc<CompilerPuzzle>, placed: Vec<u32>) -> Solution {
         Solution { compiled, placed }
     }
 
@@ -85,7 +85,7 @@ impl Entry {
 }
 
 /// `placed` of `compiled` drawn as one SVG gallery.
-pub fn gallery(compiled: &Compiled, placed: &[&[u32]]) -> PyResult<String> {
+pub fn gallery(compiled: &CompilerPuzzle, placed: &[&[u32]]) -> PyResult<String> {
     svg::gallery(compiled.catalog(), placed, 1)
         .map_err(|e| PyRuntimeError::new_err(format!("drawing failed: {e}")))
 }

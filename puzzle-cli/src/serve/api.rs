@@ -1,6 +1,6 @@
 //! The requests a page makes once: check and compile a puzzle's text (every mistake with where
 //! it is), the Rust program it becomes, a gallery of solutions as SVG, and the examples.
-//! Compiled puzzles are kept a while ([`Compiled`]), since a page checks a text as it is typed
+//! Compiled puzzles are kept a while ([`KeptPuzzles`]), since a page checks a text as it is typed
 //! and then solves it.
 
 use std::collections::VecDeque;
@@ -203,11 +203,11 @@ pub struct Ready {
 
 /// The puzzles compiled lately, the last used first, at most [`limits::KEPT_COMPILED`].
 #[derive(Debug, Default)]
-pub struct Compiled {
+pub struct KeptPuzzles {
     kept: Mutex<VecDeque<(Source, Arc<Ready>)>>,
 }
 
-impl Compiled {
+impl KeptPuzzles {
     /// The puzzle `source` holds, compiled (or kept from before), on a thread of its own and
     /// at most [`limits::MAX_COMPILES`] at once.
     pub async fn get(&self, shared: &Shared, source: &Source) -> Result<Arc<Ready>, Rejected> {

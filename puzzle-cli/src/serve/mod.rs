@@ -26,7 +26,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use tokio::sync::Semaphore;
 
-use api::Compiled;
+use api::KeptPuzzles;
 
 /// Bounds on what pages may ask of the server, in one place with their reasons.
 pub mod limits {
@@ -82,7 +82,7 @@ pub struct Shared {
     /// Permits for pages ([`limits::MAX_SESSIONS`]).
     pub sessions: Arc<Semaphore>,
     /// Recently compiled puzzles.
-    pub compiled: Arc<Compiled>,
+    pub compiled: Arc<KeptPuzzles>,
     /// Threads of each search.
     pub threads: usize,
 }
@@ -94,7 +94,7 @@ impl Shared {
             searches: Arc::new(Semaphore::new(limits::MAX_SEARCHES)),
             compiles: Arc::new(Semaphore::new(limits::MAX_COMPILES)),
             sessions: Arc::new(Semaphore::new(limits::MAX_SESSIONS)),
-            compiled: Arc::new(Compiled::default()),
+            compiled: Arc::new(KeptPuzzles::default()),
             threads,
         }
     }

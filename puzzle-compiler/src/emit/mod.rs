@@ -6,7 +6,7 @@
 //! made for it, and a hidden `program` module with the procedures. Everything is named by
 //! absolute path, so the module needs no `use` in the user's crate.
 
-mod fewest;
+mod fewest_program;
 mod lookup;
 mod procedures;
 mod state;
@@ -47,7 +47,7 @@ pub fn module(header: &Header, runtime: &TokenStream, puzzle: &Puzzle) -> TokenS
     let check = tables::option(puzzle.symmetry_check().map(|_| quote!(&program::CHECK)));
     let compiled = puzzle.compiled();
     let program = match &compiled.plan.search {
-        Search::Fewest(fewest) => fewest::module(runtime, compiled, fewest),
+        Search::Fewest(fewest) => fewest_program::module(runtime, compiled, fewest),
         Search::Scan(scan) => procedures::module(runtime, compiled, scan),
     };
     items(

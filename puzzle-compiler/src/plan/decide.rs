@@ -14,8 +14,8 @@ use crate::tuning::Tuning;
 use puzzle_runtime::symmetry::SymmetryCheck;
 
 use super::cache::{bits_for, frontier, memo_bits_for};
-use super::fewest::{FewestTables, Unfit};
-use super::fits::FitsTables;
+use super::fewest_tables::{FewestTables, Unfit};
+use super::fits_tables::FitsTables;
 use super::layout::{Layout, Repr};
 use super::prune::{regions, BitBoard};
 use super::{

@@ -11,8 +11,8 @@
 
 mod cache;
 mod decide;
-mod fewest;
-mod fits;
+mod fewest_tables;
+mod fits_tables;
 mod hashed;
 mod layout;
 mod prune;
@@ -27,8 +27,8 @@ use puzzle_runtime::CacheInfo;
 pub use cache::{bits_for, frontier};
 pub(crate) use decide::size;
 pub use decide::{Decision, NotFewest};
-pub use fewest::{FewestTables, Unfit};
-pub use fits::FitsTables;
+pub use fewest_tables::{FewestTables, Unfit};
+pub use fits_tables::FitsTables;
 pub use layout::{Bag, Field, Key, Layout, Repr};
 pub(crate) use prune::REACH_MAX;
 pub use prune::{regions, BitBoard};

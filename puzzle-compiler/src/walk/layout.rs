@@ -6,7 +6,7 @@ use crate::plan::{Check, FitsTables, Layout, Plan, Pruning, Search};
 use crate::program::{Body, Next, Node, Program};
 use crate::tuning::Tuning;
 
-use super::board::{one_word, WordBoard};
+use super::walk_board::{one_word, WalkBoard};
 
 /// A program laid out for walking, built once per puzzle: each procedure's aspect as a word of
 /// `q` and its bits, each procedure's placements in the order its tree reaches them, each with
@@ -43,7 +43,7 @@ pub struct Walkable {
     /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.
     pub(super) bags: Vec<BagTake>,
     /// The plan's bit board, if its check runs on one.
-    pub(super) board: Option<WordBoard>,
+    pub(super) board: Option<WalkBoard>,
     /// The plan's choice, a rule at a time, in its order.
     pub(super) choice: Vec<Chooser>,
     /// Subtrees with fewer leaves than this are scanned, not walked
@@ -100,9 +100,9 @@ pub(super) const MAX_SET_WORDS: usize = 16;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(super) enum Chooser {
     /// The board of the dead ends, and each cell's tree by its bit.
-    DeadEnds(WordBoard, Vec<Tree>),
+    DeadEnds(WalkBoard, Vec<Tree>),
     /// The cell with the fewest fits: its board and tables.
-    FewestFits(WordBoard, FitsTables),
+    FewestFits(WalkBoard, FitsTables),
 }
 
 /// One procedure.
@@ -233,11 +233,11 @@ impl Walkable {
                 let bit = order.position(dead_end.cell).0 - board.offset;
                 trees[bit as usize] = walkable.tree(&dead_end.roots, order, layout, None);
             }
-            let chooser = Chooser::DeadEnds(WordBoard::of(board, std::iter::empty()), trees);
+            let chooser = Chooser::DeadEnds(WalkBoard::of(board, std::iter::empty()), trees);
             walkable.choice.push(chooser);
         }
         if let Some(fits) = &scan.fewest_fits {
-            let board = WordBoard::of(&fits.board, std::iter::empty());
+            let board = WalkBoard::of(&fits.board, std::iter::empty());
             walkable
                 .choice
                 .push(Chooser::FewestFits(board, fits.clone()));
@@ -249,7 +249,7 @@ impl Walkable {
         {
             let borders =
                 (0..embeddings as u32).map(|e| board.mask(regions.border(e).iter().copied()));
-            let mut word_board = WordBoard::of(board, borders);
+            let mut word_board = WalkBoard::of(board, borders);
             // Where the hole test runs after each placement, the lookups check every leaf that
             // fits from one count of the free neighbours (`board_holes_placed`: the same
             // refusals), for a few loads each: in a walk a count per placement costs more than

@@ -14,8 +14,8 @@
 //! shifts make cheap); a smaller one is scanned, each placement's aspects tested at once as a
 //! mask over `q`.
 
-mod board;
 mod layout;
+mod walk_board;
 #[cfg(feature = "serde")]
 mod words;
 
@@ -26,9 +26,9 @@ use puzzle_runtime::search::Sink;
 
 use crate::plan::{FitsTables, Layout, Plan, Pruning, Scan, Search};
 
-use board::{one_word, WordBoard};
 pub use layout::Walkable;
 use layout::{BagTake, Chooser, Entry, EntryBody, Lookup, Op, Read, Tree, CALLER, MAX_SET_WORDS};
+use walk_board::{one_word, WalkBoard};
 
 /// Where a walk starts.
 #[derive(Clone, Copy, Debug)]
@@ -202,7 +202,7 @@ impl<'p, const W: usize> Walker<'p, W> {
     fn fewest_fits(
         &mut self,
         tables: &FitsTables,
-        board: &WordBoard,
+        board: &WalkBoard,
         free: u128,
         q: u128,
         next: u32,
@@ -467,12 +467,12 @@ impl<'p, const W: usize> Walker<'p, W> {
         let q = one_word(&self.q);
         let mut refused = [0; L];
         let counted = match &walkable.board {
-            Some(WordBoard::Narrow(b)) if b.width > 0 => {
+            Some(WalkBoard::Narrow(b)) if b.width > 0 => {
                 let free = (q >> b.offset) as u64;
                 b.counted(free, first, &fit[..words], &mut refused[..words], pairs);
                 true
             }
-            Some(WordBoard::Wide(b)) if b.width > 0 => {
+            Some(WalkBoard::Wide(b)) if b.width > 0 => {
                 b.counted(
                     q >> b.offset,
                     first,
@@ -665,14 +665,14 @@ impl<'p, const W: usize> Walker<'p, W> {
         let q = one_word(&self.q);
         let fused = self.scan.fuses_dead_ends();
         let refused = match &self.walkable.board {
-            Some(WordBoard::Narrow(b)) if fused => {
+            Some(WalkBoard::Narrow(b)) if fused => {
                 return b.holes_or_dead_ends((q >> b.offset) as u64, e, pruning)
             }
-            Some(WordBoard::Wide(b)) if fused => {
+            Some(WalkBoard::Wide(b)) if fused => {
                 return b.holes_or_dead_ends(q >> b.offset, e, pruning)
             }
-            Some(WordBoard::Narrow(b)) => b.refuses((q >> b.offset) as u64, e, pruning),
-            Some(WordBoard::Wide(b)) => b.refuses(q >> b.offset, e, pruning),
+            Some(WalkBoard::Narrow(b)) => b.refuses((q >> b.offset) as u64, e, pruning),
+            Some(WalkBoard::Wide(b)) => b.refuses(q >> b.offset, e, pruning),
             None => match holes {
                 true => check.regions.leaves_hole(&self.q, e),
                 false => {

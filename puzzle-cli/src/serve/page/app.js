@@ -29,8 +29,9 @@ const state = {
   /** Where the drawn puzzle is written in the text (offsets), and in which text. */
   extent: null,
   extentOf: null,
-  /** The piece being drawn: layers of rows, `#` a cell. */
+  /** The piece being drawn: layers of rows, `#` a cell; and what the drawer shows of it. */
   piece: null,
+  pieceDrawn: null,
   /** What a stroke of the pointer paints. */
   stroke: null,
 };
@@ -229,14 +230,11 @@ function takeSketch(sketch) {
   });
 }
 
-async function renderDraw() {
+function renderDraw() {
   const sketch = state.sketch;
   $("draw-panel").classList.toggle("off", !sketch);
   if (!sketch) return;
   const board = sketch.board;
-  const geometry = await draw.geometry(sketch.grid, ...sizes(board));
-  // A drawing replaced while its geometry came is drawn by the render that replaced it.
-  if (state.sketch !== sketch || sketch.board !== board) return;
   $("grid").value = sketch.grid;
   // A fine grid's sizes are in cubes.
   const side = draw.cubeSide(sketch.grid);
@@ -247,7 +245,7 @@ async function renderDraw() {
   $("size-unit").hidden = side === 1;
   $("one-sided").checked = !sketch.reflect;
   $("reduced").checked = sketch.reduced;
-  draw.drawLayers($("board"), geometry, board, (ch) => draw.CLASS[ch] ?? "cell", paintBoard, written);
+  drawBoard(sketch, board);
   const list = $("pieces");
   list.innerHTML = "";
   sketch.pieces.forEach((entry, i) => {
@@ -272,6 +270,14 @@ async function renderDraw() {
     list.append(li);
   });
   renderPiece();
+}
+
+/** Draws the box once the server has said where its grid's places are and their shapes. */
+async function drawBoard(sketch, board) {
+  const geometry = await draw.geometry(sketch.grid, ...sizes(board));
+  // A drawing replaced while its geometry came is drawn by the render that replaced it.
+  if (state.sketch !== sketch || sketch.board !== board) return;
+  draw.drawLayers($("board"), geometry, board, (ch) => draw.CLASS[ch] ?? "cell", paintBoard, written);
 }
 
 function tool() {
@@ -357,6 +363,9 @@ async function renderPiece() {
   if (!state.piece || state.piece.length !== size[0]) {
     state.piece = draw.resize(geometry, [], ...size);
   }
+  // A piece drawn as it stands is left as it is: a stroke under way stays on its places.
+  if (state.pieceDrawn?.geometry === geometry && state.pieceDrawn.piece === state.piece) return;
+  state.pieceDrawn = { geometry, piece: state.piece };
   draw.drawLayers($("piece-grid"), geometry, state.piece, (ch) => (ch === "#" ? "piece" : "none"),
     (l, r, c, starting) => {
       if (starting) state.stroke = draw.at(state.piece, l, r, c) === "#" ? "." : "#";

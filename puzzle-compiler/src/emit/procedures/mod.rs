@@ -20,14 +20,14 @@ use crate::program::{Body, DeadEnd, Next, Node};
 use crate::puzzle::Compiled;
 use puzzle_runtime::__private::Regions;
 
-mod board;
+mod checks;
 mod choice;
 mod entries;
 mod helpers;
 mod lookups;
 mod trees;
 
-use board::*;
+use checks::*;
 pub(crate) use entries::runs;
 use entries::*;
 use helpers::*;

@@ -46,7 +46,7 @@ macro_rules! fixed {
 /// The plan's bit board, in the narrowest word it fits.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub(super) enum WordBoard {
+pub(super) enum WalkBoard {
     Narrow(Bits<u64>),
     Wide(Bits<u128>),
 }
@@ -74,11 +74,11 @@ pub(super) struct Bits<T> {
     pub(super) width: usize,
 }
 
-impl WordBoard {
+impl WalkBoard {
     /// `board` in the narrowest word it fits, with these borders of the embeddings.
-    pub(super) fn of(board: &BitBoard, borders: impl Iterator<Item = u128>) -> WordBoard {
+    pub(super) fn of(board: &BitBoard, borders: impl Iterator<Item = u128>) -> WalkBoard {
         match board.fits_u64() {
-            true => WordBoard::Narrow(Bits {
+            true => WalkBoard::Narrow(Bits {
                 offset: board.offset,
                 steps: board.steps.iter().map(|&(s, f)| (s, f as u64)).collect(),
                 cells: board.cells as u64,
@@ -86,7 +86,7 @@ impl WordBoard {
                 reach: Vec::new(),
                 width: 0,
             }),
-            false => WordBoard::Wide(Bits {
+            false => WalkBoard::Wide(Bits {
                 offset: board.offset,
                 steps: board.steps.clone(),
                 cells: board.cells,
@@ -102,10 +102,10 @@ impl WordBoard {
     pub(super) fn dead_ends(&self, q: &[u64]) -> u128 {
         let q = one_word(q);
         match self {
-            WordBoard::Narrow(b) => u128::from(fixed!(&b.steps, |steps| {
+            WalkBoard::Narrow(b) => u128::from(fixed!(&b.steps, |steps| {
                 board_dead_ends(steps, b.cells, (q >> b.offset) as u64)
             })),
-            WordBoard::Wide(b) => fixed!(&b.steps, |steps| {
+            WalkBoard::Wide(b) => fixed!(&b.steps, |steps| {
                 board_dead_ends(steps, b.cells, q >> b.offset)
             }),
         }
@@ -115,10 +115,10 @@ impl WordBoard {
     /// bits.
     pub(super) fn hemmed_in(&self, q: u128) -> [u128; 2] {
         match self {
-            WordBoard::Narrow(b) => {
+            WalkBoard::Narrow(b) => {
                 board_hemmed_in(&b.steps, b.cells, (q >> b.offset) as u64).map(u128::from)
             }
-            WordBoard::Wide(b) => board_hemmed_in(&b.steps, b.cells, q >> b.offset),
+            WalkBoard::Wide(b) => board_hemmed_in(&b.steps, b.cells, q >> b.offset),
         }
     }
 
@@ -126,11 +126,11 @@ impl WordBoard {
     /// test.
     pub(super) fn count_with(&mut self, reach: &[u128], width: usize) {
         match self {
-            WordBoard::Narrow(b) => {
+            WalkBoard::Narrow(b) => {
                 b.reach = reach.iter().map(|&r| r as u64).collect();
                 b.width = width;
             }
-            WordBoard::Wide(b) => {
+            WalkBoard::Wide(b) => {
                 b.reach = reach.to_vec();
                 b.width = width;
             }
@@ -140,8 +140,8 @@ impl WordBoard {
     /// The free cells of `q` (one word), as the board's bits.
     pub(super) fn free(&self, q: u128) -> u128 {
         match self {
-            WordBoard::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
-            WordBoard::Wide(b) => q >> b.offset & b.cells,
+            WalkBoard::Narrow(b) => u128::from((q >> b.offset) as u64 & b.cells),
+            WalkBoard::Wide(b) => q >> b.offset & b.cells,
         }
     }
 }
