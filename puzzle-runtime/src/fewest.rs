@@ -30,8 +30,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::__private::{reach, remembered};
-use crate::search::Sink;
+use crate::search::{reach, remembered, Sink};
 
 /// The tables of the search, by embedding in the order they are tried (the cover's order of
 /// the embeddings allowed) and by bit of `q`.

@@ -15,6 +15,7 @@ use crate::processor::Code;
 use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
 use crate::solution::{Catalog, Solution, Solutions};
 use crate::symmetry::{Orbits, SymmetryCheck};
+use crate::tuning::UNIT_PROBES;
 use crate::unit::{Unit, UnitError};
 use crate::watch::Watch;
 
@@ -271,6 +272,12 @@ pub trait Solver: Sync {
         cut_at(self.as_dyn(), depth, false).0
     }
 
+    /// The estimated size of each unit's search (its placements), by Knuth's method from a
+    /// few random descents each, the same on every machine: what a watch weighs its units by.
+    fn unit_weights(&self, units: &[Unit]) -> Vec<f64> {
+        provided::unit_weights(self.as_dyn(), units)
+    }
+
     /// The solution made of these embeddings, to draw or list.
     fn solution<'a>(&'a self, placed: &'a [u32]) -> Solution<'a> {
         Solution::new(self.catalog(), placed)
@@ -312,13 +319,21 @@ fn unstopped<T>(answer: Option<T>) -> T {
 /// method generic over the solver's type would be compiled again in every crate that calls it
 /// on its own solver, with the thread pool's code under it.
 mod provided {
+    use rayon::prelude::*;
+
     use super::*;
 
-    /// The units of the search, told to `watch`.
+    /// The units of the search, told to `watch`, weighed where it asks.
     fn cut(solver: &dyn Solver, watch: &Watch) -> Vec<Unit> {
         let units = solver.units();
-        watch.cut(solver, &units);
+        tell(solver, watch, &units);
         units
+    }
+
+    /// Tells `watch` of the units the search is cut into, weighed where it asks.
+    fn tell(solver: &dyn Solver, watch: &Watch, units: &[Unit]) {
+        let weights = watch.weighs().then(|| solver.unit_weights(units));
+        watch.cut(units, weights.as_deref());
     }
 
     /// Whether the search is small enough to run whole on this thread.
@@ -461,7 +476,7 @@ mod provided {
 
     pub(super) fn stats_watched(solver: &dyn Solver, watch: &Watch) -> Option<Stats> {
         let (units, above) = solver.units_and_stats();
-        watch.cut(solver, &units);
+        tell(solver, watch, &units);
         let below = parallel::map_units(&units, |unit| {
             let mut recorder = Recorder::new().with_depths().stop_when(watch.flag());
             let _ = solver
@@ -478,5 +493,81 @@ mod provided {
             stats.add_unit(unit, below);
         }
         (!watch.stopped()).then_some(stats)
+    }
+
+    /// The estimated size of each unit's search (its placements), by Knuth's method: descend from
+    /// the unit to a leaf along random choices, and take the sum over the levels of the product of
+    /// the choices seen; its mean over a few descents is an unbiased estimate. Each descent asks
+    /// the solver for the children of a state by running that state as a unit cut one placement
+    /// deeper, so it works on any engine. Each unit's descents are seeded by its id: the same
+    /// estimates on every machine. On the current thread pool.
+    pub(super) fn unit_weights(solver: &dyn Solver, units: &[Unit]) -> Vec<f64> {
+        units
+            .par_iter()
+            .map(|unit| estimate(solver, unit))
+            .collect()
+    }
+
+    /// Knuth's estimate of one unit's search.
+    fn estimate(solver: &dyn Solver, unit: &Unit) -> f64 {
+        let info = solver.info();
+        let mut random = SplitMix(unit.id as u64);
+        let mut sum = 0.0;
+        for _ in 0..UNIT_PROBES {
+            let mut node = unit.clone();
+            let (mut width, mut size) = (1.0, 1.0);
+            while node.next != info.procedures {
+                let mut recorder = Recorder::new().cut(node.placed.len() + 1, info);
+                let _ = solver
+                    .run_unit(&node, Run::Record(&mut recorder))
+                    .expect("a solver's own units are its own");
+                let mut children = recorder.into_units();
+                if children.is_empty() {
+                    break;
+                }
+                width *= children.len() as f64;
+                size += width;
+                node = children.swap_remove(random.below(children.len()));
+            }
+            sum += size;
+        }
+        sum / UNIT_PROBES as f64
+    }
+
+    /// Steele, Lea and Flood's SplitMix64: the few random choices of the estimate need no more,
+    /// and every program that runs a solver links this crate.
+    pub(super) struct SplitMix(pub(super) u64);
+
+    impl SplitMix {
+        /// A number below `n` (which is not 0), as near uniform as the estimate needs.
+        pub(super) fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            ((u128::from(z) * n as u128) >> 64) as usize
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::provided::SplitMix;
+
+    #[test]
+    fn the_random_choices_cover_every_child_evenly() {
+        let mut random = SplitMix(7);
+        let mut seen = [0u32; 5];
+        for _ in 0..50_000 {
+            seen[random.below(5)] += 1;
+        }
+        assert!(
+            seen.iter().all(|&n| (9_000..11_000).contains(&n)),
+            "{seen:?}"
+        );
+        // The same seed, the same choices.
+        let (mut a, mut b) = (SplitMix(3), SplitMix(3));
+        assert!((0..100).all(|_| a.below(1000) == b.below(1000)));
     }
 }

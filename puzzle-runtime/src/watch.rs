@@ -1,19 +1,13 @@
 //! A search a person may watch and stop: its stop flag, which every engine looks at as it
 //! goes, and its progress (units done, solutions so far, the share of the estimated work
 //! done), read from another thread while the search runs. Every front end runs its searches
-//! through the [`Solver`]'s watched methods with one ([`Solver::count_watched`],
-//! [`Solver::solve_watched`], [`Solver::stats_watched`]), and the plain ones run with a watch
-//! nobody reads.
+//! through the `Solver`'s watched methods with one (`count_watched`, `solve_watched`,
+//! `stats_watched`), and the plain ones run with a watch nobody reads.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use rayon::prelude::*;
-
-use crate::search::Recorder;
-use crate::solver::{Run, Solver};
-use crate::tuning::UNIT_PROBES;
 use crate::unit::Unit;
 
 /// A search's stop flag and its progress, shared by the threads that search and the ones that
@@ -74,9 +68,10 @@ impl Watch {
     }
 
     /// A watch whose search estimates each unit's size before it starts (Knuth's estimate,
-    /// [`weights`]), so that [`Seen::fraction`] is the share of the work done rather than of
-    /// the units: the early units are often the largest, and counting units would promise too
-    /// much too soon. The estimate costs a few descents per unit: for progress a person reads.
+    /// `Solver::unit_weights`), so that [`Seen::fraction`] is the share of the work done rather
+    /// than of the units: the early units are often the largest, and counting units would
+    /// promise too much too soon. The estimate costs a few descents per unit: for progress a
+    /// person reads.
     pub fn weighed() -> Watch {
         Watch {
             weigh: true,
@@ -121,13 +116,17 @@ impl Watch {
         }
     }
 
-    /// The search is cut into `units` of `solver`: told to the watch, each weighed where it
-    /// asks.
-    pub(crate) fn cut(&self, solver: &dyn Solver, units: &[Unit]) {
-        if self.weigh {
-            let weights = weights(solver, units);
+    /// Whether the search is to weigh its units ([`Watch::weighed`]).
+    pub fn weighs(&self) -> bool {
+        self.weigh
+    }
+
+    /// The search is cut into `units`, whose estimated sizes are `weights` where it weighed
+    /// them.
+    pub(crate) fn cut(&self, units: &[Unit], weights: Option<&[f64]>) {
+        if let Some(weights) = weights {
             let mut by_id = vec![0; units.iter().map(|u| u.id + 1).max().unwrap_or(0)];
-            for (unit, &w) in units.iter().zip(&weights) {
+            for (unit, &w) in units.iter().zip(weights) {
                 by_id[unit.id] = (w * 1000.0).round() as u64;
             }
             *self.weights.lock().unwrap_or_else(|e| e.into_inner()) = by_id;
@@ -148,81 +147,5 @@ impl Watch {
         let weight = weights.get(unit.id).copied().unwrap_or(0);
         self.weight_done.fetch_add(weight, Ordering::Relaxed);
         self.done.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-/// The estimated size of each unit's search (its placements), by Knuth's method: descend from
-/// the unit to a leaf along random choices, and take the sum over the levels of the product of
-/// the choices seen; its mean over a few descents is an unbiased estimate. Each descent asks
-/// the solver for the children of a state by running that state as a unit cut one placement
-/// deeper, so it works on any engine. Each unit's descents are seeded by its id: the same
-/// estimates on every machine. On the current thread pool.
-pub fn weights(solver: &dyn Solver, units: &[Unit]) -> Vec<f64> {
-    units
-        .par_iter()
-        .map(|unit| estimate(solver, unit))
-        .collect()
-}
-
-/// Knuth's estimate of one unit's search.
-fn estimate(solver: &dyn Solver, unit: &Unit) -> f64 {
-    let info = solver.info();
-    let mut random = SplitMix(unit.id as u64);
-    let mut sum = 0.0;
-    for _ in 0..UNIT_PROBES {
-        let mut node = unit.clone();
-        let (mut width, mut size) = (1.0, 1.0);
-        while node.next != info.procedures {
-            let mut recorder = Recorder::new().cut(node.placed.len() + 1, info);
-            let _ = solver
-                .run_unit(&node, Run::Record(&mut recorder))
-                .expect("a solver's own units are its own");
-            let mut children = recorder.into_units();
-            if children.is_empty() {
-                break;
-            }
-            width *= children.len() as f64;
-            size += width;
-            node = children.swap_remove(random.below(children.len()));
-        }
-        sum += size;
-    }
-    sum / UNIT_PROBES as f64
-}
-
-/// Steele, Lea and Flood's SplitMix64: the few random choices of the estimate need no more,
-/// and every program that runs a solver links this crate.
-struct SplitMix(u64);
-
-impl SplitMix {
-    /// A number below `n` (which is not 0), as near uniform as the estimate needs.
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        ((u128::from(z) * n as u128) >> 64) as usize
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::SplitMix;
-
-    #[test]
-    fn the_random_choices_cover_every_child_evenly() {
-        let mut random = SplitMix(7);
-        let mut seen = [0u32; 5];
-        for _ in 0..50_000 {
-            seen[random.below(5)] += 1;
-        }
-        assert!(
-            seen.iter().all(|&n| (9_000..11_000).contains(&n)),
-            "{seen:?}"
-        );
-        // The same seed, the same choices.
-        let (mut a, mut b) = (SplitMix(3), SplitMix(3));
-        assert!((0..100).all(|_| a.below(1000) == b.below(1000)));
     }
 }

@@ -246,7 +246,7 @@ impl Puzzle {
         let compiled = Arc::clone(&self.compiled);
         let (units, weights) = py.detach(move || {
             let units = compiled.units_for(target);
-            let weights = puzzle::watch::weights(&*compiled, &units);
+            let weights = compiled.unit_weights(&units);
             (units, weights)
         });
         let fingerprint = format!("{:016x}", self.compiled.info().fingerprint);

@@ -184,7 +184,7 @@ impl ListArgs {
 /// puzzle's fingerprint.
 pub fn list(solver: &dyn Solver, args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
     let units = args.cut.units(solver);
-    let weights = parallel::with_threads(args.threads, || puzzle::watch::weights(solver, &units));
+    let weights = parallel::with_threads(args.threads, || solver.unit_weights(&units));
     let fingerprint = hex(solver.info().fingerprint);
     for (unit, weight) in units.iter().zip(weights) {
         let line = json!({
