@@ -5,12 +5,15 @@
 //!
 //! ```text
 //! #[doc = "..."]* VIS mod NAME {
-//!     box: FIGURE | 5 x 4 x 3,                  // required: `.` cell, `#` hole
+//!     grid: square | triangular | hexagonal | spheres | rhombic | tetrahedra_octahedra, // default square
+//!     box: FIGURE | 5 x 4 x 3,                  // required: `.` cell, `#` hole, `+` may stay empty, digits coloured
 //!     holes: [(x, y, ...), ...],                // default none
+//!     max_empty: N,                             // the most `+` cells left empty; default any
+//!     colours: { COLOUR: [COLOUR, ...], ... },  // a piece's colour on the box's; default alike
 //!     pieces: SET | { PIECE | SET, ... },       // required
 //!     reflect: true | false,                    // default true (free pieces)
 //!     symmetry: all | reduced | reduced(NAME),  // default all
-//!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN], // SCAN: auto | rows | columns; default auto
+//!     order: SCAN | [pieces, SCAN] | [SCAN, pieces] | [NAME, ..., SCAN] | fewest, // SCAN: auto | rows | columns; default auto
 //!     sharing: true | false,                    // default true
 //!     eliminate: true | false,                  // default true
 //!     prune: auto | off | holes | regions,      // default auto: holes
@@ -32,7 +35,9 @@
 //!     tuning: { NAME: NUMBER, ... },
 //! }
 //! PIECE := #[allow(disconnected)]? #[glyph('c')]? (COUNT x | MIN..=MAX x)? NAME (: FIGURE | : [(x, y, ...), ...])?
-//! SET := (COUNT x)? (pentominoes | tetrominoes | polyominoes(N) | tetracubes | polycubes(N) | soma) // optional flag: (one_sided) polyominoes, (free) polycubes
+//! SET := (COUNT x)? (pentominoes | tetrominoes | polyominoes(N) | polycubes(N) | tetracubes | soma
+//!        | hexiamonds | polyiamonds(N) | tetrahexes | pentahexes | polyhexes(N))
+//!        // optional flag: (one_sided) on the plane's sets, (free) on polycubes
 //! FIGURE := ["row", ...] | ["row"; N] | [FIGURE, ...] | [FIGURE; N]   // nested: layers
 //! ```
 
@@ -1160,6 +1165,33 @@ fn comma_separated<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The grammar at the head of this file names every key the parser takes, every grid and
+    /// every set: a key, grid or set added to the parser and not to the grammar fails here.
+    #[test]
+    fn the_grammar_names_every_key_grid_and_set() {
+        let source = include_str!("parse.rs");
+        let grammar: String = (source.lines())
+            .take_while(|l| l.starts_with("//!"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for key in KEYS {
+            assert!(
+                grammar.contains(&format!("{key}:")),
+                "the grammar lacks `{key}`"
+            );
+        }
+        for grid in Grid::ALL {
+            assert!(
+                grammar.contains(grid.word()),
+                "the grammar lacks `{}`",
+                grid.word()
+            );
+        }
+        for set in PieceSet::WORDS {
+            assert!(grammar.contains(set), "the grammar lacks `{set}`");
+        }
+    }
 
     fn one(text: &str) -> Parsed {
         let mut puzzles = parse_str(text).expect("the puzzle's outline parses");
