@@ -1,7 +1,8 @@
 //! A listing holds memory bounded by what it keeps, never by how many solutions there are: the
 //! first solution of the 10x10 box of dominoes (258,584,046,368 tilings) and a thousand of the
-//! 30x30, through the command and through the `Solver` trait, each in a child process of its
-//! own, capped (so that a failure cannot take the machine down) and measured.
+//! 30x30, through the command, the `Solver` trait and the workshop's server (whose Solve sends
+//! the first solutions and counts on), each in a child process of its own, capped (so that a
+//! failure cannot take the machine down) and measured.
 //!
 //! One test, so that the children run one after another: the peak resident memory of the
 //! children waited for so far (`getrusage` of `RUSAGE_CHILDREN`) is then each one's own once it
@@ -23,7 +24,8 @@ const BOUND: i64 = 256 << 20;
 /// only a runaway hits it (thread stacks and the allocator's arenas are address space too).
 const CAP_KIB: u64 = 4 << 20;
 
-/// The variable that makes this test's binary a child that lists through the `Solver` trait.
+/// The variable that makes this test's binary a child that lists through the `Solver` trait
+/// (`d10`, `d30`) or through the server (`serve-d10`, `serve-d30`).
 const CHILD: &str = "PUZZLE_MEMORY_CHILD";
 
 const DOMINOES_10: &str = "mod d10 { box: 10 x 10, pieces: { 50 x D: [\"##\"] } }";
@@ -71,7 +73,10 @@ fn written(name: &str, text: &str) -> PathBuf {
 #[test]
 fn listing_solutions_holds_memory_bounded_by_what_is_kept() {
     if let Ok(which) = std::env::var(CHILD) {
-        return list_through_the_trait(&which);
+        return match which.strip_prefix("serve-") {
+            Some(which) => list_through_the_server(which),
+            None => list_through_the_trait(&which),
+        };
     }
     let (d10, d30) = (
         written("d10.puzzle", DOMINOES_10),
@@ -110,11 +115,24 @@ fn listing_solutions_holds_memory_bounded_by_what_is_kept() {
             filter.to_vec(),
             Some("d30"),
         ),
+        (
+            "the server, one of the 10x10",
+            &this,
+            filter.to_vec(),
+            Some("serve-d10"),
+        ),
+        (
+            "the server, 1000 of the 30x30",
+            &this,
+            filter.to_vec(),
+            Some("serve-d30"),
+        ),
     ];
     for (what, program, args, child) in runs {
         let out = capped(program, &args, child);
         let peak = children_peak();
         assert!(peak < BOUND, "{what}: a child held {} MiB", peak >> 20);
+        println!("{what}: the largest child so far held {} MiB", peak >> 20);
         // What was listed: JSON lines of the solutions, or the child's own count of them.
         let lines = out.lines().filter(|l| l.starts_with('{')).count();
         let listed = match child {
@@ -124,7 +142,7 @@ fn listing_solutions_holds_memory_bounded_by_what_is_kept() {
                 .collect(),
             None => lines.to_string(),
         };
-        let expected = if args.contains(&"1000") || child == Some("d30") {
+        let expected = if args.contains(&"1000") || child.is_some_and(|c| c.ends_with("d30")) {
             "1000"
         } else {
             "1"
@@ -155,4 +173,67 @@ fn list_through_the_trait(which: &str) {
     });
     assert!(flow.is_break());
     println!("listed {listed}");
+}
+
+/// How many solutions the server's Solve must have counted past those it sent before the page
+/// stops it: far more than a listing that kept them could hold in the bound.
+const COUNTED_ON: u128 = 2_000_000;
+
+/// The child's part: the workshop's server, in this process, asked by a page for the first
+/// solutions (drawn and sent) while it counts the rest, and stopped by the page once it has
+/// counted [`COUNTED_ON`] of them.
+fn list_through_the_server(which: &str) {
+    use futures_util::{SinkExt, StreamExt};
+    use serde_json::{json, Value};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let (text, wanted) = match which {
+        "d10" => (DOMINOES_10, 1),
+        _ => (DOMINOES_30, 1000),
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime starts");
+    let drawn = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let app = puzzle_cli::serve::router(puzzle_cli::serve::Shared::new(0));
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let (mut socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{address}/api/session"))
+                .await
+                .expect("the socket opens");
+        let ask = |request: Value| Message::Text(request.to_string().into());
+        let search = json!({ "type": "search", "source": { "text": text }, "limit": wanted });
+        socket
+            .send(ask(search))
+            .await
+            .expect("the search is asked for");
+        let mut drawn = 0;
+        let mut stopping = false;
+        while let Some(message) = socket.next().await {
+            let Message::Text(text) = message.expect("the socket stays open") else {
+                continue;
+            };
+            let event: Value = serde_json::from_str(&text).unwrap();
+            match event["type"].as_str() {
+                Some("solution") => drawn += 1,
+                Some("progress") if !stopping => {
+                    let counted: u128 = event["solutions"].as_str().unwrap().parse().unwrap();
+                    if counted >= COUNTED_ON {
+                        stopping = true;
+                        let stop = json!({ "type": "stop" });
+                        socket.send(ask(stop)).await.expect("the stop is asked for");
+                    }
+                }
+                Some("done") => {
+                    assert_eq!(event["stopped"], true, "{event}");
+                    assert_eq!(event["sent"], drawn, "{event}");
+                    break;
+                }
+                Some("rejected" | "refused") => panic!("the server refused: {event}"),
+                _ => {}
+            }
+        }
+        drawn
+    });
+    println!("listed {drawn}");
 }

@@ -10,6 +10,10 @@ use std::time::Instant;
 
 use crate::unit::Unit;
 
+/// The whole of a search's estimated work, in the parts in which a unit's share is kept: fine
+/// enough for any number of units a search is cut into, and summed far from `u64::MAX`.
+const WHOLE: u64 = 1 << 40;
+
 /// A search's stop flag and its progress, shared by the threads that search and the ones that
 /// wait for them or show how far it has got.
 #[derive(Debug)]
@@ -20,8 +24,8 @@ pub struct Watch {
     /// Units finished, and in all (0 until the search is cut into units).
     done: AtomicUsize,
     units: AtomicUsize,
-    /// The weight of each unit by id, in thousandths of its estimated placements, and the
-    /// weight of the units finished: the share of the work done ([`weights`]).
+    /// The share of the estimated work of each unit by id, in parts of [`WHOLE`], and the
+    /// share of the units finished.
     weights: Mutex<Vec<u64>>,
     weight_done: AtomicU64,
     /// Solutions found so far (no atomic holds a `u128`; a unit's end is rare enough for a
@@ -122,14 +126,24 @@ impl Watch {
     }
 
     /// The search is cut into `units`, whose estimated sizes are `weights` where it weighed
-    /// them.
+    /// them. Each unit keeps its share of the whole in parts of [`WHOLE`]: an estimate may be
+    /// anything up to `f64::MAX` (a box of dominoes has more than 10^100 placements to go), so
+    /// the shares are taken relative to the largest, and a sum of them cannot overflow.
     pub(crate) fn cut(&self, units: &[Unit], weights: Option<&[f64]>) {
         if let Some(weights) = weights {
-            let mut by_id = vec![0; units.iter().map(|u| u.id + 1).max().unwrap_or(0)];
-            for (unit, &w) in units.iter().zip(weights) {
-                by_id[unit.id] = (w * 1000.0).round() as u64;
+            // NaN and negative estimates weigh nothing, an infinite one as much as any can.
+            let weights: Vec<f64> = (weights.iter())
+                .map(|&w| if w > 0.0 { w.min(f64::MAX) } else { 0.0 })
+                .collect();
+            let largest = weights.iter().copied().fold(0.0, f64::max);
+            if largest > 0.0 {
+                let relative: f64 = weights.iter().map(|w| w / largest).sum();
+                let mut by_id = vec![0; units.iter().map(|u| u.id + 1).max().unwrap_or(0)];
+                for (unit, w) in units.iter().zip(&weights) {
+                    by_id[unit.id] = (w / largest / relative * WHOLE as f64).round() as u64;
+                }
+                *self.weights.lock().unwrap_or_else(|e| e.into_inner()) = by_id;
             }
-            *self.weights.lock().unwrap_or_else(|e| e.into_inner()) = by_id;
         }
         self.units.store(units.len(), Ordering::Relaxed);
     }
@@ -147,5 +161,64 @@ impl Watch {
         let weight = weights.get(unit.id).copied().unwrap_or(0);
         self.weight_done.fetch_add(weight, Ordering::Relaxed);
         self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(n: usize) -> Vec<Unit> {
+        (0..n)
+            .map(|id| Unit {
+                fingerprint: 1,
+                id,
+                placed: vec![],
+                q: vec![],
+                next: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_share_done_is_of_the_estimated_work() {
+        let (watch, units) = (Watch::weighed(), units(4));
+        watch.cut(&units, Some(&[6.0, 2.0, 1.0, 1.0]));
+        assert_eq!(watch.seen().fraction, 0.0);
+        watch.unit_done(&units[0]);
+        assert!((watch.seen().fraction - 0.6).abs() < 1e-9);
+        for unit in &units[1..] {
+            watch.unit_done(unit);
+        }
+        assert!((watch.seen().fraction - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn estimates_as_large_as_a_float_holds_are_shared_out() {
+        // A box of dominoes estimates well past 10^100 placements a unit; some are infinite,
+        // and some not numbers at all.
+        let (watch, units) = (Watch::weighed(), units(4));
+        let weights = [1e300, f64::MAX, f64::INFINITY, f64::NAN];
+        watch.cut(&units, Some(&weights));
+        watch.unit_done(&units[3]);
+        assert_eq!(watch.seen().fraction, 0.0);
+        watch.unit_done(&units[0]);
+        let small = watch.seen().fraction;
+        assert!(small > 0.0 && small < 1e-8, "{small}");
+        watch.unit_done(&units[1]);
+        assert!((watch.seen().fraction - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn units_unweighed_count_alike() {
+        let (watch, units) = (Watch::new(), units(4));
+        watch.cut(&units, None);
+        watch.unit_done(&units[2]);
+        assert_eq!(watch.seen().fraction, 0.25);
+        // Nothing weighs anything: the units count alike.
+        let (watch, units) = (Watch::weighed(), self::units(2));
+        watch.cut(&units, Some(&[0.0, f64::NAN]));
+        watch.unit_done(&units[0]);
+        assert_eq!(watch.seen().fraction, 0.5);
     }
 }
