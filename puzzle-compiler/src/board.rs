@@ -288,9 +288,6 @@ impl Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColourTwins;
 
-/// The largest box, in positions of its block: far more than any puzzle this method solves.
-pub const MAX_VOLUME: usize = 1 << 16;
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! (see [`Description::new`] and its builder methods). Every part carries a [`Loc`] so that an
 //! error found later can point back at what the user wrote.
 
-pub use crate::sets::PieceSet;
+pub use crate::piece_set::PieceSet;
 pub use crate::tuning::Tuning;
 use puzzle_runtime::Lattice;
 

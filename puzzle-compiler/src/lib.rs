@@ -45,6 +45,7 @@ pub mod lower;
 pub mod model;
 pub mod order;
 pub mod parse;
+pub mod piece_set;
 pub mod plan;
 pub mod polyforms;
 pub mod print;

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::board::{Board, MAX_VOLUME};
+use crate::board::Board;
 use crate::cover::AspectId;
 use crate::description::{
     self, chars, AbstractSpec, BoardSpec, Cache, Coloured, Count, DeadEnds, Description,
@@ -17,7 +17,9 @@ use crate::figure::{
     Block, Marks,
 };
 use crate::geometry::{Point, Shape};
-use crate::sets::{Member, PieceSet};
+use crate::limits::{MAX_AXES, MAX_COORDINATE, MAX_VOLUME};
+use crate::piece_set::PieceSet;
+use crate::sets::Member;
 use crate::tuning::Tuning;
 use puzzle_runtime::lattice::Lattice;
 
@@ -526,8 +528,8 @@ fn read_board(description: &Description, errors: &mut Errors) -> Option<(Board, 
             let volume = sizes
                 .iter()
                 .try_fold(1usize, |v, &e| v.checked_mul(usize::try_from(e).ok()?));
-            if sizes.len() > crate::limits::MAX_AXES {
-                let (axes, limit) = (sizes.len(), crate::limits::MAX_AXES);
+            if sizes.len() > MAX_AXES {
+                let (axes, limit) = (sizes.len(), MAX_AXES);
                 errors.push(*loc, ErrorKind::TooManyAxes { axes, limit });
                 return None;
             }
@@ -782,10 +784,6 @@ fn check_piece(
 pub fn is_glyph(c: char) -> bool {
     !c.is_whitespace() && !c.is_control() && c != chars::BOX_CELL
 }
-
-/// How far from the origin a piece's coordinate may lie; far enough for any real piece, near
-/// enough that no arithmetic on coordinates can overflow.
-pub const MAX_COORDINATE: i32 = 1 << 16;
 
 /// A piece given as coordinates.
 fn shape_of_cells(

@@ -49,7 +49,8 @@ use crate::description::{
     Prune, Restriction, Row, ShapeSpec, Symmetry,
 };
 use crate::error::suggest;
-use crate::sets::{PieceSet, SetError};
+use crate::limits::MAX_REPEAT;
+use crate::piece_set::{PieceSet, SetError};
 use crate::tuning::Tuning;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -79,9 +80,6 @@ const KEYS: [&str; 20] = [
     "optional",
     "embeddings",
 ];
-
-/// The most rows `["row"; N]` may make; a larger box would not compile in reasonable time.
-pub const MAX_REPEAT: usize = 4096;
 
 /// The spans of everything a [`Loc`] can name: `Loc(i)` is `spans[i]`.
 #[derive(Default)]

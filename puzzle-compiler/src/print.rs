@@ -684,7 +684,7 @@ pub fn to_identifier(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::parse::parse_str;
-    use crate::sets::PieceSet;
+    use crate::piece_set::PieceSet;
     use crate::Puzzle;
 
     /// The description printed and read back gives the same puzzle.

@@ -24,6 +24,7 @@ use crate::board::Board;
 use crate::cover::{AspectId, EmbeddingId};
 use crate::description::{Count, Loc};
 use crate::error::{ErrorKind, Errors};
+use crate::limits::{MAX_BOX_IMAGES, MAX_IMAGES};
 use crate::lower::Lowered;
 use crate::model::{BoxModel, Model, Motions, Piece, PieceId, Problem, Reduce};
 use crate::tuning::Tuning;
@@ -682,16 +683,6 @@ fn keep_second(
         pairs,
     }
 }
-
-/// The most symmetry images (symmetries times embeddings) a reduction may keep: each solution
-/// is compared with its image under every symmetry, and the images are static data in the
-/// generated code.
-pub const MAX_IMAGES: usize = 1 << 20;
-
-/// The most images of embeddings under a box's symmetries the reduction computes (each
-/// symmetry maps every embedding): a 4x4x4 cube's 48 symmetries of 20,000 placements are a
-/// sixteenth of it.
-pub const MAX_BOX_IMAGES: usize = 1 << 24;
 
 /// The reduction of an abstract puzzle: its symmetries are the permutations of aspects that
 /// map the embeddings onto themselves, and each solution found is kept only if it is the least
