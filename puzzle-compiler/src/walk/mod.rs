@@ -96,6 +96,7 @@ fn run_with<const W: usize>(
         walkable,
         layout,
         scan,
+        fused: scan.fuses_dead_ends(),
         owner: plan.fingerprint,
         q,
         keys: Vec::new(),
@@ -114,6 +115,9 @@ struct Walker<'p, const W: usize> {
     layout: &'p Layout,
     /// The scan's plan.
     scan: &'p Scan,
+    /// Whether the hole test and the dead ends' run as one ([`Scan::fuses_dead_ends`]),
+    /// read once a walk: the plan answers by comparing its boards.
+    fused: bool,
     /// The fingerprint, which owns the failure cache's entries.
     owner: u64,
     /// The free set, as the plan lays it out.
@@ -663,7 +667,7 @@ impl<'p, const W: usize> Walker<'p, W> {
         };
         // The board's cells lie within 128 bits of `q` from its offset.
         let q = one_word(&self.q);
-        let fused = self.scan.fuses_dead_ends();
+        let fused = self.fused;
         let refused = match &self.walkable.board {
             Some(WalkBoard::Narrow(b)) if fused => {
                 return b.holes_or_dead_ends((q >> b.offset) as u64, e, pruning)
