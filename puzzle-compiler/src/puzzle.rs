@@ -413,7 +413,7 @@ fn info(
         },
         prune: plan
             .scan()
-            .map_or(puzzle_runtime::Prune::Off, |s| s.pruning.kind()),
+            .map_or(puzzle_runtime::PruneKind::Off, |s| s.pruning.kind()),
         cache: plan.cache_table().map(|c| c.info()),
         dead_ends: plan.scan().is_some_and(|s| s.dead_ends.is_some()),
         fewest_fits: plan

@@ -43,7 +43,7 @@ pub struct Info {
     /// What the symmetry reduction did.
     pub symmetry: SymmetryInfo,
     /// What the search prunes after each placement.
-    pub prune: Prune,
+    pub prune: PruneKind,
     /// The failure cache a count keeps, if it keeps one.
     pub cache: Option<CacheInfo>,
     /// Whether the search covers dead ends (free cells with one free neighbour) before the
@@ -101,7 +101,7 @@ pub struct SymmetryGroup {
 /// can complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Prune {
+pub enum PruneKind {
     /// Nothing.
     #[default]
     Off,

@@ -81,7 +81,7 @@ pub fn fallback(header: &Header, runtime: &TokenStream) -> TokenStream {
                     kinds: ::std::borrow::Cow::Borrowed(&[]),
                 },
             },
-            prune: #runtime::Prune::Off,
+            prune: #runtime::PruneKind::Off,
             cache: ::core::option::Option::None,
             dead_ends: false,
             fewest_fits: None,

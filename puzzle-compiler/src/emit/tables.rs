@@ -7,7 +7,7 @@ use quote::quote;
 
 use puzzle_runtime::__private::Regions;
 use puzzle_runtime::symmetry::SymmetryCheck;
-use puzzle_runtime::{Catalog, Info, Lattice, Prune, Solver};
+use puzzle_runtime::{Catalog, Info, Lattice, PruneKind, Solver};
 
 use crate::puzzle::Puzzle;
 
@@ -65,9 +65,9 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
         numbers(&symmetry.group.kinds),
     );
     let prune = match prune {
-        Prune::Off => quote!(Off),
-        Prune::Holes => quote!(Holes),
-        Prune::Regions => quote!(Regions),
+        PruneKind::Off => quote!(Off),
+        PruneKind::Holes => quote!(Holes),
+        PruneKind::Regions => quote!(Regions),
     };
     let fewest_fits = option(fewest_fits.map(|above| quote!(#above)));
     let cache = option(cache.map(|c| {
@@ -97,7 +97,7 @@ pub fn info(runtime: &TokenStream, info: &Info) -> TokenStream {
                     kinds: #group_kinds,
                 },
             },
-            prune: #runtime::Prune::#prune,
+            prune: #runtime::PruneKind::#prune,
             cache: #cache,
             dead_ends: #dead_ends,
             fewest_fits: #fewest_fits,

@@ -254,11 +254,11 @@ impl Pruning {
     }
 
     /// What is pruned, as the run time tells it.
-    pub fn kind(&self) -> puzzle_runtime::Prune {
+    pub fn kind(&self) -> puzzle_runtime::PruneKind {
         match self {
-            Pruning::Off => puzzle_runtime::Prune::Off,
-            Pruning::Holes { .. } => puzzle_runtime::Prune::Holes,
-            Pruning::Regions(_) => puzzle_runtime::Prune::Regions,
+            Pruning::Off => puzzle_runtime::PruneKind::Off,
+            Pruning::Holes { .. } => puzzle_runtime::PruneKind::Holes,
+            Pruning::Regions(_) => puzzle_runtime::PruneKind::Regions,
         }
     }
 }
