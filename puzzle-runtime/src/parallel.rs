@@ -15,46 +15,72 @@ use crate::tuning::{AHEAD_PER_THREAD, AHEAD_WORDS, BATCH_WORDS};
 pub use crate::tuning::{MAX_DEPTH, SERIAL_BELOW, TARGET_UNITS};
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
-/// one unit into a counter. Every thread of the pool takes the next unit in the serial
-/// search's order until none is left, with a counter that shares `counter`'s cache where it
-/// can: the threads then work side by side on neighbouring units, whose free sets are much
-/// the same, so the cache learns nearly what the serial search's does (where halves of the
-/// units each with a cache of their own would learn less). Large units tend to come early in
-/// that order, so the threads also end together.
+/// one unit into a counter, and should look at `stop` as it goes. Every thread of the pool
+/// takes the next unit in the serial search's order until none is left, with a counter that
+/// shares `counter`'s cache where it can: the threads then work side by side on neighbouring
+/// units, whose free sets are much the same, so the cache learns nearly what the serial
+/// search's does (where halves of the units each with a cache of their own would learn less).
+/// Large units tend to come early in that order, so the threads also end together.
 ///
 /// A counting memo is a thread's own (its counts are two words, which another thread could
 /// tear), and the units of a count by a memo share most of the free sets below them: there
 /// every unit runs on the calling thread with `counter`, which on more threads would learn
 /// the same counts once a thread, and did take 1.6 to 3.6 times as long on two (bench notes).
-pub fn count_units<R>(units: &[Unit], counter: CachedCounter, run: R) -> u128
+///
+/// Once `stop` is set no unit is begun (each would run a look's worth of placements before it
+/// saw the flag: hundreds of units made a stop take a second), and the answer is `None`: a
+/// part of the count is never taken for the whole.
+pub fn count_units<R>(
+    units: &[Unit],
+    stop: &AtomicBool,
+    counter: CachedCounter,
+    run: R,
+) -> Option<u128>
 where
     R: Fn(&Unit, &mut CachedCounter) + Sync,
 {
-    if counter.cache().is_some_and(FailureCache::counts) {
+    let go_on = || !stop.load(Ordering::Relaxed);
+    let total = if counter.cache().is_some_and(FailureCache::counts) {
         let mut counter = counter;
-        units.iter().for_each(|unit| run(unit, &mut counter));
-        return counter.solutions();
-    }
-    let next = AtomicUsize::new(0);
-    rayon::broadcast(|_| {
-        let mut counter = counter.share();
-        while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
-            run(unit, &mut counter);
-        }
+        units
+            .iter()
+            .take_while(|_| go_on())
+            .for_each(|unit| run(unit, &mut counter));
         counter.solutions()
-    })
-    .into_iter()
-    .fold(0, u128::saturating_add)
+    } else {
+        let next = AtomicUsize::new(0);
+        rayon::broadcast(|_| {
+            let mut counter = counter.share();
+            while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                if !go_on() {
+                    break;
+                }
+                run(unit, &mut counter);
+            }
+            counter.solutions()
+        })
+        .into_iter()
+        .fold(0, u128::saturating_add)
+    };
+    go_on().then_some(total)
 }
 
-/// `run` of every unit on the current thread pool, the results in the units' order.
-pub fn map_units<R, T>(units: &[Unit], run: R) -> Vec<T>
+/// `run` of every unit on the current thread pool, the results in the units' order; `run`
+/// should look at `stop` as it goes. Once `stop` is set no unit is begun, and the answer is
+/// `None`, as [`count_units`]'s is.
+pub fn map_units<R, T>(units: &[Unit], stop: &AtomicBool, run: R) -> Option<Vec<T>>
 where
     R: Fn(&Unit) -> T + Sync,
     T: Send,
 {
     use rayon::prelude::*;
-    units.par_iter().with_max_len(1).map(&run).collect()
+    let go_on = || !stop.load(Ordering::Relaxed);
+    let found: Option<Vec<T>> = units
+        .par_iter()
+        .with_max_len(1)
+        .map(|unit| go_on().then(|| run(unit)))
+        .collect();
+    found.filter(|_| go_on())
 }
 
 /// What a unit's search hands on: solutions a few at a time, then its end. A channel that
@@ -291,14 +317,14 @@ mod tests {
         let threads = std::sync::Mutex::new(Vec::new());
         let memo = CachedCounter::with_cache(FailureCache::counting(10));
         let total = with_threads(4, || {
-            count_units(&units, memo, |unit, counter| {
+            count_units(&units, &AtomicBool::new(false), memo, |unit, counter| {
                 threads.lock().unwrap().push(std::thread::current().id());
                 for _ in 0..unit.id {
                     let _ = counter.solution();
                 }
             })
         });
-        assert_eq!(total, 99 * 100 / 2);
+        assert_eq!(total, Some(99 * 100 / 2));
         let threads = threads.into_inner().unwrap();
         assert_eq!(threads.len(), 100);
         // The pool's thread that called (`with_threads` runs it there): one thread for all.
@@ -310,19 +336,59 @@ mod tests {
         let units = numbered(1000);
         for threads in [1, 2, 5] {
             let total = with_threads(threads, || {
-                count_units(&units, CachedCounter::without_cache(), |unit, counter| {
-                    for _ in 0..unit.id {
-                        let _ = counter.solution();
-                    }
-                })
+                let go_on = AtomicBool::new(false);
+                count_units(
+                    &units,
+                    &go_on,
+                    CachedCounter::without_cache(),
+                    |unit, counter| {
+                        for _ in 0..unit.id {
+                            let _ = counter.solution();
+                        }
+                    },
+                )
             });
-            assert_eq!(total, 999 * 1000 / 2, "{threads} threads");
+            assert_eq!(total, Some(999 * 1000 / 2), "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn once_stopped_no_unit_is_begun_and_no_part_is_the_whole() {
+        // The first unit to run sets the flag: on each thread at most the unit it had begun
+        // runs besides.
+        let units = numbered(1000);
+        for (threads, memo) in [(1, false), (3, false), (3, true)] {
+            let (stop, ran) = (AtomicBool::new(false), AtomicUsize::new(0));
+            let first_stops = || {
+                if ran.fetch_add(1, Ordering::Relaxed) == 0 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let counter = match memo {
+                true => CachedCounter::with_cache(FailureCache::counting(10)),
+                false => CachedCounter::without_cache(),
+            };
+            let total = with_threads(threads, || {
+                count_units(&units, &stop, counter, |_, _| first_stops())
+            });
+            assert_eq!(total, None);
+            assert!(ran.load(Ordering::Relaxed) <= threads, "{threads} threads");
+            let (stop, ran) = (AtomicBool::new(false), AtomicUsize::new(0));
+            let first_stops = || {
+                if ran.fetch_add(1, Ordering::Relaxed) == 0 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let mapped = with_threads(threads, || map_units(&units, &stop, |_| first_stops()));
+            assert_eq!(mapped, None);
+            assert!(ran.load(Ordering::Relaxed) <= threads, "{threads} threads");
         }
     }
 
     #[test]
     fn count_of_no_units_is_zero() {
-        let none = count_units(&[], CachedCounter::new(10), |_, _| unreachable!());
-        assert_eq!(none, 0);
+        let go_on = AtomicBool::new(false);
+        let none = count_units(&[], &go_on, CachedCounter::new(10), |_, _| unreachable!());
+        assert_eq!(none, Some(0));
     }
 }

@@ -357,7 +357,7 @@ mod provided {
             return flow.is_continue().then(|| watch.add(counter.solutions()));
         }
         let units = cut(solver, watch);
-        let total = parallel::count_units(&units, solver.counter(), |unit, counter| {
+        parallel::count_units(&units, watch.flag(), solver.counter(), |unit, counter| {
             let before = counter.solutions();
             let flow = solver
                 .count_unit_until(unit, counter, watch.flag())
@@ -366,8 +366,7 @@ mod provided {
                 watch.add(counter.solutions() - before);
                 watch.unit_done(unit);
             }
-        });
-        (!watch.stopped()).then_some(total)
+        })
     }
 
     pub(super) fn solve_watched(
@@ -477,7 +476,7 @@ mod provided {
     pub(super) fn stats_watched(solver: &dyn Solver, watch: &Watch) -> Option<Stats> {
         let (units, above) = solver.units_and_stats();
         tell(solver, watch, &units);
-        let below = parallel::map_units(&units, |unit| {
+        let below = parallel::map_units(&units, watch.flag(), |unit| {
             let mut recorder = Recorder::new().with_depths().stop_when(watch.flag());
             let _ = solver
                 .run_unit(unit, Run::Record(&mut recorder))
@@ -487,12 +486,12 @@ mod provided {
                 watch.unit_done(unit);
             }
             recorder.stats()
-        });
+        })?;
         let mut stats = above;
         for (unit, below) in units.iter().zip(&below) {
             stats.add_unit(unit, below);
         }
-        (!watch.stopped()).then_some(stats)
+        Some(stats)
     }
 
     /// The estimated size of each unit's search (its placements), by Knuth's method: descend from

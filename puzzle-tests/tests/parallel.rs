@@ -2,6 +2,7 @@
 //! same as the serial search; a unit runs alone by number, and only on its own puzzle.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use puzzle::parallel::{self, Unit};
 use puzzle::search::{CachedCounter, Sink};
@@ -47,13 +48,19 @@ fn parallel_counts_nest() {
     let units = p8x8::SOLVER.units();
     for threads in [1, 2, 3] {
         let total = parallel::with_threads(threads, || {
-            parallel::count_units(&units[..6], CachedCounter::without_cache(), |_, counter| {
-                for _ in 0..p10x3x2::SOLVER.count_parallel() {
-                    let _ = counter.solution();
-                }
-            })
+            let go_on = AtomicBool::new(false);
+            parallel::count_units(
+                &units[..6],
+                &go_on,
+                CachedCounter::without_cache(),
+                |_, counter| {
+                    for _ in 0..p10x3x2::SOLVER.count_parallel() {
+                        let _ = counter.solution();
+                    }
+                },
+            )
         });
-        assert_eq!(total, 6 * 12, "{threads} threads");
+        assert_eq!(total, Some(6 * 12), "{threads} threads");
     }
 }
 
