@@ -59,7 +59,7 @@ def test_text_of_every_format_compiles() -> None:
 def test_a_box_and_pieces_from_values() -> None:
     p = puzzle.build(box=["." * 10] * 6, pieces="pentominoes", symmetry="reduced")
     assert p.count() == 2339
-    assert "pieces: pentominoes" in p.text
+    assert "pieces: { pentominoes }" in p.text
 
 
 def test_a_box_as_cells_and_pieces_as_coordinates() -> None:
@@ -87,6 +87,77 @@ def test_sizes_and_options_as_keywords() -> None:
     assert holed.count() == 65
     tuned = puzzle.build(box=(3, 20), pieces="pentominoes", tuning={"probes": 300})
     assert tuned.count() == 8
+
+
+def test_a_string_box_is_one_row_and_a_list_of_ints_is_sizes() -> None:
+    row = puzzle.build(box="....", pieces={"D": (2, ["##"])})
+    assert 'box: ["...."]' in row.text
+    assert row.count() == 1
+    sizes = puzzle.build(box=[2, 5], pieces={"I": 2})
+    assert "box: 2 x 5" in sizes.text and "2 x I" in sizes.text
+    assert sizes.count() == 1
+
+
+def test_a_shape_of_two_cells_is_never_read_as_a_count() -> None:
+    p = puzzle.build(box=["..", ".."], pieces={"D": ((0, 0), (0, 1)), "E": [(0, 0), (1, 0)]})
+    assert "D: [(0, 0), (0, 1)]" in p.text and "E: [(0, 0), (1, 0)]" in p.text
+    # Two tilings of the square by dominoes, each with D and E either way round.
+    assert p.count() == 4
+
+
+@pytest.mark.parametrize("count", [range(0, 7), (0, 6), [0, 6]])
+def test_a_range_of_copies_in_any_form(count: object) -> None:
+    p = puzzle.build(box=(2, 3), pieces={"D": (count, ["##"])})
+    assert "0..=6 x D" in p.text
+    assert p.count() == 3
+
+
+def test_built_in_pieces_and_sets_take_counts_in_the_dict() -> None:
+    p = puzzle.build(box=(3, 5), pieces={"I": range(0, 4)})
+    assert "0..=3 x I" in p.text
+    assert p.count() == puzzle.build(box=(3, 5), pieces={"I": 3}).count() == 1
+    sets = puzzle.build(box=(6, 10), pieces={"pentominoes": 1}, symmetry="reduced")
+    assert "1 x pentominoes" in sets.text and sets.count() == 2339
+    by_name = puzzle.build(box=(6, 10), pieces={"pentominoes": None}, symmetry="reduced")
+    assert by_name.count() == 2339
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "named"),
+    [
+        ({"box": None}, TypeError, "box"),
+        ({"box": []}, ValueError, "box"),
+        ({"box": [5, 0]}, ValueError, "box's size"),
+        ({"box": [".", 3]}, TypeError, "box"),
+        ({"pieces": None}, TypeError, "pieces"),
+        ({"pieces": []}, ValueError, "pieces"),
+        ({"pieces": "pentominoes }, tuning: {"}, ValueError, "pieces"),
+        ({"pieces": {"D": object()}}, TypeError, "pieces['D']"),
+        ({"pieces": {"a b": ["#"]}}, ValueError, "pieces['a b']"),
+        ({"pieces": {"D": (range(0, 7, 2), ["##"])}}, ValueError, "pieces['D']'s count"),
+        ({"pieces": {"D": ((3, 1), ["##"])}}, ValueError, "pieces['D']'s count"),
+        ({"name": "two words"}, ValueError, "name"),
+        ({"name": 'x" }'}, ValueError, "name"),
+        ({"name": 3}, TypeError, "name"),
+        ({"symmetry": None}, TypeError, "symmetry"),
+        ({"symmetry": "reduced }"}, ValueError, "symmetry"),
+        ({"reflect": "yes"}, TypeError, "reflect"),
+        ({"holes": [1, 2]}, TypeError, "holes[0]"),
+        ({"tuning": {"probes": "many"}}, TypeError, "tuning['probes']"),
+        ({"tuning": {"probes": float("nan")}}, ValueError, "tuning['probes']"),
+        ({"colours": {1: [10]}}, ValueError, "colours[1][0]"),
+        ({"symmetri": "reduced"}, TypeError, "did you mean 'symmetry'"),
+    ],
+)
+def test_a_wrong_value_names_its_argument(
+    arguments: dict[str, object], error: type[Exception], named: str
+) -> None:
+    given: dict[str, object] = {"box": (2, 5), "pieces": "pentominoes"}
+    given.update(arguments)
+    with pytest.raises(error) as caught:
+        puzzle.build(**given)  # type: ignore[arg-type]
+    assert named in str(caught.value)
+    assert not isinstance(caught.value, puzzle.PuzzleError)
 
 
 # Solutions as values.
