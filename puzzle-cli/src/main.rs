@@ -11,7 +11,7 @@ use puzzle_cli::compiled;
 use puzzle_cli::driver::{self, RunArgs};
 use puzzle_cli::native::{self, Build};
 use puzzle_cli::work;
-use puzzle_io::input::{self, Choice, Format, InputError, Loaded};
+use puzzle_io::input::{self, Asking, Choice, Format, InputError, Loaded};
 use puzzle_io::results::merge::{self, Merged};
 
 const SERVE_EXAMPLES: &str = "\
@@ -260,6 +260,7 @@ fn load(args: &InputArgs) -> Result<Loaded, Failure> {
     let choice = Choice {
         puzzle: args.puzzle.clone(),
         problem: args.problem.clone(),
+        asking: Asking::COMMAND,
     };
     let mut loaded = input::read(&args.file, args.format, &choice)?;
     if let Some(warnings) = loaded.render_warnings(true) {

@@ -40,7 +40,10 @@ pub fn language(data: &[u8]) {
         return;
     };
     let path = Path::new("fuzz.puzzle");
-    checked(path, input::language::read(path, text.to_owned(), None));
+    checked(
+        path,
+        input::language::read(path, text.to_owned(), &Default::default()),
+    );
 }
 
 /// A BurrTools file: plain XML, or (when the first byte is odd) the rest gzip-compressed first,
@@ -56,7 +59,10 @@ pub fn xmpuzzle(data: &[u8]) {
         }
         _ => data.to_vec(),
     };
-    checked(path, input::xmpuzzle::read(path, &bytes, None));
+    checked(
+        path,
+        input::xmpuzzle::read(path, &bytes, &Default::default()),
+    );
 }
 
 /// Knuth's DLX format.
@@ -97,12 +103,13 @@ fn checked(path: &Path, read: Result<Loaded, InputError>) {
         );
     }
     if let Ok(text) = print::source(&loaded.description) {
-        let again = input::language::read(path, text.clone(), None).unwrap_or_else(|e| {
-            panic!(
-                "the printed puzzle does not read back:\n{text}\n{}",
-                e.render(false)
-            )
-        });
+        let again =
+            input::language::read(path, text.clone(), &Default::default()).unwrap_or_else(|e| {
+                panic!(
+                    "the printed puzzle does not read back:\n{text}\n{}",
+                    e.render(false)
+                )
+            });
         let again = Puzzle::new(&again.description)
             .unwrap_or_else(|_| panic!("the printed puzzle does not compile:\n{text}"));
         assert_eq!(

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 
 use super::{limits, Shared};
 use puzzle_io::draw::svg;
-use puzzle_io::input::{self, xmpuzzle, Choice, Format, InputError, Loaded, Mistake};
+use puzzle_io::input::{self, xmpuzzle, Asking, Choice, Format, InputError, Loaded, Mistake};
 
 /// A puzzle as a page sends it.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -108,6 +108,7 @@ impl Source {
         let choice = Choice {
             puzzle: pick.clone(),
             problem: pick,
+            asking: Asking::COMMAND,
         };
         let bytes = self.text.as_bytes().to_vec();
         Ok(input::read_bytes(self.label(), bytes, format, &choice)?)

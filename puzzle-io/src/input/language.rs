@@ -8,10 +8,11 @@ use proc_macro2::Span;
 use puzzle::compiler::parse::{self, Parsed};
 
 use super::diagnostic::{Diagnostic, InputError, Lines};
-use super::{Format, Loaded};
+use super::{Choice, Format, Loaded};
 
-/// Reads the puzzle named `pick` from a file's text (or its only puzzle).
-pub fn read(path: &Path, text: String, pick: Option<&str>) -> Result<Loaded, InputError> {
+/// Reads the puzzle `choice` names from a file's text (or its only puzzle).
+pub fn read(path: &Path, text: String, choice: &Choice) -> Result<Loaded, InputError> {
+    let pick = choice.puzzle.as_deref();
     let lines = Lines::new(&text);
     let range = |span: Span| -> Range<usize> {
         let (start, end) = (span.start(), span.end());
@@ -50,9 +51,12 @@ pub fn read(path: &Path, text: String, pick: Option<&str>) -> Result<Loaded, Inp
         },
         None if puzzles.len() == 1 => puzzles.into_iter().next().expect("one puzzle"),
         None => {
-            let d = Diagnostic::whole(format!("the file has {} puzzles", names.len())).note(
-                format!("choose one with `--puzzle NAME`: {}", listed(&names)),
-            );
+            let d =
+                Diagnostic::whole(format!("the file has {} puzzles", names.len())).note(format!(
+                    "choose one with {}: {}",
+                    choice.asking.puzzle,
+                    listed(&names)
+                ));
             return Err(InputError::new(path, Some(&text), vec![d]));
         }
     };

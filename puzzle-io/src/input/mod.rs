@@ -48,6 +48,32 @@ pub struct Choice {
     pub puzzle: Option<String>,
     /// A problem of an `.xmpuzzle` file, by number (from 1) or name.
     pub problem: Option<String>,
+    /// How the reader asks for them, for the message that lists them where none is chosen.
+    pub asking: Asking,
+}
+
+/// How a front end asks which of a file's puzzles or problems to read, in its own words: the
+/// message that lists them says what to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asking {
+    /// What picks a puzzle of a `.puzzle` file.
+    pub puzzle: &'static str,
+    /// What picks a problem of an `.xmpuzzle` file.
+    pub problem: &'static str,
+}
+
+impl Asking {
+    /// The command's options.
+    pub const COMMAND: Asking = Asking {
+        puzzle: "`--puzzle NAME`",
+        problem: "`--problem N`",
+    };
+}
+
+impl Default for Asking {
+    fn default() -> Asking {
+        Asking::COMMAND
+    }
 }
 
 /// A puzzle read from a file.
@@ -196,7 +222,7 @@ pub fn read_bytes(
     choice: &Choice,
 ) -> Result<Loaded, InputError> {
     match format {
-        Format::Xmpuzzle => xmpuzzle::read(path, &bytes, choice.problem.as_deref()),
+        Format::Xmpuzzle => xmpuzzle::read(path, &bytes, choice),
         Format::Puzzle | Format::Dlx => {
             let text = String::from_utf8(bytes).map_err(|e| {
                 InputError::file(
@@ -209,7 +235,7 @@ pub fn read_bytes(
                 )
             })?;
             match format {
-                Format::Puzzle => language::read(path, text, choice.puzzle.as_deref()),
+                Format::Puzzle => language::read(path, text, choice),
                 _ => dlx::read(path, text),
             }
         }

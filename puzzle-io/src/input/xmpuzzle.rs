@@ -22,7 +22,7 @@ use puzzle::Lattice;
 use roxmltree::{Document, Node};
 
 use super::diagnostic::{Diagnostic, InputError, Lines};
-use super::{name_from_path, Format, Loaded, Locs};
+use super::{name_from_path, Asking, Choice, Format, Loaded, Locs};
 
 /// The grids of BurrTools this reader takes (`<gridType type=...>`): type 0 cubes, 1
 /// triangular prisms, 2 spheres, 3 rhombic tetrahedra and 4 tetrahedra and octahedra, each
@@ -103,9 +103,9 @@ struct Voxels {
     range: Range<usize>,
 }
 
-/// Reads an `.xmpuzzle` file's bytes; `problem` picks one of several problems, by number
-/// (from 1) or by name.
-pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, InputError> {
+/// Reads an `.xmpuzzle` file's bytes; `choice.problem` picks one of several problems, by
+/// number (from 1) or by name.
+pub fn read(path: &Path, bytes: &[u8], choice: &Choice) -> Result<Loaded, InputError> {
     let bytes = decompress(path, bytes)?;
     // BurrTools writes its comments in the 8-bit encoding of the machine it ran on, with no
     // declaration; such a file is read as Latin-1, where every byte is a character.
@@ -118,8 +118,9 @@ pub fn read(path: &Path, bytes: &[u8], problem: Option<&str>) -> Result<Loaded, 
         mistakes: Vec::new(),
         warnings: Vec::new(),
         locs: Locs::new(0..0),
+        asking: choice.asking,
     };
-    let description = reader.puzzle(path, problem);
+    let description = reader.puzzle(path, choice.problem.as_deref());
     let Reader {
         mistakes,
         warnings,
@@ -204,6 +205,8 @@ struct Reader<'t> {
     mistakes: Vec<Diagnostic>,
     warnings: Vec<Diagnostic>,
     locs: Locs,
+    /// How the reader's caller asks for a problem, for the message where none is chosen.
+    asking: Asking,
 }
 
 impl Reader<'_> {
@@ -306,7 +309,8 @@ impl Reader<'_> {
                 self.mistakes.push(
                     Diagnostic::at(whole, format!("the file has {} problems", problems.len()))
                         .note(format!(
-                            "choose one with `--problem N`: {}",
+                            "choose one with {}: {}",
+                            self.asking.problem,
                             names.join(", ")
                         )),
                 );
@@ -799,7 +803,7 @@ mod tests {
 </shapes><problems><problem><shapes>
 <shape id="0" count="2"/><shape id="1" count="2"/>
 </shapes><result id="2"/><bitmap/><solutions/></problem></problems><comment/></puzzle>"##;
-        let loaded = read(Path::new("parts.xmpuzzle"), text.as_bytes(), None)
+        let loaded = read(Path::new("parts.xmpuzzle"), text.as_bytes(), &Choice::default())
             .unwrap_or_else(|e| panic!("{}", e.render(false)));
         let marked: Vec<(&str, bool)> = (loaded.description.pieces.iter())
             .map(|p| (p.name.as_str(), p.allow_disconnected))
@@ -816,7 +820,7 @@ mod tests {
         }
         let bytes = gz.finish().unwrap();
         let path = Path::new("bomb.xmpuzzle");
-        let message = read(path, &bytes, None).unwrap_err().render(false);
+        let message = read(path, &bytes, &Choice::default()).unwrap_err().render(false);
         assert!(
             message.contains("unpacks to more than 64 MiB, the most a puzzle file may hold"),
             "{message}"
