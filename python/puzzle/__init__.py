@@ -20,10 +20,11 @@ each with its line and column.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
 from . import _build, _puzzle
+from ._gallery import Solutions
 from ._puzzle import Mistake, Puzzle, PuzzleError, Solution, SolutionIterator
 
 __version__: str = _puzzle.VERSION
@@ -33,6 +34,7 @@ __all__ = [
     "PuzzleError",
     "Solution",
     "SolutionIterator",
+    "Solutions",
     "build",
     "compile",
     "load",
@@ -78,7 +80,7 @@ def load(
 
 
 def build(
-    box: Shape | tuple[int, ...],
+    box: Shape | Sequence[int],
     pieces: str | Iterable[str] | Mapping[str, Any],
     *,
     name: str = "puzzle",

@@ -2,12 +2,16 @@
 //!
 //! The extension module `puzzle._puzzle`, which the package `puzzle` (`python/puzzle/`)
 //! wraps: puzzles read from the puzzle language, BurrTools and DLX files (`read`), compiled
-//! at run time and searched on every core with the interpreter's lock released (`search`),
-//! their solutions as Python values that draw themselves (`solution`), and every mistake
-//! raised as one `puzzle.PuzzleError` that lists them all (`error`).
+//! at run time (`compilation`, which also keeps what a pickle needs) and searched on every
+//! core (`search`), each on threads of its own while the caller waits with the interpreter's
+//! lock released and Ctrl-C passed on (`running`), their solutions as Python values that draw
+//! themselves (`solution`), and every mistake raised as one `puzzle.PuzzleError` that lists
+//! them all (`error`).
 
+mod compilation;
 mod error;
 mod read;
+mod running;
 mod search;
 mod solution;
 
@@ -23,6 +27,9 @@ fn _puzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solution::Solution>()?;
     m.add_function(wrap_pyfunction!(read::compile, m)?)?;
     m.add_function(wrap_pyfunction!(read::load, m)?)?;
+    m.add_function(wrap_pyfunction!(search::_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(solution::_restore_solution, m)?)?;
+    m.add("TARGET_UNITS", puzzle::parallel::TARGET_UNITS)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

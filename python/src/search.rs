@@ -1,121 +1,58 @@
-//! A compiled puzzle and its searches, run on threads of their own while the calling Python
-//! thread waits with the interpreter's lock released: it wakes every [`POLL`] to pass on
-//! Ctrl-C (which gives the search up where it is: the run-time engine looks at a stop flag as it
-//! goes) and to report progress.
+//! A compiled puzzle and its searches, each run on threads of its own while the calling Python
+//! thread waits with the interpreter's lock released ([`Running`]).
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Duration;
 
 use puzzle::compiler::Puzzle as CompilerPuzzle;
 use puzzle::Watch;
 use puzzle::{parallel, Solver};
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
+use puzzle_io::input::Format;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict};
+use pyo3::types::{PyBool, PyDict, PyTuple};
 
-use crate::solution::Solution;
-
-/// How often a waiting call looks for Ctrl-C and reports progress: often enough that a person
-/// sees the search stop at once, rarely enough to cost nothing.
-const POLL: Duration = Duration::from_millis(50);
+use crate::compilation::{Compilation, Source};
+use crate::running::{Running, POLL};
+use crate::solution::{self, Solution};
 
 /// Solutions a listing's search may find ahead of the Python code reading them.
 const AHEAD: usize = 1024;
 
 /// A puzzle compiled for the run-time engine: count its solutions, list them, draw them, or
-/// share its search out as work units.
+/// share its search out as work units. It pickles as the text it was compiled from, and a
+/// process compiles the same puzzle once however often it is unpickled.
 #[pyclass(frozen, module = "puzzle", name = "Puzzle")]
 pub struct Puzzle {
-    compiled: Arc<CompilerPuzzle>,
-    text: String,
+    compilation: Arc<Compilation>,
 }
 
 impl Puzzle {
-    /// The puzzle compiled from `text`.
-    pub fn new(compiled: Arc<CompilerPuzzle>, text: String) -> Puzzle {
-        Puzzle { compiled, text }
-    }
-}
-
-/// A search running on a thread of its own, with what it shares.
-struct Running<T> {
-    watch: Arc<Watch>,
-    /// In a lock only so that the waiting thread may lend it to the closure it runs unlocked.
-    result: Mutex<Receiver<T>>,
-    thread: JoinHandle<()>,
-}
-
-impl<T: Send + 'static> Running<T> {
-    /// Starts `search` on a thread of its own, on a pool of `threads` threads (0: one a core).
-    fn start(threads: usize, search: impl FnOnce(&Watch) -> T + Send + 'static) -> Running<T> {
-        let watch = Arc::new(Watch::new());
-        let (send, result) = mpsc::channel();
-        let theirs = Arc::clone(&watch);
-        let thread = std::thread::spawn(move || {
-            let found = parallel::with_threads(threads, || search(&theirs));
-            let _ = send.send(found);
-        });
-        Running {
-            watch,
-            result: Mutex::new(result),
-            thread,
-        }
+    /// The puzzle of `compilation`.
+    pub fn new(compilation: Arc<Compilation>) -> Puzzle {
+        Puzzle { compilation }
     }
 
-    /// Waits for the result, the lock released, passing on Ctrl-C (the search then stops and
-    /// `KeyboardInterrupt` is raised once its threads are done) and calling `progress` with
-    /// each new `(done, units, solutions)`.
-    fn wait(self, py: Python<'_>, progress: Option<&Bound<'_, PyAny>>) -> PyResult<T> {
-        let mut reported = None;
-        loop {
-            let got = py.detach(|| {
-                let result = self.result.lock().unwrap_or_else(|e| e.into_inner());
-                result.recv_timeout(POLL)
-            });
-            match got {
-                Ok(found) => {
-                    let _ = self.thread.join();
-                    if let Some(progress) = progress {
-                        progress.call1(seen(&self.watch))?;
-                    }
-                    return Ok(found);
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let why = match self.thread.join() {
-                        Err(panic) => panic_message(&panic),
-                        Ok(()) => "it ended without a result".to_owned(),
-                    };
-                    return Err(PyRuntimeError::new_err(format!(
-                        "the search failed: {why} (a bug: please report it with the puzzle)"
-                    )));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-            let now = seen(&self.watch);
-            let told = match progress {
-                Some(progress) if reported != Some(now) => {
-                    reported = Some(now);
-                    progress.call1(now).map(drop)
-                }
-                _ => Ok(()),
-            };
-            if let Err(e) = told.and_then(|()| py.check_signals()) {
-                self.watch.stop();
-                let thread = self.thread;
-                py.detach(move || thread.join().ok());
-                return Err(e);
-            }
-        }
+    /// The compiled puzzle and its source.
+    pub fn compilation(&self) -> &Arc<Compilation> {
+        &self.compilation
     }
-}
 
-/// What a progress callback is called with: `(done, units, solutions)`.
-fn seen(watch: &Watch) -> (usize, usize, u128) {
-    let seen = watch.seen();
-    (seen.done, seen.units, seen.solutions)
+    fn compiled(&self) -> &CompilerPuzzle {
+        &self.compilation.puzzle
+    }
+
+    /// `n` solutions, or fewer where the puzzle has fewer, as a list that a notebook shows as
+    /// a gallery.
+    fn listed<'py>(&self, py: Python<'py>, placed: Vec<Vec<u32>>) -> PyResult<Bound<'py, PyAny>> {
+        let solutions: Vec<Solution> = (placed.into_iter())
+            .map(|p| Solution::new(Arc::clone(&self.compilation), p))
+            .collect();
+        let listed = py.import("puzzle._gallery")?.getattr("Solutions")?;
+        listed.call1((solutions,))
+    }
 }
 
 /// The error of a search given up, which only Ctrl-C does, and that raises first.
@@ -123,12 +60,22 @@ fn stopped() -> PyErr {
     PyRuntimeError::new_err("the search was stopped")
 }
 
-/// What a panic said.
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
-        (Some(s), _) => (*s).to_owned(),
-        (_, Some(s)) => s.clone(),
-        _ => "a panic".to_owned(),
+/// A target number of work units, checked.
+fn target_units(target: usize) -> PyResult<usize> {
+    match target {
+        0 => Err(PyValueError::new_err(
+            "target must be 1 or more: the search is cut into at least `target` units",
+        )),
+        target => Ok(target),
+    }
+}
+
+/// A format's name as Python callers give it.
+pub fn format_word(format: Format) -> &'static str {
+    match format {
+        Format::Puzzle => "puzzle",
+        Format::Xmpuzzle => "xmpuzzle",
+        Format::Dlx => "dlx",
     }
 }
 
@@ -137,13 +84,13 @@ impl Puzzle {
     /// The puzzle's name.
     #[getter]
     fn name(&self) -> String {
-        self.compiled.info().name.to_string()
+        self.compiled().info().name.to_string()
     }
 
     /// The text the puzzle was read from (a BurrTools file's XML after decompression).
     #[getter]
     fn text(&self) -> &str {
-        &self.text
+        &self.compilation.source.text
     }
 
     /// What the compiler made of the puzzle, as a dict: `name`, `fingerprint`, `aspects`,
@@ -152,9 +99,52 @@ impl Puzzle {
     /// more; the `puzzle` command's `--stats` shows the same.
     #[getter]
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(self.compiled.info())
+        let text = serde_json::to_string(self.compiled().info())
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The box's cells, each as its coordinates (the box's first axis first); for an abstract
+    /// puzzle, the names of its aspects.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let catalog = self.compiled().catalog();
+        match catalog.extents.is_empty() {
+            false => (catalog.cells.iter())
+                .map(|&at| Ok(PyTuple::new(py, catalog.point(at))?.into_any()))
+                .collect(),
+            true => (0..catalog.aspect_count() as u32)
+                .map(|a| Ok(catalog.aspect_name(a).into_pyobject(py)?.into_any()))
+                .collect(),
+        }
+    }
+
+    /// Each kind of piece by name, with the cells of its first placement in the box (empty
+    /// where it has none); empty for an abstract puzzle.
+    #[getter]
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let catalog = self.compiled().catalog();
+        let pieces = PyDict::new(py);
+        let mut start = 0;
+        for kind in catalog.kinds.iter() {
+            let cells = match start < kind.end {
+                true => solution::cells(py, catalog, start)?,
+                false => PyTuple::empty(py),
+            };
+            pieces.set_item(&*kind.name, cells)?;
+            start = kind.end;
+        }
+        Ok(pieces)
+    }
+
+    /// Every placement the search may make (its embeddings, numbered as
+    /// `Solution.embeddings` numbers them), each as `(piece, cells)`: the piece's name and the
+    /// cells it covers; for an abstract puzzle, `(None, names)` of the aspects it covers.
+    fn placements<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let catalog = self.compiled().catalog();
+        (0..catalog.embedding_count() as u32)
+            .map(|e| solution::placement(py, catalog, e))
+            .collect()
     }
 
     /// The number of solutions: one per symmetry class, as the puzzle asks, or every solution
@@ -181,11 +171,17 @@ impl Puzzle {
         let progress = match (&bar, progress) {
             (Some(bar), _) => Some(bar),
             (None, Some(p)) if p.is_instance_of::<PyBool>() => None,
+            (None, Some(p)) if !p.is_callable() => {
+                return Err(PyTypeError::new_err(format!(
+                    "progress must be True, False, None or a callable, not {}",
+                    p.get_type().name()?
+                )))
+            }
             (None, p) => p,
         };
-        let compiled = Arc::clone(&self.compiled);
+        let compilation = Arc::clone(&self.compilation);
         let running = Running::start(threads, move |watch| {
-            compiled.runnable().count_watched(all, watch)
+            compilation.puzzle.runnable().count_watched(all, watch)
         });
         let found = running.wait(py, progress);
         if let Some(bar) = &bar {
@@ -197,23 +193,50 @@ impl Puzzle {
     /// An iterator over the solutions, in the order the serial search finds them, while the
     /// search runs on `threads` threads (0: one a core) a little ahead of the reader: one per
     /// symmetry class, or with `all=True` every solution (each class's members after the one
-    /// found). Dropping the iterator stops the search.
+    /// found). Closing or dropping the iterator stops the search.
     #[pyo3(signature = (*, all = false, threads = 0))]
     fn solutions(&self, all: bool, threads: usize) -> SolutionIter {
-        SolutionIter::start(Arc::clone(&self.compiled), all, threads)
+        SolutionIter::start(Arc::clone(&self.compilation), all, threads)
     }
 
-    /// The first `n` solutions the search finds, in that order (fewer where it has fewer).
-    /// Ctrl-C stops the search and raises `KeyboardInterrupt`.
-    fn first(&self, py: Python<'_>, n: usize) -> PyResult<Vec<Solution>> {
-        let compiled = Arc::clone(&self.compiled);
-        let running = Running::start(1, move |watch| {
-            (compiled.runnable().first_watched(n, watch)).map(|found| found.into_embeddings())
+    /// The first `n` solutions, in the order the serial search finds them (fewer where it has
+    /// fewer), searched on `threads` threads (0: one a core): one per symmetry class, or with
+    /// `all=True` every solution. A list that a notebook shows as a gallery. Ctrl-C stops the
+    /// search and raises `KeyboardInterrupt`.
+    #[pyo3(signature = (n, *, all = false, threads = 0))]
+    fn first<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        all: bool,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if n == 0 {
+            return self.listed(py, Vec::new());
+        }
+        let compilation = Arc::clone(&self.compilation);
+        let running = Running::start(threads, move |watch| {
+            let runnable = compilation.puzzle.runnable();
+            let orbits = all.then(|| compilation.puzzle.orbits());
+            let mut found: Vec<Vec<u32>> = Vec::new();
+            let _ = runnable.solve_watched(watch, &mut |solution| {
+                let placed = solution.embeddings();
+                match &orbits {
+                    // The others of its class after it, as `Solver::solve_all` lists them.
+                    Some(orbits) => found.extend(orbits.members(placed)),
+                    None => found.push(placed.to_vec()),
+                }
+                match found.len() < n {
+                    true => ControlFlow::Continue(()),
+                    false => ControlFlow::Break(()),
+                }
+            });
+            found.truncate(n);
+            found
         });
-        let placed = running.wait(py, None)?.ok_or_else(stopped)?;
-        Ok((placed.into_iter())
-            .map(|p| Solution::new(Arc::clone(&self.compiled), p))
-            .collect())
+        // A result comes back only where Ctrl-C did not stop the search.
+        let placed = running.wait(py, None)?;
+        self.listed(py, placed)
     }
 
     /// The shape of the whole search tree, searched on `threads` threads (0: one a core): a
@@ -221,9 +244,9 @@ impl Puzzle {
     /// placed before), `pruned` (placements the pruning refused) and `solutions`.
     #[pyo3(signature = (*, threads = 0))]
     fn stats<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Bound<'py, PyDict>> {
-        let compiled = Arc::clone(&self.compiled);
+        let compilation = Arc::clone(&self.compilation);
         let running = Running::start(threads, move |watch| {
-            compiled.runnable().stats_watched(watch)
+            compilation.puzzle.runnable().stats_watched(watch)
         });
         let stats = running.wait(py, None)?.ok_or_else(stopped)?;
         let dict = PyDict::new(py);
@@ -238,18 +261,17 @@ impl Puzzle {
     /// each, `id`, `depth`, `estimate` (of the placements of its search) and `fingerprint`.
     /// The ids are the same on every machine; `run_unit(id)` counts one, so that a count can
     /// be spread over processes or machines and summed.
-    #[pyo3(signature = (*, target = parallel::TARGET_UNITS))]
+    #[pyo3(signature = (*, target = parallel::TARGET_UNITS), text_signature = "($self, *, target=512)")]
     fn units<'py>(&self, py: Python<'py>, target: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        if target == 0 {
-            return Err(PyValueError::new_err("a target of 0 units: give 1 or more"));
-        }
-        let compiled = Arc::clone(&self.compiled);
-        let (units, weights) = py.detach(move || {
-            let units = compiled.units_for(target);
-            let weights = compiled.unit_weights(&units);
+        let target = target_units(target)?;
+        let compilation = Arc::clone(&self.compilation);
+        let running = Running::start(0, move |_| {
+            let units = compilation.units(target);
+            let weights = compilation.puzzle.unit_weights(&units);
             (units, weights)
         });
-        let fingerprint = format!("{:016x}", self.compiled.info().fingerprint);
+        let (units, weights) = running.wait(py, None)?;
+        let fingerprint = format!("{:016x}", self.compiled().info().fingerprint);
         (units.iter().zip(weights))
             .map(|(unit, weight)| {
                 let dict = PyDict::new(py);
@@ -264,17 +286,16 @@ impl Puzzle {
 
     /// The number of solutions of work unit `id` of `units(target=target)`, counted on a
     /// thread of its own without the interpreter's lock; Ctrl-C stops it and raises
-    /// `KeyboardInterrupt`.
-    #[pyo3(signature = (id, *, target = parallel::TARGET_UNITS))]
+    /// `KeyboardInterrupt`. The units of a target are cut once, so that counting them one
+    /// by one (in the tasks of a `multiprocessing` pool) costs no more than the count.
+    #[pyo3(signature = (id, *, target = parallel::TARGET_UNITS), text_signature = "($self, id, *, target=512)")]
     fn run_unit(&self, py: Python<'_>, id: usize, target: usize) -> PyResult<u128> {
-        if target == 0 {
-            return Err(PyValueError::new_err("a target of 0 units: give 1 or more"));
-        }
-        let compiled = Arc::clone(&self.compiled);
+        let target = target_units(target)?;
+        let compilation = Arc::clone(&self.compilation);
         let running = Running::start(1, move |watch| {
-            let runnable = compiled.runnable();
-            let units = runnable.units_for(target);
+            let units = compilation.units(target);
             let unit = units.get(id).ok_or(units.len())?;
+            let runnable = compilation.puzzle.runnable();
             let mut counter = runnable.counter();
             let flow = (runnable.count_unit_until(unit, &mut counter, watch.flag()))
                 .expect("a solver's own units are its own");
@@ -283,20 +304,72 @@ impl Puzzle {
         match running.wait(py, None)? {
             Ok(counted) => counted.ok_or_else(stopped),
             Err(units) => Err(PyIndexError::new_err(format!(
-                "no work unit {id}: the puzzle's search has {units} units"
+                "id {id} is past the units: the search has {units} (0 to {})",
+                units.saturating_sub(1)
             ))),
         }
     }
 
-    /// `solutions` drawn as one SVG gallery, a picture each, as the `puzzle` command's
-    /// `--svg` draws them.
-    fn svg(&self, solutions: Vec<PyRef<'_, Solution>>) -> PyResult<String> {
-        let placed: Vec<&[u32]> = solutions.iter().map(|s| s.placed()).collect();
-        crate::solution::gallery(&self.compiled, &placed)
+    /// `solutions` (one, or any iterable of this puzzle's solutions) drawn as one SVG
+    /// gallery, a picture each, as the `puzzle` command's `--svg` draws them.
+    fn svg(&self, solutions: &Bound<'_, PyAny>) -> PyResult<String> {
+        let given: Vec<Bound<'_, Solution>> = match solutions.cast::<Solution>() {
+            Ok(one) => vec![one.clone()],
+            Err(_) => {
+                let iter = solutions.try_iter().map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "solutions must be a Solution or an iterable of them, not {}",
+                        solutions
+                            .get_type()
+                            .name()
+                            .map_or("?".into(), |n| n.to_string())
+                    ))
+                })?;
+                let mut given = Vec::new();
+                for (i, item) in iter.enumerate() {
+                    let item = item?;
+                    let solution = item.cast::<Solution>().map_err(|_| {
+                        PyTypeError::new_err(format!(
+                            "solutions[{i}] must be a Solution, not {}",
+                            item.get_type().name().map_or("?".into(), |n| n.to_string())
+                        ))
+                    })?;
+                    given.push(solution.clone());
+                }
+                given
+            }
+        };
+        for (i, solution) in given.iter().enumerate() {
+            let theirs = solution.get().compilation();
+            if theirs.puzzle.info().fingerprint != self.compiled().info().fingerprint {
+                return Err(PyValueError::new_err(format!(
+                    "solutions[{i}] is a solution of {:?}, not of this puzzle, {:?}",
+                    theirs.puzzle.info().name,
+                    self.compiled().info().name
+                )));
+            }
+        }
+        let placed: Vec<&[u32]> = given.iter().map(|s| s.get().placed()).collect();
+        solution::gallery(self.compiled(), &placed)
+    }
+
+    /// What a pickle keeps: the source, compiled again where it is unpickled (once in a
+    /// process, however many times).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("puzzle._puzzle")?.getattr("_restore")?;
+        let source = &self.compilation.source;
+        let args = (
+            source.path.as_str(),
+            source.text.as_str(),
+            format_word(source.format),
+            source.puzzle.as_deref(),
+            source.problem.as_deref(),
+        );
+        (restore, args).into_pyobject(py)
     }
 
     fn __repr__(&self) -> String {
-        let info = self.compiled.info();
+        let info = self.compiled().info();
         format!(
             "<puzzle.Puzzle {:?}: {} aspects, {} embeddings>",
             info.name, info.aspects, info.embeddings
@@ -304,32 +377,55 @@ impl Puzzle {
     }
 }
 
+/// The puzzle a pickle made with `Puzzle.__reduce__` holds: compiled where this process has
+/// not compiled it already.
+#[pyfunction]
+pub fn _restore(
+    py: Python<'_>,
+    path: String,
+    text: String,
+    format: &str,
+    puzzle: Option<String>,
+    problem: Option<String>,
+) -> PyResult<Puzzle> {
+    let source = Source {
+        path,
+        text,
+        format: crate::read::format_named(format)?,
+        puzzle,
+        problem,
+    };
+    Ok(Puzzle::new(Compilation::restore(py, source)?))
+}
+
 /// The solutions of a search running on threads of its own, read as they come.
 #[pyclass(module = "puzzle", name = "SolutionIterator")]
 pub struct SolutionIter {
-    compiled: Arc<CompilerPuzzle>,
+    compilation: Arc<Compilation>,
     watch: Arc<Watch>,
     found: Mutex<Receiver<Vec<u32>>>,
+    /// Set by `close`: the solutions found ahead are not read.
+    closed: AtomicBool,
 }
 
 impl SolutionIter {
-    fn start(compiled: Arc<CompilerPuzzle>, all: bool, threads: usize) -> SolutionIter {
+    fn start(compilation: Arc<Compilation>, all: bool, threads: usize) -> SolutionIter {
         let watch = Arc::new(Watch::new());
         let (send, found) = mpsc::sync_channel(AHEAD);
-        let (theirs, solver) = (Arc::clone(&watch), Arc::clone(&compiled));
+        let (theirs, searched) = (Arc::clone(&watch), Arc::clone(&compilation));
         // The thread ends with the search: at its end, or when the iterator is gone (a send
         // fails) or asked to stop.
         std::thread::spawn(move || {
             parallel::with_threads(threads, || {
-                let orbits = solver.orbits();
-                let runnable = solver.runnable();
+                let orbits = all.then(|| searched.puzzle.orbits());
+                let runnable = searched.puzzle.runnable();
                 let _ = runnable.solve_watched(&theirs, &mut |solution| {
                     let placed = solution.embeddings();
-                    let mut class = vec![placed.to_vec()];
-                    // The others of its class, as `Solver::solve_all` lists them.
-                    if all {
-                        class.extend(orbits.members(placed).into_iter().skip(1));
-                    }
+                    // The others of its class after it, as `Solver::solve_all` lists them.
+                    let class = match &orbits {
+                        Some(orbits) => orbits.members(placed),
+                        None => vec![placed.to_vec()],
+                    };
                     // A send fails once the iterator is gone.
                     match class.into_iter().try_for_each(|m| send.send(m)) {
                         Ok(()) => ControlFlow::Continue(()),
@@ -339,9 +435,10 @@ impl SolutionIter {
             });
         });
         SolutionIter {
-            compiled,
+            compilation,
             watch,
             found: Mutex::new(found),
+            closed: AtomicBool::new(false),
         }
     }
 }
@@ -354,12 +451,18 @@ impl SolutionIter {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
         loop {
+            if self.closed.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             let next = py.detach(|| {
                 let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
                 found.recv_timeout(POLL)
             });
             match next {
-                Ok(placed) => return Ok(Some(Solution::new(Arc::clone(&self.compiled), placed))),
+                Ok(placed) => {
+                    let compilation = Arc::clone(&self.compilation);
+                    return Ok(Some(Solution::new(compilation, placed)));
+                }
                 Err(RecvTimeoutError::Disconnected) => return Ok(None),
                 Err(RecvTimeoutError::Timeout) => {}
             }
@@ -370,8 +473,9 @@ impl SolutionIter {
         }
     }
 
-    /// Stops the search; the iterator then ends.
+    /// Stops the search; the iterator then ends, the solutions found ahead unread.
     fn close(&self) {
+        self.closed.store(true, Ordering::Relaxed);
         self.watch.stop();
     }
 }

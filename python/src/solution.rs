@@ -4,27 +4,44 @@
 use std::sync::Arc;
 
 use puzzle::compiler::Puzzle as CompilerPuzzle;
+use puzzle::runtime::Catalog;
 use puzzle::Solution as Found;
 use puzzle::Solver;
 use puzzle_io::draw::{svg, text, Palette};
-use pyo3::exceptions::{PyKeyError, PyRuntimeError};
+use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::compilation::Compilation;
+use crate::search::Puzzle;
 
 /// One solution. For a box, a mapping from each piece placed to the cells it covers (tuples of
 /// coordinates, the box's first axis first); the copies of a piece are `name`, `name#2`, ...
 /// in the order placed. For an abstract puzzle (a DLX file), each embedding placed, named by
-/// its aspects, maps to their names. `str()` draws it; in a notebook it shows as SVG.
+/// its aspects, maps to their names. `str()` draws it; in a notebook it shows as SVG. It
+/// pickles with its puzzle.
 #[pyclass(frozen, module = "puzzle", name = "Solution")]
 pub struct Solution {
-    compiled: Arc<CompilerPuzzle>,
+    compilation: Arc<Compilation>,
     placed: Vec<u32>,
 }
 
 impl Solution {
-    /// The solution made of the `placed` embeddings of `compiled`.
-    pub fn new(compiled: Arc<CompilerPuzzle>, placed: Vec<u32>) -> Solution {
-        Solution { compiled, placed }
+    /// The solution made of the `placed` embeddings of `compilation`'s puzzle.
+    pub fn new(compilation: Arc<Compilation>, placed: Vec<u32>) -> Solution {
+        Solution {
+            compilation,
+            placed,
+        }
+    }
+
+    /// The compiled puzzle it is a solution of.
+    pub fn compilation(&self) -> &Arc<Compilation> {
+        &self.compilation
+    }
+
+    fn compiled(&self) -> &CompilerPuzzle {
+        &self.compilation.puzzle
     }
 
     /// Its embeddings, in placement order.
@@ -33,13 +50,13 @@ impl Solution {
     }
 
     fn found(&self) -> Found<'_> {
-        Found::new(self.compiled.catalog(), &self.placed)
+        Found::new(self.compiled().catalog(), &self.placed)
     }
 
     /// Each placement's key and what it covers: a piece's name (numbered from its second
     /// copy) and its cells; or an abstract embedding's description and its aspects' names.
     fn entries(&self) -> Vec<(String, Entry)> {
-        let catalog = self.compiled.catalog();
+        let catalog = self.compiled().catalog();
         let mut seen: std::collections::HashMap<&str, usize> = Default::default();
         (self.found().placements())
             .map(|p| match (p.piece, catalog.extents.is_empty()) {
@@ -90,8 +107,58 @@ pub fn gallery(compiled: &CompilerPuzzle, placed: &[&[u32]]) -> PyResult<String>
         .map_err(|e| PyRuntimeError::new_err(format!("drawing failed: {e}")))
 }
 
+/// The cells embedding `e` covers, as tuples of coordinates.
+pub fn cells<'py>(py: Python<'py>, catalog: &Catalog, e: u32) -> PyResult<Bound<'py, PyTuple>> {
+    let cells = (catalog.cells_of(e))
+        .map(|at| PyTuple::new(py, catalog.point(at)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, cells)
+}
+
+/// Embedding `e` as `(piece, cells)`: its piece's name and the cells it covers; for an
+/// abstract puzzle, `(None, names)` of its aspects.
+pub fn placement<'py>(py: Python<'py>, catalog: &Catalog, e: u32) -> PyResult<Bound<'py, PyTuple>> {
+    match (catalog.piece_of(e), catalog.extents.is_empty()) {
+        (Some(piece), false) => {
+            let covered = cells(py, catalog, e)?;
+            PyTuple::new(
+                py,
+                [piece.into_pyobject(py)?.into_any(), covered.into_any()],
+            )
+        }
+        _ => {
+            let names: Vec<String> = (catalog.embedding(e).iter())
+                .map(|&a| catalog.aspect_name(a))
+                .collect();
+            let names = PyTuple::new(py, names)?;
+            PyTuple::new(py, [py.None().into_bound(py), names.into_any()])
+        }
+    }
+}
+
+/// The solution a pickle made with `Solution.__reduce__` holds, its embeddings checked to be
+/// a solution of the puzzle.
+#[pyfunction]
+pub fn _restore_solution(puzzle: PyRef<'_, Puzzle>, placed: Vec<u32>) -> PyResult<Solution> {
+    let compilation = puzzle.compilation();
+    let catalog = compilation.puzzle.catalog();
+    let embeddings = catalog.embedding_count();
+    if let Some(&e) = placed.iter().find(|&&e| e as usize >= embeddings) {
+        return Err(PyValueError::new_err(format!(
+            "placed: embedding {e} is past the puzzle's {embeddings}"
+        )));
+    }
+    Ok(Solution::new(Arc::clone(compilation), placed))
+}
+
 #[pymethods]
 impl Solution {
+    /// The puzzle it is a solution of.
+    #[getter]
+    fn puzzle(&self) -> Puzzle {
+        Puzzle::new(Arc::clone(&self.compilation))
+    }
+
     /// The embeddings placed, by number, in placement order.
     #[getter]
     fn embeddings(&self) -> Vec<u32> {
@@ -103,7 +170,7 @@ impl Solution {
     /// names of its aspects).
     #[getter]
     fn placements<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        let catalog = self.compiled.catalog();
+        let catalog = self.compiled().catalog();
         (self.found().placements())
             .zip(self.entries())
             .map(|(p, (_, entry))| {
@@ -133,16 +200,53 @@ impl Solution {
             .collect()
     }
 
-    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyTuple>> {
-        let entry = self.entries().into_iter().find(|(k, _)| k == key);
-        match entry {
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let found = match key.cast::<PyString>() {
+            Ok(name) => {
+                let name = name.to_string();
+                self.entries().into_iter().find(|(k, _)| *k == name)
+            }
+            Err(_) => None,
+        };
+        match found {
             Some((_, entry)) => entry.into_py(py),
-            None => Err(PyKeyError::new_err(key.to_owned())),
+            None => Err(PyKeyError::new_err(key.clone().unbind())),
         }
     }
 
-    fn __contains__(&self, key: &str) -> bool {
-        self.entries().iter().any(|(k, _)| k == key)
+    /// Whether a piece (or an abstract embedding's description) is a key; any other value is
+    /// not, as in a dict.
+    fn __contains__(&self, key: &Bound<'_, PyAny>) -> bool {
+        match key.cast::<PyString>() {
+            Ok(key) => {
+                let key = key.to_string();
+                self.entries().iter().any(|(k, _)| *k == key)
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The cells a piece covers, or `default` where it is not placed.
+    #[pyo3(signature = (key, default = None))]
+    fn get<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+        default: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let default = || default.clone().unwrap_or_else(|| py.None().into_bound(py));
+        let Ok(key) = key.cast::<PyString>() else {
+            return Ok(default());
+        };
+        let key = key.to_string();
+        match self.entries().into_iter().find(|(k, _)| *k == key) {
+            Some((_, entry)) => Ok(entry.into_py(py)?.into_any()),
+            None => Ok(default()),
+        }
     }
 
     fn __len__(&self) -> usize {
@@ -157,7 +261,7 @@ impl Solution {
     /// The solution drawn as text, as the `puzzle` command draws it (3-D boxes layer by
     /// layer), without colours.
     fn __str__(&self) -> PyResult<String> {
-        let catalog = self.compiled.catalog();
+        let catalog = self.compiled().catalog();
         let mut out = Vec::new();
         text::write(&mut out, &self.found(), &Palette::new(catalog), false)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -168,19 +272,26 @@ impl Solution {
     fn __repr__(&self) -> String {
         format!(
             "<puzzle.Solution of {:?}: {} placements>",
-            self.compiled.info().name,
+            self.compiled().info().name,
             self.placed.len()
         )
     }
 
     /// The solution drawn as SVG, as the `puzzle` command's `--svg` draws it.
     fn svg(&self) -> PyResult<String> {
-        gallery(&self.compiled, &[&self.placed])
+        gallery(self.compiled(), &[&self.placed])
     }
 
     /// The SVG a notebook shows.
     fn _repr_svg_(&self) -> PyResult<String> {
         self.svg()
+    }
+
+    /// What a pickle keeps: the puzzle (its source) and the embeddings placed.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("puzzle._puzzle")?.getattr("_restore_solution")?;
+        let puzzle = Puzzle::new(Arc::clone(&self.compilation));
+        (restore, (puzzle, self.placed.clone())).into_pyobject(py)
     }
 
     /// Two solutions are equal where they place the same embeddings of the same puzzle.
@@ -189,14 +300,14 @@ impl Solution {
             return false;
         };
         let other = other.get();
-        let same = self.compiled.info().fingerprint == other.compiled.info().fingerprint;
+        let same = self.compiled().info().fingerprint == other.compiled().info().fingerprint;
         same && self.found().embedding_set() == other.found().embedding_set()
     }
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.compiled.info().fingerprint.hash(&mut hasher);
+        self.compiled().info().fingerprint.hash(&mut hasher);
         self.found().embedding_set().hash(&mut hasher);
         hasher.finish()
     }

@@ -1,9 +1,11 @@
 //! The Python package's tests, run as a Python user runs them: a fresh virtual environment, the
-//! package built by maturin and installed into it, then pytest on `python/tests`. Run by the
-//! README's test command (`cargo test --workspace`), so that CI runs them too.
+//! package built by maturin and installed into it, then pytest on `python/tests`, and ruff and
+//! mypy over the package and the tests. Run by the README's test command (`cargo test
+//! --workspace`), so that CI runs them too.
 //!
-//! Needs `python3` with its `venv` module and the package registries (maturin and pytest come
-//! from PyPI): `contrib/install-python.sh` installs what a fresh Debian machine lacks.
+//! Needs `python3` with its `venv` module and the package registries (maturin, pytest, ruff
+//! and mypy come from PyPI): `contrib/install-python.sh` installs what a fresh Debian machine
+//! lacks.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -79,8 +81,14 @@ fn the_python_package_passes_its_tests_in_a_fresh_virtual_environment() {
         c
     };
     run(
-        &mut pip(&["install", "maturin>=1.9,<2", "pytest>=7"]),
-        "installing maturin and pytest from PyPI",
+        &mut pip(&[
+            "install",
+            "maturin>=1.9,<2",
+            "pytest>=7",
+            "ruff>=0.6",
+            "mypy>=1.10",
+        ]),
+        "installing maturin, pytest, ruff and mypy from PyPI",
     );
     // The README's `pip install ./python`, with the maturin just installed rather than one
     // fetched again into an isolated build; its own target directory, kept between runs, so
@@ -98,4 +106,27 @@ fn the_python_package_passes_its_tests_in_a_fresh_virtual_environment() {
             .current_dir(tmp),
         "pytest python/tests",
     );
+    // The Python kept as clean by its own tools as the Rust by its: ruff's lints and format,
+    // and mypy in its strict mode over the package, its stubs and the tests
+    // (`python/pyproject.toml` holds their settings).
+    let python = root.join("python");
+    let tool = |name: &str, args: &[&str], what: &str| {
+        run(
+            Command::new(bin.join(name))
+                .args(args)
+                .current_dir(&python)
+                .env("PATH", &path)
+                // Their caches in the target directory, not the source tree.
+                .env("MYPY_CACHE_DIR", tmp.join("mypy-cache"))
+                .env("RUFF_CACHE_DIR", tmp.join("ruff-cache")),
+            what,
+        );
+    };
+    tool("ruff", &["check", "."], "ruff check python");
+    tool(
+        "ruff",
+        &["format", "--check", "."],
+        "ruff format --check python",
+    );
+    tool("mypy", &["puzzle", "tests"], "mypy python");
 }
