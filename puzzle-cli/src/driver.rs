@@ -68,8 +68,8 @@ pub struct RunArgs {
     /// times a second, and at the end) or never.
     #[arg(long, value_enum, value_name = "HOW", default_value_t = Shown::Auto)]
     pub progress: Shown,
-    /// Threads to run on (0: one per core).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Threads to run on (0: one per core), at most 1024.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 }
 
@@ -355,4 +355,16 @@ fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::R
         writeln!(out, "  {decision}")?;
     }
     Ok(())
+}
+
+/// A number of threads from `--threads`: 0 (one per core) up to [`parallel::MAX_THREADS`].
+fn threads(given: &str) -> Result<usize, String> {
+    let threads: usize = given.parse().map_err(|e| format!("{e}"))?;
+    match threads <= parallel::MAX_THREADS {
+        true => Ok(threads),
+        false => Err(format!(
+            "at most {} threads (0: one per core)",
+            parallel::MAX_THREADS
+        )),
+    }
 }

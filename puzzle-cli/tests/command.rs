@@ -954,3 +954,22 @@ fn statistics_of_a_count_by_the_memo_say_that_they_walk_the_tree() {
         stderr(&output)
     );
 }
+
+#[test]
+fn more_threads_than_any_machine_is_a_usage_error() {
+    // A pool of a hundred thousand threads would take the address space before its first unit.
+    let output = puzzle(&[
+        "solve",
+        "pentomino_6x10.puzzle",
+        "--count",
+        "--threads",
+        "100000",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("at most 1024 threads"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(count(&["pentomino_6x10.puzzle", "--threads", "1024"]), 2339);
+}

@@ -12,7 +12,7 @@ use crate::search::CachedCounter;
 pub use crate::unit::{Unit, UnitError};
 
 use crate::tuning::{AHEAD_PER_THREAD, AHEAD_WORDS, BATCH_WORDS};
-pub use crate::tuning::{MAX_DEPTH, SERIAL_BELOW, TARGET_UNITS};
+pub use crate::tuning::{MAX_DEPTH, MAX_THREADS, SERIAL_BELOW, TARGET_UNITS};
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
 /// one unit into a counter, and should look at `stop` as it goes. Every thread of the pool
@@ -284,8 +284,10 @@ pub fn threads() -> usize {
     rayon::current_num_threads()
 }
 
-/// Runs `f` on a pool of `threads` threads (0: one per core).
+/// Runs `f` on a pool of `threads` threads (0: one per core), at most [`MAX_THREADS`] (the
+/// front ends refuse more).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    let threads = threads.min(MAX_THREADS);
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(f),
         // No pool could be made: run on the global one.

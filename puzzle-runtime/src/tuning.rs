@@ -7,6 +7,11 @@
 /// The units to aim for: enough that two to a few dozen threads stay busy to the end.
 pub const TARGET_UNITS: usize = 512;
 
+/// The most threads a search may be asked to run on: each reserves a stack, and more threads
+/// than cores only share them, so a number past the largest machines' cores is a mistake
+/// (a hundred thousand threads took the address space of a machine before its first unit).
+pub const MAX_THREADS: usize = 1024;
+
 /// The deepest cut tried when looking for enough units.
 pub const MAX_DEPTH: usize = 8;
 

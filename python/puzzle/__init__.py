@@ -59,6 +59,9 @@ def compile(text: str, name: str | None = None, *, format: str = "puzzle") -> Pu
 
     Raises :class:`PuzzleError` with every mistake, each at its line and column.
     """
+    _check(text, str, "text")
+    _check(name, (str, type(None)), "name")
+    _check(format, str, "format")
     return _puzzle.compile(text, name, format=format)
 
 
@@ -76,7 +79,21 @@ def load(
     Raises :class:`FileNotFoundError` where there is no such file, and :class:`PuzzleError`
     with every mistake in it.
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or an os.PathLike, not {type(path).__name__}")
+    _check(puzzle, (str, type(None)), "puzzle")
+    _check(format, (str, type(None)), "format")
     return _puzzle.load(os.fspath(path), puzzle=puzzle, problem=problem, format=format)
+
+
+def _check(value: object, kind: type | tuple[type, ...], name: str) -> None:
+    """A ``TypeError`` naming the argument where ``value`` is not of ``kind``."""
+    if not isinstance(value, kind):
+        expected = " or ".join(
+            "None" if k is type(None) else k.__name__
+            for k in (kind if isinstance(kind, tuple) else (kind,))
+        )
+        raise TypeError(f"{name} must be {expected}, not {type(value).__name__}")
 
 
 def build(

@@ -8,6 +8,7 @@
 //! themselves (`solution`), and every mistake raised as one `puzzle.PuzzleError` that lists
 //! them all (`error`).
 
+mod args;
 mod compilation;
 mod error;
 mod read;

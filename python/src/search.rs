@@ -14,6 +14,7 @@ use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyTuple};
 
+use crate::args;
 use crate::compilation::{Compilation, Source};
 use crate::running::{Running, POLL};
 use crate::solution::{self, Solution};
@@ -58,16 +59,6 @@ impl Puzzle {
 /// The error of a search given up, which only Ctrl-C does, and that raises first.
 fn stopped() -> PyErr {
     PyRuntimeError::new_err("the search was stopped")
-}
-
-/// A target number of work units, checked.
-fn target_units(target: usize) -> PyResult<usize> {
-    match target {
-        0 => Err(PyValueError::new_err(
-            "target must be 1 or more: the search is cut into at least `target` units",
-        )),
-        target => Ok(target),
-    }
 }
 
 /// A format's name as Python callers give it.
@@ -156,8 +147,8 @@ impl Puzzle {
     fn count(
         &self,
         py: Python<'_>,
-        all: bool,
-        threads: usize,
+        #[pyo3(from_py_with = args::all)] all: bool,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u128> {
         // `progress=True`: the package's bar (tqdm's where it is installed).
@@ -195,7 +186,11 @@ impl Puzzle {
     /// symmetry class, or with `all=True` every solution (each class's members after the one
     /// found). Closing or dropping the iterator stops the search.
     #[pyo3(signature = (*, all = false, threads = 0))]
-    fn solutions(&self, all: bool, threads: usize) -> SolutionIter {
+    fn solutions(
+        &self,
+        #[pyo3(from_py_with = args::all)] all: bool,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
+    ) -> SolutionIter {
         SolutionIter::start(Arc::clone(&self.compilation), all, threads)
     }
 
@@ -207,9 +202,9 @@ impl Puzzle {
     fn first<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        all: bool,
-        threads: usize,
+        #[pyo3(from_py_with = args::how_many)] n: usize,
+        #[pyo3(from_py_with = args::all)] all: bool,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
         if n == 0 {
             return self.listed(py, Vec::new());
@@ -243,7 +238,11 @@ impl Puzzle {
     /// dict of `placements` (all of them), `by_depth` (placements with 0, 1, ... pieces
     /// placed before), `pruned` (placements the pruning refused) and `solutions`.
     #[pyo3(signature = (*, threads = 0))]
-    fn stats<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Bound<'py, PyDict>> {
+    fn stats<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let compilation = Arc::clone(&self.compilation);
         let running = Running::start(threads, move |watch| {
             compilation.puzzle.runnable().stats_watched(watch)
@@ -262,8 +261,11 @@ impl Puzzle {
     /// The ids are the same on every machine; `run_unit(id)` counts one, so that a count can
     /// be spread over processes or machines and summed.
     #[pyo3(signature = (*, target = parallel::TARGET_UNITS), text_signature = "($self, *, target=512)")]
-    fn units<'py>(&self, py: Python<'py>, target: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let target = target_units(target)?;
+    fn units<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::target)] target: usize,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let compilation = Arc::clone(&self.compilation);
         let running = Running::start(0, move |_| {
             let units = compilation.units(target);
@@ -289,8 +291,12 @@ impl Puzzle {
     /// `KeyboardInterrupt`. The units of a target are cut once, so that counting them one
     /// by one (in the tasks of a `multiprocessing` pool) costs no more than the count.
     #[pyo3(signature = (id, *, target = parallel::TARGET_UNITS), text_signature = "($self, id, *, target=512)")]
-    fn run_unit(&self, py: Python<'_>, id: usize, target: usize) -> PyResult<u128> {
-        let target = target_units(target)?;
+    fn run_unit(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::unit_id)] id: usize,
+        #[pyo3(from_py_with = args::target)] target: usize,
+    ) -> PyResult<u128> {
         let compilation = Arc::clone(&self.compilation);
         let running = Running::start(1, move |watch| {
             let units = compilation.units(target);
@@ -304,7 +310,7 @@ impl Puzzle {
         match running.wait(py, None)? {
             Ok(counted) => counted.ok_or_else(stopped),
             Err(units) => Err(PyIndexError::new_err(format!(
-                "id {id} is past the units: the search has {units} (0 to {})",
+                "id is past the units: the search has {units} (0 to {})",
                 units.saturating_sub(1)
             ))),
         }

@@ -8,6 +8,7 @@ import os
 import pathlib
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -495,6 +496,67 @@ def test_wrong_types_raise_type_errors(six_by_ten: puzzle.Puzzle) -> None:
         six_by_ten.run_unit(10**6)
     with pytest.raises(ValueError):
         puzzle.compile("mod x {}", format="zip")
+
+
+# Every public function given wrong and foreign values: a Python exception that names the
+# argument, never a Rust panic (`PanicException`, which `except Exception` misses).
+
+SMALL = puzzle.build(box=(2, 3), pieces={"D": (3, ["##"])})
+ITS = SMALL.first(1)[0]
+FOREIGN: list[object] = [
+    None, True, -1, 0, 2**70, -(2**70), 1.5, float("nan"), "", "x", "pentominoes", b"b",
+    [], [1], [None], {}, {"a": 1}, (), (1, 2), range(3), object(), ITS, SMALL, [ITS],
+]  # fmt: skip
+CALLS: dict[str, tuple[str, collections.abc.Callable[[Any], object]]] = {
+    "compile": ("text", lambda v: puzzle.compile(v)),
+    "compile name": ("name", lambda v: puzzle.compile(SIX_BY_TEN, v)),
+    "compile format": ("format", lambda v: puzzle.compile(SIX_BY_TEN, format=v)),
+    "load": ("path", lambda v: puzzle.load(v)),
+    "load puzzle": ("puzzle", lambda v: puzzle.load(PUZZLES / "hexiamonds.puzzle", puzzle=v)),
+    "load problem": ("problem", lambda v: puzzle.load(PUZZLES / "soma.xmpuzzle", problem=v)),
+    "load format": ("format", lambda v: puzzle.load(PUZZLES / "soma.xmpuzzle", format=v)),
+    "build box": ("box", lambda v: puzzle.build(box=v, pieces="pentominoes")),
+    "build pieces": ("pieces", lambda v: puzzle.build(box=(2, 5), pieces=v)),
+    "build name": ("name", lambda v: puzzle.build(box=(2, 5), pieces="I", name=v)),
+    "build option": ("symmetry", lambda v: puzzle.build(box=(2, 5), pieces="I", symmetry=v)),
+    "build tuning": ("tuning", lambda v: puzzle.build(box=(2, 5), pieces="I", tuning=v)),
+    "count all": ("all", lambda v: SMALL.count(all=v)),
+    "count threads": ("threads", lambda v: SMALL.count(threads=v)),
+    "count progress": ("progress", lambda v: SMALL.count(progress=v)),
+    "solutions all": ("all", lambda v: list(SMALL.solutions(all=v))),
+    "solutions threads": ("threads", lambda v: list(SMALL.solutions(threads=v))),
+    "first": ("n", lambda v: SMALL.first(v)),
+    "first all": ("all", lambda v: SMALL.first(1, all=v)),
+    "first threads": ("threads", lambda v: SMALL.first(1, threads=v)),
+    "stats threads": ("threads", lambda v: SMALL.stats(threads=v)),
+    "units target": ("target", lambda v: SMALL.units(target=v)),
+    "run_unit": ("id", lambda v: SMALL.run_unit(v)),
+    "run_unit target": ("target", lambda v: SMALL.run_unit(0, target=v)),
+    "svg": ("solutions", lambda v: SMALL.svg(v)),
+    "a solution's item": ("", lambda v: ITS[v]),
+    "a solution's get": ("", lambda v: ITS.get(v)),
+    "a solution's keys": ("", lambda v: v in ITS),
+}
+
+
+@pytest.mark.parametrize("call", list(CALLS))
+def test_wrong_and_foreign_values_raise_naming_the_argument(
+    call: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    argument, function = CALLS[call]
+    for value in FOREIGN:
+        try:
+            function(value)
+        except puzzle.PuzzleError:
+            pass  # a mistake in a puzzle, at its place in the text
+        except (TypeError, ValueError) as e:
+            assert argument in str(e), f"{call}({value!r}): {e!r} names no {argument}"
+        except (KeyError, IndexError, FileNotFoundError, IsADirectoryError):
+            pass  # a key, id or file that is not there
+        except BaseException as e:
+            pytest.fail(f"{call}({value!r}) raised {type(e).__name__}: {e}")
+    # No Rust panic printed its message either.
+    assert "panicked" not in capfd.readouterr().err
 
 
 INTERRUPTED = """

@@ -803,8 +803,12 @@ mod tests {
 </shapes><problems><problem><shapes>
 <shape id="0" count="2"/><shape id="1" count="2"/>
 </shapes><result id="2"/><bitmap/><solutions/></problem></problems><comment/></puzzle>"##;
-        let loaded = read(Path::new("parts.xmpuzzle"), text.as_bytes(), &Choice::default())
-            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let loaded = read(
+            Path::new("parts.xmpuzzle"),
+            text.as_bytes(),
+            &Choice::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}", e.render(false)));
         let marked: Vec<(&str, bool)> = (loaded.description.pieces.iter())
             .map(|p| (p.name.as_str(), p.allow_disconnected))
             .collect();
@@ -820,7 +824,9 @@ mod tests {
         }
         let bytes = gz.finish().unwrap();
         let path = Path::new("bomb.xmpuzzle");
-        let message = read(path, &bytes, &Choice::default()).unwrap_err().render(false);
+        let message = read(path, &bytes, &Choice::default())
+            .unwrap_err()
+            .render(false);
         assert!(
             message.contains("unpacks to more than 64 MiB, the most a puzzle file may hold"),
             "{message}"
