@@ -18,6 +18,7 @@ use crate::estimate::{self, Estimator};
 use crate::lower::Lowered;
 use crate::model::{BoxModel, Lead, Model, Options, Piece, Problem};
 use crate::order::Order;
+use crate::stop::Stop;
 use crate::symmetry::Reduced;
 use crate::tuning::Tuning;
 
@@ -58,14 +59,16 @@ impl Chosen {
 /// a choice of order: a small search ([`Tuning::small_search`]) keeps the first, a larger one
 /// the way whose best order the estimates find smallest.
 /// The ways race too: the candidates of a later way are measured against the best order of
-/// the ways before it, and fall behind as early.
+/// the ways before it, and fall behind as early. Once `stop` is set the estimates end early
+/// and what is chosen is no choice (the compile that asked is discarded).
 pub fn choose_reduced(
     model: &Model,
     ways: impl IntoIterator<Item = Reduced>,
     tuning: &Tuning,
+    stop: Stop<'_>,
 ) -> (Reduced, Chosen) {
     pick(ways, tuning, |lowered, bound| {
-        choose_within(model, lowered, tuning, bound)
+        choose_within(model, lowered, tuning, bound, stop)
     })
 }
 
@@ -97,20 +100,26 @@ fn pick(
 /// Chooses the order as the model asks: for a box, among the candidate scans and leads; an
 /// abstract puzzle keeps its aspects in the order listed.
 pub fn choose(model: &Model, lowered: &Lowered, tuning: &Tuning) -> Chosen {
-    choose_within(model, lowered, tuning, f64::INFINITY)
+    choose_within(model, lowered, tuning, f64::INFINITY, Stop::NEVER)
 }
 
 /// [`choose`], the race's candidates also left behind where they fall far behind `bound`, an
 /// estimate already made of another way to search the puzzle: the estimate returned is then
 /// one of a candidate left behind, higher than `bound`.
-fn choose_within(model: &Model, lowered: &Lowered, tuning: &Tuning, bound: f64) -> Chosen {
+fn choose_within(
+    model: &Model,
+    lowered: &Lowered,
+    tuning: &Tuning,
+    bound: f64,
+    stop: Stop<'_>,
+) -> Chosen {
     match &model.problem {
-        Problem::Box(b) => choose_box(b, &model.options, lowered, tuning, bound),
+        Problem::Box(b) => choose_box(b, &model.options, lowered, tuning, bound, stop),
         Problem::Abstract(_) => {
             let order = Order::by_number(lowered.cover.aspect_count());
             let label = "the aspects as listed".to_owned();
             let probes = tuning.probes;
-            let estimator = Estimator::new(&lowered.cover, tuning.estimate_words);
+            let estimator = Estimator::new(&lowered.cover, tuning.estimate_words).stopped_by(stop);
             let estimate = estimator.placements(&order, probes, estimate::SEED);
             Chosen {
                 order,
@@ -129,6 +138,7 @@ fn choose_box(
     lowered: &Lowered,
     tuning: &Tuning,
     bound: f64,
+    stop: Stop<'_>,
 ) -> Chosen {
     let (board, pieces) = (&model.board, &model.pieces);
     let (lead, scan) = (&options.lead, options.scan);
@@ -185,7 +195,7 @@ fn choose_box(
         OrderChoice::Auto => axis_orders(board, tuning),
         choice => vec![Order::scan_axes(board, choice)],
     };
-    let estimator = Estimator::new(cover, tuning.estimate_words);
+    let estimator = Estimator::new(cover, tuning.estimate_words).stopped_by(stop);
     // The search by the fewest embeddings lays out the free set by the first scan.
     let by_fewest = |probes: u32, candidates: Vec<(String, f64)>| {
         let estimate = estimator.fewest_placements(probes, estimate::SEED);

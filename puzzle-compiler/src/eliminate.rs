@@ -10,10 +10,12 @@ use crate::board::Board;
 use crate::cover::EmbeddingId;
 use crate::lower::Lowered;
 use crate::model::Piece;
+use crate::stop::Stop;
 
 /// Forbids every allowed embedding that cuts off a region no other pieces can fill, and
-/// returns how many it forbade.
-pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usize {
+/// returns how many it forbade; or, where `stop` is set, gives up after the embedding it is
+/// looking at (each costs at most a walk over the box).
+pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered, stop: Stop<'_>) -> usize {
     let cells = board.cells().len();
     let neighbours: Vec<Vec<usize>> = (board.neighbours().into_iter())
         .map(|next_to| next_to.into_iter().map(|c| c as usize).collect())
@@ -34,6 +36,9 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered) -> usiz
             continue;
         }
         for e in range.map(EmbeddingId) {
+            if stop.stopped() {
+                return forbidden;
+            }
             if !lowered.cover.is_allowed(e) {
                 continue;
             }
@@ -135,7 +140,7 @@ mod tests {
         let model = Model::check(&d, &mut errors).unwrap();
         let mut lowered = lower::lower(&model, &mut errors);
         let b = model.box_model().unwrap();
-        assert_eq!(eliminate(&b.board, &b.pieces, &mut lowered), 1);
+        assert_eq!(eliminate(&b.board, &b.pieces, &mut lowered, Stop::NEVER), 1);
         // Embedding 9 is B on {1, 4} (in the report's numbering).
         assert!(!lowered.cover.is_allowed(EmbeddingId(9)));
         assert_eq!(lowered.cover.allowed_count(), 20);

@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::order::Order;
+use crate::stop::Stop;
 
 /// The seed of every estimate: the same candidates get the same random walks on every build.
 pub const SEED: u64 = 0x5eed_0f5e_a6c4;
@@ -23,16 +24,25 @@ pub struct Estimator<'c> {
     /// The words of masks one estimate may compare, all its walks together
     /// ([`Tuning::estimate_words`](crate::tuning::Tuning)).
     work: u64,
+    /// Where set, every estimate ends after the walk it is making.
+    stop: Stop<'c>,
 }
 
-impl Estimator<'_> {
+impl<'c> Estimator<'c> {
     /// The estimates of `cover`'s searches, each comparing at most `work` words of masks.
-    pub fn new(cover: &Cover, work: u64) -> Estimator<'_> {
+    pub fn new(cover: &'c Cover, work: u64) -> Estimator<'c> {
         Estimator {
             cover,
             walks: Walks::new(cover),
             work,
+            stop: Stop::NEVER,
         }
+    }
+
+    /// The estimator, its estimates given up once `stop` is set (what they are then is no
+    /// estimate, and the compile that asked is discarded).
+    pub fn stopped_by(self, stop: Stop<'c>) -> Estimator<'c> {
+        Estimator { stop, ..self }
     }
 
     /// The mean of `probes` estimates of the number of placements the search makes in `order`
@@ -49,7 +59,7 @@ impl Estimator<'_> {
         let mut total = 0.0;
         let mut work = 0u64;
         let mut made = 0u32;
-        while made < probes && (made == 0 || work < self.work) {
+        while !self.stop.stopped() && made < probes && (made == 0 || work < self.work) {
             made += 1;
             free.copy_from_slice(&state.free);
             free_at.copy_from_slice(&by_position.free);
@@ -58,6 +68,10 @@ impl Estimator<'_> {
             let mut position = 0;
             // The least free aspect that is not a bag (a bag has no bit).
             while let Some(next) = first_set(&free_at, position) {
+                // A walk of a large box takes a while; a stop ends it where it is.
+                if self.stop.stopped() {
+                    break;
+                }
                 position = next;
                 let a = by_position.aspects[position];
                 let fitting = state.fitting(a, &free, &left, &mut fit);
@@ -117,14 +131,15 @@ impl Estimator<'_> {
         let mut total = 0.0;
         let mut work = 0u64;
         let mut made = 0u32;
-        while made < probes && (made == 0 || work < self.work) {
+        while !self.stop.stopped() && made < probes && (made == 0 || work < self.work) {
             made += 1;
             counts.copy_from_slice(&root);
             left.copy_from_slice(&state.counts);
             dead.iter_mut().for_each(|d| *d = false);
             covered.iter_mut().for_each(|c| *c = false);
             let mut weight = 1.0;
-            loop {
+            // A walk of a large box takes a while; a stop ends it where it is.
+            while !self.stop.stopped() {
                 work += chosen.len() as u64;
                 let free = chosen.iter().filter(|a| !covered[a.index()]);
                 let Some(&a) = free.min_by_key(|a| counts[a.index()]) else {

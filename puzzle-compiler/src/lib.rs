@@ -54,6 +54,7 @@ mod puzzle;
 pub mod reference;
 mod runnable;
 pub mod sets;
+pub mod stop;
 pub mod symmetry;
 pub mod tuning;
 pub mod walk;

@@ -25,6 +25,7 @@ use crate::order::Order;
 use crate::plan::{Outline, Plan, Search};
 use crate::program::Program;
 use crate::runnable::Runnable;
+use crate::stop::Stop;
 use crate::symmetry::{reduce, Reduced, Reduction};
 use crate::tuning::Tuning;
 use crate::walk::Walkable;
@@ -91,23 +92,32 @@ fn unfollowed(model: &Model, outline: &Outline) -> Vec<Error> {
 impl Puzzle {
     /// Checks and compiles a description, reporting every mistake found.
     pub fn new(description: &Description) -> Result<Puzzle, Errors> {
+        Puzzle::new_until(description, Stop::NEVER).expect("a compile nobody stops ends")
+    }
+
+    /// [`Puzzle::new`], given up soon after `stop` is set (within milliseconds: the long
+    /// stages look at it as they go): `None` then.
+    pub fn new_until(description: &Description, stop: Stop<'_>) -> Option<Result<Puzzle, Errors>> {
         let mut errors = Errors::default();
         // Checking and lowering both report what they find before either gives up.
         let model = Model::check(description, &mut errors);
         let lowered = model.as_ref().map(|model| lower(model, &mut errors));
         let (Some(model), Some(mut lowered), true) = (model, lowered, errors.is_empty()) else {
-            return Err(errors);
+            return Some(Err(errors));
         };
         let eliminated = match &model.problem {
             Problem::Box(b) if model.options.eliminate => {
-                eliminate::eliminate(&b.board, &b.pieces, &mut lowered)
+                eliminate::eliminate(&b.board, &b.pieces, &mut lowered, stop)
             }
             _ => 0,
         };
+        if stop.stopped() {
+            return None;
+        }
         let tuning = &model.options.tuning;
         let ways = reduce(&model, lowered, &mut errors, tuning);
         if !errors.is_empty() {
-            return Err(errors);
+            return Some(Err(errors));
         }
         let (
             Reduced {
@@ -116,19 +126,31 @@ impl Puzzle {
                 check,
             },
             chosen,
-        ) = choose_reduced(&model, ways, tuning);
+        ) = choose_reduced(&model, ways, tuning, stop);
+        if stop.stopped() {
+            return None;
+        }
         let cover = &lowered.cover;
         let outline = Outline::new(&model, cover, &chosen, tuning);
         let unfollowed = unfollowed(&model, &outline);
         if !unfollowed.is_empty() {
             errors.0.extend(unfollowed);
-            return Err(errors);
+            return Some(Err(errors));
         }
         let program = Program::new(&model, &lowered, &chosen.order, outline.dead_ends_first());
         let plan = outline.plan(&model, cover, &chosen, &program, check.as_ref(), tuning);
         let (order, embeddings) = (&chosen.order, cover.embedding_count());
+        if stop.stopped() {
+            return None;
+        }
         let plan = judge::judge(plan, &program, order, embeddings, chosen.estimate, tuning);
+        if stop.stopped() {
+            return None;
+        }
         let walkable = Walkable::new(&program, order, &plan, embeddings, tuning);
+        if stop.stopped() {
+            return None;
+        }
         let catalog = catalog(&model, &lowered);
         let code = assemble(&program, cover, order).ok();
         let info = info(
@@ -141,7 +163,7 @@ impl Puzzle {
             &plan,
         );
         // The check runs with the program: the walker's part holds it, and only it.
-        Ok(Puzzle {
+        Some(Ok(Puzzle {
             model,
             lowered,
             eliminated,
@@ -156,7 +178,7 @@ impl Puzzle {
                 check,
                 info,
             },
-        })
+        }))
     }
 
     /// The puzzle as checked.

@@ -775,7 +775,7 @@ mod tests {
         let tuning = Tuning::default();
         let ways = reduce(&model, lowered, &mut errors, &tuning);
         assert!(errors.is_empty(), "{errors}");
-        crate::choose::choose_reduced(&model, ways, &tuning).0
+        crate::choose::choose_reduced(&model, ways, &tuning, crate::stop::Stop::NEVER).0
     }
 
     #[test]

@@ -127,3 +127,33 @@ fn a_memo_remembers_nothing_of_a_search_cut_short() {
     assert!(flow.is_continue());
     assert_eq!(counter.solutions() - before, 53_060_477_521_960_000);
 }
+
+#[test]
+fn a_compile_stops_where_it_is_asked_and_is_the_same_where_it_is_not() {
+    use puzzle::compiler::stop::Stop;
+    let (set, unset) = (AtomicBool::new(true), AtomicBool::new(false));
+    for source in [
+        "mod p { box: 6 x 10, pieces: pentominoes }",
+        "mod p { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced }",
+        "mod p { aspects: [a, b, c], embeddings: [[a, b], [c], [a], [b, c]] }",
+    ] {
+        let parsed = parse_str(source).expect("the puzzle parses");
+        let description = &parsed[0].description;
+        let stopped = Puzzle::new_until(description, Stop::when(&set));
+        assert!(
+            stopped.is_none(),
+            "{source}: {:?}",
+            stopped.map(|r| r.err())
+        );
+        let unstopped = Puzzle::new_until(description, Stop::when(&unset))
+            .expect("a compile not stopped ends")
+            .expect("the puzzle compiles");
+        let whole = Puzzle::new(description).expect("the puzzle compiles");
+        assert_eq!(
+            unstopped.info().fingerprint,
+            whole.info().fingerprint,
+            "{source}"
+        );
+        assert_eq!(unstopped.count(), whole.count(), "{source}");
+    }
+}

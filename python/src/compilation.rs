@@ -11,6 +11,7 @@ use puzzle::compiler::Puzzle as CompilerPuzzle;
 use puzzle::parallel::Unit;
 use puzzle::Solver;
 use puzzle_io::input::{self, Asking, Choice, Format, InputError, Loaded};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 use crate::error;
@@ -85,12 +86,16 @@ impl Compilation {
         source: Source,
         hold: bool,
     ) -> PyResult<Arc<Compilation>> {
-        let running = Running::start(0, move |_| {
-            let compiled = loaded.compile();
+        let running = Running::start(0, move |watch| {
+            let compiled = loaded.compile_until(watch.flag());
             (compiled, loaded)
         });
+        // A compile comes back given up only where Ctrl-C stopped it, which raises first.
         let (compiled, loaded) = running.wait(py, None)?;
-        let puzzle = compiled.map_err(|e| error::raise(py, &e))?;
+        let puzzle = match compiled {
+            Some(compiled) => compiled.map_err(|e| error::raise(py, &e))?,
+            None => return Err(PyRuntimeError::new_err("the compile was stopped")),
+        };
         drop(loaded);
         let compilation = Arc::new(Compilation {
             puzzle,

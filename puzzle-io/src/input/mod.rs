@@ -12,7 +12,9 @@ pub mod xmpuzzle;
 use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
+use puzzle::compiler::stop::Stop;
 use puzzle::compiler::{Description, Error, Loc, Puzzle};
 
 pub use diagnostic::{Diagnostic, InputError, Mistake};
@@ -112,6 +114,13 @@ impl Loaded {
     /// Compiles the puzzle; the compiler's errors point into the file.
     pub fn compile(&self) -> Result<Puzzle, InputError> {
         Puzzle::new(&self.description).map_err(|errors| self.errors(errors.0))
+    }
+
+    /// Compiles the puzzle as [`Loaded::compile`], given up soon after `stop` is set: `None`
+    /// then.
+    pub fn compile_until(&self, stop: &AtomicBool) -> Option<Result<Puzzle, InputError>> {
+        let compiled = Puzzle::new_until(&self.description, Stop::when(stop))?;
+        Some(compiled.map_err(|errors| self.errors(errors.0)))
     }
 
     /// Compiles the puzzle for a native solver: as [`Loaded::compile`], and small enough for
