@@ -261,6 +261,33 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
     assert_eq!(drawn.len(), 1, "the first solution drawn large");
     screenshot(&client, "2-solved").await;
 
+    // The JSON export: the solutions shown, one a line, as the command's `--json` writes them.
+    let capture = "window.downloaded = [];\
+        const make = URL.createObjectURL;\
+        URL.createObjectURL = (blob) => { window.downloaded.push(blob); return make(blob); };\
+        HTMLAnchorElement.prototype.click = () => {};";
+    client
+        .execute(capture, vec![])
+        .await
+        .expect("downloads are caught");
+    click(&client, "#export-json").await;
+    let read = "const done = arguments[arguments.length - 1];\
+        window.downloaded[0].text().then(done);";
+    let exported = client
+        .execute_async(read, vec![])
+        .await
+        .expect("the download");
+    let lines: Vec<&str> = exported.as_str().expect("text").lines().collect();
+    assert!(!lines.is_empty(), "solutions exported");
+    for line in &lines {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a line of JSON");
+        assert_eq!(
+            value["placements"].as_array().map(Vec::len),
+            Some(12),
+            "{line}"
+        );
+    }
+
     // A BurrTools file opened from disk, gzip-compressed as BurrTools writes them: the Soma
     // cube, counted.
     let soma = common::puzzles().join("soma_gzip.xmpuzzle");

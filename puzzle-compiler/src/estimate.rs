@@ -68,10 +68,6 @@ impl<'c> Estimator<'c> {
             let mut position = 0;
             // The least free aspect that is not a bag (a bag has no bit).
             while let Some(next) = first_set(&free_at, position) {
-                // A walk of a large box takes a while; a stop ends it where it is.
-                if self.stop.stopped() {
-                    break;
-                }
                 position = next;
                 let a = by_position.aspects[position];
                 let fitting = state.fitting(a, &free, &left, &mut fit);
@@ -138,8 +134,7 @@ impl Estimator<'_> {
             dead.iter_mut().for_each(|d| *d = false);
             covered.iter_mut().for_each(|c| *c = false);
             let mut weight = 1.0;
-            // A walk of a large box takes a while; a stop ends it where it is.
-            while !self.stop.stopped() {
+            loop {
                 work += chosen.len() as u64;
                 let free = chosen.iter().filter(|a| !covered[a.index()]);
                 let Some(&a) = free.min_by_key(|a| counts[a.index()]) else {

@@ -689,9 +689,10 @@ $("export-svg").addEventListener("click", async () => {
   if (response.ok) download(`${fileStem()}.svg`, "image/svg+xml", await response.text());
   else $("result").textContent = (await response.json()).message;
 });
+// JSON Lines, one solution a line, as the command's `--json` writes them.
 $("export-json").addEventListener("click", () =>
-  download(`${fileStem()}.json`, "application/json",
-    JSON.stringify(state.solutions.map((s) => s.value), null, 1)));
+  download(`${fileStem()}.jsonl`, "application/jsonl",
+    state.solutions.map((s) => `${JSON.stringify(s.value)}\n`).join("")));
 $("export-rust").addEventListener("click", async () => {
   const response = await fetch("/api/rust", {
     method: "POST",
