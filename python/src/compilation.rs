@@ -1,7 +1,7 @@
 //! A compiled puzzle with the source it was compiled from: what a `Puzzle` and its `Solution`s
-//! share, and what a pickle of them carries (the source, never the program). A process keeps
-//! its last few compilations, so that the same puzzle unpickled again (in each task a pool's
-//! worker is given) is compiled once per process.
+//! share, and what a pickle of them carries (the source, never the program). A process finds
+//! a live compilation of the same source, and holds the last few it unpickled, so that the same
+//! puzzle unpickled again (in each task a pool's worker is given) is compiled once a process.
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -18,9 +18,9 @@ use crate::error;
 use crate::running::Running;
 
 /// Unpickled compilations a process holds after their last `Puzzle` is gone, for the next
-/// unpickling of the same puzzle: a pool's worker is handed the puzzle again with every task, and a few
-/// cover a worker that alternates between puzzles, while memory stays bounded by puzzles a
-/// program has used.
+/// unpickling of the same puzzle: a pool's worker is handed the puzzle again with every task,
+/// and a few cover a worker that alternates between puzzles, while memory stays bounded by
+/// puzzles a program has used.
 const KEPT: usize = 4;
 
 /// What a puzzle was compiled from: enough to compile it again in another process.
@@ -86,17 +86,12 @@ impl Compilation {
         source: Source,
         hold: bool,
     ) -> PyResult<Arc<Compilation>> {
-        let running = Running::start(0, move |watch| {
-            let compiled = loaded.compile_until(watch.flag());
-            (compiled, loaded)
-        });
+        let running = Running::start(0, move |watch| loaded.compile_until(watch.flag()));
         // A compile comes back given up only where Ctrl-C stopped it, which raises first.
-        let (compiled, loaded) = running.wait(py, None)?;
-        let puzzle = match compiled {
+        let puzzle = match running.wait(py, None)? {
             Some(compiled) => compiled.map_err(|e| error::raise(py, &e))?,
             None => return Err(PyRuntimeError::new_err("the compile was stopped")),
         };
-        drop(loaded);
         let compilation = Arc::new(Compilation {
             puzzle,
             source,
