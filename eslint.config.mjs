@@ -12,6 +12,7 @@ export default [
         TextDecoder: "readonly", DecompressionStream: "readonly", setTimeout: "readonly",
         URLSearchParams: "readonly",
         clearTimeout: "readonly", BigInt: "readonly", structuredClone: "readonly",
+        AbortController: "readonly", localStorage: "readonly", Intl: "readonly",
       },
     },
     // The rules of `eslint:recommended` that matter here, named so that the file needs no

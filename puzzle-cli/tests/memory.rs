@@ -195,7 +195,10 @@ fn list_through_the_server(which: &str) {
     let drawn = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
-        let app = puzzle_cli::serve::router(puzzle_cli::serve::Shared::new(0));
+        let app = puzzle_cli::serve::router(puzzle_cli::serve::Shared::new(
+            0,
+            puzzle_cli::serve::limits::KEPT_BYTES,
+        ));
         tokio::spawn(async move { axum::serve(listener, app).await });
         let (mut socket, _) =
             tokio_tungstenite::connect_async(format!("ws://{address}/api/session"))

@@ -19,7 +19,12 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The server on a free port of this machine, on the test's runtime, with what it shares.
 async fn server() -> (String, Shared) {
-    let shared = Shared::new(2);
+    server_keeping(limits::KEPT_BYTES).await
+}
+
+/// The server, keeping compiled puzzles of at most `kept_bytes`.
+async fn server_keeping(kept_bytes: usize) -> (String, Shared) {
+    let shared = Shared::new(2, kept_bytes);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
     let app = router(shared.clone());
@@ -145,6 +150,14 @@ async fn a_puzzle_is_checked_and_its_mistakes_placed() {
     );
     assert_eq!(errors[1]["line"], 4);
     assert!(answer["report"].as_str().unwrap().contains("2 errors"));
+    // A text that reads but does not compile is drawn beside its mistake.
+    let short =
+        "mod mine { box: 2 x 6, pieces: { L: [\"####\", \"#...\"], P: [\"##\", \"##\", \"#.\"] } }";
+    let (_, answer) = compile(&address, &json!({ "text": short })).await;
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert_eq!(answer["sketch"]["name"], "mine", "{answer}");
+    assert_eq!(answer["sketch"]["pieces"].as_array().map(Vec::len), Some(2));
+    assert_eq!(answer["reduced"], false);
 }
 
 /// The stretch of `text` that `written` names: lines and columns from 1, in characters.
@@ -210,6 +223,18 @@ async fn boards_and_bodies_past_the_limits_are_refused() {
     let gallery = json!({ "source": { "text": SIX_BY_TEN }, "solutions": [[0, 0], [1_000_000]] });
     let (status, body) = post(&address, "/api/gallery", &gallery).await;
     assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
+    // Nor are two placements on one cell, however few: the first two both cover a corner.
+    for solutions in [json!([[0, 1]]), json!([[1_000_000]])] {
+        let gallery = json!({ "source": { "text": SIX_BY_TEN }, "solutions": solutions });
+        let (status, body) = post(&address, "/api/gallery", &gallery).await;
+        let answer: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status, 400, "{answer}");
+        let message = answer["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("solution 1 is not one of this puzzle's: "),
+            "{message}"
+        );
+    }
     // And the server still answers.
     let (status, answer) = compile(&address, &json!({ "text": SIX_BY_TEN })).await;
     assert_eq!((status, &answer["ok"]), (200, &json!(true)));
@@ -586,6 +611,21 @@ async fn the_page_draws_every_grid_as_the_lattice_gives_it() {
         ),
         (1, 5, 3)
     );
+    // Each grid offers the sets of its own cells alone (the examples solve them there).
+    let sets = |word: &str| {
+        let g = grids.as_array().unwrap().iter().find(|g| g["word"] == word);
+        let sets = g.unwrap()["sets"].as_array().unwrap().clone();
+        sets.iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sets("hexagonal"), ["tetrahexes", "pentahexes"]);
+    assert_eq!(
+        sets("triangular"),
+        ["hexiamonds", "hexiamonds(one_sided)", "polyiamonds(7)"]
+    );
+    assert!(sets("square").contains(&"soma".to_owned()));
+    assert!(sets("spheres").is_empty() && sets("rhombic").is_empty());
     let geometry = |query: &'static str| {
         let address = address.clone();
         async move { get_json(&address, &format!("/api/grid?{query}")).await }
@@ -639,4 +679,109 @@ async fn the_page_draws_every_grid_as_the_lattice_gives_it() {
     assert_eq!(entry(fine).await, "T: [(3, 0, 0), (4, 1, 1)]");
     let empty = json!({ "grid": "square", "name": "E", "count": "1", "layers": 1, "cells": [] });
     assert_eq!(entry(empty).await, Value::Null);
+}
+
+/// A box of `n` by `n` cells tiled by dominoes: its compile takes seconds past `n` = 100.
+fn dominoes(n: usize) -> String {
+    format!(
+        "mod d{n} {{ box: [\"{}\"; {n}], pieces: {{ {} x D: [\"##\"] }} }}",
+        ".".repeat(n),
+        n * n / 2
+    )
+}
+
+/// Waits until no compile is under way and every permit for one is back.
+async fn no_compile_runs(shared: &Shared) {
+    patiently("the compiles' end", async {
+        while shared.compiles.available_permits() < limits::MAX_COMPILES
+            || shared.compiled.under_way() > 0
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_small_check_never_waits_behind_large_compiles_which_stop_once_nobody_waits() {
+    let (address, shared) = server().await;
+    // Two pages check large boxes, as many as compile at once, and a third a small one.
+    let large: Vec<_> = [240, 250]
+        .into_iter()
+        .map(|n| {
+            let address = address.clone();
+            tokio::spawn(async move { compile(&address, &json!({ "text": dominoes(n) })).await })
+        })
+        .collect();
+    patiently("the large compiles' start", async {
+        while shared.compiles.available_permits() > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+    let (status, answer) = compile(&address, &json!({ "text": SIX_BY_TEN })).await;
+    assert_eq!((status, &answer["ok"]), (200, &json!(true)), "{answer}");
+    // The small one was answered while both large ones still compiled.
+    assert!(large.iter().all(|l| !l.is_finished()));
+    assert_eq!(shared.compiled.under_way(), 2);
+    // The pages move on: their requests go, and so do the compiles.
+    for l in &large {
+        l.abort();
+    }
+    no_compile_runs(&shared).await;
+    let (kept, _) = shared.compiled.weight();
+    assert!(
+        kept < 1 << 20,
+        "a stopped compile is not kept: {kept} bytes are"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_check_and_a_search_of_one_text_share_its_compile() {
+    let (address, shared) = server().await;
+    let text = dominoes(60);
+    let check = {
+        let (address, text) = (address.clone(), text.clone());
+        tokio::spawn(async move { compile(&address, &json!({ "text": text })).await })
+    };
+    patiently("the compile's start", async {
+        while shared.compiled.under_way() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    })
+    .await;
+    let mut socket = page(&address).await;
+    let search = json!({ "type": "search", "source": { "text": text }, "limit": 1 });
+    ask(&mut socket, search).await;
+    patiently("a solution", heard(&mut socket, "solution")).await;
+    ask(&mut socket, json!({ "type": "stop" })).await;
+    let done = patiently("the stop", heard(&mut socket, "done")).await;
+    assert_eq!(done["stopped"], true, "{done}");
+    assert_ne!(done["found"], "0", "{done}");
+    let (_, answer) = check.await.unwrap();
+    assert_eq!(answer["ok"], true, "{answer}");
+    // One compile, kept once.
+    assert_eq!(shared.compiled.weight().1, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn compiled_puzzles_are_kept_within_the_memory_given_them() {
+    // With no memory for them, none is kept.
+    let (address, shared) = server_keeping(0).await;
+    let (_, answer) = compile(&address, &json!({ "text": dominoes(40) })).await;
+    assert_eq!(answer["ok"], true);
+    assert_eq!(shared.compiled.weight(), (0, 0));
+    // Room for two or three of these boxes.
+    let budget = 5 << 20;
+    let (address, shared) = server_keeping(budget).await;
+    let mut most = 0;
+    for n in [40, 42, 44, 46, 48, 50] {
+        let (_, answer) = compile(&address, &json!({ "text": dominoes(n) })).await;
+        assert_eq!(answer["ok"], true, "{answer}");
+        let (bytes, kept) = shared.compiled.weight();
+        assert!(bytes <= budget, "{bytes} bytes kept, past {budget}");
+        assert!(kept >= 1, "the last compiled is kept");
+        most = most.max(kept);
+    }
+    assert!((2..6).contains(&most), "kept at most {most}");
 }

@@ -87,6 +87,14 @@ pub enum Figure {
 }
 
 impl Figure {
+    /// The places drawn: characters of every row of every layer.
+    pub fn places(&self) -> usize {
+        match self {
+            Figure::Rows(d) => d.rows.iter().map(|r| r.text.chars().count()).sum(),
+            Figure::Layers { layers, .. } => layers.iter().map(Figure::places).sum(),
+        }
+    }
+
     /// Where the whole figure was written.
     pub fn loc(&self) -> Loc {
         match self {
@@ -577,6 +585,23 @@ pub struct Description {
 }
 
 impl Description {
+    /// How large a compile of this puzzle is, read before compiling: the places of its box
+    /// (every position of a block, every character drawn), or for an abstract puzzle the
+    /// aspects its embeddings name in all. A compile's time and memory grow with it; a
+    /// program that compiles for others decides with it which compiles may wait their turn.
+    pub fn size(&self) -> u64 {
+        if let Some(spec) = &self.abstract_puzzle {
+            return spec.embeddings.iter().map(|(e, _)| e.len() as u64).sum();
+        }
+        match &self.board {
+            BoardSpec::Drawn(figure) => figure.places() as u64,
+            BoardSpec::Block { extents, .. } => extents
+                .iter()
+                .map(|&(n, _)| u64::try_from(n).unwrap_or(0))
+                .fold(1, u64::saturating_mul),
+        }
+    }
+
     /// A description with the defaults: free pieces, all solutions, automatic order, sharing on.
     pub fn new(name: impl Into<String>) -> Description {
         Description {

@@ -209,6 +209,18 @@ mod saved {
             bytes
         }
 
+        /// The length of [`Runnable::to_bytes`]'s bytes, counted without making them: what a
+        /// program keeping compiled puzzles weighs each by, as the memory a puzzle holds grows
+        /// with it.
+        pub fn encoded_len(&self) -> usize {
+            let body = postcard::serialize_with_flavor::<_, postcard::ser_flavors::Size, usize>(
+                self,
+                postcard::ser_flavors::Size::default(),
+            )
+            .expect("a runnable puzzle encodes");
+            MAGIC.len() + 8 + body
+        }
+
         /// The puzzle that [`Runnable::to_bytes`] made these bytes of.
         pub fn from_bytes(bytes: &[u8]) -> Result<Runnable, LoadError> {
             let rest = bytes.strip_prefix(MAGIC).ok_or(LoadError::Format)?;
@@ -275,8 +287,9 @@ mod tests {
             assert_eq!(loaded.tally(), puzzle.tally(), "{name}");
             assert_eq!(loaded.count(), puzzle.count(), "{name}");
             assert_eq!(loaded.units_at(2), puzzle.units_at(2), "{name}");
-            // The same puzzle makes the same bytes.
+            // The same puzzle makes the same bytes, as many as counted without making them.
             assert_eq!(loaded.to_bytes(), bytes, "{name}");
+            assert_eq!(puzzle.runnable().encoded_len(), bytes.len(), "{name}");
         }
     }
 

@@ -15,7 +15,7 @@ use crate::processor::Code;
 use crate::search::{CachedCounter, Recorder, Sink, Stats, Tally, Visitor};
 use crate::solution::{Catalog, Solution, Solutions};
 use crate::symmetry::{Orbits, SymmetryCheck};
-use crate::tuning::UNIT_PROBES;
+use crate::tuning::{UNIT_PROBES, WEIGHING_WORK};
 use crate::unit::{Unit, UnitError};
 use crate::watch::Watch;
 
@@ -330,9 +330,15 @@ mod provided {
         units
     }
 
-    /// Tells `watch` of the units the search is cut into, weighed where it asks.
+    /// Tells `watch` of the units the search is cut into, weighed where it asks and the
+    /// weighing costs little beside the search ([`WEIGHING_WORK`]).
     fn tell(solver: &dyn Solver, watch: &Watch, units: &[Unit]) {
-        let weights = watch.weighs().then(|| solver.unit_weights(units));
+        let depth = solver.info().depth as u64;
+        let work = (units.len() as u64)
+            .saturating_mul(UNIT_PROBES as u64)
+            .saturating_mul(depth.saturating_mul(depth));
+        let weigh = watch.weighs() && work <= WEIGHING_WORK;
+        let weights = weigh.then(|| solver.unit_weights(units));
         watch.cut(units, weights.as_deref());
     }
 

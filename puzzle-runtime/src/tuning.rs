@@ -43,6 +43,14 @@ pub(crate) const LOOK_EVERY: u32 = 1 << 15;
 /// is close enough to weigh the units, and each costs a unit's cut per level.
 pub(crate) const UNIT_PROBES: usize = 6;
 
+/// The placements a watched search's weighing of its units may cost, at most: each of the
+/// [`UNIT_PROBES`] descents of a unit runs a cut at each level, so it costs up to the square of
+/// the search's depth. Past it, the progress counts units done instead of weighing them: a
+/// 30x30 box of dominoes (depth 450, a thousand units) would weigh for about 10^9 placements,
+/// half a minute before the first solution is shown; the pentomino boxes and Bedlam weigh in a
+/// few million, well under it.
+pub(crate) const WEIGHING_WORK: u64 = 1 << 26;
+
 /// The stack one placement may take, with room to spare: the walker's deepest frames take
 /// under 2 KiB a placement in an optimised build, a generated solver's less; an unoptimised
 /// build takes several times as much. Only what a search touches is ever backed by memory, so

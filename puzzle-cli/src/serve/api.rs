@@ -3,9 +3,10 @@
 //! Compiled puzzles are kept a while ([`KeptPuzzles`]), since a page checks a text as it is typed
 //! and then solves it.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -15,13 +16,14 @@ use puzzle::compiler::{parse, print, Runnable, Symmetry};
 use puzzle::Solver;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tokio::sync::watch;
 
 use super::{limits, Shared};
 use puzzle_io::draw::svg;
 use puzzle_io::input::{self, xmpuzzle, Asking, Choice, Format, InputError, Loaded, Mistake};
 
 /// A puzzle as a page sends it.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Hash)]
 pub struct Source {
     /// The text: the puzzle language, a DLX file's, or a BurrTools file's XML.
     pub text: String,
@@ -142,7 +144,7 @@ pub struct Written {
 }
 
 /// Why a request was not answered with what it asked.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Rejected {
     /// Mistakes in the puzzle.
     Mistakes(InputError),
@@ -193,87 +195,260 @@ pub struct Ready {
     pub runnable: Runnable,
     /// What the compiler decided ([`puzzle::Info`]).
     pub info: Value,
+    /// What the text reads as, before it compiles.
+    pub read: Read,
+    /// What the file asks that is done otherwise.
+    pub warnings: Vec<Mistake>,
+    /// What keeping it costs: its encoded length ([`Runnable::encoded_len`]), which the
+    /// memory it holds follows.
+    pub bytes: usize,
+}
+
+/// What a text reads as, shown beside its mistakes where it does not compile: the puzzle as the
+/// page's drawing editor holds it, the puzzle in the language, and whether it asks one solution
+/// per symmetry class.
+#[derive(Clone, Debug)]
+pub struct Read {
+    /// The puzzle as the page's drawing editor holds it ([`print::Sketch`]), or why it cannot.
+    pub sketch: Value,
     /// The puzzle in the language (from a BurrTools or DLX file, what it reads as), where the
     /// language can say it.
     pub language: Option<String>,
-    /// What the file asks that is done otherwise.
-    pub warnings: Vec<Mistake>,
-    /// The puzzle as the page's drawing editor holds it ([`print::Sketch`]), or why it cannot.
-    pub sketch: Value,
+    /// Whether the text asks one solution per symmetry class.
+    pub reduced: bool,
 }
 
-/// The puzzles compiled lately, the last used first, at most [`limits::KEPT_COMPILED`].
+impl Read {
+    /// What `loaded` reads as.
+    fn of(loaded: &Loaded) -> Read {
+        let sketch = match print::sketch(&loaded.description) {
+            Ok(s) => json!({
+                "name": s.name,
+                "grid": s.grid.word(),
+                "board": s.board,
+                "pieces": s.pieces,
+                "reflect": s.reflect,
+                "reduced": s.reduced,
+                "options": s.options,
+            }),
+            Err(why) => json!({ "unsketched": why.to_string() }),
+        };
+        Read {
+            sketch,
+            language: print::source(&loaded.description).ok(),
+            reduced: loaded.description.symmetry != Symmetry::All,
+        }
+    }
+
+    /// The fields of a check's answer it gives.
+    fn fill(&self, answer: &mut Value) {
+        answer["sketch"] = self.sketch.clone();
+        answer["language"] = json!(self.language);
+        answer["reduced"] = json!(self.reduced);
+    }
+}
+
+/// The outcome of a compile as every request that waited for it takes it.
+type Outcome = Result<Arc<Ready>, Rejected>;
+
+/// The puzzles compiled lately, the last used first, held while they fit in the server's
+/// memory for them ([`Shared::kept_bytes`]) and are at most [`limits::KEPT_COMPILED`]; and the
+/// compiles under way, each shared by every request that waits for it (a page checks a text,
+/// then solves it) and stopped once none does (the page moved on to another text, or went).
 #[derive(Debug, Default)]
 pub struct KeptPuzzles {
-    kept: Mutex<VecDeque<(Source, Arc<Ready>)>>,
+    inner: Mutex<Kept>,
+}
+
+#[derive(Debug, Default)]
+struct Kept {
+    /// The puzzles kept, the last used first, and the bytes they weigh together.
+    kept: VecDeque<(Source, Arc<Ready>)>,
+    bytes: usize,
+    /// The compiles under way.
+    compiling: HashMap<Source, Compiling>,
+}
+
+/// A compile under way: whether anyone still wants it, and where its outcome is told.
+#[derive(Debug)]
+struct Compiling {
+    wanted: Weak<Wanted>,
+    outcome: watch::Receiver<Option<Outcome>>,
+}
+
+/// Held by each request that waits for a compile: once the last lets go, the compile's stop
+/// is set, and the compiler gives up within moments.
+#[derive(Debug)]
+struct Wanted(Arc<AtomicBool>);
+
+impl Drop for Wanted {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 impl KeptPuzzles {
-    /// The puzzle `source` holds, compiled (or kept from before), on a thread of its own and
-    /// at most [`limits::MAX_COMPILES`] at once.
+    /// The puzzle `source` holds, compiled: kept from before, or compiled under way for
+    /// another request, or compiled now on a thread of its own. A large compile waits for
+    /// one of [`limits::MAX_COMPILES`]; a small one ([`limits::SMALL_COMPILE`]) starts at once.
+    /// Dropping the future (a page that gave up on the request) stops the compile unless
+    /// another request waits for it.
     pub async fn get(&self, shared: &Shared, source: &Source) -> Result<Arc<Ready>, Rejected> {
-        if let Some(ready) = self.kept(source) {
-            return Ok(ready);
+        let (wanted, mut outcome) = {
+            let mut kept = self.lock();
+            if let Some(ready) = kept.take(source) {
+                return Ok(ready);
+            }
+            let under_way = (kept.compiling.get(source))
+                .and_then(|c| Some((c.wanted.upgrade()?, c.outcome.clone())));
+            match under_way {
+                Some(joined) => joined,
+                None => {
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let wanted = Arc::new(Wanted(Arc::clone(&stop)));
+                    let (tell, outcome) = watch::channel(None);
+                    let compiling = Compiling {
+                        wanted: Arc::downgrade(&wanted),
+                        outcome: outcome.clone(),
+                    };
+                    kept.compiling.insert(source.clone(), compiling);
+                    tokio::spawn(compile_told(shared.clone(), source.clone(), stop, tell));
+                    (wanted, outcome)
+                }
+            }
+        };
+        let told = outcome.wait_for(Option::is_some).await;
+        drop(wanted);
+        match told.as_deref() {
+            Ok(Some(outcome)) => outcome.clone(),
+            // The compile was stopped, which it is only once nobody waits: not this request.
+            _ => Err(Rejected::Busy("the compile was stopped")),
         }
-        let _permit = (shared.compiles.acquire().await)
-            .map_err(|_| Rejected::Busy("the server is shutting down"))?;
-        let theirs = source.clone();
-        let ready = tokio::task::spawn_blocking(move || ready(&theirs))
-            .await
-            .map_err(|e| Rejected::Request(format!("the compiler failed: {e} (a bug)")))??;
-        let ready = Arc::new(ready);
-        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.push_front((source.clone(), Arc::clone(&ready)));
-        kept.truncate(limits::KEPT_COMPILED);
-        Ok(ready)
     }
 
-    /// The puzzle kept for `source`, made the last used.
-    fn kept(&self, source: &Source) -> Option<Arc<Ready>> {
-        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let at = kept.iter().position(|(s, _)| s == source)?;
-        let entry = kept.remove(at)?;
-        let ready = Arc::clone(&entry.1);
-        kept.push_front(entry);
-        Some(ready)
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The compiles under way.
+    pub fn under_way(&self) -> usize {
+        self.lock().compiling.len()
+    }
+
+    /// The bytes the kept puzzles weigh, and how many there are.
+    pub fn weight(&self) -> (usize, usize) {
+        let kept = self.lock();
+        (kept.bytes, kept.kept.len())
     }
 }
 
-/// Reads and compiles `source`, with `all` applied.
-fn ready(source: &Source) -> Result<Ready, Rejected> {
-    let mut loaded = source.read()?;
-    let sketch = match print::sketch(&loaded.description) {
-        Ok(s) => json!({
-            "name": s.name,
-            "grid": s.grid.word(),
-            "board": s.board,
-            "pieces": s.pieces,
-            "reflect": s.reflect,
-            "reduced": s.reduced,
-            "options": s.options,
-        }),
-        Err(why) => json!({ "unsketched": why.to_string() }),
+impl Kept {
+    /// The puzzle kept for `source`, made the last used.
+    fn take(&mut self, source: &Source) -> Option<Arc<Ready>> {
+        let at = self.kept.iter().position(|(s, _)| s == source)?;
+        let entry = self.kept.remove(at)?;
+        let ready = Arc::clone(&entry.1);
+        self.kept.push_front(entry);
+        Some(ready)
+    }
+
+    /// Keeps `ready`, letting the least used go until the kept fit in `budget` bytes; a
+    /// puzzle larger than the budget alone is not kept.
+    fn keep(&mut self, source: Source, ready: &Arc<Ready>, budget: usize) {
+        if ready.bytes > budget {
+            return;
+        }
+        self.bytes += ready.bytes;
+        self.kept.push_front((source, Arc::clone(ready)));
+        while self.bytes > budget || self.kept.len() > limits::KEPT_COMPILED {
+            let Some((_, gone)) = self.kept.pop_back() else {
+                break;
+            };
+            self.bytes -= gone.bytes;
+        }
+    }
+}
+
+/// Compiles `source` until `stop` is set, then tells those who wait, keeps the puzzle, and
+/// forgets the compile; a compile stopped tells nobody (nobody waits).
+async fn compile_told(
+    shared: Shared,
+    source: Source,
+    stop: Arc<AtomicBool>,
+    tell: watch::Sender<Option<Outcome>>,
+) {
+    let outcome = compiled(&shared, &source, stop).await;
+    let mut kept = shared.compiled.lock();
+    // A compile stopped, and asked for again since, is another compile: leave it be.
+    let ours =
+        (kept.compiling.get(&source)).is_some_and(|c| c.outcome.same_channel(&tell.subscribe()));
+    if ours {
+        kept.compiling.remove(&source);
+    }
+    if let Some(Ok(ready)) = &outcome {
+        kept.keep(source, ready, shared.kept_bytes);
+    }
+    drop(kept);
+    if let Some(outcome) = outcome {
+        tell.send_replace(Some(outcome));
+    }
+}
+
+/// The outcome of compiling `source` off the server's threads, `None` once `stop` is set.
+async fn compiled(shared: &Shared, source: &Source, stop: Arc<AtomicBool>) -> Option<Outcome> {
+    let failed =
+        |e: tokio::task::JoinError| Rejected::Request(format!("the compiler failed: {e} (a bug)"));
+    let theirs = source.clone();
+    let loaded = match tokio::task::spawn_blocking(move || theirs.read()).await {
+        Ok(Ok(loaded)) => loaded,
+        Ok(Err(rejected)) => return Some(Err(rejected)),
+        Err(e) => return Some(Err(failed(e))),
     };
-    let language = print::source(&loaded.description).ok();
-    if source.all {
+    let _permit = match loaded.description.size() > limits::SMALL_COMPILE {
+        true => match Arc::clone(&shared.compiles).acquire_owned().await {
+            Ok(permit) => Some(permit),
+            Err(_) => return Some(Err(Rejected::Busy("the server is shutting down"))),
+        },
+        false => None,
+    };
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let all = source.all;
+    match tokio::task::spawn_blocking(move || ready(loaded, all, &stop)).await {
+        Ok(outcome) => outcome.map(|o| o.map(Arc::new)),
+        Err(e) => Some(Err(failed(e))),
+    }
+}
+
+/// Compiles `loaded`, with `all` applied, until `stop` is set (`None` then).
+fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Ready, Rejected>> {
+    let read = Read::of(&loaded);
+    if all {
         loaded.description.symmetry = Symmetry::All;
     }
-    let puzzle = loaded.compile()?;
+    let puzzle = match loaded.compile_until(stop)? {
+        Ok(puzzle) => puzzle,
+        Err(e) => return Some(Err(Rejected::Mistakes(e))),
+    };
     let warnings = match loaded.warnings.is_empty() {
         true => Vec::new(),
         false => {
             InputError::new(&loaded.path, Some(&loaded.text), loaded.warnings.clone()).mistakes()
         }
     };
-    let info = serde_json::to_value(puzzle.info())
-        .map_err(|e| Rejected::Request(format!("the puzzle's facts: {e}")))?;
-    Ok(Ready {
-        runnable: puzzle.runnable().clone(),
+    let info = match serde_json::to_value(puzzle.info()) {
+        Ok(info) => info,
+        Err(e) => return Some(Err(Rejected::Request(format!("the puzzle's facts: {e}")))),
+    };
+    let runnable = puzzle.runnable().clone();
+    Some(Ok(Ready {
+        bytes: runnable.encoded_len(),
+        runnable,
         info,
-        language,
+        read,
         warnings,
-        sketch,
-    })
+    }))
 }
 
 /// `POST /api/compile`: checks and compiles a puzzle: `ok`, its `info`, `warnings`, the
@@ -281,18 +456,28 @@ fn ready(source: &Source) -> Result<Ready, Rejected> {
 pub async fn compile_json(shared: &Shared, source: &Source) -> Value {
     let puzzles = source.puzzles();
     match shared.compiled.get(shared, source).await {
-        Ok(ready) => json!({
-            "ok": true,
-            "info": ready.info,
-            "warnings": ready.warnings,
-            "language": ready.language,
-            "sketch": ready.sketch,
-            "puzzles": puzzles,
-        }),
+        Ok(ready) => {
+            let mut answer = json!({
+                "ok": true,
+                "info": ready.info,
+                "warnings": ready.warnings,
+                "puzzles": puzzles,
+            });
+            ready.read.fill(&mut answer);
+            answer
+        }
         Err(rejected) => {
-            let mut value = rejected.to_json();
-            value["puzzles"] = json!(puzzles);
-            value
+            let mut answer = rejected.to_json();
+            answer["puzzles"] = json!(puzzles);
+            // A text that reads but does not compile is still drawn.
+            if let Rejected::Mistakes(_) = rejected {
+                let theirs = source.clone();
+                let read = tokio::task::spawn_blocking(move || theirs.read().map(|l| Read::of(&l)));
+                if let Ok(Ok(read)) = read.await {
+                    read.fill(&mut answer);
+                }
+            }
+            answer
         }
     }
 }
@@ -349,24 +534,41 @@ pub async fn gallery(
         )));
     }
     let ready = shared.compiled.get(&shared, &request.source).await?;
-    let embeddings = ready.runnable.info().embeddings;
-    // Each solution must be one of this puzzle's: embeddings of it, each once.
-    let fits = |s: &Vec<u32>| {
-        s.iter().all(|&e| (e as usize) < embeddings) && {
-            let mut sorted = s.clone();
-            sorted.sort_unstable();
-            sorted.windows(2).all(|w| w[0] != w[1])
+    let catalog = ready.runnable.catalog();
+    let embeddings = catalog.embedding_count();
+    // Each solution must be one of this puzzle's: embeddings of it, no two on one cell.
+    let overlap = |s: &Vec<u32>| -> Option<String> {
+        if let Some(&e) = s.iter().find(|&&e| e as usize >= embeddings) {
+            return Some(format!(
+                "embedding {e} is none of this puzzle's (they are numbered 0 to {})",
+                embeddings.saturating_sub(1)
+            ));
         }
+        let mut taken = std::collections::HashMap::new();
+        for &e in s {
+            for cell in catalog.cells_of(e) {
+                if let Some(other) = taken.insert(cell, e) {
+                    return Some(format!(
+                        "{} and {} both cover {}",
+                        catalog.describe(other),
+                        catalog.describe(e),
+                        catalog.aspect_name(cell)
+                    ));
+                }
+            }
+        }
+        None
     };
-    if let Some(bad) = request.solutions.iter().position(|s| !fits(s)) {
+    if let Some((bad, why)) =
+        (request.solutions.iter().enumerate()).find_map(|(i, s)| overlap(s).map(|why| (i, why)))
+    {
         return Err(Rejected::Request(format!(
-            "solution {} is not one of this puzzle's (its embeddings are numbered 0 to {})",
-            bad + 1,
-            embeddings.saturating_sub(1)
+            "solution {} is not one of this puzzle's: {why}",
+            bad + 1
         )));
     }
     let placed: Vec<&[u32]> = request.solutions.iter().map(Vec::as_slice).collect();
-    let drawn = svg::gallery(ready.runnable.catalog(), &placed, request.first)
+    let drawn = svg::gallery(catalog, &placed, request.first)
         .map_err(|e| Rejected::Request(format!("drawing failed: {e}")))?;
     Ok(([("content-type", "image/svg+xml")], drawn).into_response())
 }

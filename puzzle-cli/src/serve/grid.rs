@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use puzzle::compiler::description::Grid;
+use puzzle::compiler::piece_set::PieceSet;
 use puzzle::compiler::print::MAX_SKETCHED;
 use puzzle::lattice::{Lattice, Point, Solid};
 use serde::Deserialize;
@@ -78,10 +79,46 @@ pub async fn grids() -> Json<Value> {
                 "cube_side": side,
                 "rule": g.rule(),
                 "piece": piece,
+                "sets": sets_of(g),
             })
         })
         .collect();
     Json(Value::Array(grids))
+}
+
+/// The built-in sets the editor offers, as the language writes them, largest families last.
+pub const OFFERED_SETS: &[(&str, Option<u32>, Option<&str>)] = &[
+    ("pentominoes", None, None),
+    ("pentominoes", None, Some("one_sided")),
+    ("tetrominoes", None, None),
+    ("tetrominoes", None, Some("one_sided")),
+    ("polyominoes", Some(6), None),
+    ("soma", None, None),
+    ("tetracubes", None, None),
+    ("polycubes", Some(5), None),
+    ("hexiamonds", None, None),
+    ("hexiamonds", None, Some("one_sided")),
+    ("polyiamonds", Some(7), None),
+    ("tetrahexes", None, None),
+    ("pentahexes", None, None),
+];
+
+/// The offered sets whose pieces lie on `grid`'s lattice (in the plane or in space), as the
+/// language writes them: a set of squares offered on the hexagonal grid would only be refused.
+fn sets_of(grid: Grid) -> Vec<String> {
+    (OFFERED_SETS.iter())
+        .filter(|&&(word, size, flag)| {
+            PieceSet::named(word, size, flag).is_ok_and(|set| {
+                let lattice = set.lattice();
+                grid.lattice(lattice.dims()) == lattice
+            })
+        })
+        .map(|&(word, size, flag)| match (size, flag) {
+            (Some(n), _) => format!("{word}({n})"),
+            (None, Some(flag)) => format!("{word}({flag})"),
+            (None, None) => word.to_owned(),
+        })
+        .collect()
 }
 
 /// The places of a drawing that are cells, each with its shape in the units the editor draws

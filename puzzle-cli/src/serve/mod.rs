@@ -39,15 +39,29 @@ pub mod limits {
     /// Searches running at once over all pages. Each already uses every core: more would only
     /// share them thinner, and each holds its own memory.
     pub const MAX_SEARCHES: usize = 2;
-    /// Puzzles compiled at once over all requests: a large puzzle's compilation takes seconds
-    /// and memory; the rest wait their turn.
+    /// Large puzzles compiled at once over all requests: a large puzzle's compilation takes
+    /// seconds and memory; the rest wait their turn.
     pub const MAX_COMPILES: usize = 2;
+    /// The size ([`Description::size`](puzzle::compiler::Description::size): places of the
+    /// box, or aspects named by an abstract puzzle's embeddings) up to which a compile starts
+    /// at once, never waiting behind large ones: a 60x60 box, a sudoku's 2,916, every example;
+    /// each compiles in well under a second.
+    pub const SMALL_COMPILE: u64 = 4_000;
     /// Compiled puzzles kept for the next search of the same text (the page checks a text as
-    /// it is typed, then solves it).
+    /// it is typed, then solves it), at most.
     pub const KEPT_COMPILED: usize = 16;
+    /// The memory for compiled puzzles kept, by default, in bytes of their encoding, which the
+    /// memory a compiled puzzle holds follows (the benchmark notes measure how closely): a
+    /// 100x100 box of dominoes weighs about 26 MB, a 200x200 about 400 MB, so that the
+    /// largest puzzles are compiled again rather than kept.
+    pub const KEPT_BYTES: usize = 256 << 20;
     /// Solutions a search draws and sends a page; past it, a search goes on counting. The page
     /// shows them a page of thumbnails at a time.
     pub const MAX_SENT: usize = 1000;
+    /// When a search's time to go is first shown: after this long, and this share of the
+    /// estimated work. Before, a few units' sizes decide the share, and the time to go can
+    /// swing by hours between two reports.
+    pub const ETA_AFTER: (Duration, f64) = (Duration::from_secs(3), 0.02);
     /// How often a running search's progress is sent.
     pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
     /// Pages connected at once; another is refused until one goes.
@@ -70,6 +84,11 @@ pub struct ServeArgs {
     /// Threads of each search (0: one a core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// The memory for compiled puzzles kept for the next search of the same text, in MB of
+    /// their encoding: the least used are let go past it, and a larger puzzle is compiled for
+    /// each search.
+    #[arg(long, value_name = "MB", default_value_t = limits::KEPT_BYTES >> 20)]
+    pub kept_memory: usize,
 }
 
 /// What every request shares.
@@ -85,17 +104,20 @@ pub struct Shared {
     pub compiled: Arc<KeptPuzzles>,
     /// Threads of each search.
     pub threads: usize,
+    /// The bytes the compiled puzzles kept may weigh ([`ServeArgs::kept_memory`]).
+    pub kept_bytes: usize,
 }
 
 impl Shared {
-    /// Fresh permits and an empty store of compiled puzzles.
-    pub fn new(threads: usize) -> Shared {
+    /// Fresh permits and an empty store of compiled puzzles, weighing at most `kept_bytes`.
+    pub fn new(threads: usize, kept_bytes: usize) -> Shared {
         Shared {
             searches: Arc::new(Semaphore::new(limits::MAX_SEARCHES)),
             compiles: Arc::new(Semaphore::new(limits::MAX_COMPILES)),
             sessions: Arc::new(Semaphore::new(limits::MAX_SESSIONS)),
             compiled: Arc::new(KeptPuzzles::default()),
             threads,
+            kept_bytes,
         }
     }
 }
@@ -139,7 +161,10 @@ async fn serve(args: ServeArgs) -> std::io::Result<()> {
     if args.open {
         open_browser(&url);
     }
-    let app = router(Shared::new(args.threads));
+    let app = router(Shared::new(
+        args.threads,
+        args.kept_memory.saturating_mul(1 << 20),
+    ));
     axum::serve(listener, app)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

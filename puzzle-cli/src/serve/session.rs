@@ -6,7 +6,6 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -14,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use puzzle::{parallel, Solver, Watch};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::{mpsc, OwnedSemaphorePermit};
+use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit};
 
 use super::api::{Ready, Rejected, Source};
 use super::{limits, Shared};
@@ -65,20 +64,23 @@ pub async fn upgrade(State(shared): State<Shared>, socket: WebSocketUpgrade) -> 
     }
 }
 
-/// A search under way for a page.
+/// A search under way for a page, from its compile to its end.
 struct Search {
     id: u64,
     watch: Arc<Watch>,
-    thread: JoinHandle<()>,
+    /// Told to give the compile up, if the search is still waiting for it.
+    cancel: Arc<Notify>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 impl Search {
-    /// Stops the search and waits, off the server's threads, until it has, draining what it
-    /// still says (a search blocked on a full channel goes on once it is drained): its last
-    /// word, the event that ends it, is returned.
+    /// Stops the search (or its compile) and waits until it has, draining what it still says
+    /// (a search blocked on a full channel goes on once it is drained): its last word, the
+    /// event that ends it, is returned.
     async fn stop(self, heard: &mut mpsc::Receiver<Event>) -> Option<Value> {
         self.watch.stop();
-        let mut joined = tokio::task::spawn_blocking(move || self.thread.join());
+        self.cancel.notify_one();
+        let mut task = self.task;
         let mut last = None;
         let mut keep = |(id, event): Event| {
             if id == self.id && event["type"] == "done" {
@@ -87,7 +89,7 @@ impl Search {
         };
         loop {
             tokio::select! {
-                _ = &mut joined => break,
+                _ = &mut task => break,
                 Some(event) = heard.recv() => keep(event),
             }
         }
@@ -137,7 +139,7 @@ async fn session(mut socket: WebSocket, shared: Shared, _permit: OwnedSemaphoreP
                 }
                 if let Request::Search { source, mode, limit } = request {
                     next_id += 1;
-                    match start(&shared, next_id, source, mode, limit, events.clone()).await {
+                    match start(&shared, next_id, source, mode, limit, events.clone()) {
                         Ok(search) => current = Some(search),
                         Err(rejected) => {
                             let mut said = rejected.to_json();
@@ -155,7 +157,7 @@ async fn session(mut socket: WebSocket, shared: Shared, _permit: OwnedSemaphoreP
                 if current.as_ref().is_none_or(|s| s.id != id) {
                     continue;
                 }
-                let ended = event["type"] == "done";
+                let ended = event["type"] == "done" || event["type"] == "rejected";
                 if send(&mut socket, &event).await.is_err() {
                     break;
                 }
@@ -185,13 +187,13 @@ async fn send(socket: &mut WebSocket, value: &Value) -> Result<(), axum::Error> 
     socket.send(Message::Text(value.to_string().into())).await
 }
 
-/// How far `search` has got, with the time to go by the estimated work done.
+/// How far `search` has got: solutions so far, and the time to go by the estimated work done once enough is done for it to mean
+/// something ([`limits::ETA_AFTER`]).
 fn progress(search: &Search) -> Value {
     let seen = search.watch.seen();
-    let eta = match seen.fraction > 0.0 {
-        true => format_seconds(seen.seconds * (1.0 - seen.fraction) / seen.fraction),
-        false => "?".to_owned(),
-    };
+    let (after, share) = limits::ETA_AFTER;
+    let eta = (seen.seconds >= after.as_secs_f64() && seen.fraction >= share)
+        .then(|| format_seconds(seen.seconds * (1.0 - seen.fraction) / seen.fraction));
     json!({
         "type": "progress",
         "search": search.id,
@@ -205,9 +207,10 @@ fn progress(search: &Search) -> Value {
     })
 }
 
-/// Compiles `source` and starts its search on a thread of its own, telling the page through
-/// `events`; refused where [`limits::MAX_SEARCHES`] are under way.
-async fn start(
+/// Starts a search of `source`: its compile (shared with a check of the same text, and given
+/// up if the search is stopped first), then the search on a thread of its own, telling the
+/// page through `events`; refused where [`limits::MAX_SEARCHES`] are under way.
+fn start(
     shared: &Shared,
     id: u64,
     source: Source,
@@ -222,28 +225,90 @@ async fn start(
                 "the machine's cores are busy with other searches: try again once one ends",
             )
         })?;
-    let ready = shared.compiled.get(shared, &source).await?;
-    let started =
-        json!({ "type": "started", "search": id, "mode": mode_name(mode), "info": ready.info });
-    let _ = events.send((id, started)).await;
     // The page shows the share of the work done of a count or a listing, weighed first.
     let watch = Arc::new(match mode {
         Mode::Count | Mode::Solutions => Watch::weighed(),
         Mode::Stats => Watch::new(),
     });
-    let theirs = Arc::clone(&watch);
-    let threads = shared.threads;
-    let limit = limit.min(limits::MAX_SENT);
-    let thread = std::thread::spawn(move || {
-        let done = guarded(id, mode, &theirs, || {
-            parallel::with_threads(threads, || {
-                search(&ready, mode, limit, &theirs, id, &events)
-            })
+    let cancel = Arc::new(Notify::new());
+    let run = Run {
+        id,
+        mode,
+        limit: limit.min(limits::MAX_SENT),
+        watch: Arc::clone(&watch),
+        events,
+    };
+    let task = tokio::spawn(run.run(shared.clone(), source, Arc::clone(&cancel), permit));
+    Ok(Search {
+        id,
+        watch,
+        cancel,
+        task,
+    })
+}
+
+/// What a search's own task holds.
+struct Run {
+    id: u64,
+    mode: Mode,
+    limit: usize,
+    watch: Arc<Watch>,
+    events: mpsc::Sender<Event>,
+}
+
+impl Run {
+    /// Compiles, then searches, telling the page of each step and of the end.
+    async fn run(
+        self,
+        shared: Shared,
+        source: Source,
+        cancel: Arc<Notify>,
+        permit: OwnedSemaphorePermit,
+    ) {
+        let id = self.id;
+        let ready = tokio::select! {
+            ready = shared.compiled.get(&shared, &source) => ready,
+            () = cancel.notified() => {
+                let _ = self.events.send((id, self.done())).await;
+                return;
+            }
+        };
+        let ready = match ready {
+            Ok(ready) => ready,
+            Err(rejected) => {
+                let mut said = rejected.to_json();
+                said["type"] = json!("rejected");
+                said["search"] = json!(id);
+                let _ = self.events.send((id, said)).await;
+                return;
+            }
+        };
+        let mode = mode_name(self.mode);
+        let started = json!({ "type": "started", "search": id, "mode": mode, "info": ready.info });
+        let _ = self.events.send((id, started)).await;
+        let threads = shared.threads;
+        let searched = tokio::task::spawn_blocking(move || {
+            let done = guarded(id, self.mode, &self.watch, || {
+                parallel::with_threads(threads, || self.search(&ready))
+            });
+            let _ = self.events.blocking_send((id, done));
+            drop(permit);
         });
-        let _ = events.blocking_send((id, done));
-        drop(permit);
-    });
-    Ok(Search { id, watch, thread })
+        let _ = searched.await;
+    }
+
+    /// The event that ends a search: how it ended, and what it found.
+    fn done(&self) -> Value {
+        let seen = self.watch.seen();
+        json!({
+            "type": "done",
+            "search": self.id,
+            "mode": mode_name(self.mode),
+            "stopped": true,
+            "found": seen.solutions.to_string(),
+            "seconds": seen.seconds,
+        })
+    }
 }
 
 /// Runs `search`, turning a panic into the event that ends it with the panic's message, so
@@ -274,66 +339,65 @@ fn mode_name(mode: Mode) -> &'static str {
     }
 }
 
-/// Runs the search, sending solutions as it finds them; the event that ends it.
-fn search(
-    ready: &Ready,
-    mode: Mode,
-    limit: usize,
-    watch: &Watch,
-    id: u64,
-    events: &mpsc::Sender<Event>,
-) -> Value {
-    let runnable = &ready.runnable;
-    let mut done = json!({ "type": "done", "search": id, "mode": mode_name(mode) });
-    match mode {
-        Mode::Count => {
-            if let Some(count) = runnable.count_watched(false, watch) {
-                done["solutions"] = json!(count.to_string());
-            }
-        }
-        Mode::Stats => {
-            if let Some(stats) = runnable.stats_watched(watch) {
-                done["solutions"] = json!(stats.solutions.to_string());
-                done["stats"] = json!({
-                    "placements": stats.total_placements(),
-                    "by_depth": stats.placements,
-                    "pruned": stats.pruned,
-                });
-            }
-        }
-        Mode::Solutions => {
-            let catalog = runnable.catalog();
-            let mut found: u128 = 0;
-            let flow = runnable.solve_watched(watch, &mut |solution| {
-                found += 1;
-                if found as usize <= limit {
-                    let placed = solution.embeddings();
-                    let drawn = svg::gallery(catalog, &[placed], found as u64).unwrap_or_default();
-                    let event = json!({
-                        "type": "solution",
-                        "search": id,
-                        "number": found as u64,
-                        "svg": drawn,
-                        "embeddings": placed,
-                        "value": solution_json::value(solution),
-                    });
-                    // The page is gone once its socket's end of the channel is.
-                    if events.blocking_send((id, event)).is_err() {
-                        return ControlFlow::Break(());
-                    }
+impl Run {
+    /// Runs the search, sending solutions as it finds them; the event that ends it, with what
+    /// was found before a stop where it was stopped.
+    fn search(&self, ready: &Ready) -> Value {
+        let (id, limit, watch) = (self.id, self.limit, &*self.watch);
+        let runnable = &ready.runnable;
+        let mut done = self.done();
+        match self.mode {
+            Mode::Count => {
+                if let Some(count) = runnable.count_watched(false, watch) {
+                    done["solutions"] = json!(count.to_string());
                 }
-                ControlFlow::Continue(())
-            });
-            if flow.is_continue() {
-                done["solutions"] = json!(found.to_string());
             }
-            done["sent"] = json!(found.min(limit as u128) as u64);
+            Mode::Stats => {
+                if let Some(stats) = runnable.stats_watched(watch) {
+                    done["solutions"] = json!(stats.solutions.to_string());
+                    done["stats"] = json!({
+                        "placements": stats.total_placements(),
+                        "by_depth": stats.placements,
+                        "pruned": stats.pruned,
+                    });
+                }
+            }
+            Mode::Solutions => {
+                let catalog = runnable.catalog();
+                let mut found: u128 = 0;
+                let flow = runnable.solve_watched(watch, &mut |solution| {
+                    found += 1;
+                    if found as usize <= limit {
+                        let placed = solution.embeddings();
+                        let drawn =
+                            svg::gallery(catalog, &[placed], found as u64).unwrap_or_default();
+                        let event = json!({
+                            "type": "solution",
+                            "search": id,
+                            "number": found as u64,
+                            "svg": drawn,
+                            "embeddings": placed,
+                            "value": solution_json::value(solution),
+                        });
+                        // The page is gone once its socket's end of the channel is.
+                        if self.events.blocking_send((id, event)).is_err() {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+                if flow.is_continue() {
+                    done["solutions"] = json!(found.to_string());
+                }
+                done["sent"] = json!(found.min(limit as u128) as u64);
+            }
         }
+        let ended = self.done();
+        done["found"] = ended["found"].clone();
+        done["stopped"] = json!(watch.stopped() || done.get("solutions").is_none());
+        done["seconds"] = ended["seconds"].clone();
+        done
     }
-    let seen = watch.seen();
-    done["stopped"] = json!(watch.stopped() || done.get("solutions").is_none());
-    done["seconds"] = json!(seen.seconds);
-    done
 }
 
 #[cfg(test)]

@@ -9,6 +9,14 @@ const $ = (id) => document.getElementById(id);
 const PAGE = 24;
 /** How long typing pauses before the text is checked, in milliseconds. */
 const CHECK_AFTER = 300;
+/** Typing within this many milliseconds of the last keystroke is one step of undo. */
+const UNDO_STEP = 1000;
+/** Steps of undo kept. */
+const UNDO_STEPS = 200;
+/** Where the text is kept between visits, in this browser alone. */
+const STORED = "puzzle-workshop";
+/** Counts grouped as a person reads them: 917,404. */
+const GROUPED = new Intl.NumberFormat("en-US");
 
 const state = {
   file: "puzzle.puzzle",
@@ -23,9 +31,20 @@ const state = {
   socket: null,
   /** Whether the socket's server went away, so that the page reconnects. */
   retry: 0,
-  /** The puzzle as the drawing editor holds it, and the text it last wrote. */
+  /** The puzzle as the drawing editor holds it, the text it was read from or wrote (the
+   * editor changes the text only while it is that text), and the text it last wrote. */
   sketch: null,
+  sketchOf: null,
   written: null,
+  /** The texts to go back and forth to, and where the text is among them. */
+  history: [],
+  at: -1,
+  /** When the text was last typed in, for steps of undo. */
+  typed: 0,
+  /** The check under way, stopped once the text changes. */
+  checking: null,
+  /** The text the solutions shown were found for. */
+  solvedText: null,
   /** Where the drawn puzzle is written in the text (offsets), and in which text. */
   extent: null,
   extentOf: null,
@@ -47,8 +66,13 @@ function source() {
     format: $("format").value,
     file: state.file,
     pick: state.pick,
-    all: $("all").checked,
+    all: state.all,
   };
+}
+
+/** What a drawing is of: a text, read in a format, and the puzzle of it chosen. */
+function keyOf(source) {
+  return JSON.stringify([source.format, source.pick, source.text]);
 }
 
 function escapeHtml(s) {
@@ -140,16 +164,21 @@ function checkSoon() {
 
 async function check() {
   const asked = source();
+  // The server stops compiling a text nobody waits for.
+  state.checking?.abort();
+  const checking = new AbortController();
+  state.checking = checking;
   let answer;
   try {
     const response = await fetch("/api/compile", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(asked),
+      signal: checking.signal,
     });
     answer = await response.json();
   } catch (e) {
-    status(`the server cannot be reached: ${e.message}`, true);
+    if (!checking.signal.aborted) status(`the server cannot be reached: ${e.message}`, true);
     return;
   }
   // An answer to an older text is no answer.
@@ -159,18 +188,25 @@ async function check() {
   const at = picks.find((p) => p.pick === (state.pick ?? picks[0].pick))?.written;
   state.extent = at ? [offset(at.line, at.column), offset(at.end_line, at.end_column)] : null;
   state.extentOf = asked.text;
-  // The editor shows the text's puzzle, unless it wrote that text itself.
-  if (answer.sketch && asked.text !== state.written) {
-    takeSketch(answer.sketch);
+  // The editor shows the text's puzzle, unless it holds that text's already (it wrote it); a
+  // text that cannot
+  // be read leaves it nothing to draw.
+  if (keyOf(asked) !== state.sketchOf || !state.sketch) {
+    takeSketch(answer.sketch, asked);
     renderDraw();
   }
+  state.sketchOf = state.sketch ? keyOf(asked) : null;
+  showStale();
+  state.reduced = answer.reduced ?? false;
+  showSymmetry();
   showPicks(answer.puzzles ?? []);
   showMistakes(answer);
   $("to-language").hidden = !(answer.ok && answer.language && asked.format !== "puzzle");
   if (answer.ok) {
     const info = answer.info;
+    const of = picks.length > 1 ? ` (puzzle ${picks.findIndex((p) => p.pick === (state.pick ?? picks[0].pick)) + 1} of ${picks.length} in the text: choose another above)` : "";
     status(`${info.name}: ${counted(info.aspects, "aspect")}, ` +
-      `${counted(info.embeddings, "placement")}, ${counted(info.symmetry.group_order, "symmetry", "symmetries")}`);
+      `${counted(info.embeddings, "placement")}, ${counted(info.symmetry.group_order, "symmetry", "symmetries")}${of}`);
   } else if (answer.errors) {
     const n = answer.errors.length;
     status(n === 1 ? "1 mistake" : `${n} mistakes`, true);
@@ -181,7 +217,12 @@ async function check() {
 
 /** `n` and the word for that many. */
 function counted(n, one, many = `${one}s`) {
-  return `${n} ${Number(n) === 1 ? one : many}`;
+  return `${grouped(n)} ${Number(n) === 1 ? one : many}`;
+}
+
+/** A count (a number or a string of digits, of any size) grouped in thousands. */
+function grouped(n) {
+  return /^\d+$/.test(String(n)) ? GROUPED.format(BigInt(n)) : String(n);
 }
 
 function status(message, bad = false) {
@@ -199,31 +240,117 @@ function showPicks(picks) {
     .join("");
 }
 
-/** Shows a new text, as read from a file or an example. */
+/** Shows a new text, as read from a file or an example; the text before is a step of undo
+ * away. */
 function load(body, format, file) {
+  state.pick = null;
+  state.written = null;
+  state.all = false;
+  setText(body, { format, file });
+}
+
+// ---- The text's history: undo, redo, and the text kept between visits ----
+
+/** What the page holds of the text. */
+function snapshot() {
+  return { text: text.value, format: $("format").value, file: state.file, pick: state.pick };
+}
+
+/** Puts the page back as `shot` had it (a step of undo, or the text kept since a visit). */
+function restore(shot) {
+  text.value = shot.text;
+  $("format").value = shot.format;
+  state.file = shot.file;
+  state.pick = shot.pick ?? null;
+  changed();
+}
+
+/** Records the text as it now is: a new step, or where typing goes on, the same one. */
+function remember(typing = false) {
+  const shot = snapshot();
+  const last = state.history[state.at];
+  if (last && last.text === shot.text && last.format === shot.format) return;
+  const now = Date.now();
+  // Typing goes on the last step while it lasts; anything else is a step of its own.
+  if (typing && last?.typed && now - state.typed < UNDO_STEP) {
+    state.history[state.at] = { ...shot, typed: true };
+  } else {
+    state.history.splice(state.at + 1);
+    state.history.push({ ...shot, typed: typing });
+    if (state.history.length > UNDO_STEPS) state.history.shift();
+    state.at = state.history.length - 1;
+  }
+  state.typed = now;
+  showUndo();
+}
+
+/** Replaces the text with `body` (the page's own change, not typing), a step of undo. */
+function setText(body, { format = $("format").value, file = state.file } = {}) {
+  remember();
   text.value = body;
   $("format").value = format;
   state.file = file;
-  state.pick = null;
-  state.written = null;
-  // What was found belongs to the text before.
-  state.solutions = [];
-  state.selected = 0;
-  state.page = 0;
-  $("result").textContent = "";
-  $("info").innerHTML = "";
-  $("chart").innerHTML = "";
-  showSolutions();
-  drawText();
-  check();
+  remember();
+  changed();
+}
+
+function undo(by) {
+  const to = state.at + by;
+  if (to < 0 || to >= state.history.length) return;
+  // Typing not yet recorded is a step too.
+  remember();
+  state.at = Math.max(0, Math.min(state.at + by, state.history.length - 1));
+  restore(state.history[state.at]);
+  showUndo();
+}
+
+function showUndo() {
+  $("undo").disabled = state.at <= 0;
+  $("redo").disabled = state.at >= state.history.length - 1;
+}
+
+/** After any change of the text: its marks, its check, what was found for another text, and
+ * the copy kept for the next visit. */
+function changed() {
+  drawText(state.checked?.errors ?? []);
+  checkSoon();
+  showStale();
+  try {
+    localStorage.setItem(STORED, JSON.stringify(snapshot()));
+  } catch {
+    // A browser that keeps nothing (private windows, full storage) loses only this.
+  }
+}
+
+/** The text kept from the last visit, if any. */
+function stored() {
+  try {
+    const shot = JSON.parse(localStorage.getItem(STORED) ?? "null");
+    return typeof shot?.text === "string" && shot.text.trim() !== "" ? shot : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Marks the solutions shown as found for another text, when the text has changed since. */
+function showStale() {
+  const stale = state.solvedText !== null && state.solvedText !== text.value;
+  // Until the text is read, the drawing is of the text before: it waits.
+  $("draw-panel").classList.toggle("pending", state.sketchOf !== keyOf(source()));
+  $("solve-panel").classList.toggle("stale", stale);
+  $("stale").hidden = !stale;
 }
 
 // ---- The drawing editor ----
 
-/** The editor's own copy of a sketch the server read, each piece entry on one line. */
-function takeSketch(sketch) {
-  state.sketch = sketch.unsketched ? null : structuredClone(sketch);
-  $("unsketched").textContent = sketch.unsketched ?? "";
+/** The editor's own copy of a sketch the server read, each piece entry on one line; none,
+ * and why, where the text has no puzzle to draw. */
+function takeSketch(sketch, asked) {
+  const why = sketch?.unsketched ??
+    (asked.format === "dlx" ? "A DLX file is an exact-cover problem: there is no box to draw."
+      : sketch ? null : "The text cannot be read as it is: the drawing comes back once its mistakes are mended.");
+  state.sketch = why ? null : structuredClone(sketch);
+  $("unsketched").textContent = why ?? "";
   // An entry drawn in layers is written on one line: the list shows a line each.
   state.sketch?.pieces.forEach((entry, i, pieces) => {
     pieces[i] = entry.replace(/\[\s*\n\s*/g, "[").replace(/,\s*\n\s*\]/g, "]").replace(/\s*\n\s*/g, " ");
@@ -233,7 +360,11 @@ function takeSketch(sketch) {
 function renderDraw() {
   const sketch = state.sketch;
   $("draw-panel").classList.toggle("off", !sketch);
-  if (!sketch) return;
+  if (!sketch) {
+    $("board").innerHTML = "";
+    $("pieces").innerHTML = "";
+    return;
+  }
   const board = sketch.board;
   $("grid").value = sketch.grid;
   // A fine grid's sizes are in cubes.
@@ -244,7 +375,7 @@ function renderDraw() {
   $("columns").value = columns;
   $("size-unit").hidden = side === 1;
   $("one-sided").checked = !sketch.reflect;
-  $("reduced").checked = sketch.reduced;
+  showSets(sketch.grid);
   drawBoard(sketch, board);
   const list = $("pieces");
   list.innerHTML = "";
@@ -301,12 +432,19 @@ function paintBoard(l, r, c, starting) {
  * comments and the text's other puzzles kept; a text that cannot be read, or has changed since
  * it was, is replaced only once the person agrees. */
 function written() {
-  const body = draw.write(state.sketch).trimEnd();
   const old = text.value;
+  // The drawing is of another text (typed since, or not yet checked): the text stays as the
+  // person left it, and the drawing follows it once it is read.
+  if (state.sketchOf !== keyOf(source())) {
+    status("the text changed while you drew: the drawing follows the text once it is read", true);
+    check();
+    return;
+  }
+  const body = draw.write(state.sketch).trimEnd();
   if ($("format").value === "puzzle" && state.extent && state.extentOf === old) {
     const [start, end] = state.extent;
-    text.value = old.slice(0, start) + body + old.slice(end);
     state.extent = [start, start + body.length];
+    state.written = old.slice(0, start) + body + old.slice(end);
   } else {
     const free = $("format").value !== "puzzle" || old.trim() === "" || old === state.written;
     if (!free && !window.confirm("The text cannot be read as it is: replace it with the drawing?")) {
@@ -314,16 +452,14 @@ function written() {
       renderDraw();
       return;
     }
-    text.value = `${body}\n`;
+    state.written = `${body}\n`;
     state.extent = [0, body.length];
   }
-  state.extentOf = text.value;
-  state.written = text.value;
-  if ($("format").value !== "puzzle") {
-    $("format").value = "puzzle";
-    state.file = `${fileStem()}.puzzle`;
-  }
-  drawText();
+  state.extentOf = state.written;
+  state.sketchOf = keyOf({ ...source(), text: state.written, format: "puzzle" });
+  const format = "puzzle";
+  const file = $("format").value === "puzzle" ? state.file : `${fileStem()}.puzzle`;
+  setText(state.written, { format, file });
   check();
 }
 
@@ -452,6 +588,7 @@ function ask(message) {
 }
 
 function search(mode) {
+  state.searchedText = text.value;
   if (ask({ type: "search", source: source(), mode })) {
     $("result").textContent = "compiling…";
     searching(true);
@@ -471,7 +608,10 @@ function heard(event) {
       state.mode = event.mode;
       $("result").textContent = "searching…";
       $("progress-text").textContent = "";
+      state.info = event.info;
       showInfo(event.info);
+      state.solvedText = state.searchedText;
+      showStale();
       if (event.mode !== "stats") {
         state.solutions = [];
         state.selected = 0;
@@ -484,10 +624,10 @@ function heard(event) {
     case "progress": {
       if (event.search !== state.search) return;
       $("bar").value = event.fraction;
-      const units = event.units ? `${event.done}/${event.units} units · ` : "";
-      const togo = event.units ? ` · ${event.eta} to go` : "";
+      const units = event.units ? `${grouped(event.done)}/${grouped(event.units)} units · ` : "";
+      const togo = !event.units ? "" : event.eta ? ` · about ${event.eta} to go` : " · estimating the time to go";
       $("progress-text").textContent =
-        `${units}${event.solutions} solutions · ${event.elapsed}${togo}`;
+        `${units}${counted(event.solutions, "solution")} so far · ${event.elapsed}${togo}`;
       break;
     }
     case "solution": {
@@ -526,13 +666,15 @@ function showDone(event) {
   if (event.error) {
     result.textContent = event.error;
   } else if (event.stopped) {
-    result.textContent = `stopped after ${seconds}`;
+    const found = event.found && event.found !== "0" ? `: ${counted(event.found, "solution")} found before the stop, not all` : "";
+    result.textContent = `stopped after ${seconds}${found}`;
   } else {
     const n = event.solutions;
     const what = n === "1" ? "solution" : "solutions";
-    result.innerHTML = `<span class="count" id="count">${escapeHtml(n)}</span> ${what} in ${seconds}`;
+    const classes = state.info?.symmetry.group_order > 1 ? " (one per symmetry class)" : "";
+    result.innerHTML = `<span class="count" id="count">${escapeHtml(grouped(n))}</span> ${what}${classes} in ${seconds}`;
     if (event.mode === "solutions" && BigInt(n) > BigInt(event.sent)) {
-      result.innerHTML += ` (the first ${event.sent} drawn)`;
+      result.innerHTML += ` (the first ${grouped(event.sent)} drawn)`;
     }
   }
   if (event.stats) chart(event.stats);
@@ -543,11 +685,11 @@ function showInfo(info) {
   const order = info.order?.kind ?? info.order ?? "";
   const rows = [
     ["puzzle", info.name],
-    ["aspects", info.aspects],
-    ["placements", info.embeddings],
+    ["aspects", grouped(info.aspects)],
+    ["placements", grouped(info.embeddings)],
     ["order", typeof order === "string" ? order : JSON.stringify(order)],
     ["estimate", `${Number(info.estimate).toPrecision(3)} placements`],
-    ["symmetries", info.symmetry.group_order],
+    ["symmetries", grouped(info.symmetry.group_order)],
   ];
   $("info").innerHTML = rows
     .map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(String(v))}</dd>`)
@@ -615,10 +757,40 @@ $("one-sided").addEventListener("change", () => {
   state.sketch.reflect = !$("one-sided").checked;
   written();
 });
+// One solution per symmetry class, or every one: written into a drawn puzzle's text, else
+// asked of the search for a file that says which.
 $("reduced").addEventListener("change", () => {
-  state.sketch.reduced = $("reduced").checked;
-  written();
+  const reduced = $("reduced").checked;
+  if (state.sketch && state.sketchOf === keyOf(source())) {
+    state.all = false;
+    state.sketch.reduced = reduced;
+    written();
+  } else {
+    state.all = !reduced;
+    check();
+  }
 });
+/** The built-in sets of the grid's own cells, as the server says them. */
+function showSets(grid) {
+  const sets = draw.setsOf(grid);
+  const select = $("set");
+  const wanted = sets.join(" ");
+  if (select.dataset.sets !== wanted) {
+    select.dataset.sets = wanted;
+    select.innerHTML = sets.map((s) => `<option>${escapeHtml(s)}</option>`).join("");
+  }
+  $("sets").hidden = sets.length === 0;
+}
+
+/** The one control of symmetry: checked where one solution per class is searched. */
+function showSymmetry() {
+  const drawn = state.sketch && state.sketchOf === keyOf(source());
+  const reduced = drawn ? state.sketch.reduced : state.reduced && !state.all;
+  $("reduced").checked = reduced;
+  // A file that asks every solution, and is not drawn here, cannot be asked otherwise.
+  $("reduced").disabled = !drawn && !state.reduced;
+}
+
 $("add-set").addEventListener("click", () => {
   const count = $("set-count").value.trim();
   const set = $("set").value;
@@ -647,16 +819,24 @@ $("add-piece").addEventListener("click", async () => {
 });
 
 text.addEventListener("input", () => {
-  drawText(state.checked?.errors ?? []);
-  checkSoon();
+  remember(true);
+  changed();
 });
+// Undo and redo of the page's own: its changes of the text are steps as typing is.
+text.addEventListener("keydown", (e) => {
+  const key = e.key.toLowerCase();
+  if (!(e.ctrlKey || e.metaKey) || !["z", "y"].includes(key)) return;
+  e.preventDefault();
+  undo(key === "y" || e.shiftKey ? 1 : -1);
+});
+$("undo").addEventListener("click", () => undo(-1));
+$("redo").addEventListener("click", () => undo(1));
 text.addEventListener("scroll", syncScroll);
 $("format").addEventListener("change", check);
 $("pick").addEventListener("change", () => {
   state.pick = $("pick").value;
   check();
 });
-$("all").addEventListener("change", check);
 $("new").addEventListener("click", () =>
   load("mod puzzle {\n    box: [\".....\"; 4],\n    pieces: tetrominoes,\n}\n", "puzzle", "puzzle.puzzle"));
 $("open").addEventListener("change", (e) => {
@@ -712,8 +892,15 @@ async function start() {
   $("examples").innerHTML += state.examples
     .map((x) => `<option value="${escapeHtml(x.file)}">${escapeHtml(x.file)}</option>`)
     .join("");
-  const [first] = state.examples;
-  load(first.text, first.format, first.file);
+  // The text of the last visit comes back as it was left; else the first example.
+  const kept = stored();
+  if (kept) {
+    restore(kept);
+    remember();
+  } else {
+    const [first] = state.examples;
+    load(first.text, first.format, first.file);
+  }
   connect();
 }
 

@@ -27,6 +27,11 @@ export function cubeSide(grid) {
   return grids[grid]?.cube_side ?? 1;
 }
 
+/** The built-in sets of pieces on `grid`'s own cells, as the language writes them. */
+export function setsOf(grid) {
+  return grids[grid]?.sets ?? [];
+}
+
 /** The rows and columns of the piece drawer's empty grid. */
 export function pieceSize(grid) {
   return grids[grid]?.piece ?? [5, 5];
@@ -89,7 +94,8 @@ export function drawLayers(element, geometry, layers, classOf, paint, done) {
     return `<svg viewBox="-1 -1 ${w + 2} ${height + 2}" width="${w + 2}">${svg}</svg>`;
   });
   // A new holder each time: the listeners of the last drawing go with it.
-  element.innerHTML = `<div class="layers">${drawn.join("")}</div>`;
+  const many = layers.length > 4 ? " many" : "";
+  element.innerHTML = `<div class="layers${many}">${drawn.join("")}</div>`;
   const holder = element.firstChild;
   let down = false;
   const at = (e) => {
