@@ -154,8 +154,98 @@ pub fn parse(tokens: TokenStream) -> syn::Result<Vec<Parsed>> {
 /// Parses every puzzle of a text, as a file holds them: what `puzzle! { ... }` would hold.
 /// Spans point into the text (with lines and columns).
 pub fn parse_str(text: &str) -> syn::Result<Vec<Parsed>> {
-    let tokens: TokenStream = text.parse().map_err(syn::Error::from)?;
+    let tokens: TokenStream =
+        (text.parse()).map_err(|e| unlexed(text).unwrap_or_else(|| syn::Error::from(e)))?;
     parse(tokens)
+}
+
+/// What keeps `text` from being read as tokens, said where it is: a bracket never closed or
+/// closing another's, a string or a comment never ended. `None` where none of these is found
+/// (the lexer's own message is said then).
+fn unlexed(text: &str) -> Option<syn::Error> {
+    let chars: Vec<char> = text.chars().collect();
+    let closer = |open: char| match open {
+        '(' => ')',
+        '[' => ']',
+        _ => '}',
+    };
+    let line = |at: usize| chars[..at].iter().filter(|&&c| c == '\n').count() + 1;
+    let mut open: Vec<(char, usize)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match (c, chars.get(i + 1).copied()) {
+            ('/', Some('/')) => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            ('/', Some('*')) => {
+                let start = i;
+                i += 2;
+                while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                    i += 1;
+                }
+                if i >= chars.len() {
+                    return Some(at(
+                        &chars,
+                        start,
+                        "this comment is never ended: end it with `*/`",
+                    ));
+                }
+                i += 1;
+            }
+            ('"', _) => {
+                let start = i;
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                if i >= chars.len() {
+                    return Some(at(
+                        &chars,
+                        start,
+                        "this string is never ended: end it with `\"`",
+                    ));
+                }
+            }
+            ('(' | '[' | '{', _) => open.push((c, i)),
+            (')' | ']' | '}', _) => match open.pop() {
+                None => return Some(at(&chars, i, &format!("this `{c}` closes nothing"))),
+                Some((o, from)) if closer(o) != c => {
+                    let message = format!(
+                        "this `{c}` closes the `{o}` of line {}: close that with `{}` first",
+                        line(from),
+                        closer(o)
+                    );
+                    return Some(at(&chars, i, &message));
+                }
+                Some(_) => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    let (o, from) = open.pop()?;
+    let message = format!("this `{o}` is never closed: close it with `{}`", closer(o));
+    Some(at(&chars, from, &message))
+}
+
+/// An error at the character `at` of `chars`: the span of a token lexed alone where that
+/// character is, every other character but the line breaks blanked, so that its line and
+/// column are the character's.
+fn at(chars: &[char], at: usize, message: &str) -> syn::Error {
+    let alone: String = (chars.iter().enumerate())
+        .map(|(i, &c)| match (i == at, c) {
+            (true, _) => 'x',
+            (false, '\n') => '\n',
+            _ => ' ',
+        })
+        .collect();
+    let span = (alone.parse::<TokenStream>().ok())
+        .and_then(|tokens| tokens.into_iter().next())
+        .map_or_else(proc_macro2::Span::call_site, |token| token.span());
+    syn::Error::new(span, message)
 }
 
 /// Parses every puzzle of the macro input.
@@ -1275,6 +1365,34 @@ mod tests {
         let loc = p.description.pieces[0].loc;
         let start = p.spans.span(loc).start();
         assert_eq!((start.line, start.column), (3, 12));
+    }
+
+    #[test]
+    fn a_text_that_cannot_be_lexed_says_which_bracket_or_string_and_where() {
+        let said = |text: &str| {
+            let e = parse_str(text).err().expect("an error");
+            let start = e.span().start();
+            (e.to_string(), start.line, start.column)
+        };
+        let open = said("mod p {\n    box: [\"..\"; 2],\n    pieces: { D: [\"##\"] },\n");
+        assert_eq!(
+            open,
+            ("this `{` is never closed: close it with `}`".into(), 1, 6)
+        );
+        let crossed = said("mod p {\n    box: [\"..\"; 2),\n}");
+        let message = "this `)` closes the `[` of line 2: close that with `]` first";
+        assert_eq!(crossed, (message.into(), 2, 17));
+        let extra = said("mod p { box: 2 x 2, pieces: { D: [\"##\"] } } }");
+        assert_eq!(extra, ("this `}` closes nothing".into(), 1, 44));
+        let string = said("mod p { box: [\"..\"; 2], pieces: { D: [\"##] } }");
+        assert_eq!(string.0, "this string is never ended: end it with `\"`");
+        let comment = said("mod p { /* box: 2 x 2 }");
+        assert_eq!(
+            (comment.0.as_str(), comment.2),
+            ("this comment is never ended: end it with `*/`", 8)
+        );
+        // Brackets in strings and comments are no brackets.
+        assert!(parse_str("// (\nmod p { box: [\"(\"], pieces: { D: [\"#\"] } } /* [ */").is_ok());
     }
 
     #[test]
