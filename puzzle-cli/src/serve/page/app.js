@@ -189,8 +189,7 @@ async function check() {
   state.extent = at ? [offset(at.line, at.column), offset(at.end_line, at.end_column)] : null;
   state.extentOf = asked.text;
   // The editor shows the text's puzzle, unless it holds that text's already (it wrote it); a
-  // text that cannot
-  // be read leaves it nothing to draw.
+  // text that cannot be read leaves it nothing to draw.
   if (keyOf(asked) !== state.sketchOf || !state.sketch) {
     takeSketch(answer.sketch, asked);
     renderDraw();
@@ -243,6 +242,8 @@ function showPicks(picks) {
 /** Shows a new text, as read from a file or an example; the text before is a step of undo
  * away. */
 function load(body, format, file) {
+  // The text before, with the puzzle chosen in it, is the step undo goes back to.
+  remember();
   state.pick = null;
   state.written = null;
   state.all = false;
@@ -448,7 +449,7 @@ function written() {
   } else {
     const free = $("format").value !== "puzzle" || old.trim() === "" || old === state.written;
     if (!free && !window.confirm("The text cannot be read as it is: replace it with the drawing?")) {
-      if (state.checked?.sketch) takeSketch(state.checked.sketch);
+      if (state.checked?.sketch) takeSketch(state.checked.sketch, source());
       renderDraw();
       return;
     }
