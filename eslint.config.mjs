@@ -13,6 +13,7 @@ export default [
         URLSearchParams: "readonly",
         clearTimeout: "readonly", BigInt: "readonly", structuredClone: "readonly",
         AbortController: "readonly", localStorage: "readonly", Intl: "readonly",
+        ResizeObserver: "readonly",
       },
     },
     // The rules of `eslint:recommended` that matter here, named so that the file needs no

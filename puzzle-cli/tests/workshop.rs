@@ -495,6 +495,10 @@ async fn choose(client: &Client, css: &str, value: &str) {
     click(client, &format!("{css} option[value='{value}']")).await;
 }
 
+/// The 6x10 of the pentominoes, one solution a symmetry class.
+const SIX_BY_TEN: &str =
+    "mod p { box: [\"..........\"; 6], pieces: pentominoes, symmetry: reduced }";
+
 /// Whether the element `css` is shown.
 async fn shown(client: &Client, css: &str) -> bool {
     let element = client.find(Locator::Css(css)).await.expect("the element");
@@ -551,6 +555,39 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
     })
     .await;
     shows_many(&client, "#set option", 2).await;
+
+    // A narrow window puts Solve under the text, within the first screen; a wide one puts the
+    // three panels side by side. A long line wraps rather than hiding past the edge.
+    let long = format!("// {}\n{SIX_BY_TEN}", "a comment that runs on ".repeat(12));
+    type_text(&client, &long).await;
+    text_when(&client, "#status", |t| t.starts_with("p:")).await;
+    for (width, height) in [(800, 600), (1600, 1000)] {
+        client
+            .set_window_size(width, height)
+            .await
+            .expect("the window resizes");
+        let seen = "const b = document.getElementById('solve').getBoundingClientRect();\
+            return [b.bottom, window.innerHeight];";
+        let seen = client.execute(seen, vec![]).await.unwrap();
+        let [bottom, shown] = [0, 1].map(|i| seen[i].as_f64().unwrap());
+        assert!(
+            bottom < shown,
+            "Solve ends {bottom} px down a page {shown} high"
+        );
+        let wide =
+            "const t = document.getElementById('text'); return t.scrollWidth - t.clientWidth;";
+        let wide = client
+            .execute(wide, vec![])
+            .await
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        assert!(wide < 1.0, "the text is {wide} px wider than its panel");
+        screenshot(&client, &format!("15-layout-{width}x{height}")).await;
+    }
+    // The gutter numbers lines as written: the comment's wrapped line is one line.
+    let gutter = client.find(Locator::Id("gutter")).await.unwrap();
+    assert_eq!(gutter.text().await.unwrap().lines().next(), Some("1"));
 
     // A reload, or a visit later: the text is as it was left.
     let left = editor_text(&client).await;

@@ -1,7 +1,7 @@
 //! Reading drawings: rows of characters, layers of them for more dimensions, into which
 //! positions are on; every mistake recorded with where it was written.
 
-use crate::description::{chars, Coloured, Drawing, Figure, Grid};
+use crate::description::{chars, Coloured, Drawing, Figure, Grid, Loc, Row};
 use crate::error::{ErrorKind, Errors};
 use crate::geometry::{Point, Shape};
 pub use puzzle_runtime::lattice::unlinear;
@@ -297,6 +297,9 @@ pub fn read_plane(
             if ch == ' ' {
                 continue;
             } else if marks.read(ch).is_none() {
+                if repeats(&drawing.rows, r) {
+                    continue;
+                }
                 let what = what.to_owned();
                 errors.push(
                     row.loc,
@@ -346,7 +349,7 @@ pub fn read_grid(
     let mut grid = Vec::with_capacity(drawing.rows.len());
     for (r, row) in drawing.rows.iter().enumerate() {
         let len = row.text.chars().count();
-        if len != expected {
+        if len != expected && !repeats(&drawing.rows, r) {
             errors.push(
                 row.loc,
                 ErrorKind::RaggedRows {
@@ -360,7 +363,7 @@ pub fn read_grid(
         for (c, ch) in row.text.chars().enumerate() {
             if let Some(on) = marks.read(ch) {
                 line.push(on);
-            } else {
+            } else if !repeats(&drawing.rows, r) {
                 errors.push(
                     row.loc,
                     ErrorKind::UnknownCharacter {
@@ -441,6 +444,16 @@ pub fn coloured_shape_of_figure(
     })
 }
 
+/// Whether row `r` is a copy of the row before it, written once (`["..x"; 6]`): its mistakes are
+/// said of the row as written, once, not once a copy. Rows of a description built in code, all
+/// at the default location, are each their own.
+fn repeats(rows: &[Row], r: usize) -> bool {
+    r > 0
+        && rows[r].loc != Loc::default()
+        && rows[r - 1].loc == rows[r].loc
+        && rows[r - 1].text == rows[r].text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +471,28 @@ mod tests {
         let d = Figure::Rows(Drawing::from_rows(&["..x", "...."]));
         assert!(read_figure(&d, "the box", BOX, "`.`", &mut errors).is_none());
         assert_eq!(errors.0.len(), 2, "{errors}");
+    }
+
+    #[test]
+    fn a_mistake_in_a_row_written_once_and_repeated_is_said_once() {
+        let said = |text: &str| {
+            let parsed = crate::parse::parse_str(text).expect("the text parses");
+            let description = &parsed[0].description;
+            let Err(errors) = crate::Puzzle::new(description) else {
+                panic!("{text} compiles");
+            };
+            errors
+                .0
+                .iter()
+                .map(|e| e.kind.to_string())
+                .collect::<Vec<_>>()
+        };
+        let repeated = said("mod p { box: [\".........x\"; 6], pieces: pentominoes }");
+        assert_eq!(repeated.len(), 1, "{repeated:?}");
+        assert!(repeated[0].starts_with("unknown character 'x' in the box"));
+        // Rows written out alike are each their own mistake.
+        let written = said("mod p { box: [\"..x\", \"..x\"], pieces: { D: [\"##\"] } }");
+        assert_eq!(written.len(), 2, "{written:?}");
     }
 
     #[test]

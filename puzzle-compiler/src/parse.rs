@@ -765,6 +765,12 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
     let rows = if content.peek(LitStr) && content.peek2(Token![;]) {
         let row: LitStr = content.parse()?;
         content.parse::<Token![;]>()?;
+        // The copies are one row as written: one location, so that a mistake in it is said
+        // once.
+        let row = Row {
+            text: row.value(),
+            loc: spans.loc(row.span()),
+        };
         vec![row; repeat_count(&content)?]
     } else {
         let mut rows = Vec::new();
@@ -784,16 +790,15 @@ fn drawing(input: ParseStream, spans: &mut Spans) -> syn::Result<Drawing> {
             }
             content.parse::<Token![,]>()?;
         }
-        rows
-    };
-    Ok(Drawing {
-        rows: rows
-            .iter()
+        (rows.iter())
             .map(|lit| Row {
                 text: lit.value(),
                 loc: spans.loc(lit.span()),
             })
-            .collect(),
+            .collect()
+    };
+    Ok(Drawing {
+        rows,
         loc: spans.loc(bracket.span.join()),
     })
 }

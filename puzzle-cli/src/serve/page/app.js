@@ -101,13 +101,21 @@ function spans(mistakes) {
     .sort((a, b) => a[0] - b[0]);
 }
 
-/** Draws the gutter's line numbers and the marks behind the text. */
+/** Draws the gutter's line numbers, each as high as its line wraps to, and the marks behind
+ * the text. */
 function drawText(mistakes = []) {
-  const lines = text.value.split("\n").length;
+  const lines = text.value.split("\n");
   const bad = new Set(mistakes.filter((m) => m.line != null).map((m) => m.line));
-  $("gutter").innerHTML = Array.from({ length: lines }, (_, i) =>
-    bad.has(i + 1) ? `<span class="bad">${i + 1}</span>` : `${i + 1}`,
-  ).join("\n");
+  // A copy of the text as wide as the editor's, a line a block, says how high each wraps.
+  const measure = $("measure");
+  measure.style.width = `${text.clientWidth}px`;
+  measure.innerHTML = lines.map((l) => `<div>${escapeHtml(l) || "&#8203;"}</div>`).join("");
+  const heights = Array.from(measure.children, (line) => line.getBoundingClientRect().height);
+  measure.innerHTML = "";
+  $("gutter").innerHTML = lines.map((_, i) => {
+    const style = heights[i] ? ` style="height:${heights[i]}px"` : "";
+    return `<div${bad.has(i + 1) ? ' class="bad"' : ""}${style}>${i + 1}</div>`;
+  }).join("");
   let html = "";
   let at = 0;
   for (const [start, end] of spans(mistakes)) {
@@ -833,6 +841,8 @@ text.addEventListener("keydown", (e) => {
 $("undo").addEventListener("click", () => undo(-1));
 $("redo").addEventListener("click", () => undo(1));
 text.addEventListener("scroll", syncScroll);
+// A wider or narrower editor wraps its lines anew.
+new ResizeObserver(() => drawText(state.checked?.errors ?? [])).observe(text);
 $("format").addEventListener("change", check);
 $("pick").addEventListener("change", () => {
   state.pick = $("pick").value;
