@@ -6,23 +6,37 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 use serde_json::json;
 
 /// How long a step may take before the test gives up on it: far longer than any takes.
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A child process killed when the test ends, however it ends.
+/// A child process and every process it started, killed when the test ends, however it ends:
+/// chromedriver's browser with it, which a failing test would otherwise leave running.
 struct Killed(Child);
+
+impl Killed {
+    /// Runs `command` as the leader of a process group of its own.
+    fn spawn(command: &mut Command) -> Killed {
+        let child = (command.process_group(0).spawn())
+            .unwrap_or_else(|e| panic!("{command:?} does not run: {e}"));
+        Killed(child)
+    }
+}
 
 impl Drop for Killed {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        let group = Pid::from_raw(i32::try_from(self.0.id()).expect("a process id is an i32"));
+        let _ = killpg(group, Signal::SIGKILL);
         let _ = self.0.wait();
     }
 }
@@ -60,12 +74,12 @@ fn serve() -> (Killed, String) {
 
 /// `puzzle serve` on `port` (a free one for 0), and the address it printed.
 fn serve_on(port: u16) -> (Killed, String) {
-    let mut child = common::command()
-        .args(["serve", "--port", &port.to_string()])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the command runs");
-    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut child = Killed::spawn(
+        common::command()
+            .args(["serve", "--port", &port.to_string()])
+            .stdout(Stdio::piped()),
+    );
+    let stdout = child.0.stdout.take().expect("stdout is piped");
     let mut line = String::new();
     BufReader::new(stdout)
         .read_line(&mut line)
@@ -74,7 +88,7 @@ fn serve_on(port: u16) -> (Killed, String) {
         .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_owned();
-    (Killed(child), url)
+    (child, url)
 }
 
 /// chromedriver on a free port, and the browser it drives, headless.
@@ -84,13 +98,12 @@ async fn browser() -> (Killed, Client) {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port();
-    let driver = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver runs");
-    let driver = Killed(driver);
+    let driver = Killed::spawn(
+        Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
         "goog:chromeOptions".to_owned(),
