@@ -11,6 +11,7 @@ use puzzle_cli::compiled;
 use puzzle_cli::driver::{self, RunArgs};
 use puzzle_cli::native::{self, Build};
 use puzzle_cli::work;
+use puzzle_io::export::RustCrate;
 use puzzle_io::input::{self, Asking, Choice, Format, InputError, Loaded};
 use puzzle_io::results::merge::{self, Merged};
 
@@ -50,9 +51,9 @@ enum Command {
     /// Solve a puzzle: count its solutions, draw them, or write them as SVG or JSON.
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
-    /// Print a Rust program that solves the puzzle with `puzzle!`.
+    /// Print a Rust program that solves the puzzle with `puzzle!`, or write it as a crate.
     #[command(after_help = RUST_EXAMPLES)]
-    Rust(InputArgs),
+    Rust(RustArgs),
     /// List the work units of a puzzle's search as JSON lines (id, depth, estimated size,
     /// fingerprint): the same ids on every machine and on both engines.
     #[command(after_help = UNITS_EXAMPLES)]
@@ -137,7 +138,19 @@ Examples:
 const RUST_EXAMPLES: &str = "\
 Examples:
   puzzle rust pentomino_6x10.puzzle > src/main.rs
-  puzzle rust soma.xmpuzzle --all";
+  puzzle rust soma.xmpuzzle --all --crate soma      soma/Cargo.toml and soma/src/main.rs
+  cd soma && cargo run --release";
+
+/// What `puzzle rust` reads, and where it writes.
+#[derive(Args, Debug)]
+struct RustArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Write a crate into DIR (its `Cargo.toml`, with the dependency, and `src/main.rs`)
+    /// rather than print the program. Files already there with other text are not overwritten.
+    #[arg(long = "crate", value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
 
 /// Which puzzle to read.
 #[derive(Args, Debug)]
@@ -432,7 +445,16 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
     }
 }
 
-fn rust(args: &InputArgs) -> Result<ExitCode, Failure> {
-    let program = load(args)?.program()?;
-    output(write!(std::io::stdout().lock(), "{program}"))
+fn rust(args: &RustArgs) -> Result<ExitCode, Failure> {
+    let made = RustCrate::of(&load(&args.input)?)?;
+    let Some(dir) = &args.dir else {
+        return output(write!(std::io::stdout().lock(), "{}", made.main));
+    };
+    made.write(dir).map_err(|e| Failure::Other(e.to_string()))?;
+    eprintln!(
+        "wrote {} and {}: `cargo run --release` there counts the solutions",
+        dir.join("Cargo.toml").display(),
+        dir.join("src/main.rs").display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

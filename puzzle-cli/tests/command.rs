@@ -460,7 +460,12 @@ fn rust_prints_a_program_for_any_format() {
     let output = puzzle(&["rust", "soma.xmpuzzle"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
-    assert!(text.contains("puzzle! {\n    mod soma {\n"), "{text}");
+    // The file's comment is kept, above the puzzle.
+    assert!(
+        text.contains("puzzle! {\n    // Piet Hein's Soma cube: 11520 solutions,"),
+        "{text}"
+    );
+    assert!(text.contains("\n    mod soma {\n"), "{text}");
     assert!(text.contains("reflect: false,"), "{text}");
     // The Soma pieces are whole: nothing says they may come apart.
     assert!(!text.contains("disconnected"), "{text}");

@@ -547,6 +547,19 @@ async fn a_burrtools_file_of_several_problems_offers_each_and_exports_work() {
         program["program"].as_str().unwrap().contains("puzzle! {"),
         "{program}"
     );
+    assert!(program["manifest"]
+        .as_str()
+        .unwrap()
+        .contains("[dependencies]\npuzzle = "));
+    // The same as a crate to download: a tar archive of its two files, in its own directory.
+    let (status, tar) = post(&address, "/api/crate", &source).await;
+    assert_eq!(status, 200);
+    let name = program["name"].as_str().unwrap();
+    assert!(tar.starts_with(format!("{name}/Cargo.toml\0").as_bytes()));
+    let main = format!("{name}/src/main.rs\0");
+    // The second file's header, on a block of its own after the first file's.
+    let at = tar.windows(main.len()).position(|w| w == main.as_bytes());
+    assert!(at.is_some_and(|at| at >= 1024 && at % 512 == 0), "{at:?}");
     let mut socket = page(&address).await;
     ask(
         &mut socket,

@@ -6,6 +6,7 @@
 //!   BurrTools `.xmpuzzle`, Knuth's DLX format) read into the compiler's descriptions, whose
 //!   mistakes point into the file as rustc's do (with the `readers` feature, on by default).
 //! - [`draw`]: solutions in the terminal, as an SVG gallery and as JSON.
+//! - [`export`]: a puzzle as a Rust crate of its own, which solves it with `puzzle!`.
 //! - [`results`]: the result files of work units run apart, and their merge into a count that
 //!   every unit is in exactly once.
 //!
@@ -13,6 +14,8 @@
 //! (`puzzle::Solver::count_watched` and its kin).
 
 pub mod draw;
+#[cfg(feature = "readers")]
+pub mod export;
 #[cfg(feature = "readers")]
 pub mod input;
 pub mod results;

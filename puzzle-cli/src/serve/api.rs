@@ -1,5 +1,5 @@
 //! The requests a page makes once: check and compile a puzzle's text (every mistake with where
-//! it is), the Rust program it becomes, a gallery of solutions as SVG, and the examples.
+//! it is), the Rust crate it becomes, a gallery of solutions as SVG, and the examples.
 //! Compiled puzzles are kept a while ([`KeptPuzzles`]), since a page checks a text as it is typed
 //! and then solves it.
 
@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use puzzle::compiler::{parse, print, Runnable, Symmetry};
@@ -20,6 +20,7 @@ use tokio::sync::watch;
 
 use super::{limits, Shared};
 use puzzle_io::draw::svg;
+use puzzle_io::export::RustCrate;
 use puzzle_io::input::{self, xmpuzzle, Asking, Choice, Format, InputError, Loaded, Mistake};
 
 /// A puzzle as a page sends it.
@@ -146,8 +147,9 @@ pub struct Written {
 /// Why a request was not answered with what it asked.
 #[derive(Clone, Debug)]
 pub enum Rejected {
-    /// Mistakes in the puzzle.
-    Mistakes(InputError),
+    /// Mistakes in the puzzle, and what the text reads as where it reads (a text that reads but
+    /// does not compile is still drawn).
+    Mistakes(InputError, Option<Box<Read>>),
     /// A request that is not what the server takes.
     Request(String),
     /// Too much at once: try again later.
@@ -156,7 +158,7 @@ pub enum Rejected {
 
 impl From<InputError> for Rejected {
     fn from(e: InputError) -> Rejected {
-        Rejected::Mistakes(e)
+        Rejected::Mistakes(e, None)
     }
 }
 
@@ -165,11 +167,17 @@ impl Rejected {
     /// `report` (the command's report) for mistakes, `message` otherwise.
     pub fn to_json(&self) -> Value {
         match self {
-            Rejected::Mistakes(e) => json!({
-                "ok": false,
-                "errors": e.mistakes(),
-                "report": e.render(false).trim_end(),
-            }),
+            Rejected::Mistakes(e, read) => {
+                let mut answer = json!({
+                    "ok": false,
+                    "errors": e.mistakes(),
+                    "report": e.render(false).trim_end(),
+                });
+                if let Some(read) = read {
+                    read.fill(&mut answer);
+                }
+                answer
+            }
             Rejected::Request(message) => json!({ "ok": false, "message": message }),
             Rejected::Busy(message) => json!({ "ok": false, "busy": true, "message": message }),
         }
@@ -180,7 +188,7 @@ impl IntoResponse for Rejected {
     fn into_response(self) -> Response {
         let status = match &self {
             // A puzzle with mistakes is an answer to a check, not a failed request.
-            Rejected::Mistakes(_) => StatusCode::OK,
+            Rejected::Mistakes(..) => StatusCode::OK,
             Rejected::Request(_) => StatusCode::BAD_REQUEST,
             Rejected::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
@@ -235,7 +243,7 @@ impl Read {
         };
         Read {
             sketch,
-            language: print::source(&loaded.description).ok(),
+            language: loaded.language().ok(),
             reduced: loaded.description.symmetry != Symmetry::All,
         }
     }
@@ -429,7 +437,7 @@ fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Read
     }
     let puzzle = match loaded.compile_until(stop)? {
         Ok(puzzle) => puzzle,
-        Err(e) => return Some(Err(Rejected::Mistakes(e))),
+        Err(e) => return Some(Err(Rejected::Mistakes(e, Some(Box::new(read))))),
     };
     let warnings = match loaded.warnings.is_empty() {
         true => Vec::new(),
@@ -452,7 +460,8 @@ fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Read
 }
 
 /// `POST /api/compile`: checks and compiles a puzzle: `ok`, its `info`, `warnings`, the
-/// puzzle in the `language`, and the `puzzles` of its text; or `errors` and `report`.
+/// puzzle in the `language`, and the `puzzles` of its text; or `errors` and `report`, with the
+/// sketch where the text reads.
 pub async fn compile_json(shared: &Shared, source: &Source) -> Value {
     let puzzles = source.puzzles();
     match shared.compiled.get(shared, source).await {
@@ -469,14 +478,6 @@ pub async fn compile_json(shared: &Shared, source: &Source) -> Value {
         Err(rejected) => {
             let mut answer = rejected.to_json();
             answer["puzzles"] = json!(puzzles);
-            // A text that reads but does not compile is still drawn.
-            if let Rejected::Mistakes(_) = rejected {
-                let theirs = source.clone();
-                let read = tokio::task::spawn_blocking(move || theirs.read().map(|l| Read::of(&l)));
-                if let Ok(Ok(read)) = read.await {
-                    read.fill(&mut answer);
-                }
-            }
             answer
         }
     }
@@ -490,19 +491,64 @@ pub async fn compile(State(shared): State<Shared>, Json(source): Json<Source>) -
     }
 }
 
-/// `POST /api/rust`: the Rust program the puzzle becomes (`puzzle rust`), as `program`.
+/// The crate a puzzle becomes ([`RustCrate`]): made on a compile's permit, since it compiles
+/// the puzzle.
+async fn rust_crate(shared: &Shared, source: Source) -> Result<RustCrate, Rejected> {
+    let _permit = (shared.compiles.acquire().await)
+        .map_err(|_| Rejected::Busy("the server is shutting down"))?;
+    tokio::task::spawn_blocking(move || {
+        let mut loaded = source.read()?;
+        if source.all {
+            loaded.description.symmetry = Symmetry::All;
+        }
+        Ok(RustCrate::of(&loaded)?)
+    })
+    .await
+    .map_err(|e| Rejected::Request(format!("the compiler failed: {e} (a bug)")))?
+}
+
+/// `POST /api/rust`: the crate the puzzle becomes (`puzzle rust --crate`): its `name`, its
+/// `manifest` (`Cargo.toml`) and its `program` (`src/main.rs`).
 pub async fn rust(
     State(shared): State<Shared>,
     Json(source): Json<Source>,
 ) -> Result<Json<Value>, Rejected> {
-    let _permit = (shared.compiles.acquire().await)
-        .map_err(|_| Rejected::Busy("the server is shutting down"))?;
-    let program = tokio::task::spawn_blocking(move || -> Result<String, Rejected> {
-        Ok(source.read()?.program()?)
-    })
-    .await
-    .map_err(|e| Rejected::Request(format!("the compiler failed: {e} (a bug)")))??;
-    Ok(Json(json!({ "ok": true, "program": program })))
+    let made = rust_crate(&shared, source).await?;
+    Ok(Json(json!({
+        "ok": true,
+        "name": made.name,
+        "manifest": made.manifest,
+        "program": made.main,
+    })))
+}
+
+/// `POST /api/crate`: the crate the puzzle becomes as a tar archive to download,
+/// `NAME/Cargo.toml` and `NAME/src/main.rs`.
+pub async fn rust_crate_tar(
+    State(shared): State<Shared>,
+    Json(source): Json<Source>,
+) -> Result<Response, Rejected> {
+    let made = rust_crate(&shared, source).await?;
+    let mut archive = tar::Builder::new(Vec::new());
+    for (file, text) in made.files() {
+        let mut header = tar::Header::new_ustar();
+        header.set_size(text.len() as u64);
+        header.set_mode(0o644);
+        header.set_mtime(0);
+        let path = format!("{}/{file}", made.name);
+        (archive.append_data(&mut header, path, text.as_bytes()))
+            .map_err(|e| Rejected::Request(format!("the archive: {e}")))?;
+    }
+    let bytes =
+        (archive.into_inner()).map_err(|e| Rejected::Request(format!("the archive: {e}")))?;
+    let headers = [
+        (header::CONTENT_TYPE, "application/x-tar".to_owned()),
+        (
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{}.tar\"", made.name),
+        ),
+    ];
+    Ok((headers, bytes).into_response())
 }
 
 /// What `POST /api/gallery` takes: a puzzle and some of its solutions.

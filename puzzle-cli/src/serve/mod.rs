@@ -129,6 +129,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/page/{file}", get(page::file))
         .route("/api/compile", post(api::compile))
         .route("/api/rust", post(api::rust))
+        .route("/api/crate", post(api::rust_crate_tar))
         .route("/api/gallery", post(api::gallery))
         .route("/api/examples", get(api::examples))
         .route("/api/grids", get(grid::grids))

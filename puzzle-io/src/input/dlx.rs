@@ -206,6 +206,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
     }
     let mut description = Description::new(name_from_path(path));
     description.abstract_puzzle = Some(spec);
+    let comment = comment(&text[..start]);
     Ok(Loaded {
         path: path.to_owned(),
         format: Format::Dlx,
@@ -213,7 +214,19 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         text,
         locs: locs.into_ranges(),
         warnings,
+        comment,
     })
+}
+
+/// The words of the comment lines (`|`) before the item line, where they have any.
+fn comment(head: &str) -> Option<String> {
+    let words: Vec<&str> = (head.lines())
+        .filter_map(|line| line.trim_start_matches(is_space).strip_prefix('|'))
+        .map(|line| line.strip_prefix(' ').unwrap_or(line).trim_end())
+        .collect();
+    let first = words.iter().position(|w| !w.is_empty())?;
+    let last = words.iter().rposition(|w| !w.is_empty())?;
+    Some(words[first..=last].join("\n"))
 }
 
 /// The bounds before a `|` in the item line (`u:v` or `v`, decimal), as `(u, v)`, or why they

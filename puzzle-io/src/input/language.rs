@@ -70,6 +70,7 @@ pub fn read(path: &Path, text: String, choice: &Choice) -> Result<Loaded, InputE
         text,
         locs,
         warnings: Vec::new(),
+        comment: None,
     })
 }
 

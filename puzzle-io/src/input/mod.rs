@@ -14,6 +14,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use puzzle::compiler::print::PrintError;
 use puzzle::compiler::stop::Stop;
 use puzzle::compiler::{Description, Error, Loc, Puzzle};
 
@@ -94,12 +95,39 @@ pub struct Loaded {
     /// What the file asks that the puzzle does otherwise or not at all, as the format's own
     /// programs do (an option of Knuth's format with no primary item is ignored).
     pub warnings: Vec<Diagnostic>,
+    /// What the file says of its puzzle in words, kept when the puzzle is written in the
+    /// language ([`Loaded::language`]): a BurrTools file's `<comment>`, the comment lines (`|`)
+    /// that open a DLX file. None for a text in the language, whose comments are its own.
+    pub comment: Option<String>,
 }
 
 impl Loaded {
     /// The bytes of the file a location of the description names.
     pub fn range(&self, loc: Loc) -> Option<Range<usize>> {
         self.locs.get(loc.0 as usize).cloned()
+    }
+
+    /// The puzzle in the language, as a person reads and keeps it: the file's comment
+    /// ([`Loaded::comment`]) as `//` lines above the puzzle's text.
+    pub fn language(&self) -> Result<String, PrintError> {
+        let text = puzzle::compiler::print::source(&self.description)?;
+        let Some(comment) = &self.comment else {
+            return Ok(text);
+        };
+        let mut out = String::new();
+        for line in comment.lines() {
+            // A control character (a lone carriage return) would end the comment for some
+            // readers of the text: a space in its place.
+            let line: String = (line.trim_end().chars())
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            for part in wrapped(&line, COMMENT_WIDTH) {
+                out.push_str(if part.is_empty() { "//" } else { "// " });
+                out.push_str(part);
+                out.push('\n');
+            }
+        }
+        Ok(out + &text)
     }
 
     /// The warnings, as a report for a person; none if there are none.
@@ -131,30 +159,6 @@ impl Loaded {
         Ok(puzzle)
     }
 
-    /// A Rust program that solves the puzzle with `puzzle!`, what `puzzle rust` prints: the
-    /// puzzle in the language, checked to be small enough for rustc.
-    pub fn program(&self) -> Result<String, InputError> {
-        let compiled = self.compile_native()?;
-        let text = puzzle::compiler::print::source(&self.description)
-            .map_err(|e| InputError::file(&self.path, e.to_string()))?;
-        let module = &puzzle::Solver::info(&compiled).name;
-        let body: String = text.lines().map(|l| format!("    {l}\n")).collect();
-        Ok(format!(
-            "//! {module}, from `{}`: `cargo run --release` in a crate that depends on `puzzle`.\n\
-             \n\
-             use puzzle::{{puzzle, Solver}};\n\
-             \n\
-             puzzle! {{\n{body}}}\n\
-             \n\
-             fn main() {{\n    \
-             let start = std::time::Instant::now();\n    \
-             let count = {module}::SOLVER.count_parallel();\n    \
-             println!(\"{{count}} solutions in {{:.3}} s\", start.elapsed().as_secs_f64());\n\
-             }}\n",
-            self.path.display()
-        ))
-    }
-
     /// The compiler's errors, pointing into the file.
     fn errors(&self, errors: Vec<Error>) -> InputError {
         let diagnostics = errors
@@ -167,6 +171,31 @@ impl Loaded {
             .collect();
         InputError::new(&self.path, Some(&self.text), diagnostics)
     }
+}
+
+/// The widest line of a file's comment written in the language, as the language's own
+/// examples are written: a line wider is broken between words.
+const COMMENT_WIDTH: usize = 92;
+
+/// `line` broken between words into lines of at most `width` characters where it can be (a
+/// word wider stands alone); an empty line stays one.
+fn wrapped(line: &str, width: usize) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut rest = line.trim_start();
+    while rest.chars().count() > width {
+        let Some((limit, next)) = rest.char_indices().nth(width) else {
+            break;
+        };
+        let cut = match next {
+            ' ' => Some(limit),
+            _ => rest[..limit].rfind(' ').or_else(|| rest.find(' ')),
+        };
+        let Some(cut) = cut else { break };
+        parts.push(rest[..cut].trim_end());
+        rest = rest[cut..].trim_start();
+    }
+    parts.push(rest);
+    parts
 }
 
 /// The file name that stands for standard input.
@@ -279,5 +308,20 @@ impl Locs {
     /// The table.
     pub fn into_ranges(self) -> Vec<Range<usize>> {
         self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrapped;
+
+    #[test]
+    fn a_comment_is_broken_between_words() {
+        assert_eq!(wrapped("", 10), [""]);
+        assert_eq!(wrapped("short", 10), ["short"]);
+        assert_eq!(wrapped("ab cd ef gh", 5), ["ab cd", "ef gh"]);
+        assert_eq!(wrapped("ab cdé éf", 5), ["ab", "cdé", "éf"]);
+        assert_eq!(wrapped("abcdefgh ij", 5), ["abcdefgh", "ij"]);
+        assert_eq!(wrapped("abcdefgh", 5), ["abcdefgh"]);
     }
 }

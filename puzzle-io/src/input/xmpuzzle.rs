@@ -83,6 +83,16 @@ impl BurrGrid {
     }
 }
 
+/// The text of an element, where it has words.
+fn words(node: Node) -> Option<String> {
+    let words: String = (node.descendants())
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    let words = words.trim();
+    (!words.is_empty()).then(|| words.to_owned())
+}
+
 /// A shape as the file gives it.
 struct Voxels {
     /// Its size along x, y and z.
@@ -119,12 +129,15 @@ pub fn read(path: &Path, bytes: &[u8], choice: &Choice) -> Result<Loaded, InputE
         warnings: Vec::new(),
         locs: Locs::new(0..0),
         asking: choice.asking,
+        comment: None,
     };
     let description = reader.puzzle(path, choice.problem.as_deref());
+
     let Reader {
         mistakes,
         warnings,
         locs,
+        comment,
         ..
     } = reader;
     match description {
@@ -135,6 +148,7 @@ pub fn read(path: &Path, bytes: &[u8], choice: &Choice) -> Result<Loaded, InputE
             locs: locs.into_ranges(),
             text,
             warnings,
+            comment,
         }),
         _ => Err(InputError::new(path, Some(&text), mistakes)),
     }
@@ -207,6 +221,8 @@ struct Reader<'t> {
     locs: Locs,
     /// How the reader's caller asks for a problem, for the message where none is chosen.
     asking: Asking,
+    /// The puzzle's `<comment>`, where it has words.
+    comment: Option<String>,
 }
 
 impl Reader<'_> {
@@ -236,6 +252,7 @@ impl Reader<'_> {
             return None;
         }
         self.locs = Locs::new(start_tag(self.text, root));
+        self.comment = child(root, "comment").and_then(words);
         // Files of old versions give no grid: cubes.
         let grid = match child(root, "gridType") {
             Some(node) => match BurrGrid::of(node.attribute("type")) {

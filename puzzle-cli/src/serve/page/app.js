@@ -884,15 +884,20 @@ $("export-svg").addEventListener("click", async () => {
 $("export-json").addEventListener("click", () =>
   download(`${fileStem()}.jsonl`, "application/jsonl",
     state.solutions.map((s) => `${JSON.stringify(s.value)}\n`).join("")));
+// The puzzle as a Rust crate: `NAME/Cargo.toml` and `NAME/src/main.rs` in one archive.
 $("export-rust").addEventListener("click", async () => {
-  const response = await fetch("/api/rust", {
+  const response = await fetch("/api/crate", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(source()),
   });
+  if (response.ok && response.headers.get("content-type") === "application/x-tar") {
+    const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+    download(name ? name[1] : "puzzle.tar", "application/x-tar", await response.blob());
+    return;
+  }
   const answer = await response.json();
-  if (answer.ok) download("main.rs", "text/x-rust", answer.program);
-  else if (answer.errors) showMistakes(answer);
+  if (answer.errors) showMistakes(answer);
   else $("result").textContent = answer.message;
 });
 
