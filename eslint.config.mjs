@@ -1,8 +1,8 @@
-// The page's JavaScript (`puzzle-cli/src/serve/page/`), checked with `npx eslint`: the
+// The page's JavaScript (`puzzlec-cli/src/serve/page/`), checked with `npx eslint`: the
 // recommended rules, for modules run by the browser.
 export default [
   {
-    files: ["puzzle-cli/src/serve/page/**/*.js"],
+    files: ["puzzlec-cli/src/serve/page/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
@@ -17,7 +17,7 @@ export default [
       },
     },
     // The rules of `eslint:recommended` that matter here, named so that the file needs no
-    // package beside eslint (`npx eslint@9 puzzle-cli/src/serve/page`).
+    // package beside eslint (`npx eslint@9 puzzlec-cli/src/serve/page`).
     rules: {
       "no-unused-vars": "error",
       "no-unreachable": "error",

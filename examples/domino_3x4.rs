@@ -7,7 +7,7 @@
 
 mod common;
 
-use puzzle::puzzle;
+use puzzlec::puzzle;
 
 puzzle! {
     mod all { box: ["...."; 3], pieces: { 6 x D: ["##"] } }

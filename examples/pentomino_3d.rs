@@ -8,8 +8,8 @@
 
 mod common;
 
-use puzzle::puzzle;
-use puzzle::{parallel, Solver};
+use puzzlec::puzzle;
+use puzzlec::{parallel, Solver};
 
 puzzle! {
     mod p10x3x2 { box: 10 x 3 x 2, pieces: pentominoes, symmetry: reduced }

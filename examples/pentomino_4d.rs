@@ -10,8 +10,8 @@ mod common;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use puzzle::puzzle;
-use puzzle::runtime::search::Tally;
+use puzzlec::puzzle;
+use puzzlec::runtime::search::Tally;
 
 puzzle! {
     mod p5x3x2x2 { box: 5 x 3 x 2 x 2, pieces: pentominoes }

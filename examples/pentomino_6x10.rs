@@ -20,10 +20,10 @@ use std::time::Instant;
 mod common;
 
 use clap::Parser;
-use puzzle::processor::instruction::{to_text, to_words, words_to_bytes};
-use puzzle::processor::{Code, Machine};
-use puzzle::search::Counter;
-use puzzle::{parallel, puzzle, Solver};
+use puzzlec::processor::instruction::{to_text, to_words, words_to_bytes};
+use puzzlec::processor::{Code, Machine};
+use puzzlec::search::Counter;
+use puzzlec::{parallel, puzzle, Solver};
 
 puzzle! {
     /// The 6x10 box and the twelve pentominoes, one solution per symmetry class (X is kept in

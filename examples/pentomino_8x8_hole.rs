@@ -7,7 +7,7 @@
 
 mod common;
 
-use puzzle::puzzle;
+use puzzlec::puzzle;
 
 puzzle! {
     mod square {

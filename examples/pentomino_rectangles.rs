@@ -7,7 +7,7 @@
 
 mod common;
 
-use puzzle::puzzle;
+use puzzlec::puzzle;
 
 puzzle! {
     mod p3x20 { box: ["...................."; 3], pieces: pentominoes, symmetry: reduced }

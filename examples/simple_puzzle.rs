@@ -14,10 +14,10 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use puzzle::processor::instruction::to_text;
-use puzzle::processor::{Code, Machine};
-use puzzle::search::Visit;
-use puzzle::{puzzle, Catalog};
+use puzzlec::processor::instruction::to_text;
+use puzzlec::processor::{Code, Machine};
+use puzzlec::search::Visit;
+use puzzlec::{puzzle, Catalog};
 
 puzzle! {
     /// Cells by columns, then the pieces: the order `0,3,1,4,2,5,A,B,C` of the report.

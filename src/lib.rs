@@ -6,7 +6,7 @@
 //! that placements share written once. rustc then compiles the solver for that one puzzle.
 //!
 //! ```
-//! use puzzle::{puzzle, Solver};
+//! use puzzlec::{puzzle, Solver};
 //!
 //! puzzle! {
 //!     /// The 6x10 pentomino, one solution per symmetry class.
@@ -34,9 +34,9 @@
 //! errors at the offending tokens, all reported at once.
 //!
 //! ```
-//! use puzzle::Solver;
+//! use puzzlec::Solver;
 //!
-//! puzzle::puzzle! {
+//! puzzlec::puzzle! {
 //!     /// The report's small puzzle: a 2x3 box, a monomino, a domino and an L tromino, with
 //!     /// the tromino kept to two placements.
 //!     mod small {
@@ -52,20 +52,20 @@
 //! # }
 //! ```
 //!
-//! With the `compiler` feature, `puzzle::compiler` compiles the same language at run time, for
+//! With the `compiler` feature, `puzzlec::compiler` compiles the same language at run time, for
 //! puzzles not known when the program is built; its `Puzzle` is a [`Solver`] too.
 
-pub use puzzle_runtime::{
+pub use puzzlec_runtime::{
     lattice, parallel, processor, rules, search, symmetry, watch, Catalog, Info, Kind, Lattice,
     NativeSolver, Picture, Run, Slot, Solution, Solver, Unit, UnitError, Watch,
 };
 
 /// The whole run time, for what the re-exports above leave out.
-pub use puzzle_runtime as runtime;
+pub use puzzlec_runtime as runtime;
 
 /// The puzzle compiler, to compile puzzles at run time.
 #[cfg(feature = "compiler")]
-pub use puzzle_compiler as compiler;
+pub use puzzlec_compiler as compiler;
 
 /// Declares one or more puzzles; each becomes a module with its solver. The puzzle language is
 /// described in the repository's `docs/language.md`.
@@ -78,7 +78,7 @@ macro_rules! puzzle {
 
 #[doc(hidden)]
 pub mod __private {
-    pub use puzzle_macros::puzzle_with_runtime;
+    pub use puzzlec_macros::puzzle_with_runtime;
 }
 
 /// The README's example, compiled and run as a doctest so it stays true.

@@ -3,7 +3,7 @@
 
 macro_rules! dodecahedron {
     ($module:ident $(, $symmetry:ident)?) => {
-        puzzle::puzzle! {
+        puzzlec::puzzle! {
             /// The 12 faces of a dodecahedron, covered by 6 dominoes: one embedding per edge.
             mod $module {
                 $(symmetry: $symmetry,)?

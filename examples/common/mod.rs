@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use puzzle::Solver;
+use puzzlec::Solver;
 
 /// Solves one puzzle, draws its first `show` solutions, and prints the count and the time.
 /// Returns the count; ends the program quietly if standard output is closed (`| head`).

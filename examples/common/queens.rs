@@ -3,7 +3,7 @@
 
 macro_rules! queens {
     ($module:ident $(, $key:ident: $value:ident)*) => {
-        puzzle::puzzle! {
+        puzzlec::puzzle! {
             /// Eight queens: every row and column exactly once, every diagonal at most once.
             mod $module {
                 $($key: $value,)*

@@ -1,4 +1,4 @@
-//! The dlx fuzz target: see `puzzle_tests::fuzzing::dlx`.
+//! The dlx fuzz target: see `puzzlec_tests::fuzzing::dlx`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzle_tests::fuzzing::dlx(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzlec_tests::fuzzing::dlx(data));

@@ -1,4 +1,4 @@
-//! The language fuzz target: see `puzzle_tests::fuzzing::language`.
+//! The language fuzz target: see `puzzlec_tests::fuzzing::language`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzle_tests::fuzzing::language(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzlec_tests::fuzzing::language(data));

@@ -1,4 +1,4 @@
-//! The processor fuzz target: see `puzzle_tests::fuzzing::processor`.
+//! The processor fuzz target: see `puzzlec_tests::fuzzing::processor`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzle_tests::fuzzing::processor(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzlec_tests::fuzzing::processor(data));

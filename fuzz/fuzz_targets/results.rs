@@ -1,4 +1,4 @@
-//! The result-file fuzz target: see `puzzle_tests::fuzzing::results_file`.
+//! The result-file fuzz target: see `puzzlec_tests::fuzzing::results_file`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzle_tests::fuzzing::results_file(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzlec_tests::fuzzing::results_file(data));

@@ -1,4 +1,4 @@
-//! The xmpuzzle fuzz target: see `puzzle_tests::fuzzing::xmpuzzle`.
+//! The xmpuzzle fuzz target: see `puzzlec_tests::fuzzing::xmpuzzle`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzle_tests::fuzzing::xmpuzzle(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzlec_tests::fuzzing::xmpuzzle(data));

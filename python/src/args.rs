@@ -2,7 +2,7 @@
 //! a conversion's own says only what it expected): an `int` (a `bool` is refused), its bounds
 //! checked with a `ValueError`, never an `OverflowError` from the conversion to a machine word.
 
-use puzzle::parallel::MAX_THREADS;
+use puzzlec::parallel::MAX_THREADS;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};

@@ -7,10 +7,10 @@ use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::{Arc, Mutex, Weak};
 
-use puzzle::compiler::Puzzle as CompilerPuzzle;
-use puzzle::parallel::Unit;
-use puzzle::Solver;
-use puzzle_io::input::{self, Asking, Choice, Format, InputError, Loaded};
+use puzzlec::compiler::Puzzle as CompilerPuzzle;
+use puzzlec::parallel::Unit;
+use puzzlec::Solver;
+use puzzlec_io::input::{self, Asking, Choice, Format, InputError, Loaded};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 

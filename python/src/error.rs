@@ -1,7 +1,7 @@
-//! Mistakes in a puzzle, raised as one `puzzle.PuzzleError` that carries them all: the report
+//! Mistakes in a puzzle, raised as one `puzzlec.PuzzleError` that carries them all: the report
 //! the command prints as its text, and each mistake with its line and column.
 
-use puzzle_io::input::InputError;
+use puzzlec_io::input::InputError;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -11,11 +11,11 @@ pyo3::create_exception!(
     PyValueError,
     "Everything wrong with a puzzle, found at once: `errors` lists each mistake (a `Mistake`, \
      with its line and column where the text shows it), `path` names the file (or `<string>`), \
-     and `str()` is the report the `puzzle` command prints."
+     and `str()` is the report the `puzzlec` command prints."
 );
 
 /// One mistake in a puzzle: what is wrong, and where.
-#[pyclass(frozen, module = "puzzle", get_all)]
+#[pyclass(frozen, module = "puzzlec", get_all)]
 #[derive(Clone, Debug)]
 pub struct Mistake {
     /// What is wrong.

@@ -1,11 +1,11 @@
 //! `import puzzle`: the run-time engine of the puzzle compiler for Python.
 //!
-//! The extension module `puzzle._puzzle`, which the package `puzzle` (`python/puzzle/`)
+//! The extension module `puzzlec._puzzle`, which the package `puzzlec` (`python/puzzlec/`)
 //! wraps: puzzles read from the puzzle language, BurrTools and DLX files (`read`), compiled
 //! at run time (`compilation`, which also keeps what a pickle needs) and searched on every
 //! core (`search`), each on threads of its own while the caller waits with the interpreter's
 //! lock released and Ctrl-C passed on (`running`), their solutions as Python values that draw
-//! themselves (`solution`), and every mistake raised as one `puzzle.PuzzleError` that lists
+//! themselves (`solution`), and every mistake raised as one `puzzlec.PuzzleError` that lists
 //! them all (`error`).
 
 mod args;
@@ -18,7 +18,7 @@ mod solution;
 
 use pyo3::prelude::*;
 
-/// The module `puzzle._puzzle`.
+/// The module `puzzlec._puzzle`.
 #[pymodule]
 fn _puzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PuzzleError", m.py().get_type::<error::PuzzleError>())?;
@@ -30,7 +30,7 @@ fn _puzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::load, m)?)?;
     m.add_function(wrap_pyfunction!(search::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(solution::_restore_solution, m)?)?;
-    m.add("TARGET_UNITS", puzzle::parallel::TARGET_UNITS)?;
+    m.add("TARGET_UNITS", puzzlec::parallel::TARGET_UNITS)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,10 +1,10 @@
-//! Puzzles from text or files, in the three formats the `puzzle` command reads, compiled for
+//! Puzzles from text or files, in the three formats the `puzzlec` command reads, compiled for
 //! the run-time engine on threads of their own (Ctrl-C passed on).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use puzzle_io::input::{self, Asking, Choice, Format, InputError, Loaded};
+use puzzlec_io::input::{self, Asking, Choice, Format, InputError, Loaded};
 use pyo3::exceptions::{
     PyFileNotFoundError, PyIsADirectoryError, PyTypeError, PyUserWarning, PyValueError,
 };

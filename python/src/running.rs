@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use puzzle::{parallel, Watch};
+use puzzlec::{parallel, Watch};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 

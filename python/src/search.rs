@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 
-use puzzle::compiler::Puzzle as CompilerPuzzle;
-use puzzle::Watch;
-use puzzle::{parallel, Solver};
-use puzzle_io::input::Format;
+use puzzlec::compiler::Puzzle as CompilerPuzzle;
+use puzzlec::Watch;
+use puzzlec::{parallel, Solver};
+use puzzlec_io::input::Format;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyTuple};
@@ -25,7 +25,7 @@ const AHEAD: usize = 1024;
 /// A puzzle compiled for the run-time engine: count its solutions, list them, draw them, or
 /// share its search out as work units. It pickles as the text it was compiled from, and a
 /// process compiles the same puzzle once however often it is unpickled.
-#[pyclass(frozen, module = "puzzle", name = "Puzzle")]
+#[pyclass(frozen, module = "puzzlec", name = "Puzzle")]
 pub struct Puzzle {
     compilation: Arc<Compilation>,
 }
@@ -51,7 +51,7 @@ impl Puzzle {
         let solutions: Vec<Solution> = (placed.into_iter())
             .map(|p| Solution::new(Arc::clone(&self.compilation), p))
             .collect();
-        let listed = py.import("puzzle._gallery")?.getattr("Solutions")?;
+        let listed = py.import("puzzlec._gallery")?.getattr("Solutions")?;
         listed.call1((solutions,))
     }
 }
@@ -87,7 +87,7 @@ impl Puzzle {
     /// What the compiler made of the puzzle, as a dict: `name`, `fingerprint`, `aspects`,
     /// `embeddings`, `order`, `estimate` (Knuth's estimate of the search's placements),
     /// `symmetry` (`group_order` and `mirror_twins`), `plan` (each decision, and why), and
-    /// more; the `puzzle` command's `--stats` shows the same.
+    /// more; the `puzzlec` command's `--stats` shows the same.
     #[getter]
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let text = serde_json::to_string(self.compiled().info())
@@ -154,7 +154,7 @@ impl Puzzle {
         // `progress=True`: the package's bar (tqdm's where it is installed).
         let bar = match progress {
             Some(p) if p.is_instance_of::<PyBool>() => match p.is_truthy()? {
-                true => Some(py.import("puzzle._progress")?.getattr("Bar")?.call0()?),
+                true => Some(py.import("puzzlec._progress")?.getattr("Bar")?.call0()?),
                 false => None,
             },
             _ => None,
@@ -256,7 +256,7 @@ impl Puzzle {
         Ok(dict)
     }
 
-    /// The search cut into work units, as the `puzzle units` command lists them: a dict for
+    /// The search cut into work units, as the `puzzlec units` command lists them: a dict for
     /// each, `id`, `depth`, `estimate` (of the placements of its search) and `fingerprint`.
     /// The ids are the same on every machine; `run_unit(id)` counts one, so that a count can
     /// be spread over processes or machines and summed.
@@ -317,7 +317,7 @@ impl Puzzle {
     }
 
     /// `solutions` (one, or any iterable of this puzzle's solutions) drawn as one SVG
-    /// gallery, a picture each, as the `puzzle` command's `--svg` draws them.
+    /// gallery, a picture each, as the `puzzlec` command's `--svg` draws them.
     fn svg(&self, solutions: &Bound<'_, PyAny>) -> PyResult<String> {
         let given: Vec<Bound<'_, Solution>> = match solutions.cast::<Solution>() {
             Ok(one) => vec![one.clone()],
@@ -362,7 +362,7 @@ impl Puzzle {
     /// What a pickle keeps: the source, compiled again where it is unpickled (once in a
     /// process, however many times).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let restore = py.import("puzzle._puzzle")?.getattr("_restore")?;
+        let restore = py.import("puzzlec._puzzle")?.getattr("_restore")?;
         let source = &self.compilation.source;
         let args = (
             source.path.as_str(),
@@ -377,7 +377,7 @@ impl Puzzle {
     fn __repr__(&self) -> String {
         let info = self.compiled().info();
         format!(
-            "<puzzle.Puzzle {:?}: {} aspects, {} embeddings>",
+            "<puzzlec.Puzzle {:?}: {} aspects, {} embeddings>",
             info.name, info.aspects, info.embeddings
         )
     }
@@ -405,7 +405,7 @@ pub fn _restore(
 }
 
 /// The solutions of a search running on threads of its own, read as they come.
-#[pyclass(module = "puzzle", name = "SolutionIterator")]
+#[pyclass(module = "puzzlec", name = "SolutionIterator")]
 pub struct SolutionIter {
     compilation: Arc<Compilation>,
     watch: Arc<Watch>,

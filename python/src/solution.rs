@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use puzzle::compiler::Puzzle as CompilerPuzzle;
-use puzzle::runtime::Catalog;
-use puzzle::Solution as Found;
-use puzzle::Solver;
-use puzzle_io::draw::{svg, text, Palette};
+use puzzlec::compiler::Puzzle as CompilerPuzzle;
+use puzzlec::runtime::Catalog;
+use puzzlec::Solution as Found;
+use puzzlec::Solver;
+use puzzlec_io::draw::{svg, text, Palette};
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -20,7 +20,7 @@ use crate::search::Puzzle;
 /// in the order placed. For an abstract puzzle (a DLX file), each embedding placed, named by
 /// its aspects, maps to their names. `str()` draws it; in a notebook it shows as SVG. It
 /// pickles with its puzzle.
-#[pyclass(frozen, module = "puzzle", name = "Solution")]
+#[pyclass(frozen, module = "puzzlec", name = "Solution")]
 pub struct Solution {
     compilation: Arc<Compilation>,
     placed: Vec<u32>,
@@ -258,7 +258,7 @@ impl Solution {
         Ok(PyTuple::new(py, keys)?.into_any().try_iter()?.into_any())
     }
 
-    /// The solution drawn as text, as the `puzzle` command draws it (3-D boxes layer by
+    /// The solution drawn as text, as the `puzzlec` command draws it (3-D boxes layer by
     /// layer), without colours.
     fn __str__(&self) -> PyResult<String> {
         let catalog = self.compiled().catalog();
@@ -271,13 +271,13 @@ impl Solution {
 
     fn __repr__(&self) -> String {
         format!(
-            "<puzzle.Solution of {:?}: {} placements>",
+            "<puzzlec.Solution of {:?}: {} placements>",
             self.compiled().info().name,
             self.placed.len()
         )
     }
 
-    /// The solution drawn as SVG, as the `puzzle` command's `--svg` draws it.
+    /// The solution drawn as SVG, as the `puzzlec` command's `--svg` draws it.
     fn svg(&self) -> PyResult<String> {
         gallery(self.compiled(), &[&self.placed])
     }
@@ -289,7 +289,7 @@ impl Solution {
 
     /// What a pickle keeps: the puzzle (its source) and the embeddings placed.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let restore = py.import("puzzle._puzzle")?.getattr("_restore_solution")?;
+        let restore = py.import("puzzlec._puzzle")?.getattr("_restore_solution")?;
         let puzzle = Puzzle::new(Arc::clone(&self.compilation));
         (restore, (puzzle, self.placed.clone())).into_pyobject(py)
     }

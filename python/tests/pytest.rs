@@ -128,5 +128,5 @@ fn the_python_package_passes_its_tests_in_a_fresh_virtual_environment() {
         &["format", "--check", "."],
         "ruff format --check python",
     );
-    tool("mypy", &["puzzle", "tests"], "mypy python");
+    tool("mypy", &["puzzlec", "tests"], "mypy python");
 }

@@ -12,52 +12,52 @@ from typing import Any
 
 import pytest
 
-import puzzle
+import puzzlec
 
 PUZZLES = pathlib.Path(__file__).resolve().parents[2] / "puzzles"
 SIX_BY_TEN = (PUZZLES / "pentomino_6x10.puzzle").read_text()
 
 
 @pytest.fixture(scope="module")
-def six_by_ten() -> puzzle.Puzzle:
-    return puzzle.compile(SIX_BY_TEN)
+def six_by_ten() -> puzzlec.Puzzle:
+    return puzzlec.compile(SIX_BY_TEN)
 
 
 # Published counts, from every entry point.
 
 
-def test_the_6x10_pentomino_has_2339_solutions_up_to_symmetry(six_by_ten: puzzle.Puzzle) -> None:
+def test_the_6x10_pentomino_has_2339_solutions_up_to_symmetry(six_by_ten: puzzlec.Puzzle) -> None:
     assert six_by_ten.count() == 2339
     assert six_by_ten.count(threads=1) == 2339
 
 
-def test_all_solutions_are_four_times_as_many(six_by_ten: puzzle.Puzzle) -> None:
+def test_all_solutions_are_four_times_as_many(six_by_ten: puzzlec.Puzzle) -> None:
     assert six_by_ten.count(all=True) == 9356
 
 
 def test_files_of_every_format_are_read_and_counted() -> None:
-    assert puzzle.load(PUZZLES / "soma.xmpuzzle").count() == 240
-    assert puzzle.load(str(PUZZLES / "soma_gzip.xmpuzzle")).count() == 240
-    assert puzzle.load(PUZZLES / "queens_8.dlx").count() == 92
-    hexiamonds = puzzle.load(PUZZLES / "hexiamonds.puzzle", puzzle="hexiamonds_6x6")
+    assert puzzlec.load(PUZZLES / "soma.xmpuzzle").count() == 240
+    assert puzzlec.load(str(PUZZLES / "soma_gzip.xmpuzzle")).count() == 240
+    assert puzzlec.load(PUZZLES / "queens_8.dlx").count() == 92
+    hexiamonds = puzzlec.load(PUZZLES / "hexiamonds.puzzle", puzzle="hexiamonds_6x6")
     assert hexiamonds.count() == 156
-    assert puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=2).count() == 3940
+    assert puzzlec.load(PUZZLES / "pentominoes.xmpuzzle", problem=2).count() == 3940
 
 
 def test_text_of_every_format_compiles() -> None:
     dlx = (PUZZLES / "queens_8.dlx").read_text()
-    assert puzzle.compile(dlx, format="dlx").count() == 92
+    assert puzzlec.compile(dlx, format="dlx").count() == 92
     xml = (PUZZLES / "soma.xmpuzzle").read_text()
-    assert puzzle.compile(xml, format="xmpuzzle").count() == 240
+    assert puzzlec.compile(xml, format="xmpuzzle").count() == 240
     three = (PUZZLES / "pentomino_3d.puzzle").read_text()
-    assert puzzle.compile(three, "p6x5x2").count() == 264
+    assert puzzlec.compile(three, "p6x5x2").count() == 264
 
 
 # Puzzles from plain values.
 
 
 def test_a_box_and_pieces_from_values() -> None:
-    p = puzzle.build(box=["." * 10] * 6, pieces="pentominoes", symmetry="reduced")
+    p = puzzlec.build(box=["." * 10] * 6, pieces="pentominoes", symmetry="reduced")
     assert p.count() == 2339
     assert "pieces: { pentominoes }" in p.text
 
@@ -70,36 +70,36 @@ def test_a_box_as_cells_and_pieces_as_coordinates() -> None:
         "D": (2, [(0, 0), (0, 1)]),
         "M": ((0, 1), ["#"]),
     }
-    p = puzzle.build(box=cells, pieces=pieces)
+    p = puzzlec.build(box=cells, pieces=pieces)
     for solution in p.solutions():
         covered = sorted(c for cells in solution.values() for c in cells)
         assert covered == sorted(cells)
         assert {"L", "I", "D", "D#2"} <= set(solution)
-    reference = puzzle.build(box=["....", ".#..", "...."], pieces=pieces)
+    reference = puzzlec.build(box=["....", ".#..", "...."], pieces=pieces)
     assert p.count() == reference.count() > 0
 
 
 def test_sizes_and_options_as_keywords() -> None:
-    p = puzzle.build(box=(5, 4, 3), pieces="pentominoes", symmetry="reduced", reflect=True)
+    p = puzzlec.build(box=(5, 4, 3), pieces="pentominoes", symmetry="reduced", reflect=True)
     assert p.count() == 3940
     centre = [(3, 3), (3, 4), (4, 3), (4, 4)]
-    holed = puzzle.build(box=(8, 8), pieces="pentominoes", holes=centre, symmetry="reduced")
+    holed = puzzlec.build(box=(8, 8), pieces="pentominoes", holes=centre, symmetry="reduced")
     assert holed.count() == 65
-    tuned = puzzle.build(box=(3, 20), pieces="pentominoes", tuning={"probes": 300})
+    tuned = puzzlec.build(box=(3, 20), pieces="pentominoes", tuning={"probes": 300})
     assert tuned.count() == 8
 
 
 def test_a_string_box_is_one_row_and_a_list_of_ints_is_sizes() -> None:
-    row = puzzle.build(box="....", pieces={"D": (2, ["##"])})
+    row = puzzlec.build(box="....", pieces={"D": (2, ["##"])})
     assert 'box: ["...."]' in row.text
     assert row.count() == 1
-    sizes = puzzle.build(box=[2, 5], pieces={"I": 2})
+    sizes = puzzlec.build(box=[2, 5], pieces={"I": 2})
     assert "box: 2 x 5" in sizes.text and "2 x I" in sizes.text
     assert sizes.count() == 1
 
 
 def test_a_shape_of_two_cells_is_never_read_as_a_count() -> None:
-    p = puzzle.build(box=["..", ".."], pieces={"D": ((0, 0), (0, 1)), "E": [(0, 0), (1, 0)]})
+    p = puzzlec.build(box=["..", ".."], pieces={"D": ((0, 0), (0, 1)), "E": [(0, 0), (1, 0)]})
     assert "D: [(0, 0), (0, 1)]" in p.text and "E: [(0, 0), (1, 0)]" in p.text
     # Two tilings of the square by dominoes, each with D and E either way round.
     assert p.count() == 4
@@ -107,18 +107,18 @@ def test_a_shape_of_two_cells_is_never_read_as_a_count() -> None:
 
 @pytest.mark.parametrize("count", [range(0, 7), (0, 6), [0, 6]])
 def test_a_range_of_copies_in_any_form(count: object) -> None:
-    p = puzzle.build(box=(2, 3), pieces={"D": (count, ["##"])})
+    p = puzzlec.build(box=(2, 3), pieces={"D": (count, ["##"])})
     assert "0..=6 x D" in p.text
     assert p.count() == 3
 
 
 def test_built_in_pieces_and_sets_take_counts_in_the_dict() -> None:
-    p = puzzle.build(box=(3, 5), pieces={"I": range(0, 4)})
+    p = puzzlec.build(box=(3, 5), pieces={"I": range(0, 4)})
     assert "0..=3 x I" in p.text
-    assert p.count() == puzzle.build(box=(3, 5), pieces={"I": 3}).count() == 1
-    sets = puzzle.build(box=(6, 10), pieces={"pentominoes": 1}, symmetry="reduced")
+    assert p.count() == puzzlec.build(box=(3, 5), pieces={"I": 3}).count() == 1
+    sets = puzzlec.build(box=(6, 10), pieces={"pentominoes": 1}, symmetry="reduced")
     assert "1 x pentominoes" in sets.text and sets.count() == 2339
-    by_name = puzzle.build(box=(6, 10), pieces={"pentominoes": None}, symmetry="reduced")
+    by_name = puzzlec.build(box=(6, 10), pieces={"pentominoes": None}, symmetry="reduced")
     assert by_name.count() == 2339
 
 
@@ -155,17 +155,17 @@ def test_a_wrong_value_names_its_argument(
     given: dict[str, object] = {"box": (2, 5), "pieces": "pentominoes"}
     given.update(arguments)
     with pytest.raises(error) as caught:
-        puzzle.build(**given)  # type: ignore[arg-type]
+        puzzlec.build(**given)  # type: ignore[arg-type]
     assert named in str(caught.value)
-    assert not isinstance(caught.value, puzzle.PuzzleError)
+    assert not isinstance(caught.value, puzzlec.PuzzleError)
 
 
 # Solutions as values.
 
 
-def test_solutions_are_mappings_of_pieces_to_cells(six_by_ten: puzzle.Puzzle) -> None:
+def test_solutions_are_mappings_of_pieces_to_cells(six_by_ten: puzzlec.Puzzle) -> None:
     [first] = six_by_ten.first(1)
-    assert isinstance(first, collections.abc.Mapping) and isinstance(first, puzzle.Solution)
+    assert isinstance(first, collections.abc.Mapping) and isinstance(first, puzzlec.Solution)
     assert len(first) == 12
     assert sorted(first) == sorted("FILNPTUVWXYZ")
     covered = [cell for cells in first.values() for cell in cells]
@@ -176,7 +176,7 @@ def test_solutions_are_mappings_of_pieces_to_cells(six_by_ten: puzzle.Puzzle) ->
         first["Q"]
 
 
-def test_the_iterator_lists_every_solution_once(six_by_ten: puzzle.Puzzle) -> None:
+def test_the_iterator_lists_every_solution_once(six_by_ten: puzzlec.Puzzle) -> None:
     listed = list(six_by_ten.solutions())
     assert len(listed) == 2339
     assert len(set(listed)) == 2339
@@ -184,20 +184,20 @@ def test_the_iterator_lists_every_solution_once(six_by_ten: puzzle.Puzzle) -> No
 
 
 def test_every_solution_with_all() -> None:
-    soma = puzzle.load(PUZZLES / "soma.xmpuzzle")
+    soma = puzzlec.load(PUZZLES / "soma.xmpuzzle")
     every = list(soma.solutions(all=True))
     assert len(every) == soma.count(all=True) == 11520
     assert len(set(every)) == 11520
 
 
-def test_a_closed_iterator_ends(six_by_ten: puzzle.Puzzle) -> None:
+def test_a_closed_iterator_ends(six_by_ten: puzzlec.Puzzle) -> None:
     solutions = six_by_ten.solutions()
     first = next(solutions)
     solutions.close()
     assert list(solutions) == [] and first == six_by_ten.first(1)[0]
 
 
-def test_the_first_solutions_in_the_serial_order(six_by_ten: puzzle.Puzzle) -> None:
+def test_the_first_solutions_in_the_serial_order(six_by_ten: puzzlec.Puzzle) -> None:
     listed = list(six_by_ten.solutions(all=True))
     for threads in [1, 2]:
         assert six_by_ten.first(7, threads=threads) == listed[::4][:7]
@@ -206,7 +206,7 @@ def test_the_first_solutions_in_the_serial_order(six_by_ten: puzzle.Puzzle) -> N
     assert len(six_by_ten.first(10**9)) == 2339
 
 
-def test_a_solution_is_a_whole_mapping(six_by_ten: puzzle.Puzzle) -> None:
+def test_a_solution_is_a_whole_mapping(six_by_ten: puzzlec.Puzzle) -> None:
     [first] = six_by_ten.first(1)
     assert first.get("X") == first["X"] and first.get("Q") is None
     assert first.get("Q", 5) == 5 and first.get(1, 5) == 5
@@ -218,7 +218,7 @@ def test_a_solution_is_a_whole_mapping(six_by_ten: puzzle.Puzzle) -> None:
 
 
 def test_abstract_solutions_name_their_aspects() -> None:
-    queens = puzzle.load(PUZZLES / "queens_8.dlx")
+    queens = puzzlec.load(PUZZLES / "queens_8.dlx")
     [first] = queens.first(1)
     assert len(first) == len(first.placements) > 0
     for key, names in first.items():
@@ -229,7 +229,7 @@ def test_abstract_solutions_name_their_aspects() -> None:
 # Pictures.
 
 
-def test_a_solution_draws_itself_as_text_and_svg(six_by_ten: puzzle.Puzzle) -> None:
+def test_a_solution_draws_itself_as_text_and_svg(six_by_ten: puzzlec.Puzzle) -> None:
     [first] = six_by_ten.first(1)
     rows = str(first).splitlines()
     assert len(rows) == 6 and all(len(row) == 10 for row in rows)
@@ -240,14 +240,14 @@ def test_a_solution_draws_itself_as_text_and_svg(six_by_ten: puzzle.Puzzle) -> N
     assert gallery.count('class="solution"') == 4
 
 
-def test_a_gallery_of_any_solutions_of_the_puzzle(six_by_ten: puzzle.Puzzle) -> None:
+def test_a_gallery_of_any_solutions_of_the_puzzle(six_by_ten: puzzlec.Puzzle) -> None:
     [first] = six_by_ten.first(1)
     assert six_by_ten.svg(first).count('class="solution"') == 1
     generated = (s for s in six_by_ten.first(3))
     assert six_by_ten.svg(generated).count('class="solution"') == 3
     gallery = six_by_ten.first(5)._repr_svg_()
     assert gallery is not None and gallery.count('class="solution"') == 5
-    other = puzzle.build(box=(5, 12), pieces="pentominoes")
+    other = puzzlec.build(box=(5, 12), pieces="pentominoes")
     with pytest.raises(ValueError, match=r"solutions\[0\] is a solution of"):
         other.svg(six_by_ten.first(3))
     with pytest.raises(TypeError, match=r"solutions\[1\]"):
@@ -256,7 +256,7 @@ def test_a_gallery_of_any_solutions_of_the_puzzle(six_by_ten: puzzle.Puzzle) -> 
         six_by_ten.svg(3)  # type: ignore[arg-type]
 
 
-def test_views_of_the_box_the_pieces_and_the_placements(six_by_ten: puzzle.Puzzle) -> None:
+def test_views_of_the_box_the_pieces_and_the_placements(six_by_ten: puzzlec.Puzzle) -> None:
     assert sorted(six_by_ten.cells) == [(r, c) for r in range(6) for c in range(10)]
     assert sorted(six_by_ten.pieces) == sorted("FILNPTUVWXYZ")
     assert all(len(cells) == 5 for cells in six_by_ten.pieces.values())
@@ -264,21 +264,21 @@ def test_views_of_the_box_the_pieces_and_the_placements(six_by_ten: puzzle.Puzzl
     assert len(placements) == six_by_ten.info["embeddings"]
     [first] = six_by_ten.first(1)
     assert [placements[e] for e in first.embeddings] == first.placements
-    queens = puzzle.load(PUZZLES / "queens_8.dlx")
+    queens = puzzlec.load(PUZZLES / "queens_8.dlx")
     assert queens.pieces == {} and all(p is None for p, _ in queens.placements())
 
 
 def test_signatures_say_the_defaults() -> None:
     import inspect
 
-    units = inspect.signature(puzzle.Puzzle.units).parameters["target"]
-    assert units.default == puzzle._puzzle.TARGET_UNITS
-    run = inspect.signature(puzzle.Puzzle.run_unit).parameters["target"]
-    assert run.default == puzzle._puzzle.TARGET_UNITS
+    units = inspect.signature(puzzlec.Puzzle.units).parameters["target"]
+    assert units.default == puzzlec._puzzle.TARGET_UNITS
+    run = inspect.signature(puzzlec.Puzzle.run_unit).parameters["target"]
+    assert run.default == puzzlec._puzzle.TARGET_UNITS
 
 
 def test_solids_draw_as_layers() -> None:
-    p = puzzle.compile((PUZZLES / "pentomino_3d.puzzle").read_text(), "p5x4x3")
+    p = puzzlec.compile((PUZZLES / "pentomino_3d.puzzle").read_text(), "p5x4x3")
     [first] = p.first(1)
     assert "(0, _, _)" in str(first) and "(4, _, _)" in str(first)
 
@@ -286,14 +286,14 @@ def test_solids_draw_as_layers() -> None:
 # Statistics, facts, units.
 
 
-def test_stats_describe_the_whole_tree(six_by_ten: puzzle.Puzzle) -> None:
+def test_stats_describe_the_whole_tree(six_by_ten: puzzlec.Puzzle) -> None:
     stats = six_by_ten.stats()
     assert stats["solutions"] == 2339
     assert stats["placements"] == sum(stats["by_depth"]) > 0
     assert stats == six_by_ten.stats(threads=1)
 
 
-def test_info_says_what_the_compiler_decided(six_by_ten: puzzle.Puzzle) -> None:
+def test_info_says_what_the_compiler_decided(six_by_ten: puzzlec.Puzzle) -> None:
     info = six_by_ten.info
     assert info["name"] == "pentomino_6x10"
     assert info["symmetry"]["group_order"] == 4
@@ -301,7 +301,7 @@ def test_info_says_what_the_compiler_decided(six_by_ten: puzzle.Puzzle) -> None:
     assert isinstance(info["fingerprint"], int)
 
 
-def test_units_sum_to_the_count(six_by_ten: puzzle.Puzzle) -> None:
+def test_units_sum_to_the_count(six_by_ten: puzzlec.Puzzle) -> None:
     units = six_by_ten.units(target=16)
     assert [u["id"] for u in units] == list(range(len(units)))
     assert len(units) >= 16
@@ -313,12 +313,12 @@ GUIDE = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md").rea
 
 SPREAD = """
 import multiprocessing, runpy, sys, time
-import puzzle
+import puzzlec
 multiprocessing.set_start_method(sys.argv[1])
 start = time.perf_counter()
 runpy.run_path(sys.argv[2], run_name="__main__")
 spread = time.perf_counter() - start
-p = puzzle.load("puzzles/bedlam.puzzle")
+p = puzzlec.load("puzzles/bedlam.puzzle")
 start = time.perf_counter()
 count = p.count()
 print(count, spread / (time.perf_counter() - start))
@@ -361,7 +361,7 @@ def test_the_guides_examples_hold() -> None:
     assert tried >= 9 and failed == 0
 
 
-def test_puzzles_and_solutions_pickle(six_by_ten: puzzle.Puzzle) -> None:
+def test_puzzles_and_solutions_pickle(six_by_ten: puzzlec.Puzzle) -> None:
     import pickle
 
     again = pickle.loads(pickle.dumps(six_by_ten))
@@ -374,19 +374,19 @@ def test_puzzles_and_solutions_pickle(six_by_ten: puzzle.Puzzle) -> None:
     first = six_by_ten.first(3)
     assert pickle.loads(pickle.dumps(first)) == first
     # A problem chosen of a BurrTools file, and a puzzle of a text of several.
-    problem = puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=2)
+    problem = puzzlec.load(PUZZLES / "pentominoes.xmpuzzle", problem=2)
     assert pickle.loads(pickle.dumps(problem)).count() == 3940
-    three = puzzle.compile((PUZZLES / "pentomino_3d.puzzle").read_text(), "p6x5x2")
+    three = puzzlec.compile((PUZZLES / "pentomino_3d.puzzle").read_text(), "p6x5x2")
     assert pickle.loads(pickle.dumps(three)).count() == 264
 
 
-def test_a_pickle_of_embeddings_not_of_the_puzzle_is_refused(six_by_ten: puzzle.Puzzle) -> None:
+def test_a_pickle_of_embeddings_not_of_the_puzzle_is_refused(six_by_ten: puzzlec.Puzzle) -> None:
     restore, (p, placed) = six_by_ten.first(1)[0].__reduce__()
     with pytest.raises(ValueError, match="placed"):
         restore(p, [*placed[:-1], 10**6])
 
 
-def test_progress_is_reported(six_by_ten: puzzle.Puzzle) -> None:
+def test_progress_is_reported(six_by_ten: puzzlec.Puzzle) -> None:
     seen: list[tuple[int, int, int]] = []
     assert six_by_ten.count(progress=lambda *p: seen.append(p)) == 2339
     done, units, solutions = seen[-1]
@@ -395,12 +395,12 @@ def test_progress_is_reported(six_by_ten: puzzle.Puzzle) -> None:
 
 
 def test_a_progress_bar_when_asked(capfd: pytest.CaptureFixture[str]) -> None:
-    from_file = puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=1)
+    from_file = puzzlec.load(PUZZLES / "pentominoes.xmpuzzle", problem=1)
     assert from_file.count(progress=True) == 2339
     assert "2,339 solutions" in capfd.readouterr().err
 
 
-def test_an_error_in_a_progress_callback_stops_the_count(six_by_ten: puzzle.Puzzle) -> None:
+def test_an_error_in_a_progress_callback_stops_the_count(six_by_ten: puzzlec.Puzzle) -> None:
     def fail(*_: int) -> None:
         raise RuntimeError("enough")
 
@@ -412,8 +412,8 @@ def test_an_error_in_a_progress_callback_stops_the_count(six_by_ten: puzzle.Puzz
 
 
 def test_a_syntax_error_has_its_line_and_column() -> None:
-    with pytest.raises(puzzle.PuzzleError) as caught:
-        puzzle.compile('mod bad {\n    box: [".."],\n    pieces: { D: ["##"] ,, },\n}')
+    with pytest.raises(puzzlec.PuzzleError) as caught:
+        puzzlec.compile('mod bad {\n    box: [".."],\n    pieces: { D: ["##"] ,, },\n}')
     [mistake] = caught.value.errors
     assert (mistake.line, mistake.column) == (3, 26)
     assert "3:26" in str(mistake)
@@ -422,8 +422,8 @@ def test_a_syntax_error_has_its_line_and_column() -> None:
 
 def test_every_mistake_at_once() -> None:
     text = 'mod bad {\n    box: ["..."],\n    pieces: { Q, D: ["##", "..#"] },\n}'
-    with pytest.raises(puzzle.PuzzleError) as caught:
-        puzzle.compile(text)
+    with pytest.raises(puzzlec.PuzzleError) as caught:
+        puzzlec.compile(text)
     errors = caught.value.errors
     assert len(errors) >= 2
     assert all(e.line is not None for e in errors)
@@ -432,58 +432,58 @@ def test_every_mistake_at_once() -> None:
 
 def test_a_file_that_does_not_exist() -> None:
     with pytest.raises(FileNotFoundError):
-        puzzle.load(PUZZLES / "no such puzzle.puzzle")
+        puzzlec.load(PUZZLES / "no such puzzle.puzzle")
     with pytest.raises(IsADirectoryError):
-        puzzle.load(PUZZLES)
+        puzzlec.load(PUZZLES)
 
 
 def test_a_mistake_in_a_file_names_the_file(tmp_path: pathlib.Path) -> None:
     bad = tmp_path / "bad.dlx"
     bad.write_text("| primary\na b\nc\n")
-    with pytest.raises(puzzle.PuzzleError) as caught:
-        puzzle.load(bad)
+    with pytest.raises(puzzlec.PuzzleError) as caught:
+        puzzlec.load(bad)
     assert caught.value.path == str(bad)
     assert caught.value.errors[0].line is not None
 
 
 def test_a_choice_is_asked_for_in_pythons_words() -> None:
-    with pytest.raises(puzzle.PuzzleError, match='puzzle="NAME"'):
-        puzzle.load(PUZZLES / "hexiamonds.puzzle")
-    with pytest.raises(puzzle.PuzzleError, match="problem=N"):
-        puzzle.load(PUZZLES / "pentominoes.xmpuzzle")
-    with pytest.raises(puzzle.PuzzleError, match='name="NAME"'):
-        puzzle.compile((PUZZLES / "hexiamonds.puzzle").read_text())
+    with pytest.raises(puzzlec.PuzzleError, match='puzzle="NAME"'):
+        puzzlec.load(PUZZLES / "hexiamonds.puzzle")
+    with pytest.raises(puzzlec.PuzzleError, match="problem=N"):
+        puzzlec.load(PUZZLES / "pentominoes.xmpuzzle")
+    with pytest.raises(puzzlec.PuzzleError, match='name="NAME"'):
+        puzzlec.compile((PUZZLES / "hexiamonds.puzzle").read_text())
     with pytest.raises(ValueError, match="problem picks a problem of a BurrTools file"):
-        puzzle.load(PUZZLES / "hexiamonds.puzzle", problem=2)
+        puzzlec.load(PUZZLES / "hexiamonds.puzzle", problem=2)
     with pytest.raises(ValueError, match="puzzle picks a puzzle"):
-        puzzle.load(PUZZLES / "pentominoes.xmpuzzle", puzzle="p6x10")
+        puzzlec.load(PUZZLES / "pentominoes.xmpuzzle", puzzle="p6x10")
     with pytest.raises(ValueError, match="numbered from 1"):
-        puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=0)
+        puzzlec.load(PUZZLES / "pentominoes.xmpuzzle", problem=0)
     with pytest.raises(TypeError, match="problem"):
-        puzzle.load(PUZZLES / "pentominoes.xmpuzzle", problem=True)
+        puzzlec.load(PUZZLES / "pentominoes.xmpuzzle", problem=True)
     with pytest.raises(ValueError, match="DLX"):
-        puzzle.load(PUZZLES / "queens_8.dlx", puzzle="q")
+        puzzlec.load(PUZZLES / "queens_8.dlx", puzzle="q")
 
 
 def test_a_puzzle_too_large_for_the_limits() -> None:
-    with pytest.raises(puzzle.PuzzleError, match="at most 65536 positions"):
-        puzzle.build(box=(300, 300), pieces="pentominoes")
+    with pytest.raises(puzzlec.PuzzleError, match="at most 65536 positions"):
+        puzzlec.build(box=(300, 300), pieces="pentominoes")
 
 
 def test_a_value_that_is_no_puzzle() -> None:
-    with pytest.raises(puzzle.PuzzleError):
-        puzzle.build(box=["..."], pieces={"D": ["#.#"]})
-    with pytest.raises(puzzle.PuzzleError):
-        puzzle.build(box=(2, 2), pieces="pentominoes", symmetry="sideways")
+    with pytest.raises(puzzlec.PuzzleError):
+        puzzlec.build(box=["..."], pieces={"D": ["#.#"]})
+    with pytest.raises(puzzlec.PuzzleError):
+        puzzlec.build(box=(2, 2), pieces="pentominoes", symmetry="sideways")
 
 
-def test_wrong_types_raise_type_errors(six_by_ten: puzzle.Puzzle) -> None:
+def test_wrong_types_raise_type_errors(six_by_ten: puzzlec.Puzzle) -> None:
     with pytest.raises(TypeError):
-        puzzle.compile(42)  # type: ignore[arg-type]
+        puzzlec.compile(42)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        puzzle.load(None)  # type: ignore[arg-type]
+        puzzlec.load(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        puzzle.build(box=5, pieces="pentominoes")  # type: ignore[arg-type]
+        puzzlec.build(box=5, pieces="pentominoes")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         six_by_ten.count(threads="many")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
@@ -495,31 +495,31 @@ def test_wrong_types_raise_type_errors(six_by_ten: puzzle.Puzzle) -> None:
     with pytest.raises(IndexError):
         six_by_ten.run_unit(10**6)
     with pytest.raises(ValueError):
-        puzzle.compile("mod x {}", format="zip")
+        puzzlec.compile("mod x {}", format="zip")
 
 
 # Every public function given wrong and foreign values: a Python exception that names the
 # argument, never a Rust panic (`PanicException`, which `except Exception` misses).
 
-SMALL = puzzle.build(box=(2, 3), pieces={"D": (3, ["##"])})
+SMALL = puzzlec.build(box=(2, 3), pieces={"D": (3, ["##"])})
 ITS = SMALL.first(1)[0]
 FOREIGN: list[object] = [
     None, True, -1, 0, 2**70, -(2**70), 1.5, float("nan"), "", "x", "pentominoes", b"b",
     [], [1], [None], {}, {"a": 1}, (), (1, 2), range(3), object(), ITS, SMALL, [ITS],
 ]  # fmt: skip
 CALLS: dict[str, tuple[str, collections.abc.Callable[[Any], object]]] = {
-    "compile": ("text", lambda v: puzzle.compile(v)),
-    "compile name": ("name", lambda v: puzzle.compile(SIX_BY_TEN, v)),
-    "compile format": ("format", lambda v: puzzle.compile(SIX_BY_TEN, format=v)),
-    "load": ("path", lambda v: puzzle.load(v)),
-    "load puzzle": ("puzzle", lambda v: puzzle.load(PUZZLES / "hexiamonds.puzzle", puzzle=v)),
-    "load problem": ("problem", lambda v: puzzle.load(PUZZLES / "soma.xmpuzzle", problem=v)),
-    "load format": ("format", lambda v: puzzle.load(PUZZLES / "soma.xmpuzzle", format=v)),
-    "build box": ("box", lambda v: puzzle.build(box=v, pieces="pentominoes")),
-    "build pieces": ("pieces", lambda v: puzzle.build(box=(2, 5), pieces=v)),
-    "build name": ("name", lambda v: puzzle.build(box=(2, 5), pieces="I", name=v)),
-    "build option": ("symmetry", lambda v: puzzle.build(box=(2, 5), pieces="I", symmetry=v)),
-    "build tuning": ("tuning", lambda v: puzzle.build(box=(2, 5), pieces="I", tuning=v)),
+    "compile": ("text", lambda v: puzzlec.compile(v)),
+    "compile name": ("name", lambda v: puzzlec.compile(SIX_BY_TEN, v)),
+    "compile format": ("format", lambda v: puzzlec.compile(SIX_BY_TEN, format=v)),
+    "load": ("path", lambda v: puzzlec.load(v)),
+    "load puzzle": ("puzzle", lambda v: puzzlec.load(PUZZLES / "hexiamonds.puzzle", puzzle=v)),
+    "load problem": ("problem", lambda v: puzzlec.load(PUZZLES / "soma.xmpuzzle", problem=v)),
+    "load format": ("format", lambda v: puzzlec.load(PUZZLES / "soma.xmpuzzle", format=v)),
+    "build box": ("box", lambda v: puzzlec.build(box=v, pieces="pentominoes")),
+    "build pieces": ("pieces", lambda v: puzzlec.build(box=(2, 5), pieces=v)),
+    "build name": ("name", lambda v: puzzlec.build(box=(2, 5), pieces="I", name=v)),
+    "build option": ("symmetry", lambda v: puzzlec.build(box=(2, 5), pieces="I", symmetry=v)),
+    "build tuning": ("tuning", lambda v: puzzlec.build(box=(2, 5), pieces="I", tuning=v)),
     "count all": ("all", lambda v: SMALL.count(all=v)),
     "count threads": ("threads", lambda v: SMALL.count(threads=v)),
     "count progress": ("progress", lambda v: SMALL.count(progress=v)),
@@ -547,7 +547,7 @@ def test_wrong_and_foreign_values_raise_naming_the_argument(
     for value in FOREIGN:
         try:
             function(value)
-        except puzzle.PuzzleError:
+        except puzzlec.PuzzleError:
             pass  # a mistake in a puzzle, at its place in the text
         except (TypeError, ValueError) as e:
             assert argument in str(e), f"{call}({value!r}): {e!r} names no {argument}"
@@ -560,12 +560,12 @@ def test_wrong_and_foreign_values_raise_naming_the_argument(
 
 
 INTERRUPTED = """
-import os, signal, sys, threading, time, puzzle
+import os, signal, sys, threading, time, puzzlec
 # Ctrl-C raises KeyboardInterrupt, as at a terminal: a process started with the interrupt
 # ignored (a background job of a shell without job control, as a CI run may be) keeps it
 # ignored, as Python leaves it, and would be searching still.
 signal.signal(signal.SIGINT, signal.default_int_handler)
-p = puzzle.load(sys.argv[1], puzzle="one_sided_5x18")
+p = puzzlec.load(sys.argv[1], puzzle="one_sided_5x18")
 searches = {
     "count": lambda: p.count(),
     "count on one thread": lambda: p.count(threads=1),
@@ -574,7 +574,7 @@ searches = {
     "stats": lambda: p.stats(),
     "first": lambda: p.first(10**9),
     "solutions": lambda: sum(1 for _ in p.solutions()),
-    "a compile": lambda: puzzle.build(box=(150, 150), pieces={"D": (11250, ["##"])}),
+    "a compile": lambda: puzzlec.build(box=(150, 150), pieces={"D": (11250, ["##"])}),
 }
 
 def interrupt_once_under_way(sent):
@@ -620,7 +620,7 @@ def test_ctrl_c_stops_every_long_search_where_it_is() -> None:
 
 
 def test_the_package_is_typed() -> None:
-    package = pathlib.Path(puzzle.__file__).parent
+    package = pathlib.Path(puzzlec.__file__).parent
     assert (package / "py.typed").exists()
     assert (package / "_puzzle.pyi").exists()
 
@@ -630,15 +630,15 @@ if os.environ.get("PUZZLE_DOCTESTS", "1") == "1":
     def test_the_docstring_examples_hold() -> None:
         import doctest
 
-        failures, tried = doctest.testmod(puzzle, verbose=False)
+        failures, tried = doctest.testmod(puzzlec, verbose=False)
         assert tried > 0 and failures == 0
 
 
 LISTED = """
 import itertools, sys
-import puzzle
+import puzzlec
 box, pieces, wanted = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-p = puzzle.compile(f"mod d {{ box: {box} x {box}, pieces: {{ {pieces} x D: [\\"##\\"] }} }}")
+p = puzzlec.compile(f"mod d {{ box: {box} x {box}, pieces: {{ {pieces} x D: [\\"##\\"] }} }}")
 listed = list(itertools.islice(p.solutions(), wanted))
 assert len(listed) == wanted and all(len(s) == pieces for s in listed)
 print(len(listed))

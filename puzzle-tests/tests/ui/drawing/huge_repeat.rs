@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod huge {
-        box: ["...."; 100000000],
-        pieces: { A: ["####"] },
-    }
-}
-
-fn main() {}

@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod strange {
-        box: ["..o.", "...."],
-        pieces: { A: ["##", "##"], B: ["#*", "##"] },
-    }
-}
-
-fn main() {}

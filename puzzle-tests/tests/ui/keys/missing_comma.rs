@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod comma {
-        box: ["...", "..."]
-        pieces: { A: ["###"], B: ["###"] },
-    }
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-puzzle::puzzle! {
-    mod twice {
-        box: [".........."; 6],
-        pieces: pentominoes,
-        order: [X, X, rows],
-    }
-}
-
-fn main() {}

@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod attrs {
-        box: ["..."],
-        pieces: { #[allow(gaps)] A: ["#.#"], B: ["#"] },
-    }
-}
-
-fn main() {}

@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod none {
-        box: ["...."],
-        pieces: { 0 x D: ["##"], E: ["####"] },
-    }
-}
-
-fn main() {}

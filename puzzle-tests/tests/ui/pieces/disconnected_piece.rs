@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod apart {
-        box: ["....", "...."],
-        pieces: { A: ["#.#"], B: ["#####"] },
-    }
-}
-
-fn main() {}

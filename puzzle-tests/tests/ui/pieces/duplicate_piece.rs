@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod twice {
-        box: ["....", "...."],
-        pieces: { A: ["####"], A: ["####"] },
-    }
-}
-
-fn main() {}

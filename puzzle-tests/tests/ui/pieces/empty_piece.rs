@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod hollow {
-        box: ["...."],
-        pieces: { A: ["####"], B: ["...."], C: [] },
-    }
-}
-
-fn main() {}

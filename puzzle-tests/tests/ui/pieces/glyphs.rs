@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod glyphs {
-        box: ["...."],
-        pieces: { #[glyph('.')] A: ["#"], #[glyph('x')] B: ["#"], #[glyph('x')] C: ["##"] },
-    }
-}
-
-fn main() {}

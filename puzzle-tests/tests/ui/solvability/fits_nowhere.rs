@@ -1,8 +1,0 @@
-puzzle::puzzle! {
-    mod narrow {
-        box: ["......."],
-        pieces: { A: ["###"], B: ["##", "##"] },
-    }
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-puzzle::puzzle! {
-    mod restricted {
-        box: ["....", "...."],
-        pieces: { 4 x D: ["##"] },
-        restrict: { D: [["##..", "...."]] },
-    }
-}
-
-fn main() {}

@@ -1,0 +1,386 @@
+//! Work shared out beyond one machine. The search is cut into units numbered in the serial
+//! search's order ([`Solver::units_for`]); the same puzzle gives the same units, with the same
+//! ids, on every machine and on both engines. A run takes a shard of them (`--shard K/N`: the
+//! ids `K-1`, `K-1+N`, ...; round robin, so that each shard gets its share of the large units
+//! that come first) or a range, and appends a line per finished unit to its result file
+//! (`puzzlec_io::results`); `--resume` skips the units already there, and its `merge` proves
+//! that every unit was counted exactly once before it gives a total.
+//!
+//! The tools that spread the shards over machines are existing ones (GNU parallel, Slurm job
+//! arrays): this module gives them stable ids, durable results and a merge they can trust.
+
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use puzzlec::{parallel, Run, Solver, Unit};
+use serde_json::json;
+
+use puzzlec_io::draw;
+use puzzlec_io::results::{self, hex, Appender, Record, WorkError};
+
+/// A shard of the units: `K/N`, the `K`th of `N` (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which, from 1.
+    pub index: usize,
+    /// Of how many.
+    pub count: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let wrong = || format!("`{s}` is not a shard: expected K/N with 1 <= K <= N, e.g. 3/8");
+        let (k, n) = s.split_once('/').ok_or_else(wrong)?;
+        let (index, count) = (
+            k.trim().parse().map_err(|_| wrong())?,
+            n.trim().parse().map_err(|_| wrong())?,
+        );
+        match (1..=count).contains(&index) {
+            true => Ok(Shard { index, count }),
+            false => Err(wrong()),
+        }
+    }
+}
+
+/// A range of unit ids, `A-B` (both included) or one id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ids {
+    /// The first.
+    pub first: usize,
+    /// The last.
+    pub last: usize,
+}
+
+impl FromStr for Ids {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Ids, String> {
+        let wrong = || {
+            format!(
+                "`{s}` is not a range of units: expected A-B (both included) or one id, e.g. 0-99"
+            )
+        };
+        let (a, b) = s.split_once('-').unwrap_or((s, s));
+        let (first, last) = (
+            a.trim().parse().map_err(|_| wrong())?,
+            b.trim().parse().map_err(|_| wrong())?,
+        );
+        match first <= last {
+            true => Ok(Ids { first, last }),
+            false => Err(wrong()),
+        }
+    }
+}
+
+/// How the search is cut: the options `units` and `run` share.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CutArgs {
+    /// Cut the search into at least N units where it can (deeper cuts give more; the ids
+    /// depend on it, so every run and listing of one count must use the same N).
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub target: Option<usize>,
+}
+
+/// A number of units: 1 or more.
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse() {
+        Ok(0) | Err(_) => Err(format!(
+            "`{s}` is not a number of units: expected 1 or more"
+        )),
+        Ok(n) => Ok(n),
+    }
+}
+
+impl CutArgs {
+    fn units(&self, solver: &dyn Solver) -> Vec<Unit> {
+        solver.units_for(self.target.unwrap_or(parallel::TARGET_UNITS))
+    }
+
+    fn to_args(&self, args: &mut Vec<String>) {
+        if let Some(n) = self.target {
+            args.push(format!("--target={n}"));
+        }
+    }
+}
+
+/// Which units a run takes and where it writes.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct RunUnitsArgs {
+    /// Run the Kth of N shards of the units (K from 1): ids K-1, K-1+N, K-1+2N, ...
+    #[arg(long, value_name = "K/N", conflicts_with = "units")]
+    pub shard: Option<Shard>,
+    /// Run the units with these ids: A-B (both included), or one id.
+    #[arg(long, value_name = "A-B")]
+    pub units: Option<Ids>,
+    /// Append a JSON line per finished unit to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Go on with FILE: skip the units it already holds (a torn last line is cut off).
+    #[arg(long)]
+    pub resume: bool,
+    /// Write each unit's solutions into its line, not only their number.
+    #[arg(long)]
+    pub solutions: bool,
+    /// How the search is cut.
+    #[command(flatten)]
+    pub cut: CutArgs,
+    /// Threads to run on (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+}
+
+impl RunUnitsArgs {
+    /// The same options as command-line arguments, to hand to a native solver.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec!["run".to_owned()];
+        if let Some(s) = self.shard {
+            args.push(format!("--shard={}/{}", s.index, s.count));
+        }
+        if let Some(ids) = self.units {
+            args.push(format!("--units={}-{}", ids.first, ids.last));
+        }
+        args.extend(["--out".to_owned(), self.out.display().to_string()]);
+        for (set, flag) in [(self.resume, "--resume"), (self.solutions, "--solutions")] {
+            if set {
+                args.push(flag.to_owned());
+            }
+        }
+        self.cut.to_args(&mut args);
+        args.push(format!("--threads={}", self.threads));
+        args
+    }
+}
+
+/// How to list the units.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListArgs {
+    /// How the search is cut.
+    #[command(flatten)]
+    pub cut: CutArgs,
+    /// Threads to estimate on (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+}
+
+impl ListArgs {
+    /// The same options as command-line arguments, to hand to a native solver.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec!["units".to_owned()];
+        self.cut.to_args(&mut args);
+        args.push(format!("--threads={}", self.threads));
+        args
+    }
+}
+
+/// Writes the units as JSON lines: id, depth, the estimate of the size of its search, and the
+/// puzzle's fingerprint.
+pub fn list(solver: &dyn Solver, args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
+    let units = args.cut.units(solver);
+    let weights = parallel::with_threads(args.threads, || solver.unit_weights(&units));
+    let fingerprint = hex(solver.info().fingerprint);
+    for (unit, weight) in units.iter().zip(weights) {
+        let line = json!({
+            "id": unit.id,
+            "depth": unit.placed.len(),
+            "estimate": weight.round(),
+            "fingerprint": fingerprint,
+        });
+        writeln!(out, "{line}")?;
+    }
+    out.flush()
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunSummary {
+    /// The units the puzzle has.
+    pub units: usize,
+    /// The units the run was asked for.
+    pub asked: usize,
+    /// Of those, the ones the result file already held.
+    pub skipped: usize,
+    /// The solutions of the units run now.
+    pub solutions: u128,
+    /// The time taken, in seconds.
+    pub seconds: f64,
+}
+
+/// Runs the units `args` asks for on all cores, appending a record per finished unit to the
+/// result file.
+pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkError> {
+    let start = Instant::now();
+    let info = solver.info();
+    let units = args.cut.units(solver);
+    let fingerprint = hex(info.fingerprint);
+    let asked: Vec<&Unit> = match (args.shard, args.units) {
+        (Some(s), _) => units.iter().skip(s.index - 1).step_by(s.count).collect(),
+        (None, Some(ids)) if ids.last >= units.len() => {
+            return Err(WorkError::Range {
+                first: ids.first,
+                last: ids.last,
+                units: units.len(),
+            })
+        }
+        (None, Some(ids)) => units[ids.first..=ids.last].iter().collect(),
+        (None, None) => units.iter().collect(),
+    };
+    let (done, keep) = match results::read(&args.out) {
+        Err(e) if results::is_missing(&e) => (BTreeSet::new(), None),
+        Err(e) => return Err(e),
+        Ok(r) if !args.resume && (!r.records.is_empty() || r.torn.is_some()) => {
+            return Err(WorkError::Exists {
+                path: args.out.clone(),
+            })
+        }
+        Ok(r) => {
+            if let Some(torn) = &r.torn {
+                eprintln!(
+                    "warning: {}:{}: a torn last line (a crash while it was written) is cut off; its unit runs again",
+                    args.out.display(),
+                    torn.line
+                );
+            }
+            let other = r
+                .records
+                .iter()
+                .find(|(_, rec)| rec.fingerprint != fingerprint || rec.units != units.len());
+            if let Some((line, rec)) = other {
+                return Err(WorkError::OtherPuzzle {
+                    path: args.out.clone(),
+                    line: *line,
+                    found: rec.fingerprint.clone(),
+                    units: rec.units,
+                    expected: fingerprint,
+                    expected_units: units.len(),
+                });
+            }
+            let done = r.records.iter().map(|(_, rec)| rec.unit).collect();
+            (done, r.torn.map(|t| t.offset))
+        }
+    };
+    let todo: Vec<&Unit> = asked
+        .iter()
+        .copied()
+        .filter(|u| !done.contains(&u.id))
+        .collect();
+    let out = Mutex::new(Appender::open(&args.out, keep)?);
+    let failure = Mutex::new(None);
+    let next = AtomicUsize::new(0);
+    let solutions: u128 = parallel::with_threads(args.threads, || {
+        let counter = solver.counter();
+        rayon::broadcast(|_| {
+            // A counter for each thread, whose cache (a memo's above all) outlives its units.
+            let mut counter = counter.share();
+            let mut found = 0u128;
+            while let Some(unit) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let record = run_unit(solver, unit, &mut counter, args.solutions, units.len());
+                found = found.saturating_add(record.count);
+                let written = out.lock().expect("no writer panics").append(&record);
+                if let Err(e) = written {
+                    // No later unit could be kept either: stop taking units.
+                    failure.lock().expect("no writer panics").get_or_insert(e);
+                    next.store(todo.len(), Ordering::Relaxed);
+                }
+            }
+            found
+        })
+        .into_iter()
+        .fold(0, u128::saturating_add)
+    });
+    if let Some(e) = failure.into_inner().expect("no writer panics") {
+        return Err(e);
+    }
+    Ok(RunSummary {
+        units: units.len(),
+        asked: asked.len(),
+        skipped: asked.len() - todo.len(),
+        solutions,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Runs one unit: counted with this thread's counter, or with its solutions kept.
+fn run_unit(
+    solver: &dyn Solver,
+    unit: &Unit,
+    counter: &mut puzzlec::search::CachedCounter,
+    keep: bool,
+    units: usize,
+) -> Record {
+    let start = Instant::now();
+    let (count, placements, solutions) = match keep {
+        false => {
+            let before = (counter.solutions(), counter.placements);
+            let _ = solver
+                .run_unit(unit, Run::Count(counter))
+                .expect("a solver's own units are its own");
+            let count = counter.solutions() - before.0;
+            (count, counter.placements - before.1, None)
+        }
+        true => {
+            // A record holds its unit's solutions: `--solutions` is for units that have few.
+            let mut shown = Vec::new();
+            let tally = solver.solve_unit(unit, None, &mut |s| {
+                shown.push(draw::json::value(s));
+                ControlFlow::Continue(())
+            });
+            (u128::from(tally.solutions), tally.placements, Some(shown))
+        }
+    };
+    Record {
+        puzzle: solver.info().name.to_string(),
+        fingerprint: hex(solver.info().fingerprint),
+        units,
+        unit: unit.id,
+        count,
+        placements,
+        seconds: start.elapsed().as_secs_f64(),
+        solutions,
+    }
+}
+
+/// Says on stderr what a run did.
+pub fn report(summary: &RunSummary, args: &RunUnitsArgs) {
+    let which = match (args.shard, args.units) {
+        (Some(s), _) => format!("shard {}/{}", s.index, s.count),
+        (None, Some(ids)) => format!("units {}-{}", ids.first, ids.last),
+        (None, None) => "all units".to_owned(),
+    };
+    let skipped = match summary.skipped {
+        0 => String::new(),
+        n => format!(" ({n} already in the file, skipped)"),
+    };
+    eprintln!(
+        "{which}: {} of {} units{skipped}; ran {} in {:.3} s: {} solutions; results in {}",
+        summary.asked,
+        summary.units,
+        summary.asked - summary.skipped,
+        summary.seconds,
+        summary.solutions,
+        args.out.display()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_and_ranges_parse_or_say_what_is_expected() {
+        assert_eq!("3/8".parse(), Ok(Shard { index: 3, count: 8 }));
+        assert!("0/8".parse::<Shard>().unwrap_err().contains("K/N"));
+        assert!("9/8".parse::<Shard>().is_err());
+        assert!("3".parse::<Shard>().is_err());
+        assert_eq!("4-9".parse(), Ok(Ids { first: 4, last: 9 }));
+        assert_eq!("7".parse(), Ok(Ids { first: 7, last: 7 }));
+        assert!("9-4".parse::<Ids>().unwrap_err().contains("A-B"));
+    }
+}

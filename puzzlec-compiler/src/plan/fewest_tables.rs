@@ -1,0 +1,280 @@
+//! The tables of the search that covers next the required aspect with the fewest embeddings
+//! (`puzzlec_runtime`'s `Fewest`): each allowed embedding's bits of `q` and required bits, and
+//! for each bit of `q` the set of embeddings that take it.
+
+use puzzlec_runtime::__private::{
+    Fewest, FewestBag, FEWEST_COVERED as COVERED, FEWEST_DENSE_SETS as DENSE_SETS,
+    FEWEST_NO_BAG as NO_BAG,
+};
+
+use crate::cover::Cover;
+use crate::order::Order;
+use crate::tuning::Tuning;
+
+use super::layout::Layout;
+
+/// The tables of the search that covers the required aspect with the fewest embeddings after
+/// every placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FewestTables {
+    /// The words of `q`.
+    pub words: u32,
+    /// The words of a set of embeddings.
+    pub sets: u32,
+    /// The bits of `q` of the required aspects.
+    pub required: Vec<u64>,
+    /// Counts are kept for the bits below this one.
+    pub span: u32,
+    /// For each bit of `q`, where its takers' words (the embeddings that need it) start, the
+    /// first word of the set they fill and how many.
+    pub ranges: Vec<(u32, u32, u32)>,
+    /// The takers' words, bit after bit.
+    pub takers: Vec<u64>,
+    /// Where sets are of a few words, each embedding's clashes (the embeddings that share a
+    /// bit with it), `sets` words each; else none.
+    pub clashes: Vec<u64>,
+    /// Each embedding's bits of `q`: those it takes.
+    pub masks: Vec<u64>,
+    /// Where the cover has colours, each embedding's bits that must be free for it to fit;
+    /// else none (`masks` are both).
+    pub needs: Vec<u64>,
+    /// The most required aspects an embedding takes.
+    pub stride: u32,
+    /// The required bits of each embedding, `stride` each, the `j`th entry of the padding
+    /// `span + j`.
+    pub bits: Vec<u32>,
+    /// The cover's number of each embedding, in the order they are tried.
+    pub embeddings: Vec<u32>,
+    /// The required aspects covered a number of times (bags), by bit; their bits are in no
+    /// mask.
+    pub bags: Vec<FewestBag>,
+    /// Where there are bags, each bit's below `span` (`NO_BAG` for none); else none.
+    pub bag_of: Vec<u32>,
+}
+
+/// Why a cover cannot be searched by the fewest embeddings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// An embedding takes no required aspect: the rule would never place it.
+    NoRequired,
+    /// The tables would pass [`Tuning::fewest_bytes`], or an aspect has as many embeddings as
+    /// a count holds.
+    TooLarge,
+}
+
+impl FewestTables {
+    /// The tables for `cover` searched with `q` laid out by `layout` (the order's), or why
+    /// there are none.
+    pub fn new(
+        cover: &Cover,
+        order: &Order,
+        layout: &Layout,
+        tuning: &Tuning,
+    ) -> Result<FewestTables, Unfit> {
+        let words = layout.words();
+        let allowed: Vec<_> = cover.allowed().collect();
+        let sets = allowed.len().div_ceil(64).max(1);
+        let mut required = vec![0u64; words];
+        let bit_of = |a| {
+            let p = order.position(a);
+            layout.word(p) * 64 + layout.bit(p).trailing_zeros() as usize
+        };
+        // A bag's bit (the lowest of its field) is required, and in no mask: taken, it stays
+        // free until full.
+        let mut bags = Vec::new();
+        let mut bagged = vec![0u64; words];
+        for a in cover.all_aspects().filter(|&a| !cover.is_optional(a)) {
+            let b = bit_of(a);
+            required[b / 64] |= 1 << (b % 64);
+            let (least, most) = (cover.least(a), cover.multiplicity(a));
+            if (least, most) != (1, 1) {
+                let width = layout.fields[order.position(a).index()]
+                    .bag
+                    .map_or(1, |f| f.width);
+                let bit = b as u32;
+                bags.push(FewestBag {
+                    bit,
+                    width,
+                    least,
+                    most,
+                });
+                bagged[b / 64] |= 1 << (b % 64);
+            }
+        }
+        bags.sort_unstable();
+        // A copy of a column before it: the search need not choose it (`Cover::repeats`).
+        let repeats = cover.repeats(order.sequence());
+        for a in cover.all_aspects().filter(|a| repeats[a.index()]) {
+            let b = bit_of(a);
+            required[b / 64] &= !(1 << (b % 64));
+        }
+        let coloured = cover.has_colours();
+        let mut masks = vec![0u64; allowed.len() * words];
+        let mut needs = vec![0u64; if coloured { allowed.len() * words } else { 0 }];
+        let mut required_bits: Vec<Vec<u32>> = Vec::with_capacity(allowed.len());
+        let mut by_bit: Vec<Vec<usize>> = vec![Vec::new(); words * 64];
+        for (i, &e) in allowed.iter().enumerate() {
+            let mut needed: Vec<usize> = cover.aspects(e).iter().map(|&a| bit_of(a)).collect();
+            needed.sort_unstable();
+            for &b in &needed {
+                by_bit[b].push(i);
+            }
+            let taken: Vec<usize> = match coloured {
+                true => {
+                    for &b in needed
+                        .iter()
+                        .filter(|&&b| bagged[b / 64] >> (b % 64) & 1 == 0)
+                    {
+                        needs[i * words + b / 64] |= 1 << (b % 64);
+                    }
+                    cover.takes(e).iter().map(|&a| bit_of(a)).collect()
+                }
+                false => needed.clone(),
+            };
+            for &b in taken
+                .iter()
+                .filter(|&&b| bagged[b / 64] >> (b % 64) & 1 == 0)
+            {
+                masks[i * words + b / 64] |= 1 << (b % 64);
+            }
+            let own: Vec<u32> = (needed.iter())
+                .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
+                .map(|&b| b as u32)
+                .collect();
+            if own.is_empty() {
+                return Err(Unfit::NoRequired);
+            }
+            required_bits.push(own);
+        }
+        let (mut ranges, mut takers) = (Vec::with_capacity(by_bit.len()), Vec::new());
+        // A count must stay below the mark of a covered aspect.
+        if by_bit.iter().any(|list| list.len() >= usize::from(COVERED)) {
+            return Err(Unfit::TooLarge);
+        }
+        // A set of a few words is kept whole for every bit, which the search reads at a
+        // constant width; a larger one, or any where there are bags (whose search is the one
+        // that keeps counts), from its first word with a taker to its last.
+        let dense = sets <= DENSE_SETS && bags.is_empty();
+        for list in by_bit {
+            let start = takers.len() as u32;
+            let (first, last) = match (list.first(), list.last()) {
+                _ if dense => (0, sets - 1),
+                (Some(&lo), Some(&hi)) => (lo / 64, hi / 64),
+                _ => {
+                    ranges.push((start, 0, 0));
+                    continue;
+                }
+            };
+            let mut set = vec![0u64; last - first + 1];
+            for e in list {
+                set[e / 64 - first] |= 1 << (e % 64);
+            }
+            ranges.push((start, first as u32, set.len() as u32));
+            takers.extend(set);
+            if takers.len() * 8 > tuning.fewest_bytes {
+                return Err(Unfit::TooLarge);
+            }
+        }
+        // Where sets are whole, each embedding's clashes: the takers of the bits it takes.
+        let mut clashes = Vec::new();
+        if dense {
+            clashes = vec![0u64; allowed.len() * sets];
+            for e in 0..allowed.len() {
+                for w in 0..words {
+                    let mut m = masks[e * words + w];
+                    while m != 0 {
+                        let b = w * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let start = ranges[b].0 as usize;
+                        for (c, t) in clashes[e * sets..(e + 1) * sets]
+                            .iter_mut()
+                            .zip(&takers[start..start + sets])
+                        {
+                            *c |= t;
+                        }
+                    }
+                }
+            }
+        }
+        let span = required
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |w| (w as u32 + 1) * 64 - required[w].leading_zeros());
+        let stride = required_bits.iter().map(Vec::len).max().unwrap_or(0);
+        let mut bag_of = Vec::new();
+        if !bags.is_empty() {
+            bag_of = vec![NO_BAG; span as usize];
+            for (k, bag) in bags.iter().enumerate() {
+                bag_of[bag.bit as usize] = k as u32;
+            }
+        }
+        let mut bits = Vec::with_capacity(required_bits.len() * stride);
+        for own in required_bits {
+            let start = bits.len();
+            bits.extend(own);
+            // Each entry of the padding a count of its own: lowering one count again and again
+            // would be a chain of stores to one place.
+            let real = bits.len() - start;
+            bits.extend((real..stride).map(|j| span + j as u32));
+        }
+        Ok(FewestTables {
+            words: words as u32,
+            sets: sets as u32,
+            required,
+            span,
+            ranges,
+            takers,
+            clashes,
+            masks,
+            needs,
+            stride: stride as u32,
+            bits,
+            embeddings: allowed.iter().map(|e| e.0).collect(),
+            bags,
+            bag_of,
+        })
+    }
+
+    /// The words of the tables, as generated code would hold them.
+    pub fn words_of_tables(&self) -> usize {
+        self.takers.len()
+            + self.clashes.len()
+            + self.masks.len()
+            + self.needs.len()
+            + self.bits.len().div_ceil(2)
+            + (self.bags.len() * 4 + self.bag_of.len()).div_ceil(2)
+    }
+
+    /// The words of a unit cut in the search: `q`'s, and where there are bags, the whole
+    /// level (`q`, the live embeddings, each bag's count).
+    pub fn unit_words(&self) -> usize {
+        match self.bags.is_empty() {
+            true => self.words as usize,
+            false => (self.words + self.sets) as usize + self.bags.len(),
+        }
+    }
+
+    /// The tables as the run time reads them, the failure cache consulted from `cache_from`
+    /// placements on (`u32::MAX`: never) and owned by `fingerprint`.
+    pub fn runtime(&self, cache_from: u32, fingerprint: u64) -> Fewest<'_> {
+        Fewest {
+            words: self.words,
+            sets: self.sets,
+            required: &self.required,
+            span: self.span,
+            ranges: &self.ranges,
+            takers: &self.takers,
+            clashes: &self.clashes,
+            masks: &self.masks,
+            needs: &self.needs,
+            stride: self.stride,
+            bits: &self.bits,
+            embeddings: &self.embeddings,
+            bags: &self.bags,
+            bag_of: &self.bag_of,
+            cache_from,
+            owner: fingerprint,
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Solutions as JSON lines, for scripts: one object a solution, with the puzzle's name, the
+//! solution's number (from 1, in the serial search's order) and its placements.
+
+use puzzlec::Solution;
+use serde_json::{json, Value};
+
+/// One solution as a line of JSON: `{"puzzle", "solution", "placements": [{"piece",
+/// "cells"}]}` for a box (cells as coordinates, `piece` null for a copy of a bag's kind), or
+/// `{"puzzle", "solution", "embeddings": [[aspect, ...]]}` for an abstract puzzle.
+pub fn line(solution: &Solution<'_>, number: u64) -> String {
+    let name = &solution.catalog().name;
+    let value = match value(solution) {
+        Value::Object(mut fields) => {
+            fields.insert("puzzle".into(), json!(name));
+            fields.insert("solution".into(), json!(number));
+            Value::Object(fields)
+        }
+        other => other,
+    };
+    value.to_string()
+}
+
+/// One solution as a JSON object: `{"placements": [{"piece", "cells"}]}` for a box,
+/// `{"embeddings": [[aspect, ...]]}` for an abstract puzzle.
+pub fn value(solution: &Solution<'_>) -> Value {
+    let catalog = solution.catalog();
+    if catalog.extents.is_empty() {
+        let embeddings: Vec<Value> = solution
+            .embeddings()
+            .iter()
+            .map(|&e| {
+                let names: Vec<String> = catalog
+                    .embedding(e)
+                    .iter()
+                    .map(|&a| catalog.aspect_name(a))
+                    .collect();
+                json!(names)
+            })
+            .collect();
+        json!({ "embeddings": embeddings })
+    } else {
+        let placements: Vec<Value> = solution
+            .placements()
+            .map(|p| json!({ "piece": p.piece, "cells": p.cells }))
+            .collect();
+        json!({ "placements": placements })
+    }
+}

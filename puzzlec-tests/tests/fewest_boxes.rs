@@ -1,0 +1,111 @@
+//! A box searched by the required aspect with the fewest placements: asked for, or chosen by
+//! `order: auto` where its estimate beats the scans'. The same solutions as the scan, by both
+//! engines, with a plan that says why and a fingerprint of its own.
+
+use puzzlec::compiler::parse::parse_str;
+use puzzlec::compiler::Puzzle;
+use puzzlec::{puzzle, Solver};
+
+puzzle! {
+    mod soma_scan { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced, order: columns }
+    mod soma_fewest { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced, order: fewest }
+    mod strip_scan { box: 3 x 20, pieces: pentominoes, order: rows }
+    mod strip_fewest { box: 3 x 20, pieces: pentominoes, order: fewest }
+    /// Cells that may stay empty: never chosen, as an optional aspect is not.
+    mod optional_fewest {
+        box: ["+....", ".....", ".....", "....+"],
+        pieces: { 0..=1 x tetrominoes, 0..=1 x D: ["##"] },
+        order: fewest,
+    }
+    mod optional_scan {
+        box: ["+....", ".....", ".....", "....+"],
+        pieces: { 0..=1 x tetrominoes, 0..=1 x D: ["##"] },
+        order: rows,
+    }
+}
+
+fn compiled(source: &str) -> Puzzle {
+    let parsed = parse_str(source).expect("the puzzle parses");
+    Puzzle::new(&parsed[0].description).expect("the puzzle compiles")
+}
+
+#[test]
+fn the_fewest_placements_find_the_scans_solutions() {
+    assert_eq!(soma_fewest::SOLVER.count(), 240);
+    // The same placements, found in another order.
+    let sorted = |mut found: Vec<Vec<u32>>| {
+        found.iter_mut().for_each(|s| s.sort_unstable());
+        found.sort();
+        found
+    };
+    let fewest = sorted(soma_fewest::SOLVER.collect());
+    assert_eq!(fewest, sorted(soma_scan::SOLVER.collect()));
+    assert_eq!(strip_fewest::SOLVER.count(), 8);
+    assert_eq!(strip_scan::SOLVER.count(), 8);
+    assert_eq!(
+        optional_fewest::SOLVER.count(),
+        optional_scan::SOLVER.count()
+    );
+    assert!(optional_scan::SOLVER.count() > 0);
+}
+
+#[test]
+fn the_walker_searches_a_box_by_the_fewest_placements_as_the_native_code_does() {
+    let source =
+        "mod p { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced, order: fewest }";
+    let puzzle = compiled(source);
+    let plan = puzzle.plan();
+    // The whole search: none of the scan's rules is in its plan.
+    assert!(plan.fewest().is_some() && plan.scan().is_none());
+    assert_eq!(puzzle.count(), 240);
+    assert_eq!(
+        puzzle.info().fingerprint,
+        soma_fewest::SOLVER.info().fingerprint
+    );
+    let scan = compiled(
+        "mod p { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced, order: columns }",
+    );
+    assert_ne!(puzzle.info().fingerprint, scan.info().fingerprint);
+}
+
+#[test]
+fn auto_takes_the_fewest_placements_only_where_they_are_estimated_cheaper() {
+    // Eight pieces of eight cells of a 4x4x4 cube: the cells of a piece that no placement
+    // parts repeat one column, and the scans' search is many times the other's.
+    let chosen = |source: &str| compiled(source).plan().fewest().is_some();
+    assert!(!chosen(
+        "mod p { box: 6 x 10, pieces: pentominoes, symmetry: reduced }"
+    ));
+    let why = |source: &str| {
+        let puzzle = compiled(source);
+        let decision = (puzzle.plan().decisions.iter())
+            .find(|d| d.what == "fewest embeddings")
+            .map(|d| d.why.clone());
+        decision
+    };
+    // Asking for a scan, or for a rule that runs in it, keeps the scan.
+    assert_eq!(
+        why("mod p { box: 3 x 20, pieces: pentominoes, order: rows }"),
+        None
+    );
+    let asked = why("mod p { box: 3 x 3 x 3, pieces: soma, reflect: false, order: fewest }");
+    assert_eq!(asked.as_deref(), Some("asked"));
+}
+
+#[test]
+fn pieces_that_just_fill_the_box_are_placed_every_one() {
+    // Every piece may be left out, but their cells just fill the box: each is placed, as the
+    // areas say, and the count is the same as with every piece required.
+    let ranged = "mod p { box: 3 x 20, pieces: { 0..=1 x pentominoes }, symmetry: reduced }";
+    let exact = "mod p { box: 3 x 20, pieces: pentominoes, symmetry: reduced }";
+    let (ranged, exact) = (compiled(ranged), compiled(exact));
+    assert!(ranged
+        .model()
+        .box_model()
+        .unwrap()
+        .pieces
+        .iter()
+        .all(|p| p.count.is_exact()));
+    assert_eq!(ranged.count(), exact.count());
+    assert_eq!(ranged.count(), 2);
+}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod huge {
+        box: ["...."; 100000000],
+        pieces: { A: ["####"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod strange {
+        box: ["..o.", "...."],
+        pieces: { A: ["##", "##"], B: ["#*", "##"] },
+    }
+}
+
+fn main() {}

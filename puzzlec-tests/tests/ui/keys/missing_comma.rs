@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod comma {
+        box: ["...", "..."]
+        pieces: { A: ["###"], B: ["###"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+puzzlec::puzzle! {
+    mod again {
+        box: ["....", "...."],
+        pieces: { A: ["####"], B: ["####"] },
+        order: rows,
+        order: columns,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod attrs {
+        box: ["..."],
+        pieces: { #[allow(gaps)] A: ["#.#"], B: ["#"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod apart {
+        box: ["....", "...."],
+        pieces: { A: ["#.#"], B: ["#####"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod twice {
+        box: ["....", "...."],
+        pieces: { A: ["####"], A: ["####"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod hollow {
+        box: ["...."],
+        pieces: { A: ["####"], B: ["...."], C: [] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+puzzlec::puzzle! {
+    mod narrow {
+        box: ["......."],
+        pieces: { A: ["###"], B: ["##", "##"] },
+    }
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+puzzlec::puzzle! {
+    mod restricted {
+        box: ["....", "...."],
+        pieces: { 4 x D: ["##"] },
+        restrict: { D: [["##..", "...."]] },
+    }
+}
+
+fn main() {}

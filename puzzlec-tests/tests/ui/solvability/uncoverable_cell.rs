@@ -1,0 +1,11 @@
+puzzlec::puzzle! {
+    mod island {
+        box: [
+            "..#.",
+            "..##",
+        ],
+        pieces: { P: ["##", "#."], Q: ["##"] },
+    }
+}
+
+fn main() {}
