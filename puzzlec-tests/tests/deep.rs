@@ -1,6 +1,6 @@
 //! Searches as deep as the limits allow: every engine goes one call deeper with each placement,
 //! and a search whose depth could outgrow its thread's stack runs on a stack made for it
-//! (`puzzlec::deep`). Each search here runs on a thread of 128 KiB, some sixty placements'
+//! (`puzzlec::runtime::deep`). Each search here runs on a thread of 128 KiB, some sixty placements'
 //! worth of the walker's frames, or on a pool's threads, so that a search that did not grow its
 //! stack would overflow it.
 #![deny(warnings, missing_docs)]
