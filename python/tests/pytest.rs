@@ -92,7 +92,7 @@ fn the_python_package_passes_its_tests_in_a_fresh_virtual_environment() {
     );
     // The README's `pip install ./python`, with the maturin just installed rather than one
     // fetched again into an isolated build; its own target directory, kept between runs, so
-    // that the release build is made once.
+    // that the wheel's build is made once.
     run(
         pip(&["install", "--no-build-isolation"])
             .arg(root.join("python"))
