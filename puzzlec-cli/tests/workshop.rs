@@ -596,6 +596,17 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
             .as_f64()
             .unwrap();
         assert!(wide < 1.0, "the text is {wide} px wider than its panel");
+        // Solve, and Solve with the first solution it found are in view together.
+        assert_eq!(count(&client, "#solve").await, "2339");
+        let seen = "const s = document.getElementById('solve').getBoundingClientRect();\
+            const l = document.querySelector('#large svg').getBoundingClientRect();\
+            return [s.top, s.bottom, l.top, l.bottom, window.innerHeight];";
+        let seen = client.execute(seen, vec![]).await.unwrap();
+        let [top, bottom, first, last, shown] = [0, 1, 2, 3, 4].map(|i| seen[i].as_f64().unwrap());
+        assert!(
+            top >= 0.0 && bottom <= shown && first < last.min(shown) - 100.0,
+            "Solve at {top}..{bottom} px, the first solution at {first}..{last}, in {shown} px"
+        );
         screenshot(&client, &format!("15-layout-{width}x{height}")).await;
     }
     // The gutter numbers lines as written: the comment's wrapped line is one line.

@@ -645,6 +645,7 @@ function heard(event) {
       const n = state.solutions.length;
       // The first solution shows at once; the rest as their page fills.
       if (n === 1 || Math.floor((n - 1) / PAGE) === state.page) showSolutions();
+      if (n === 1) bringIntoView($("large"));
       break;
     }
     case "done": {
@@ -703,6 +704,17 @@ function showInfo(info) {
   $("info").innerHTML = rows
     .map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(String(v))}</dd>`)
     .join("");
+}
+
+/**
+ * Scrolls the solve panel to the top of the window where `element` (the first solution drawn)
+ * would otherwise begin below it, as on a narrow screen where the panel sits under the text:
+ * Solve and what it found are then both in view.
+ */
+function bringIntoView(element) {
+  if (element.getBoundingClientRect().top + 40 > window.innerHeight) {
+    $("solve-panel").scrollIntoView({ block: "start" });
+  }
 }
 
 function showSolutions() {
