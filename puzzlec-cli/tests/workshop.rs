@@ -542,6 +542,13 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
         "{added}"
     );
     screenshot(&client, "14-set-added-to-own-text").await;
+    // Saved, it is saved under its own name, not the example's it replaced.
+    let saved = "window.saved = [];\
+        HTMLAnchorElement.prototype.click = function () { window.saved.push(this.download); };\
+        document.getElementById('save').click();\
+        return window.saved;";
+    let saved = client.execute(saved, vec![]).await.unwrap();
+    assert_eq!(saved, json!(["mine.puzzle"]));
 
     // Undo gives the text back as typed, redo the set again, as do the keys.
     click(&client, "#undo").await;

@@ -20,6 +20,8 @@ const GROUPED = new Intl.NumberFormat("en-US");
 
 const state = {
   file: "puzzle.puzzle",
+  /** The puzzles the file opened or chosen last declared, which a save keeps its name for. */
+  namesOfFile: null,
   pick: null,
   /** The last check's answer, and for which text. */
   checked: null,
@@ -255,7 +257,25 @@ function load(body, format, file) {
   state.pick = null;
   state.written = null;
   state.all = false;
+  state.namesOfFile = moduleNames(body);
   setText(body, { format, file });
+}
+
+/** The names of the puzzles a text in the language declares (`mod NAME`). */
+function moduleNames(body) {
+  return [...body.matchAll(/\bmod\s+([A-Za-z_]\w*)/g)].map((m) => m[1]);
+}
+
+/**
+ * The name to save the text under: the file's, unless the text is the person's own puzzle in
+ * place of the file's (none of the puzzles it declares is one the file declared), which is
+ * saved under its own first puzzle's name.
+ */
+function saveName() {
+  if ($("format").value !== "puzzle" || !state.namesOfFile) return state.file;
+  const names = moduleNames(text.value);
+  if (names.length === 0 || names.some((n) => state.namesOfFile.includes(n))) return state.file;
+  return `${names[0]}.puzzle`;
 }
 
 // ---- The text's history: undo, redo, and the text kept between visits ----
@@ -867,7 +887,7 @@ $("open").addEventListener("change", (e) => {
   if (file) open(file);
   e.target.value = "";
 });
-$("save").addEventListener("click", () => download(state.file, "text/plain", text.value));
+$("save").addEventListener("click", () => download(saveName(), "text/plain", text.value));
 $("to-language").addEventListener("click", () => {
   const language = state.checked?.language;
   if (language) load(language, "puzzle", `${fileStem()}.puzzle`);
