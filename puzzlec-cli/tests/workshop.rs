@@ -174,8 +174,10 @@ async fn click(client: &Client, css: &str) {
 /// Types `value` into the field `id` in place of what it held, and leaves it (with Tab).
 async fn fill_in(client: &Client, id: &str, value: &str) {
     let field = client.find(Locator::Id(id)).await.unwrap();
-    field.clear().await.unwrap();
-    field.send_keys(&format!("{value}\u{e004}")).await.unwrap();
+    // Selected and typed over in one go, as a person does (Ctrl-A, the value, Tab): the field
+    // is theirs from the first key, where a clear would leave it to the page for a moment.
+    let keys = format!("\u{e009}a\u{e000}{value}\u{e004}");
+    field.send_keys(&keys).await.unwrap();
 }
 
 /// Waits until `css` matches `n` elements.
@@ -315,6 +317,24 @@ async fn a_person_solves_opens_corrects_and_stops_puzzles_in_the_browser() {
             "{line}"
         );
     }
+    // The puzzle as a Rust crate: one archive of its manifest and its program, in the
+    // directory of the crate's name.
+    click(&client, "#export-rust").await;
+    let read = "const done = arguments[arguments.length - 1];\
+        const wait = () => window.downloaded.length > 1\
+            ? window.downloaded[1].text().then(done) : setTimeout(wait, 50);\
+        wait();";
+    let archive = client
+        .execute_async(read, vec![])
+        .await
+        .expect("the crate's download");
+    let archive = archive.as_str().expect("the archive's bytes as text");
+    assert!(
+        archive.starts_with("pentomino-6x10/Cargo.toml\0"),
+        "{archive:.40}"
+    );
+    assert!(archive.contains("pentomino-6x10/src/main.rs\0"));
+    assert!(archive.contains("puzzle! {") && archive.contains("[dependencies]\npuzzlec = "));
 
     // A BurrTools file opened from disk, gzip-compressed as BurrTools writes them: the Soma
     // cube, counted.

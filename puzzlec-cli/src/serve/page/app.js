@@ -36,6 +36,8 @@ const state = {
   /** The puzzle as the drawing editor holds it, the text it was read from or wrote (the
    * editor changes the text only while it is that text), and the text it last wrote. */
   sketch: null,
+  /** How many resizes of the box were asked, so that only the last is drawn. */
+  resizes: 0,
   sketchOf: null,
   written: null,
   /** The texts to go back and forth to, and where the text is among them. */
@@ -399,9 +401,13 @@ function renderDraw() {
   // A fine grid's sizes are in cubes.
   const side = draw.cubeSide(sketch.grid);
   const [layers, rows, columns] = sizes(board).map((n) => Math.ceil(n / side));
-  $("layers").value = layers;
-  $("rows").value = rows;
-  $("columns").value = columns;
+  // A size the person is typing is theirs until they leave it.
+  const put = (id, value) => {
+    if (document.activeElement !== $(id)) $(id).value = value;
+  };
+  put("layers", layers);
+  put("rows", rows);
+  put("columns", columns);
   $("size-unit").hidden = side === 1;
   $("one-sided").checked = !sketch.reflect;
   showSets(sketch.grid);
@@ -508,7 +514,10 @@ async function resized() {
   const side = draw.cubeSide(sketch.grid);
   const n = (id) => side * Math.max(1, Math.min(Number($(id).value) || 1, Number($(id).max)));
   const size = [n("layers"), n("rows"), n("columns")];
+  // The last change asked is the one drawn: an earlier one's answer, come later, is dropped.
+  const asked = ++state.resizes;
   const geometry = await draw.geometry(sketch.grid, ...size);
+  if (asked !== state.resizes || sketch !== state.sketch) return;
   sketch.board = draw.resize(geometry, sketch.board, ...size);
   written();
   renderDraw();
