@@ -14,6 +14,7 @@ use puzzlec::search::Stats;
 use puzzlec::{parallel, Solver, Watch};
 
 use crate::progress::{self, Shown};
+use puzzlec_io::draw::stl::{Print, Printer};
 use puzzlec_io::draw::{self, Palette};
 
 /// When to do something that suits a terminal.
@@ -39,7 +40,7 @@ impl When {
 }
 
 /// What a run shows: the options the `puzzlec` command and a native solver share.
-#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
 pub struct RunArgs {
     /// Stop after N solutions, and draw them (list them with --json, count them with --count).
     #[arg(long, value_name = "N", value_parser = positive)]
@@ -53,6 +54,22 @@ pub struct RunArgs {
     /// Write the solutions found (up to --limit) to FILE as an SVG gallery.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Write each piece, and each solution found (up to --limit), into DIR as binary STL for
+    /// printing: piece-K-NAME.stl and solution-N.stl.
+    #[arg(long, value_name = "DIR")]
+    pub stl: Option<PathBuf>,
+    /// The side of a cell in the STL files, in millimetres (a cube's, a triangle's, a
+    /// sphere's diameter).
+    #[arg(long, value_name = "MM", default_value_t = Print::default().size, requires = "stl")]
+    pub stl_size: f64,
+    /// Room between two pieces in the STL files, in millimetres: each piece's surface moves in
+    /// by half of it, so that printed pieces go together.
+    #[arg(long, value_name = "MM", default_value_t = Print::default().gap, requires = "stl")]
+    pub stl_gap: f64,
+    /// Move a solution's pieces apart in its STL file: each by F times its distance from the
+    /// centre, and half a cell more (0: assembled).
+    #[arg(long, value_name = "F", default_value_t = Print::default().explode, requires = "stl")]
+    pub stl_explode: f64,
     /// Print the solutions found as JSON, one a line, instead of drawing them.
     #[arg(long)]
     pub json: bool,
@@ -102,6 +119,12 @@ impl RunArgs {
         if let Some(svg) = &self.svg {
             args.extend(["--svg".to_owned(), svg.display().to_string()]);
         }
+        if let Some(stl) = &self.stl {
+            args.extend(["--stl".to_owned(), stl.display().to_string()]);
+            args.push(format!("--stl-size={}", self.stl_size));
+            args.push(format!("--stl-gap={}", self.stl_gap));
+            args.push(format!("--stl-explode={}", self.stl_explode));
+        }
         args.extend([
             format!("--color={}", self.color.word()),
             format!("--progress={}", self.progress.word()),
@@ -112,7 +135,16 @@ impl RunArgs {
 
     /// Whether the run needs the solutions themselves, not only their number.
     fn wants_solutions(&self) -> bool {
-        self.limit.is_some() || self.draw || self.json || self.svg.is_some()
+        self.limit.is_some() || self.draw || self.json || self.svg.is_some() || self.stl.is_some()
+    }
+
+    /// How the STL files are printed.
+    pub fn print(&self) -> Print {
+        Print {
+            size: self.stl_size,
+            gap: self.stl_gap,
+            explode: self.stl_explode,
+        }
     }
 }
 
@@ -258,6 +290,10 @@ fn solve(
         }
         None => None,
     };
+    let stl = match &args.stl {
+        Some(dir) => Some(Printer::new(dir, catalog, args.print()).map_err(|e| with_path(e, dir))?),
+        None => None,
+    };
     let mut failure = None;
     let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
     let flow = solver.solve_watched(watch, &mut |solution| {
@@ -277,6 +313,15 @@ fn solve(
                 shown.and_then(|()| gallery.add(solution).map_err(|e| with_path(e, path)))
             }
             None => shown,
+        };
+        let shown = match (&stl, &args.stl) {
+            (Some(printer), Some(dir)) => shown.and_then(|()| {
+                printer
+                    .add(found, solution)
+                    .map(drop)
+                    .map_err(|e| with_path(e, dir))
+            }),
+            _ => shown,
         };
         match shown {
             Ok(()) if found < limit => ControlFlow::Continue(()),

@@ -243,7 +243,15 @@ fn the_svg_gallery_has_a_group_per_solution_and_a_filled_cell_per_cell() {
         .unwrap();
     assert!(gap.chars().all(|c| c == ' '), "{gap:?}");
     assert_eq!(text.matches("<g class=\"solution\"").count(), 12);
-    assert_eq!(text.matches("</g>").count(), 12);
+    assert_eq!(text.matches("<g ").count(), text.matches("</g>").count());
+    // Each solution seen as a solid, its faces shaded and the hidden ones left out: of a box
+    // of 10 x 3 x 2 cubes, the top (3 x 2), the front (10 x 2) and the right side (10 x 3),
+    // a square of a cube each.
+    let faces = text.matches("<polygon class=\"face\"").count();
+    assert_eq!(faces, 12 * (6 + 20 + 30), "{faces}");
+    // Beside it its layers, each labelled where it lies.
+    assert_eq!(text.matches(">z = 0 (bottom)</text>").count(), 12);
+    assert_eq!(text.matches(">z = 9 (top)</text>").count(), 12);
     // Each square a polygon of four corners, as the lattice outlines it.
     let squares = (text.split("<polygon class=\"cell\" points=\"").skip(1))
         .filter(|p| p.split('"').next().unwrap().split(' ').count() == 4)
@@ -309,6 +317,9 @@ fn the_svg_gallery_draws_spheres_as_circles() {
         })
         .collect();
     assert_eq!(centres.len(), 14);
+    // The pyramid seen whole, each sphere shaded, as well as layer by layer.
+    assert_eq!(text.matches("<circle class=\"ball\"").count(), 14);
+    assert!(text.contains(">z = 2 (top)</text>"));
     // The top sphere sits a sphere's width (20) below the bottom layer's first row.
     let top = centres.last().unwrap();
     assert_eq!(top.1 - centres[0].1, 20.0);

@@ -3,6 +3,7 @@
 //! checked with a `ValueError`, never an `OverflowError` from the conversion to a machine word.
 
 use puzzlec::parallel::MAX_THREADS;
+use puzzlec_io::draw::stl::Print;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
@@ -64,4 +65,62 @@ pub fn target(value: &Bound<'_, PyAny>) -> PyResult<usize> {
              {value}"
         ))),
     }
+}
+
+/// A number of millimetres (an `int` or a `float`, not a `bool`), finite; `default` where none
+/// is given.
+fn millimetres(value: Option<&Bound<'_, PyAny>>, name: &str, default: f64) -> PyResult<f64> {
+    let Some(value) = value else {
+        return Ok(default);
+    };
+    let number = if value.is_instance_of::<PyBool>() {
+        None
+    } else {
+        value.extract::<f64>().ok()
+    };
+    match number {
+        Some(x) if x.is_finite() => Ok(x),
+        Some(_) => Err(PyValueError::new_err(format!(
+            "{name} must be a finite number, not {value}"
+        ))),
+        None => Err(PyTypeError::new_err(format!(
+            "{name} must be a number, not {}",
+            value.get_type().name()?
+        ))),
+    }
+}
+
+/// `size=`, `gap=` and `explode=` of an STL: a cell more than 0 mm a side, a gap from 0 to
+/// less than half a cell, an explosion of 0 or more.
+pub fn print(
+    size: Option<&Bound<'_, PyAny>>,
+    gap: Option<&Bound<'_, PyAny>>,
+    explode: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Print> {
+    let default = Print::default();
+    let print = Print {
+        size: millimetres(size, "size", default.size)?,
+        gap: millimetres(gap, "gap", default.gap)?,
+        explode: millimetres(explode, "explode", default.explode)?,
+    };
+    if print.size <= 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "size must be more than 0 (millimetres a cell), not {}",
+            print.size
+        )));
+    }
+    if !(0.0..print.size / 2.0).contains(&print.gap) {
+        return Err(PyValueError::new_err(format!(
+            "gap must be from 0 to less than half the size ({}), not {}",
+            print.size / 2.0,
+            print.gap
+        )));
+    }
+    if print.explode < 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "explode must be 0 or more, not {}",
+            print.explode
+        )));
+    }
+    Ok(print)
 }

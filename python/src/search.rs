@@ -9,10 +9,11 @@ use std::sync::{Arc, Mutex};
 use puzzlec::compiler::Puzzle as CompilerPuzzle;
 use puzzlec::Watch;
 use puzzlec::{parallel, Solver};
+use puzzlec_io::draw::stl;
 use puzzlec_io::input::Format;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyTuple};
 
 use crate::args;
 use crate::compilation::{Compilation, Source};
@@ -314,6 +315,27 @@ impl Puzzle {
                 units.saturating_sub(1)
             ))),
         }
+    }
+
+    /// Each kind of piece, as it is first placed, as binary STL for a 3-D printer: a dict from
+    /// each piece's name to its file's bytes (each a closed surface lying on the plate), each
+    /// cell `size` millimetres a side, its surface moved in by half of `gap`. `ValueError` as
+    /// `Solution.stl` raises it.
+    #[pyo3(signature = (*, size = None, gap = None), text_signature = "($self, *, size=10.0, gap=0.0)")]
+    fn pieces_stl<'py>(
+        &self,
+        py: Python<'py>,
+        size: Option<&Bound<'py, PyAny>>,
+        gap: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let print = args::print(size, gap, None)?;
+        let pieces = stl::pieces(self.compiled().catalog(), print)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let out = PyDict::new(py);
+        for (name, _, bytes) in pieces {
+            out.set_item(name, PyBytes::new(py, &bytes))?;
+        }
+        Ok(out)
     }
 
     /// `solutions` (one, or any iterable of this puzzle's solutions) drawn as one SVG

@@ -7,11 +7,12 @@ use puzzlec::compiler::Puzzle as CompilerPuzzle;
 use puzzlec::runtime::Catalog;
 use puzzlec::Solution as Found;
 use puzzlec::Solver;
-use puzzlec_io::draw::{svg, text, Palette};
+use puzzlec_io::draw::{stl, svg, text, Palette};
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
+use crate::args;
 use crate::compilation::Compilation;
 use crate::search::Puzzle;
 
@@ -280,6 +281,26 @@ impl Solution {
     /// The solution drawn as SVG, as the `puzzlec` command's `--svg` draws it.
     fn svg(&self) -> PyResult<String> {
         gallery(self.compiled(), &[&self.placed])
+    }
+
+    /// The solution as binary STL for a 3-D printer: its pieces where they lie (each a closed
+    /// surface), each cell `size` millimetres a side, each piece's surface moved in by half of
+    /// `gap` so that printed pieces go together, and the pieces moved apart from the centre by
+    /// `explode` times their distance from it (and half a cell more). `ValueError` for a size
+    /// of 0 or less, a gap below 0 or of half a cell or more, an explosion below 0, or a puzzle
+    /// with no solids (an abstract one, a box of more than three axes).
+    #[pyo3(signature = (*, size = None, gap = None, explode = None), text_signature = "($self, *, size=10.0, gap=0.0, explode=0.0)")]
+    fn stl<'py>(
+        &self,
+        py: Python<'py>,
+        size: Option<&Bound<'py, PyAny>>,
+        gap: Option<&Bound<'py, PyAny>>,
+        explode: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let print = args::print(size, gap, explode)?;
+        let bytes = stl::solution(&self.found(), "solution", print)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyBytes::new(py, &bytes))
     }
 
     /// The SVG a notebook shows.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import collections.abc
 import os
 import pathlib
+import struct
 import subprocess
 import sys
 from typing import Any
@@ -238,6 +239,60 @@ def test_a_solution_draws_itself_as_text_and_svg(six_by_ten: puzzlec.Puzzle) -> 
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     gallery = six_by_ten.svg(six_by_ten.first(4))
     assert gallery.count('class="solution"') == 4
+
+
+def test_a_solid_is_drawn_as_a_solid_with_its_layers_labelled() -> None:
+    soma = puzzlec.load(str(PUZZLES / "soma.xmpuzzle"))
+    [first] = soma.first(1)
+    svg = first._repr_svg_()
+    assert svg.count('class="face"') > 0
+    assert "z = 0 (bottom)" in svg and "z = 2 (top)" in svg
+
+
+def _stl_triangles(data: bytes) -> list[tuple[tuple[float, ...], ...]]:
+    count = struct.unpack_from("<I", data, 80)[0]
+    assert len(data) == 84 + 50 * count
+    return [
+        tuple(struct.unpack_from("<3f", data, 84 + 50 * i + 12 + 12 * k) for k in range(3))
+        for i in range(count)
+    ]
+
+
+def _enclosed(triangles: list[tuple[tuple[float, ...], ...]]) -> float:
+    six = 0.0
+    for a, b, c in triangles:
+        six += (
+            a[0] * (b[1] * c[2] - b[2] * c[1])
+            - a[1] * (b[0] * c[2] - b[2] * c[0])
+            + a[2] * (b[0] * c[1] - b[1] * c[0])
+        )
+    return six / 6
+
+
+def test_pieces_and_solutions_print_as_stl() -> None:
+    soma = puzzlec.load(str(PUZZLES / "soma.xmpuzzle"))
+    pieces = soma.pieces_stl(size=20)
+    assert len(pieces) == 7
+    sizes = {name: len(cells) for name, cells in soma.pieces.items()}
+    for name, data in pieces.items():
+        # Each cube 20 mm a side: the enclosed volume is the piece's cubes'.
+        assert abs(_enclosed(_stl_triangles(data)) - sizes[name] * 8000) < 1e-3
+    [first] = soma.first(1)
+    whole = _stl_triangles(first.stl(size=20))
+    assert abs(_enclosed(whole) - 27 * 8000) < 1e-3
+    apart = _stl_triangles(first.stl(size=20, gap=1, explode=0.5))
+    assert 0 < _enclosed(apart) < 27 * 8000
+    with pytest.raises(ValueError, match="size must be more than 0"):
+        first.stl(size=0)
+    with pytest.raises(ValueError, match="gap must be"):
+        first.stl(gap=-1)
+    with pytest.raises(TypeError, match="explode must be a number"):
+        first.stl(explode="far")
+    with pytest.raises(TypeError, match="size must be a number"):
+        soma.pieces_stl(size=True)
+    abstract = puzzlec.load(str(PUZZLES / "queens_8.dlx"))
+    with pytest.raises(ValueError, match="no solids"):
+        abstract.pieces_stl()
 
 
 def test_a_gallery_of_any_solutions_of_the_puzzle(six_by_ten: puzzlec.Puzzle) -> None:

@@ -1,16 +1,23 @@
-//! Solutions as an SVG gallery, readable at a glance: each solution a group, its cells filled in
-//! their piece's colour on a thin grid, thick lines where two pieces meet and around the box;
-//! the layers of a 3-D box side by side. Every cell is drawn in the shape its lattice gives it:
-//! squares, triangles and hexagons by their outlines (`Lattice::outline`), spheres as circles
-//! where their solids' centres lie (`Lattice::solid`). An abstract puzzle's solutions are listed
-//! as text.
+//! Solutions as an SVG gallery, readable at a glance and in print: each solution a group. A
+//! solid (a box of three axes on any grid) is drawn as it is seen, from above the front and to
+//! the right, its pieces' faces shaded by a light from the upper left, the faces hidden behind
+//! others left out, dark lines where two faces meet at an angle, and its layers beside it, each
+//! labelled where it lies (`z = 0 (bottom)`); on the grids whose cells are parts of cubes (the
+//! rhombic tetrahedra, the tetrahedra and octahedra), whose layers are slices through cubes, the
+//! same solid exploded instead. A plane box is its cells, filled in their piece's colour on a
+//! thin grid, with thick lines where two pieces meet and around the box. Every cell has the
+//! shape its lattice gives it (`Lattice::outline`, and `Lattice::solid` through [`super::mesh`]);
+//! an abstract puzzle's solutions are listed as text.
 
 use std::io::{self, Seek, SeekFrom, Write};
 
 use puzzlec::lattice::Solid;
 use puzzlec::{Catalog, Lattice, Picture, Slot, Solution};
 
-use super::Palette;
+use puzzlec::lattice::Point;
+
+use super::mesh::{cross, dot, Assembly, Body, Vector};
+use super::{Colour, Palette};
 
 /// The side of a cell.
 const CELL: usize = 20;
@@ -61,39 +68,21 @@ impl<W: Write + Seek> Gallery<W> {
 
     /// Writes a solution.
     pub fn add(&mut self, solution: &Solution<'_>) -> io::Result<()> {
-        let catalog = solution.catalog();
-        let picture = solution.picture();
-        let lines: Vec<String> = if catalog.extents.is_empty() {
-            (solution.embeddings().iter())
-                .map(|&e| format!("{{{}}}", catalog.describe(e)))
-                .collect()
-        } else {
-            Vec::new()
-        };
         self.count += 1;
-        let (x, y) = self.layout.place(size(&picture, &lines));
-        let out = &mut self.out;
         let number = self.before + self.count;
+        let drawing = drawing(solution, &self.palette, Detail::Full);
+        let (x, y) = self.layout.place((drawing.width, TITLE + drawing.height));
         writeln!(
-            out,
+            self.out,
             r#"<g class="solution" id="solution-{number}" transform="translate({x} {y})">"#,
         )?;
-        writeln!(out, r#"<text x="0" y="13" font-size="13">#{number}</text>"#)?;
-        if lines.is_empty() && is_spheres(picture.lattice) {
-            self::spheres(out, &picture, &self.palette)?;
-        } else if lines.is_empty() {
-            self::plane(out, &picture, &self.palette)?;
-        } else {
-            for (i, line) in lines.iter().enumerate() {
-                writeln!(
-                    out,
-                    r#"<text x="0" y="{}" font-size="13" font-family="monospace">{}</text>"#,
-                    TITLE + 14 * (i + 1),
-                    escape(line)
-                )?;
-            }
-        }
-        writeln!(out, "</g>")
+        writeln!(
+            self.out,
+            r#"<text x="0" y="13" font-size="13">#{number}</text>"#
+        )?;
+        writeln!(self.out, r#"<g transform="translate(0 {TITLE})">"#)?;
+        self.out.write_all(drawing.body.as_bytes())?;
+        writeln!(self.out, "</g>\n</g>")
     }
 
     /// Closes the gallery, writes its head, and gives the writer back.
@@ -125,6 +114,16 @@ pub fn gallery(catalog: &Catalog, solutions: &[&[u32]], first: u64) -> io::Resul
     let bytes = gallery.finish()?.into_inner();
     let svg = String::from_utf8(bytes).map_err(io::Error::other)?;
     Ok(svg.trim_start().to_owned())
+}
+
+/// One solution drawn as `detail` says, as an SVG of its own, without a number.
+pub fn picture(solution: &Solution<'_>, palette: &Palette, detail: Detail) -> String {
+    let drawing = drawing(solution, palette, detail);
+    let (w, h) = (drawing.width + 2 * PAD, drawing.height + 2 * PAD);
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n<g transform=\"translate({PAD} {PAD})\">\n{}</g>\n</svg>\n",
+        drawing.body
+    )
 }
 
 /// The bytes kept for the head: as long as it can be, every number at its longest.
@@ -189,27 +188,331 @@ impl Layout {
     }
 }
 
-/// The width and height a solution takes.
-fn size(picture: &Picture, lines: &[String]) -> (usize, usize) {
-    if !lines.is_empty() {
+/// How much of a solution a drawing shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Everything: a solid's view in three dimensions and its layers, each labelled (or its
+    /// view exploded, on the fine grids, whose layers are slices of cubes).
+    Full,
+    /// What reads at the size of a thumbnail: a solid's view alone.
+    Thumbnail,
+    /// A solid's layers alone (or its exploded view, on the fine grids), for a page that shows
+    /// the solid in a view of its own.
+    Layers,
+}
+
+/// A solution drawn: its elements, from (0, 0), and how far they reach.
+pub struct Drawing {
+    /// The SVG elements.
+    pub body: String,
+    /// The width they take.
+    pub width: usize,
+    /// The height they take.
+    pub height: usize,
+}
+
+/// One solution drawn as `detail` says: solids in three dimensions where the lattice has them
+/// (beside their layers), a plane's cells as polygons, an abstract puzzle's sets as text.
+pub fn drawing(solution: &Solution<'_>, palette: &Palette, detail: Detail) -> Drawing {
+    let catalog = solution.catalog();
+    if catalog.extents.is_empty() {
+        let lines: Vec<String> = (solution.embeddings().iter())
+            .map(|&e| format!("{{{}}}", catalog.describe(e)))
+            .collect();
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-        return (longest * 8 + GAP, TITLE + 14 * lines.len() + 4);
+        let mut body = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            body.push_str(&format!(
+                "<text x=\"0\" y=\"{}\" font-size=\"13\" font-family=\"monospace\">{}</text>\n",
+                14 * (i + 1),
+                escape(line)
+            ));
+        }
+        return Drawing {
+            body,
+            width: longest * 8 + GAP,
+            height: 14 * lines.len() + 4,
+        };
     }
+    let picture = solution.picture();
+    let mut panels = Vec::new();
+    let solid = (picture.lattice.dims() == 3)
+        .then(|| Assembly::of(&picture, palette))
+        .flatten();
+    if let (Some(assembly), Detail::Full | Detail::Thumbnail) = (&solid, detail) {
+        panels.push(solid_panel(assembly, &[], "assembled"));
+    }
+    let fine = picture.lattice.cube_side().is_some();
+    match (detail, &solid) {
+        (Detail::Thumbnail, Some(_)) => {}
+        (Detail::Full | Detail::Layers, Some(assembly)) if fine => {
+            panels.push(solid_panel(
+                assembly,
+                &assembly.explosion(EXPLODE),
+                "exploded",
+            ));
+        }
+        _ => panels.extend(layer_panels(&picture, palette)),
+    }
+    let labelled = panels.len() > 1;
+    let mut body = String::new();
+    let mut x = 0.0;
+    let mut height: f64 = 0.0;
+    for panel in &panels {
+        let top = if labelled { LABEL } else { 0.0 };
+        if labelled {
+            body.push_str(&format!(
+                "<text x=\"{x:.1}\" y=\"11\" font-size=\"11\" fill=\"#444\">{}</text>\n",
+                escape(&panel.label)
+            ));
+        }
+        body.push_str(&format!(
+            "<g transform=\"translate({x:.1} {top})\">\n{}</g>\n",
+            panel.body
+        ));
+        // A label wider than its panel (a narrow layer's) keeps the next one off it.
+        let label = panel.label.chars().count() as f64 * LABEL_CHAR;
+        x += panel.width.max(label) + GAP as f64;
+        height = height.max(top + panel.height);
+    }
+    Drawing {
+        body,
+        width: (x - GAP as f64).max(0.0).ceil() as usize,
+        height: height.ceil() as usize,
+    }
+}
+
+/// Room above each panel for its label.
+const LABEL: f64 = 15.0;
+/// The width of a character of a label, at most.
+const LABEL_CHAR: f64 = 6.5;
+/// How far the exploded view moves each piece from the centre, as a multiple of its centre's
+/// distance from it.
+const EXPLODE: f64 = 0.9;
+/// The side of a cell in the view in three dimensions.
+const SOLID_CELL: f64 = 22.0;
+
+/// A part of a drawing, with the label it is shown under.
+struct Panel {
+    body: String,
+    width: f64,
+    height: f64,
+    label: String,
+}
+
+/// Where the viewer looks from, in the view frame: to the right of the front and above, the
+/// top, the front and the right side of a box in view, none edge-on.
+fn eye() -> Vector {
+    let (azimuth, elevation) = (35f64.to_radians(), 35f64.to_radians());
+    [
+        azimuth.sin() * elevation.cos(),
+        -azimuth.cos() * elevation.cos(),
+        elevation.sin(),
+    ]
+}
+
+/// Where the light comes from: above, from the front left.
+fn light() -> Vector {
+    let l = [-0.45, -0.6, 1.0];
+    let n = dot(l, l).sqrt();
+    l.map(|x| x / n)
+}
+
+/// The brightness of a face facing `normal`: never so dark that its colour is lost.
+fn brightness(normal: Vector) -> f64 {
+    0.62 + 0.38 * dot(normal, light()).max(0.0)
+}
+
+/// A colour darkened to `k` of itself.
+fn shaded(colour: Colour, k: f64) -> String {
+    Colour(
+        colour
+            .0
+            .map(|c| (f64::from(c) * k).round().min(255.0) as u8),
+    )
+    .hex()
+}
+
+/// A view of solids from the eye, faces hidden behind others left out: the cells drawn from the
+/// farthest to the nearest, each's faces that look at the eye over what is behind them. On
+/// every grid here that order is right: each two cells that meet are mirror images of each
+/// other across their common face, so the nearer centre is on the viewer's side of it.
+fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str) -> Panel {
+    let eye = eye();
+    let right = {
+        let r = cross([-eye[0], -eye[1], -eye[2]], [0.0, 0.0, 1.0]);
+        let n = dot(r, r).sqrt();
+        r.map(|x| x / n)
+    };
+    let up = cross(right, [-eye[0], -eye[1], -eye[2]]);
+    let flat = |p: Vector| [dot(p, right) * SOLID_CELL, -dot(p, up) * SOLID_CELL];
+    let parts: Vec<Body> = (assembly.parts.iter().enumerate())
+        .map(|(i, part)| {
+            part.body
+                .clone()
+                .moved(moves.get(i).copied().unwrap_or([0.0; 3]))
+        })
+        .collect();
+    // The extent of the drawing.
+    let mut low = [f64::MAX; 2];
+    let mut high = [f64::MIN; 2];
+    for body in &parts {
+        let reach = (body.vertices.iter().map(|&v| (v, 0.0))).chain(body.balls.iter().copied());
+        for (p, r) in reach {
+            let [x, y] = flat(p);
+            let r = r * SOLID_CELL;
+            low = [low[0].min(x - r), low[1].min(y - r)];
+            high = [high[0].max(x + r), high[1].max(y + r)];
+        }
+    }
+    if low[0] > high[0] {
+        return Panel {
+            body: String::new(),
+            width: 0.0,
+            height: 0.0,
+            label: label.to_owned(),
+        };
+    }
+    let margin = 2.0;
+    let at = |p: Vector| {
+        let [x, y] = flat(p);
+        [x - low[0] + margin, y - low[1] + margin]
+    };
+    // Each cell of each piece, the farthest first.
+    let mut cells: Vec<(f64, usize, u32)> = Vec::new();
+    for (i, body) in parts.iter().enumerate() {
+        for (c, &centre) in body.cells.iter().enumerate() {
+            cells.push((dot(centre, eye), i, c as u32));
+        }
+    }
+    cells.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let creases: Vec<std::collections::HashSet<[u32; 2]>> = parts
+        .iter()
+        .map(|b| b.creases().into_iter().collect())
+        .collect();
+    let occupied: std::collections::HashSet<&Point> =
+        assembly.parts.iter().flat_map(|p| &p.body.points).collect();
+    let mut faces_of: Vec<Vec<Vec<&Vec<u32>>>> = (parts.iter())
+        .map(|b| vec![Vec::new(); b.cells.len()])
+        .collect();
+    for (i, body) in parts.iter().enumerate() {
+        for facet in &body.faces {
+            // Where the pieces lie together, a face against another piece's is out of sight.
+            let covered =
+                moves.is_empty() && facet.across.as_ref().is_some_and(|p| occupied.contains(p));
+            if !covered {
+                faces_of[i][facet.cell as usize].push(&facet.corners);
+            }
+        }
+    }
+    let mut body = String::new();
+    for &(_, i, c) in &cells {
+        let part = &assembly.parts[i];
+        let solid = &parts[i];
+        if let Some(&(centre, radius)) = solid.balls.get(c as usize) {
+            let [x, y] = at(centre);
+            let id = format!("ball-{}", &part.colour.hex()[1..]);
+            body.push_str(&format!(
+                concat!(
+                    "<radialGradient id=\"{id}\" cx=\"0.35\" cy=\"0.3\" r=\"0.75\">",
+                    "<stop offset=\"0\" stop-color=\"{}\"/><stop offset=\"0.6\" stop-color=\"{}\"/>",
+                    "<stop offset=\"1\" stop-color=\"{}\"/></radialGradient>",
+                    "<circle class=\"ball\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"url(#{id})\" stroke=\"#222\" stroke-width=\"0.8\"/>\n"
+                ),
+                shaded(part.colour.lightened(0.08), 1.0),
+                part.colour.hex(),
+                shaded(part.colour, 0.62),
+                id = id,
+                x = x,
+                y = y,
+                r = radius * SOLID_CELL - 0.4,
+            ));
+            continue;
+        }
+        for corners in &faces_of[i][c as usize] {
+            let normal = face_normal(&solid.vertices, corners);
+            if dot(normal, eye) <= 1e-9 {
+                continue;
+            }
+            let points: Vec<String> = (corners.iter())
+                .map(|&v| {
+                    let [x, y] = at(solid.vertices[v as usize]);
+                    format!("{x:.1},{y:.1}")
+                })
+                .collect();
+            let k = brightness(normal);
+            let fill = shaded(part.colour, k);
+            let seam = shaded(part.colour, k * 0.8);
+            body.push_str(&format!(
+                "<polygon class=\"face\" points=\"{}\" fill=\"{fill}\" stroke=\"{seam}\" stroke-width=\"0.6\" stroke-linejoin=\"round\"/>\n",
+                points.join(" ")
+            ));
+            let mut lines = String::new();
+            for (k, &a) in corners.iter().enumerate() {
+                let b = corners[(k + 1) % corners.len()];
+                if creases[i].contains(&[a.min(b), a.max(b)]) {
+                    let ([x0, y0], [x1, y1]) = (
+                        at(solid.vertices[a as usize]),
+                        at(solid.vertices[b as usize]),
+                    );
+                    lines.push_str(&format!("M{x0:.1} {y0:.1}L{x1:.1} {y1:.1}"));
+                }
+            }
+            if !lines.is_empty() {
+                body.push_str(&format!(
+                    "<path d=\"{lines}\" stroke=\"#222\" stroke-width=\"1.4\" stroke-linecap=\"round\" fill=\"none\"/>\n"
+                ));
+            }
+        }
+    }
+    Panel {
+        body,
+        width: high[0] - low[0] + 2.0 * margin,
+        height: high[1] - low[1] + 2.0 * margin,
+        label: label.to_owned(),
+    }
+}
+
+/// The unit normal of a face whose corners run counter-clockwise seen from outside.
+fn face_normal(vertices: &[Vector], corners: &[u32]) -> Vector {
+    let [a, b, c] = [0, 1, 2].map(|k| vertices[corners[k] as usize]);
+    let n = cross(
+        [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+        [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
+    );
+    let length = dot(n, n).sqrt();
+    n.map(|x| x / length)
+}
+
+/// Each layer of a box, as its own panel labelled with where it lies: `z = 0 (bottom)` and up
+/// for a box of three axes, the coordinates of the axes not drawn beyond that.
+fn layer_panels(picture: &Picture, palette: &Palette) -> Vec<Panel> {
     let (w, h) = picture.layer_size();
     let layers = picture.slots.len() / (w * h);
-    if is_spheres(picture.lattice) {
-        let width = sphere_layer_width(w, layers);
-        return (
-            layers * width + (layers - 1) * GAP,
-            TITLE + h * CELL + layers * CELL / 2,
-        );
-    }
-    let [x, y] = plane_extent(picture);
-    let width = (x * CELL as f64).ceil() as usize;
-    (
-        layers * width + (layers - 1) * GAP,
-        TITLE + (y * CELL as f64).ceil() as usize,
-    )
+    let colours = palette.placements(picture);
+    (0..layers)
+        .map(|layer| {
+            let label = match (picture.extents.len(), layer) {
+                (0..=2, _) => String::new(),
+                (3, 0) if layers > 1 => "z = 0 (bottom)".to_owned(),
+                (3, l) if l + 1 == layers && layers > 1 => format!("z = {l} (top)"),
+                (3, l) => format!("z = {l}"),
+                _ => picture.layer_label(layer).unwrap_or_default(),
+            };
+            let mut body = String::new();
+            let (width, height) = if is_spheres(picture.lattice) {
+                sphere_layer(&mut body, picture, &colours, layer)
+            } else {
+                plane_layer(&mut body, picture, &colours, layer)
+            };
+            Panel {
+                body,
+                width,
+                height,
+                label,
+            }
+        })
+        .collect()
 }
 
 /// Whether the picture is of spheres, drawn as circles: cells without an outline.
@@ -217,72 +520,70 @@ fn is_spheres(lattice: Lattice) -> bool {
     matches!(lattice, Lattice::Spheres { .. })
 }
 
-/// The width of a layer of spheres as drawn: each layer half a sphere to the right of the one
-/// below, where it rests, so every layer's frame is as wide as the last layer needs.
-fn sphere_layer_width(w: usize, layers: usize) -> usize {
-    w * CELL + (layers - 1) * CELL / 2
+/// The fill of a position: its piece's colour, white for a cell left empty, `None` outside the
+/// box.
+fn fill(slot: Slot, colours: &[Colour]) -> Option<String> {
+    match slot {
+        Slot::Outside => None,
+        Slot::Empty => Some("white".to_owned()),
+        Slot::Placed { placement, .. } => Some(colours[placement].hex()),
+    }
 }
 
-/// One solution of spheres, its layers side by side, each half a sphere down and to the right
-/// of the one below as it rests in its hollows: each sphere a circle of its piece's colour, and
-/// a bar between the centres of two touching spheres of one piece in a layer, so a piece reads
-/// as one.
-fn spheres(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
+/// One layer of spheres, seen from above, where it lies: each layer half a sphere down and to
+/// the right of the one below, as it rests in its hollows, so that every layer's frame is as
+/// wide as the last one needs. Each sphere a circle of its piece's colour, and a bar between
+/// the centres of two touching spheres of one piece, so that a piece reads as one.
+fn sphere_layer(
+    out: &mut String,
+    picture: &Picture,
+    colours: &[Colour],
+    layer: usize,
+) -> (f64, f64) {
     let (w, h) = picture.layer_size();
     let layers = picture.slots.len() / (w * h);
-    let width = sphere_layer_width(w, layers) + GAP;
     let half = CELL as f64 / 2.0;
     let lattice = picture.lattice;
-    // Each layer apart, its spheres where they lie seen from above, a diameter a cell.
-    let centre = |layer: usize, r: usize, c: usize| {
+    let centre = |r: usize, c: usize| {
         let cell = [layer, r, c].map(|x| x as i32);
         let at = match lattice.solid(&cell[3 - lattice.dims()..]) {
             Some(Solid::Sphere { centre, .. }) => centre,
             _ => [c as f64 + 0.5, r as f64 + 0.5, 0.0],
         };
-        (
-            (layer * width) as f64 + at[0] * CELL as f64,
-            TITLE as f64 + at[1] * CELL as f64,
-        )
+        (at[0] * CELL as f64, at[1] * CELL as f64)
     };
     let in_layer = lattice.layer().unwrap_or(lattice);
-    let slot = |layer: usize, r: usize, c: usize| picture.slots[(layer * h + r) * w + c];
+    let slot = |r: usize, c: usize| picture.slots[(layer * h + r) * w + c];
     let mut bars = String::new();
-    let mut circles = String::new();
-    for layer in 0..layers {
-        for r in 0..h {
-            for c in 0..w {
-                let here = slot(layer, r, c);
-                let fill = match here {
-                    Slot::Outside => continue,
-                    Slot::Empty => "white".to_owned(),
-                    Slot::Placed { .. } => palette.hex(here).unwrap_or_else(|| "white".to_owned()),
-                };
-                let (x, y) = centre(layer, r, c);
-                circles.push_str(&format!(
-                    r##"<circle class="cell" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="#222" stroke-width="1"/>"##,
-                    half - 1.0
-                ));
-                circles.push('\n');
-                // A bar to each sphere of its piece it touches in its layer, drawn from the
-                // first of the two.
-                for n in in_layer.neighbours(&[r as i32, c as i32]) {
-                    let (r2, c2) = (n[0] as usize, n[1] as usize);
-                    let later = n[0] >= 0 && n[1] >= 0 && (r2, c2) > (r, c);
-                    let joined = later && r2 < h && c2 < w && matches!(here, Slot::Placed { .. });
-                    if joined && !parts(here, slot(layer, r2, c2)) {
-                        let (x2, y2) = centre(layer, r2, c2);
-                        bars.push_str(&format!("M{x:.1} {y:.1}L{x2:.1} {y2:.1}"));
-                    }
+    for r in 0..h {
+        for c in 0..w {
+            let here = slot(r, c);
+            let Some(fill) = fill(here, colours) else {
+                continue;
+            };
+            let (x, y) = centre(r, c);
+            out.push_str(&format!(
+                "<circle class=\"cell\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"1\"/>\n",
+                half - 1.0
+            ));
+            // A bar to each sphere of its piece it touches in its layer, drawn from the first
+            // of the two.
+            for n in in_layer.neighbours(&[r as i32, c as i32]) {
+                let (r2, c2) = (n[0] as usize, n[1] as usize);
+                let later = n[0] >= 0 && n[1] >= 0 && (r2, c2) > (r, c);
+                let joined = later && r2 < h && c2 < w && matches!(here, Slot::Placed { .. });
+                if joined && !parts(here, slot(r2, c2)) {
+                    let (x2, y2) = centre(r2, c2);
+                    bars.push_str(&format!("M{x:.1} {y:.1}L{x2:.1} {y2:.1}"));
                 }
             }
         }
     }
-    out.write_all(circles.as_bytes())?;
-    writeln!(
-        out,
-        r##"<path d="{bars}" stroke="#222" stroke-width="3" stroke-linecap="round" fill="none"/>"##
-    )
+    out.push_str(&format!(
+        "<path d=\"{bars}\" stroke=\"#222\" stroke-width=\"3\" stroke-linecap=\"round\" fill=\"none\"/>\n"
+    ));
+    let width = w * CELL + (layers - 1) * CELL / 2;
+    (width as f64, (h * CELL + (layers - 1) * CELL / 2) as f64)
 }
 
 /// The right and bottom edge of a layer's cells, in cell units.
@@ -301,65 +602,62 @@ fn plane_extent(picture: &Picture) -> [f64; 2] {
     extent
 }
 
-/// One solution of squares, triangles or hexagons, its layers side by side: each cell its
-/// polygon, and a thick line along each side that parts two pieces, or a cell from outside the
-/// box.
-fn plane(out: &mut dyn Write, picture: &Picture, palette: &Palette) -> io::Result<()> {
+/// One layer of squares, triangles or hexagons: each cell its polygon, and a thick line along
+/// each side that parts two pieces, or a cell from outside the box.
+fn plane_layer(
+    out: &mut String,
+    picture: &Picture,
+    colours: &[Colour],
+    layer: usize,
+) -> (f64, f64) {
     let (w, h) = picture.layer_size();
-    let layers = picture.slots.len() / (w * h);
+    let [width, height] = plane_extent(picture).map(|x| x * CELL as f64);
     let Some(lattice) = picture.lattice.layer() else {
-        return Ok(());
+        return (width, height);
     };
-    let width = (plane_extent(picture)[0] * CELL as f64).ceil() + GAP as f64;
+    let slot = |p: &[i32]| -> Slot {
+        let (r, c) = (p[0], p[1]);
+        if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
+            return Slot::Outside;
+        }
+        picture.slots[(layer * h + r as usize) * w + c as usize]
+    };
+    let point = |[x, y]: [f64; 2]| (x * CELL as f64, y * CELL as f64);
     let mut thick = String::new();
-    for layer in 0..layers {
-        let slot = |p: &[i32]| -> Slot {
-            let (r, c) = (p[0], p[1]);
-            if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
-                return Slot::Outside;
-            }
-            picture.slots[(layer * h + r as usize) * w + c as usize]
-        };
-        let left = layer as f64 * width;
-        let point = |[x, y]: [f64; 2]| (left + x * CELL as f64, TITLE as f64 + y * CELL as f64);
-        for r in 0..h as i32 {
-            for c in 0..w as i32 {
-                let here = slot(&[r, c]);
-                let fill = match here {
-                    Slot::Outside => continue,
-                    Slot::Empty => "white".to_owned(),
-                    Slot::Placed { .. } => palette.hex(here).unwrap_or_else(|| "white".to_owned()),
-                };
-                let Some(outline) = lattice.outline(&[r, c]) else {
-                    continue;
-                };
-                let corners: Vec<String> = (outline.iter())
-                    .map(|&(corner, _)| {
-                        let (x, y) = point(corner);
-                        format!("{x:.2},{y:.2}")
-                    })
-                    .collect();
-                writeln!(
-                    out,
-                    r##"<polygon class="cell" points="{}" fill="{fill}" stroke="#888" stroke-width="0.5"/>"##,
-                    corners.join(" ")
-                )?;
-                // Each side is drawn by the cell on it, once by each of two cells: the thick
-                // line where it parts them, drawn twice, is the same line.
-                for (i, (corner, across)) in outline.iter().enumerate() {
-                    if parts(here, slot(across)) {
-                        let ((x0, y0), (x1, y1)) =
-                            (point(*corner), point(outline[(i + 1) % outline.len()].0));
-                        thick.push_str(&format!("M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}"));
-                    }
+    for r in 0..h as i32 {
+        for c in 0..w as i32 {
+            let here = slot(&[r, c]);
+            let Some(fill) = fill(here, colours) else {
+                continue;
+            };
+            let Some(outline) = lattice.outline(&[r, c]) else {
+                continue;
+            };
+            let corners: Vec<String> = (outline.iter())
+                .map(|&(corner, _)| {
+                    let (x, y) = point(corner);
+                    format!("{x:.2},{y:.2}")
+                })
+                .collect();
+            out.push_str(&format!(
+                "<polygon class=\"cell\" points=\"{}\" fill=\"{fill}\" stroke=\"#888\" stroke-width=\"0.5\"/>\n",
+                corners.join(" ")
+            ));
+            // Each side is drawn by the cell on it, once by each of two cells: the thick line
+            // where it parts them, drawn twice, is the same line.
+            for (i, (corner, across)) in outline.iter().enumerate() {
+                if parts(here, slot(across)) {
+                    let ((x0, y0), (x1, y1)) =
+                        (point(*corner), point(outline[(i + 1) % outline.len()].0));
+                    thick.push_str(&format!("M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}"));
                 }
             }
         }
     }
-    writeln!(
-        out,
-        r##"<path d="{thick}" stroke="#222" stroke-width="2.5" stroke-linecap="round" fill="none"/>"##
-    )
+    out.push_str(&format!(
+        "<path d=\"{thick}\" stroke=\"#222\" stroke-width=\"2.5\" stroke-linecap=\"round\" fill=\"none\"/>\n"
+    ));
+    (width, height)
 }
 
 /// Whether a thick line goes between two positions.

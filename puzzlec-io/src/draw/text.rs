@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use anstyle::{Ansi256Color, AnsiColor, Color, Style};
 use puzzlec::{Picture, Slot, Solution};
 
-use super::Palette;
+use super::{Colour, Palette};
 
 /// Spaces between two layers.
 const GAP: &str = "   ";
@@ -28,6 +28,7 @@ pub fn write(
         return Ok(());
     }
     let picture = solution.picture();
+    let colours = palette.placements(&picture);
     let (width, height) = picture.layer_size();
     let layers = picture.slots.len() / (width * height);
     let cell = if styled { 2 } else { 1 };
@@ -57,7 +58,7 @@ pub fn write(
             }
             let start = (l * height + r) * width;
             for at in start..start + width {
-                cell_text(&mut line, &picture, at, palette, styled);
+                cell_text(&mut line, &picture, at, &colours, styled);
             }
         }
         writeln!(out, "{}", line.trim_end())?;
@@ -66,15 +67,16 @@ pub fn write(
 }
 
 /// One cell: its letter, on its piece's colour when styled.
-fn cell_text(line: &mut String, picture: &Picture, at: usize, palette: &Palette, styled: bool) {
+fn cell_text(line: &mut String, picture: &Picture, at: usize, colours: &[Colour], styled: bool) {
     let letter = picture.letter(at);
     let slot = picture.slots[at];
     if !styled {
         line.push(letter);
         return;
     }
-    match (slot, palette.index(slot)) {
-        (Slot::Placed { .. }, Some(colour)) => {
+    match slot {
+        Slot::Placed { placement, .. } => {
+            let colour = colours[placement].xterm();
             let style = Style::new()
                 .bg_color(Some(Color::Ansi256(Ansi256Color(colour))))
                 .fg_color(Some(Color::Ansi(AnsiColor::Black)))
