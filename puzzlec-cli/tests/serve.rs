@@ -798,3 +798,64 @@ async fn compiled_puzzles_are_kept_within_the_memory_given_them() {
     }
     assert!((2..6).contains(&most), "kept at most {most}");
 }
+
+/// A solution's solids, for the page's view in three dimensions and for printing: the Soma
+/// cube's seven pieces, each with its triangles (nine numbers each) and its creases, and an
+/// archive of the pieces' and the solution's STL files; refused for a solution that is not the
+/// puzzle's, and for a puzzle with no solids.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_solution_is_sent_as_solids_and_as_stl() {
+    let (address, _) = server().await;
+    let soma = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles/soma.xmpuzzle"),
+    )
+    .unwrap();
+    let source = json!({ "text": soma, "format": "xmpuzzle", "file": "soma.xmpuzzle" });
+    let mut socket = page(&address).await;
+    ask(
+        &mut socket,
+        json!({ "type": "search", "source": source, "limit": 1 }),
+    )
+    .await;
+    let event = patiently("a solution", heard(&mut socket, "solution")).await;
+    // The page shows a solid's thumbnail as a solid, and its layers beside its own view.
+    assert_eq!(event["solid"], json!(true));
+    assert!(event["thumb"].as_str().unwrap().contains("class=\"face\""));
+    let layers = event["layers"].as_str().unwrap();
+    assert!(layers.contains("z = 0 (bottom)") && !layers.contains("class=\"face\""));
+    let embeddings = event["embeddings"].clone();
+    let asked = json!({ "source": source, "embeddings": embeddings, "number": 3 });
+    let (status, body) = post(&address, "/api/solid", &asked).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let scene: Value = serde_json::from_slice(&body).unwrap();
+    let parts = scene["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 7);
+    let mut squares = 0;
+    for part in parts {
+        let positions = part["positions"].as_array().unwrap().len();
+        assert!(positions > 0 && positions % 9 == 0, "{part}");
+        assert_eq!(part["lines"].as_array().unwrap().len() % 6, 0);
+        assert!(part["colour"].as_str().unwrap().starts_with('#'));
+        squares += positions / 18;
+    }
+    // The pieces' surfaces: 27 cubes' 162 squares, less the two of each pair of cubes of one
+    // piece that touch (20 pairs: the 6 tetracubes' 3 each, the V's 2).
+    assert_eq!(squares, 162 - 2 * 20);
+    let (status, tar) = post(&address, "/api/stl", &asked).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&tar));
+    let text = String::from_utf8_lossy(&tar);
+    assert_eq!(text.matches("/piece-").count(), 7);
+    assert!(text.contains("/solution-3.stl\0"));
+    // Refused: a solution not of the puzzle, a gap of half a cell, a puzzle with no solids.
+    let wrong = json!({ "source": source, "embeddings": [0, 0] });
+    assert_eq!(post(&address, "/api/solid", &wrong).await.0, 400);
+    let gap = json!({ "source": source, "embeddings": embeddings, "size": 10, "gap": 5 });
+    let (status, body) = post(&address, "/api/stl", &gap).await;
+    assert_eq!(status, 400);
+    assert!(String::from_utf8_lossy(&body).contains("gap"));
+    let queens = json!({ "text": include_str!("../../puzzles/queens_8.dlx"), "format": "dlx" });
+    let abstract_one = json!({ "source": queens, "embeddings": [] });
+    let (status, body) = post(&address, "/api/solid", &abstract_one).await;
+    assert_eq!(status, 400);
+    assert!(String::from_utf8_lossy(&body).contains("no solids"));
+}

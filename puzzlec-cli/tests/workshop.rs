@@ -652,3 +652,192 @@ async fn shows_nothing(client: &Client, css: &str) -> bool {
     shows_many(client, css, 0).await;
     true
 }
+
+/// Puts `text` in the editor as a paste would, read as `format`.
+async fn paste(client: &Client, text: &str, format: &str) {
+    choose(client, "#format", format).await;
+    let script = "const t = document.getElementById('text'); t.value = arguments[0]; \
+                  t.dispatchEvent(new Event('input', { bubbles: true }));";
+    client
+        .execute(script, vec![json!(text)])
+        .await
+        .expect("the text is pasted");
+}
+
+/// Saves the element `css` as `name`.png.
+async fn screenshot_of(client: &Client, css: &str, name: &str) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("workshop");
+    std::fs::create_dir_all(&dir).expect("the screenshots' directory");
+    let element = client.find(Locator::Css(css)).await.expect("the element");
+    let png = element.screenshot().await.expect("a screenshot");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot is saved");
+}
+
+const HEXIAMONDS: &str = include_str!("../../puzzles/hexiamonds.puzzle");
+const TETRAHEXES: &str = include_str!("../../puzzles/tetrahexes.puzzle");
+const SOMA: &str = include_str!("../../puzzles/soma.xmpuzzle");
+const PRISMS: &str = include_str!("../../puzzles/prisms.xmpuzzle");
+const SPHERES: &str = include_str!("../../puzzles/spheres.puzzle");
+const RHOMBIC: &str = include_str!("../../puzzles/rhombic.xmpuzzle");
+const OCTAHEDRA: &str = include_str!("../../puzzles/octahedra.xmpuzzle");
+
+/// What the view in three dimensions shows of each piece, alone: how many pixels it covers
+/// and how many of them are its colour, shaded (a multiple of it, within a little); and how
+/// many pixels change when the view turns, and when it explodes.
+const AUDIT: &str = r#"
+const v = document.querySelector('#view canvas').view;
+const shades = (i) => {
+  const { ids } = v.idBuffer();
+  const { data } = v.pixels();
+  const c = v.parts[i].rgb.map((x) => x * 255);
+  let covered = 0, coloured = 0;
+  for (let p = 0; p < ids.length; p++) {
+    if (ids[p] !== i) continue;
+    covered++;
+    const px = [data[4 * p], data[4 * p + 1], data[4 * p + 2]];
+    const k = (px[0] * c[0] + px[1] * c[1] + px[2] * c[2]) / (c[0] ** 2 + c[1] ** 2 + c[2] ** 2);
+    const off = Math.hypot(px[0] - k * c[0], px[1] - k * c[1], px[2] - k * c[2]);
+    if (k > 0.5 && off < 10) coloured++;
+  }
+  return [covered, coloured];
+};
+const pieces = v.parts.map((_, i) => { v.showAlone(i); v.draw(); const s = shades(i); v.showAlone(i); return s; });
+v.draw();
+const changed = (act) => {
+  const before = v.pixels().data.slice();
+  act(); v.draw();
+  const after = v.pixels().data;
+  let n = 0;
+  for (let p = 0; p < after.length; p += 4) if (before[p] !== after[p] || before[p + 1] !== after[p + 1] || before[p + 2] !== after[p + 2]) n++;
+  return n / (after.length / 4);
+};
+const turned = changed(() => v.turn(60, 25));
+const exploded = changed(() => { v.explode = 1; });
+v.reset(); v.draw();
+v.placed = 1; v.draw();
+const one = new Set(v.idBuffer().ids.filter((id) => id >= 0));
+v.reset(); v.draw();
+return JSON.stringify({ pieces, turned, exploded, placedFirst: [...one], error: v.gl.getError() });
+"#;
+
+/// Every grid's solutions are seen as solids: on each of the seven grids (squares, triangles
+/// and hexagons as tiles, cubes, prisms, spheres, rhombic tetrahedra, tetrahedra and
+/// octahedra) the first solution is drawn in WebGL, each piece alone shows its own colour,
+/// turning and exploding the view change the picture, the pieces are placed one by one, and
+/// a click on a piece shows it alone. Each view is saved, whole and exploded, to look at.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_grid_is_seen_in_three_dimensions() {
+    let (_server, url) = serve();
+    let (_driver, client) = browser().await;
+    client.goto(&url).await.expect("the page loads");
+    text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
+    let webgl = client
+        .execute(
+            "return !!document.createElement('canvas').getContext('webgl2')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(webgl, json!(true), "headless Chromium draws WebGL2");
+    // Each grid's puzzle, and what the status says once it is read.
+    let puzzles = [
+        ("squares", SIX_BY_TEN, "puzzle", "p: 72 aspects"),
+        (
+            "triangles",
+            HEXIAMONDS,
+            "puzzle",
+            "hexiamonds_6x6: 88 aspects",
+        ),
+        (
+            "hexagons",
+            TETRAHEXES,
+            "puzzle",
+            "tetrahexes_4x7: 35 aspects",
+        ),
+        ("cubes", SOMA, "xmpuzzle", ": 35 aspects, 688 placements"),
+        ("prisms", PRISMS, "xmpuzzle", ": 30 aspects"),
+        ("spheres", SPHERES, "puzzle", "pyramid_3: 22 aspects"),
+        ("rhombic", RHOMBIC, "xmpuzzle", ": 50 aspects"),
+        ("octahedra", OCTAHEDRA, "xmpuzzle", ": 42 aspects"),
+    ];
+    let shown_now = "return document.getElementById('view').dataset.shown ?? ''";
+    for (grid, text, format, aspects) in puzzles {
+        paste(&client, text, format).await;
+        text_when(&client, "#status", |t| t.contains(aspects)).await;
+        let before = client.execute(shown_now, vec![]).await.unwrap();
+        click(&client, "#solve").await;
+        // The view shows the new search's first solution once its scene has come.
+        let start = std::time::Instant::now();
+        loop {
+            let now = client.execute(shown_now, vec![]).await.unwrap();
+            if now != before && now.as_str().is_some_and(|k| k.ends_with(" 1")) {
+                break;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "{grid}: the view never showed a solution"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // A long search is not waited for: its first solution is all that is looked at.
+        client
+            .execute("document.getElementById('stop').click()", vec![])
+            .await
+            .unwrap();
+        let audit = client.execute(AUDIT, vec![]).await.unwrap();
+        let audit: serde_json::Value = serde_json::from_str(audit.as_str().unwrap()).unwrap();
+        assert_eq!(
+            audit["error"],
+            json!(0),
+            "{grid}: WebGL went wrong: {audit}"
+        );
+        let pieces = audit["pieces"].as_array().unwrap();
+        assert!(pieces.len() >= 2, "{grid}: {audit}");
+        for (i, p) in pieces.iter().enumerate() {
+            let (covered, coloured) = (p[0].as_u64().unwrap(), p[1].as_u64().unwrap());
+            assert!(
+                covered > 50,
+                "{grid}: piece {i} covers {covered} pixels alone: {audit}"
+            );
+            // The lines where its faces meet are dark; the rest is its colour, shaded.
+            assert!(
+                coloured * 2 > covered,
+                "{grid}: piece {i}: {coloured} of {covered} pixels are its colour"
+            );
+        }
+        assert!(
+            audit["turned"].as_f64().unwrap() > 0.02,
+            "{grid}: turning changes nothing: {audit}"
+        );
+        assert!(
+            audit["exploded"].as_f64().unwrap() > 0.02,
+            "{grid}: exploding changes nothing: {audit}"
+        );
+        assert_eq!(
+            audit["placedFirst"],
+            json!([0]),
+            "{grid}: one piece placed shows it alone"
+        );
+        screenshot_of(&client, "#view", &format!("view-{grid}")).await;
+        client
+            .execute(
+                "const v = document.querySelector('#view canvas').view; v.explode = 1; v.draw();",
+                vec![],
+            )
+            .await
+            .unwrap();
+        screenshot_of(&client, "#view", &format!("view-{grid}-exploded")).await;
+        client
+            .execute(
+                "const v = document.querySelector('#view canvas').view; v.reset(); v.draw();",
+                vec![],
+            )
+            .await
+            .unwrap();
+        // A click on the piece in the middle of the view shows it alone; again, all.
+        click(&client, "#view canvas").await;
+        shows_many(&client, ".view-legend li.alone", 1).await;
+        click(&client, "#view canvas").await;
+        shows_many(&client, ".view-legend li.alone", 0).await;
+    }
+}

@@ -19,7 +19,9 @@ use serde_json::{json, Value};
 use tokio::sync::watch;
 
 use super::{limits, Shared};
-use puzzlec_io::draw::svg;
+use puzzlec::{Catalog, Solution};
+use puzzlec_io::draw::stl::{self, Print};
+use puzzlec_io::draw::{scene, svg};
 use puzzlec_io::export::RustCrate;
 use puzzlec_io::input::{self, xmpuzzle, Asking, Choice, Format, InputError, Loaded, Mistake};
 
@@ -529,14 +531,24 @@ pub async fn rust_crate_tar(
     Json(source): Json<Source>,
 ) -> Result<Response, Rejected> {
     let made = rust_crate(&shared, source).await?;
+    let files = (made.files().into_iter())
+        .map(|(file, text)| (format!("{}/{file}", made.name), text.as_bytes().to_vec()));
+    archive(&made.name, files)
+}
+
+/// Files as a tar archive to download as `NAME.tar`, each dated at the epoch (an archive of
+/// the same files is the same bytes).
+fn archive(
+    name: &str,
+    files: impl Iterator<Item = (String, Vec<u8>)>,
+) -> Result<Response, Rejected> {
     let mut archive = tar::Builder::new(Vec::new());
-    for (file, text) in made.files() {
+    for (path, bytes) in files {
         let mut header = tar::Header::new_ustar();
-        header.set_size(text.len() as u64);
+        header.set_size(bytes.len() as u64);
         header.set_mode(0o644);
         header.set_mtime(0);
-        let path = format!("{}/{file}", made.name);
-        (archive.append_data(&mut header, path, text.as_bytes()))
+        (archive.append_data(&mut header, path, &bytes[..]))
             .map_err(|e| Rejected::Request(format!("the archive: {e}")))?;
     }
     let bytes =
@@ -545,7 +557,7 @@ pub async fn rust_crate_tar(
         (header::CONTENT_TYPE, "application/x-tar".to_owned()),
         (
             header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{}.tar\"", made.name),
+            format!("attachment; filename=\"{name}.tar\""),
         ),
     ];
     Ok((headers, bytes).into_response())
@@ -581,8 +593,16 @@ pub async fn gallery(
     }
     let ready = shared.compiled.get(&shared, &request.source).await?;
     let catalog = ready.runnable.catalog();
+    check_solutions(catalog, &request.solutions)?;
+    let placed: Vec<&[u32]> = request.solutions.iter().map(Vec::as_slice).collect();
+    let drawn = svg::gallery(catalog, &placed, request.first)
+        .map_err(|e| Rejected::Request(format!("drawing failed: {e}")))?;
+    Ok(([("content-type", "image/svg+xml")], drawn).into_response())
+}
+
+/// Refused unless each solution is one of this puzzle's: embeddings of it, no two on one cell.
+fn check_solutions(catalog: &Catalog, solutions: &[Vec<u32>]) -> Result<(), Rejected> {
     let embeddings = catalog.embedding_count();
-    // Each solution must be one of this puzzle's: embeddings of it, no two on one cell.
     let overlap = |s: &Vec<u32>| -> Option<String> {
         if let Some(&e) = s.iter().find(|&&e| e as usize >= embeddings) {
             return Some(format!(
@@ -605,18 +625,79 @@ pub async fn gallery(
         }
         None
     };
-    if let Some((bad, why)) =
-        (request.solutions.iter().enumerate()).find_map(|(i, s)| overlap(s).map(|why| (i, why)))
-    {
-        return Err(Rejected::Request(format!(
+    match (solutions.iter().enumerate()).find_map(|(i, s)| overlap(s).map(|why| (i, why))) {
+        Some((bad, why)) => Err(Rejected::Request(format!(
             "solution {} is not one of this puzzle's: {why}",
             bad + 1
-        )));
+        ))),
+        None => Ok(()),
     }
-    let placed: Vec<&[u32]> = request.solutions.iter().map(Vec::as_slice).collect();
-    let drawn = svg::gallery(catalog, &placed, request.first)
-        .map_err(|e| Rejected::Request(format!("drawing failed: {e}")))?;
-    Ok(([("content-type", "image/svg+xml")], drawn).into_response())
+}
+
+/// What `POST /api/solid` and `POST /api/stl` take: a puzzle and one of its solutions.
+#[derive(Debug, Deserialize)]
+pub struct SolidRequest {
+    /// The puzzle.
+    pub source: Source,
+    /// The solution: its embeddings in placement order, as the search sent them.
+    pub embeddings: Vec<u32>,
+    /// Its number, for the name of its STL file.
+    #[serde(default = "one")]
+    pub number: u64,
+    /// The side of a cell in the STL files, in millimetres.
+    #[serde(default = "ten")]
+    pub size: f64,
+    /// The room between two pieces in the STL files, in millimetres.
+    #[serde(default)]
+    pub gap: f64,
+}
+
+fn ten() -> f64 {
+    Print::default().size
+}
+
+/// `POST /api/solid`: a solution as the page's view in three dimensions draws it (the scene of
+/// `puzzlec_io::draw::scene`); refused where its grid gives its cells no solid.
+pub async fn solid(
+    State(shared): State<Shared>,
+    Json(request): Json<SolidRequest>,
+) -> Result<Response, Rejected> {
+    let ready = shared.compiled.get(&shared, &request.source).await?;
+    let catalog = ready.runnable.catalog();
+    check_solutions(catalog, std::slice::from_ref(&request.embeddings))?;
+    let picture = Solution::new(catalog, &request.embeddings).picture();
+    let scene = matches!(catalog.extents.len(), 2 | 3)
+        .then(|| scene::scene(catalog, &picture))
+        .flatten()
+        .ok_or_else(|| Rejected::Request(format!("{} has no solids to show", catalog.name)))?;
+    Ok(Json(scene).into_response())
+}
+
+/// `POST /api/stl`: each kind of piece and the solution as binary STL for printing, at the
+/// size and gap asked, in a tar archive to download.
+pub async fn stl(
+    State(shared): State<Shared>,
+    Json(request): Json<SolidRequest>,
+) -> Result<Response, Rejected> {
+    let ready = shared.compiled.get(&shared, &request.source).await?;
+    let catalog = ready.runnable.catalog();
+    check_solutions(catalog, std::slice::from_ref(&request.embeddings))?;
+    let print = Print {
+        size: request.size,
+        gap: request.gap,
+        explode: 0.0,
+    };
+    let refused = |e: std::io::Error| Rejected::Request(e.to_string());
+    let pieces = stl::pieces(catalog, print).map_err(refused)?;
+    let number = request.number;
+    let found = Solution::new(catalog, &request.embeddings);
+    let whole = stl::solution(&found, &format!("solution {number}"), print).map_err(refused)?;
+    let name = format!("{}-stl", catalog.name);
+    let files = (pieces.into_iter())
+        .map(|(_, file, bytes)| (file, bytes))
+        .chain([(format!("solution-{number}.stl"), whole)])
+        .map(|(file, bytes)| (format!("{name}/{file}"), bytes));
+    archive(&name, files)
 }
 
 /// An example a page can open.

@@ -131,6 +131,8 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/rust", post(api::rust))
         .route("/api/crate", post(api::rust_crate_tar))
         .route("/api/gallery", post(api::gallery))
+        .route("/api/solid", post(api::solid))
+        .route("/api/stl", post(api::stl))
         .route("/api/examples", get(api::examples))
         .route("/api/grids", get(grid::grids))
         .route("/api/grid", get(grid::geometry))

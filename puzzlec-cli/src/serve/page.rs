@@ -10,6 +10,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("page/style.css")),
     ("app.js", "text/javascript", include_str!("page/app.js")),
     ("draw.js", "text/javascript", include_str!("page/draw.js")),
+    (
+        "view3d.js",
+        "text/javascript",
+        include_str!("page/view3d.js"),
+    ),
 ];
 
 /// `GET /`: the page.

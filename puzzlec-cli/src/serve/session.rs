@@ -18,7 +18,8 @@ use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit};
 use super::api::{Ready, Rejected, Source};
 use super::{limits, Shared};
 use crate::progress::format_seconds;
-use puzzlec_io::draw::{json as solution_json, svg};
+use puzzlec_io::draw::svg::{self, Detail};
+use puzzlec_io::draw::{json as solution_json, Palette};
 
 /// What a page asks over its socket.
 #[derive(Debug, Deserialize)]
@@ -364,6 +365,7 @@ impl Run {
             }
             Mode::Solutions => {
                 let catalog = runnable.catalog();
+                let palette = Palette::new(catalog);
                 let mut found: u128 = 0;
                 let flow = runnable.solve_watched(watch, &mut |solution| {
                     found += 1;
@@ -371,11 +373,21 @@ impl Run {
                         let placed = solution.embeddings();
                         let drawn =
                             svg::gallery(catalog, &[placed], found as u64).unwrap_or_default();
+                        // A solid is also seen in the page's own view: its thumbnail is its
+                        // solid, and its layers are drawn beside the view.
+                        let solid = catalog.lattice.dims() == 3 && catalog.extents.len() == 3;
+                        let thumb =
+                            solid.then(|| svg::picture(solution, &palette, Detail::Thumbnail));
+                        let layers =
+                            solid.then(|| svg::picture(solution, &palette, Detail::Layers));
                         let event = json!({
                             "type": "solution",
                             "search": id,
                             "number": found as u64,
                             "svg": drawn,
+                            "thumb": thumb,
+                            "layers": layers,
+                            "solid": matches!(catalog.extents.len(), 2 | 3),
                             "embeddings": placed,
                             "value": solution_json::value(solution),
                         });

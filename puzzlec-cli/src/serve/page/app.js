@@ -2,6 +2,7 @@
 // are), and its searches run by the server over one socket, shown as they go.
 
 import * as draw from "./draw.js";
+import { SolidView, supported as solidsSupported } from "./view3d.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,6 +58,11 @@ const state = {
   pieceDrawn: null,
   /** What a stroke of the pointer paints. */
   stroke: null,
+  /** The puzzle as the last search was asked for it (its solutions are of this). */
+  searchedSource: null,
+  /** The view in three dimensions, made when first needed, and which solution it shows. */
+  view: null,
+  viewOf: null,
 };
 
 const text = $("text");
@@ -627,6 +633,7 @@ function ask(message) {
 
 function search(mode) {
   state.searchedText = text.value;
+  state.searchedSource = source();
   if (ask({ type: "search", source: source(), mode })) {
     $("result").textContent = "compiling…";
     searching(true);
@@ -749,7 +756,14 @@ function bringIntoView(element) {
 function showSolutions() {
   const all = state.solutions;
   $("exports").hidden = all.length === 0;
-  $("large").innerHTML = all.length ? all[state.selected].svg : "";
+  const shown = all[state.selected];
+  const solid = shown?.solid && solidsSupported();
+  $("view").hidden = !solid;
+  // A solid's layers beside its view; a plane puzzle's drawing above its view of tiles.
+  $("shown").classList.toggle("plane", solid && !shown.layers);
+  $("large").innerHTML = shown ? (solid && shown.layers) || shown.svg : "";
+  $("stl").hidden = !shown?.solid;
+  if (solid) showSolid(shown);
   const pages = Math.max(1, Math.ceil(all.length / PAGE));
   state.page = Math.min(state.page, pages - 1);
   const first = state.page * PAGE;
@@ -758,7 +772,7 @@ function showSolutions() {
   all.slice(first, first + PAGE).forEach((s, i) => {
     const div = document.createElement("div");
     div.className = "thumb" + (first + i === state.selected ? " selected" : "");
-    div.innerHTML = s.svg;
+    div.innerHTML = s.thumb ?? s.svg;
     div.title = `solution ${s.number}`;
     div.addEventListener("click", () => {
       state.selected = first + i;
@@ -768,6 +782,28 @@ function showSolutions() {
   });
   $("pager").hidden = pages < 2;
   $("page").textContent = `page ${state.page + 1} of ${pages}`;
+}
+
+/** Shows a solution in the view in three dimensions, its scene asked of the server once. */
+async function showSolid(solution) {
+  const key = `${state.search} ${solution.number}`;
+  if (state.viewOf === key) return;
+  state.viewOf = key;
+  state.view ??= new SolidView($("view"));
+  const response = await fetch("/api/solid", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ source: state.searchedSource, embeddings: solution.embeddings }),
+  });
+  const answer = await response.json();
+  // Another solution may have been chosen while this one's scene came.
+  if (state.viewOf !== key) return;
+  if (!response.ok) {
+    $("view").hidden = true;
+    return;
+  }
+  state.view.show(answer);
+  $("view").dataset.shown = key;
 }
 
 /** Placements at each depth, as bars. */
@@ -925,6 +961,29 @@ $("export-svg").addEventListener("click", async () => {
 $("export-json").addEventListener("click", () =>
   download(`${fileStem()}.jsonl`, "application/jsonl",
     state.solutions.map((s) => `${JSON.stringify(s.value)}\n`).join("")));
+// Each piece and the solution shown as STL for printing, at the size and gap asked, in one
+// archive.
+$("export-stl").addEventListener("click", async () => {
+  const shown = state.solutions[state.selected];
+  if (!shown) return;
+  const response = await fetch("/api/stl", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      source: state.searchedSource,
+      embeddings: shown.embeddings,
+      number: shown.number,
+      size: Number($("stl-size").value),
+      gap: Number($("stl-gap").value),
+    }),
+  });
+  if (response.ok && response.headers.get("content-type") === "application/x-tar") {
+    const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+    download(name ? name[1] : "puzzle-stl.tar", "application/x-tar", await response.blob());
+    return;
+  }
+  $("result").textContent = (await response.json()).message;
+});
 // The puzzle as a Rust crate: `NAME/Cargo.toml` and `NAME/src/main.rs` in one archive.
 $("export-rust").addEventListener("click", async () => {
   const response = await fetch("/api/crate", {
