@@ -482,6 +482,46 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     assert_eq!(count(&client, "#count").await, "240");
     screenshot(&client, "11-drawn-soma-counted").await;
 
+    // Each piece is shown as a picture; the first, the V, opened back into the drawer and
+    // made a straight three there, is changed in place in the text, and counted: as many as
+    // the command counts of the same puzzle written by hand.
+    shows_many(&client, "#pieces button.piece-picture svg", 7).await;
+    click(&client, "#pieces li:first-child button.piece-picture").await;
+    text_when(&client, "#add-piece", |t| t == "change the piece").await;
+    shows_many(&client, "#piece-grid .place.piece", 3).await;
+    click(&client, "#piece-grid [data-l='0'][data-r='1'][data-c='0']").await;
+    click(&client, "#piece-grid [data-l='0'][data-r='0'][data-c='2']").await;
+    click(&client, "#add-piece").await;
+    let changed = editor_when(&client, |t| t.contains("A: [\"###\"]")).await;
+    // In its place, the other six as they were, no piece added.
+    let pieces = "        A: [\"###\"],\n        B: [\"###\", \"#..\"],\n";
+    assert!(changed.contains(pieces), "{changed}");
+    assert!(!changed.contains("H:"), "{changed}");
+    screenshot(&client, "11-soma-piece-changed").await;
+    let by_hand = Path::new(env!("CARGO_TARGET_TMPDIR")).join("soma-changed.puzzle");
+    std::fs::write(
+        &by_hand,
+        r####"mod changed {
+            box: 3 x 3 x 3,
+            pieces: {
+                A: ["###"], B: ["###", "#.."], C: ["###", ".#."], D: ["##.", ".##"],
+                E: [["##", ".#"], ["..", ".#"]], F: [["..", ".#"], ["##", ".#"]],
+                G: [["##", "#."], ["#.", ".."]],
+            },
+            reflect: false,
+            symmetry: reduced,
+        }"####,
+    )
+    .unwrap();
+    let counted = common::puzzle(&["solve", by_hand.to_str().unwrap(), "--count"]);
+    assert!(
+        counted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&counted.stderr)
+    );
+    let expected = String::from_utf8_lossy(&counted.stdout).trim().to_owned();
+    assert_eq!(count(&client, "#count").await, expected);
+
     // A fine grid, sized in cubes: a cube of 24 rhombic tetrahedra holds six square pyramids
     // (docs/language.md), in one way.
     click(&client, "#new").await;

@@ -184,12 +184,12 @@ fn boxed(out: &mut String, d: &Description) -> Result<(), PrintError> {
     }
     let entries = piece_entries(d)?;
     match entries.as_slice() {
-        [(whole, true)] => {
+        [(whole, true, _)] => {
             let _ = writeln!(out, "    pieces: {whole},");
         }
         _ => {
             let _ = writeln!(out, "    pieces: {{");
-            for (entry, _) in entries {
+            for (entry, _, _) in entries {
                 let _ = writeln!(out, "        {entry},");
             }
             let _ = writeln!(out, "    }},");
@@ -300,6 +300,9 @@ pub struct Sketch {
     /// The entries of the pieces: a set (`pentominoes`, `2 x tetrominoes`) or one piece
     /// (`A: ["##", "#."]`).
     pub pieces: Vec<String>,
+    /// How many of the puzzle's pieces (its kinds, in order) each entry declares: a set's
+    /// members, or one.
+    pub declares: Vec<usize>,
     /// Whether pieces may be turned over.
     pub reflect: bool,
     /// Whether one solution per symmetry class is asked (`symmetry: reduced`).
@@ -354,7 +357,9 @@ pub fn sketch(d: &Description) -> Result<Sketch, PrintError> {
     let Some(board) = board else {
         return unsketched("a box of more than three axes");
     };
-    let pieces = piece_entries(d)?.into_iter().map(|(e, _)| e).collect();
+    let entries = piece_entries(d)?;
+    let declares = entries.iter().map(|(_, _, n)| *n).collect();
+    let pieces = entries.into_iter().map(|(e, _, _)| e).collect();
     let mut written = String::new();
     options(&mut written, d)?;
     let options = (written.lines())
@@ -366,6 +371,7 @@ pub fn sketch(d: &Description) -> Result<Sketch, PrintError> {
         grid: d.grid,
         board,
         pieces,
+        declares,
         reflect: d.reflect,
         reduced: matches!(d.symmetry, Symmetry::Reduced { piece: None }),
         options,
@@ -399,8 +405,9 @@ fn order(scan: OrderChoice, lead: &Lead) -> Result<Option<String>, PrintError> {
 }
 
 /// The entries of `pieces: { ... }`: a whole built-in set, in order, as its word (flagged
-/// `true` when it is written once, so that it may stand for the whole list), else each piece.
-fn piece_entries(d: &Description) -> Result<Vec<(String, bool)>, PrintError> {
+/// `true` when it is written once, so that it may stand for the whole list), else each piece;
+/// each with how many pieces it declares.
+fn piece_entries(d: &Description) -> Result<Vec<(String, bool, usize)>, PrintError> {
     let mut out = Vec::new();
     let mut rest = &d.pieces[..];
     while let Some(first) = rest.first() {
@@ -422,12 +429,12 @@ fn piece_entries(d: &Description) -> Result<Vec<(String, bool)>, PrintError> {
                 } else {
                     format!("{} x ", first.count.0)
                 };
-                out.push((format!("{copies}{set}"), once));
+                out.push((format!("{copies}{set}"), once, members.len()));
                 rest = &rest[members.len()..];
                 continue;
             }
         }
-        out.push((piece(d, first)?, false));
+        out.push((piece(d, first)?, false, 1));
         rest = &rest[1..];
     }
     Ok(out)

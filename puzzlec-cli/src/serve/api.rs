@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
-use super::{limits, Shared};
+use super::{grid, limits, Shared};
 use puzzlec::{Catalog, Solution};
 use puzzlec_io::draw::stl::{self, Print};
 use puzzlec_io::draw::{scene, svg};
@@ -207,6 +207,8 @@ pub struct Ready {
     pub info: Value,
     /// What the text reads as, before it compiles.
     pub read: Read,
+    /// Its kinds of piece as the editor's list shows them ([`grid::kinds`]).
+    pub kinds: Value,
     /// What the file asks that is done otherwise.
     pub warnings: Vec<Mistake>,
     /// What keeping it costs: its encoded length ([`Runnable::encoded_len`]), which the
@@ -237,6 +239,7 @@ impl Read {
                 "grid": s.grid.word(),
                 "board": s.board,
                 "pieces": s.pieces,
+                "declares": s.declares,
                 "reflect": s.reflect,
                 "reduced": s.reduced,
                 "options": s.options,
@@ -452,7 +455,9 @@ fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Read
         Err(e) => return Some(Err(Rejected::Request(format!("the puzzle's facts: {e}")))),
     };
     let runnable = puzzle.runnable().clone();
+    let kinds = grid::kinds(runnable.catalog());
     Some(Ok(Ready {
+        kinds,
         bytes: runnable.encoded_len(),
         runnable,
         info,
@@ -473,6 +478,7 @@ pub async fn compile_json(shared: &Shared, source: &Source) -> Value {
                 "info": ready.info,
                 "warnings": ready.warnings,
                 "puzzles": puzzles,
+                "kinds": ready.kinds,
             });
             ready.read.fill(&mut answer);
             answer

@@ -10,7 +10,9 @@ use axum::Json;
 use puzzlec::compiler::description::Grid;
 use puzzlec::compiler::piece_set::PieceSet;
 use puzzlec::compiler::print::MAX_SKETCHED;
-use puzzlec::lattice::{Lattice, Point, Solid};
+use puzzlec::lattice::{unlinear, Lattice, Point, Solid};
+use puzzlec::Catalog;
+use puzzlec_io::draw::{svg, Palette};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -254,4 +256,45 @@ fn drawn_layers(lattice: Lattice, cells: &[Point]) -> String {
         1 => layer(0),
         n => format!("[{}]", (0..n).map(layer).collect::<Vec<_>>().join(", ")),
     }
+}
+
+/// Each kind of a compiled puzzle's pieces as the editor's list shows it and its drawer opens
+/// it: its `name`, a `picture` (SVG) in its colour, and its `cells` as the drawer's places
+/// (layer, row, column), moved to the lattice's one place for their shape, with how many
+/// `layers` of cubes the drawer needs for them; pictures and cells of its first placement in
+/// the box, and none where it has none (a piece too large for the box).
+pub fn kinds(catalog: &Catalog) -> Value {
+    let palette = Palette::new(catalog);
+    let extents: Vec<i32> = catalog.extents.iter().map(|&x| x as i32).collect();
+    let side = catalog.lattice.cube_side().unwrap_or(1);
+    let mut start = 0;
+    let mut out = Vec::new();
+    for (k, kind) in catalog.kinds.iter().enumerate() {
+        let placed = (kind.end > start && !extents.is_empty()).then_some(start);
+        start = kind.end;
+        let Some(e) = placed else {
+            out.push(json!({ "name": kind.name }));
+            continue;
+        };
+        let mut cells: Vec<Point> = (catalog.cells_of(e))
+            .map(|at| unlinear(&extents, at as i32))
+            .collect();
+        catalog.lattice.normalise(&mut cells);
+        let places: Vec<[i32; 3]> = (cells.iter())
+            .map(|p| match p[..] {
+                [l, r, c] => [l, r, c],
+                [r, c] => [0, r, c],
+                _ => [0, 0, p.first().copied().unwrap_or(0)],
+            })
+            .collect();
+        let layers = places.iter().map(|p| p[0] + 1).max().unwrap_or(1);
+        let colour = palette.kind(k as u32);
+        out.push(json!({
+            "name": kind.name,
+            "picture": svg::piece(catalog, e, colour),
+            "cells": places,
+            "layers": (layers + side - 1) / side,
+        }));
+    }
+    Value::Array(out)
 }

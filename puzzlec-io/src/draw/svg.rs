@@ -16,7 +16,7 @@ use puzzlec::{Catalog, Lattice, Picture, Slot, Solution};
 
 use puzzlec::lattice::Point;
 
-use super::mesh::{cross, dot, Assembly, Body, Vector};
+use super::mesh::{cross, dot, Assembly, Body, Part, Vector};
 use super::{Colour, Palette};
 
 /// The side of a cell.
@@ -124,6 +124,108 @@ pub fn picture(solution: &Solution<'_>, palette: &Palette, detail: Detail) -> St
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n<g transform=\"translate({PAD} {PAD})\">\n{}</g>\n</svg>\n",
         drawing.body
     )
+}
+
+/// The side of a cell in a piece's picture.
+const PIECE_CELL: f64 = 14.0;
+
+/// A piece (the cells of embedding `e`) drawn on its own in `colour`, as a list of pieces
+/// shows it: a solid seen from above the front, a plane piece flat; `None` where its lattice
+/// gives its cells no shape.
+pub fn piece(catalog: &Catalog, e: u32, colour: Colour) -> Option<String> {
+    let extents: Vec<i32> = catalog.extents.iter().map(|&x| x as i32).collect();
+    let points: Vec<Point> = (catalog.cells_of(e))
+        .map(|at| puzzlec::lattice::unlinear(&extents, at as i32))
+        .collect();
+    let lattice = catalog.lattice;
+    let (body, width, height) = if lattice.dims() == 3 {
+        let part = Part {
+            placement: 0,
+            piece: None,
+            colour,
+            body: Body::of(lattice, &points)?,
+        };
+        let panel = solid_panel(&Assembly { parts: vec![part] }, &[], "");
+        (panel.body, panel.width, panel.height)
+    } else {
+        flat_piece(lattice, &points, colour)?
+    };
+    let scale = PIECE_CELL / SOLID_CELL;
+    let (w, h) = (width * scale, height * scale);
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {width:.1} {height:.1}\">\n{body}</svg>\n"
+    ))
+}
+
+/// A plane piece's cells as polygons (circles, for spheres) at the scale of a solid's view,
+/// moved to the top left, with a thick line around it: its elements, width and height.
+fn flat_piece(lattice: Lattice, points: &[Point], colour: Colour) -> Option<(String, f64, f64)> {
+    let unit = SOLID_CELL;
+    let own: std::collections::HashSet<&Point> = points.iter().collect();
+    let mut shapes = Vec::new();
+    for p in points {
+        match (lattice.outline(p), lattice.solid(p)) {
+            (Some(outline), _) => shapes.push((outline, None)),
+            (None, Some(Solid::Sphere { centre, radius })) => {
+                shapes.push((Vec::new(), Some(([centre[0], centre[1]], radius))));
+            }
+            _ => return None,
+        }
+    }
+    let mut low = [f64::MAX; 2];
+    let mut high = [f64::MIN; 2];
+    for (outline, ball) in &shapes {
+        let mut reach = |x: f64, y: f64| {
+            low = [low[0].min(x), low[1].min(y)];
+            high = [high[0].max(x), high[1].max(y)];
+        };
+        for ([x, y], _) in outline {
+            reach(*x, *y);
+        }
+        if let Some(([x, y], r)) = ball {
+            reach(x - r, y - r);
+            reach(x + r, y + r);
+        }
+    }
+    let margin = 2.0;
+    let at = |[x, y]: [f64; 2]| ((x - low[0]) * unit + margin, (y - low[1]) * unit + margin);
+    let mut body = String::new();
+    let mut thick = String::new();
+    for (outline, ball) in &shapes {
+        if let Some((centre, r)) = ball {
+            let (x, y) = at(*centre);
+            body.push_str(&format!(
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
+                r * unit - 0.6,
+                colour.hex()
+            ));
+            continue;
+        }
+        let corners: Vec<String> = (outline.iter())
+            .map(|&(c, _)| {
+                let (x, y) = at(c);
+                format!("{x:.1},{y:.1}")
+            })
+            .collect();
+        body.push_str(&format!(
+            "<polygon points=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.6\"/>\n",
+            corners.join(" "),
+            colour.hex(),
+            shaded(colour, 0.8)
+        ));
+        for (i, (corner, across)) in outline.iter().enumerate() {
+            if !own.contains(across) {
+                let ((x0, y0), (x1, y1)) = (at(*corner), at(outline[(i + 1) % outline.len()].0));
+                thick.push_str(&format!("M{x0:.1} {y0:.1}L{x1:.1} {y1:.1}"));
+            }
+        }
+    }
+    body.push_str(&format!(
+        "<path d=\"{thick}\" stroke=\"#222\" stroke-width=\"1.6\" stroke-linecap=\"round\" fill=\"none\"/>\n"
+    ));
+    let width = (high[0] - low[0]) * unit + 2.0 * margin;
+    let height = (high[1] - low[1]) * unit + 2.0 * margin;
+    Some((body, width, height))
 }
 
 /// The bytes kept for the head: as long as it can be, every number at its longest.

@@ -56,6 +56,12 @@ const state = {
   /** The piece being drawn: layers of rows, `#` a cell; and what the drawer shows of it. */
   piece: null,
   pieceDrawn: null,
+  /** The drawer's size where a piece opened in it needs its own (layers, rows, columns), and
+   * which entry that piece is, which "change the piece" writes over. */
+  pieceSize: null,
+  editing: null,
+  /** What the list of pieces shows, so that it is drawn anew only when that changes. */
+  piecesShown: null,
   /** What a stroke of the pointer paints. */
   stroke: null,
   /** The puzzle as the last search was asked for it (its solutions are of this). */
@@ -211,6 +217,9 @@ async function check() {
   if (keyOf(asked) !== state.sketchOf || !state.sketch) {
     takeSketch(answer.sketch, asked);
     renderDraw();
+  } else {
+    // The drawing wrote this text: its pieces' pictures are this answer's.
+    renderPieces();
   }
   state.sketchOf = state.sketch ? keyOf(asked) : null;
   showStale();
@@ -418,15 +427,54 @@ function renderDraw() {
   $("one-sided").checked = !sketch.reflect;
   showSets(sketch.grid);
   drawBoard(sketch, board);
+  renderPieces();
+  renderPiece();
+}
+
+/** The list of the pieces' entries, each with its pictures (a set's members each), as the last
+ * compile of the text drew them, and its text, shown whole; left as it is while a person is
+ * in one of its fields (leaving it writes the change, whose check draws the list anew). */
+function renderPieces() {
+  const sketch = state.sketch;
   const list = $("pieces");
+  if (!sketch || list.contains(document.activeElement)) return;
+  // Each entry's kinds of piece, as the last compile of this text drew them.
+  const kinds = state.checked?.ok && state.checked.sketch?.declares ? state.checked.kinds : null;
+  // The same list is left as it is, so that a click on it is never lost to a redraw.
+  const key = JSON.stringify([sketch.pieces, state.checked?.sketch?.declares, kinds]);
+  if (key === state.piecesShown && list.childElementCount === sketch.pieces.length) return;
+  state.piecesShown = key;
   list.innerHTML = "";
+  let first = 0;
   sketch.pieces.forEach((entry, i) => {
+    const declared = state.checked?.sketch?.declares?.[i] ?? 1;
+    const own = kinds?.slice(first, first + declared) ?? [];
+    first += declared;
     const li = document.createElement("li");
-    const input = document.createElement("input");
+    const pictures = document.createElement("div");
+    pictures.className = "piece-pictures";
+    for (const kind of own) {
+      if (!kind.picture) continue;
+      // One piece opens in the drawer; a set's members are shown, each by its name.
+      const holder = document.createElement(declared === 1 && kind.cells ? "button" : "span");
+      holder.className = "piece-picture";
+      holder.innerHTML = kind.picture;
+      if (declared === 1) {
+        holder.type = "button";
+        holder.title = `Open ${kind.name} in the drawer below, to change it`;
+        holder.addEventListener("click", () => openPiece(i, kind, entry));
+      } else {
+        holder.title = kind.name;
+      }
+      pictures.append(holder);
+    }
+    const input = document.createElement("textarea");
     input.value = entry;
+    input.rows = 1;
+    input.spellcheck = false;
     input.setAttribute("aria-label", `piece entry ${i + 1}`);
     input.addEventListener("change", () => {
-      sketch.pieces[i] = input.value;
+      sketch.pieces[i] = input.value.replace(/\s*\n\s*/g, " ");
       written();
     });
     const remove = document.createElement("button");
@@ -435,13 +483,16 @@ function renderDraw() {
     remove.title = "Remove";
     remove.addEventListener("click", () => {
       sketch.pieces.splice(i, 1);
+      if (state.editing === i) state.editing = null;
       written();
       renderDraw();
     });
-    li.append(input, remove);
+    const text = document.createElement("div");
+    text.className = "piece-entry";
+    text.append(input, remove);
+    li.append(pictures, text);
     list.append(li);
   });
-  renderPiece();
 }
 
 /** Draws the box once the server has said where its grid's places are and their shapes. */
@@ -529,6 +580,40 @@ async function resized() {
   renderDraw();
 }
 
+/**
+ * Opens entry `i`'s piece (`kind`, as the server drew it) in the drawer, its cells on a grid
+ * large enough for them, its name and copies in the fields: "change the piece" then writes
+ * it in place of the entry.
+ */
+async function openPiece(i, kind, entry) {
+  const grid = state.sketch.grid;
+  const side = draw.cubeSide(grid);
+  const [rows, columns] = draw.pieceSize(grid);
+  const size = [
+    kind.layers * side,
+    Math.max(rows, ...kind.cells.map((p) => p[1] + 2)),
+    Math.max(columns, ...kind.cells.map((p) => p[2] + 2)),
+  ];
+  const geometry = await draw.geometry(grid, ...size);
+  const piece = draw.resize(geometry, [], ...size);
+  for (const [l, r, c] of kind.cells) draw.put(piece, l, r, c, "#");
+  state.piece = piece;
+  state.pieceSize = size;
+  state.editing = i;
+  $("piece-layers").value = kind.layers;
+  $("piece-name").value = kind.name;
+  $("piece-count").value = /^(?:#\[[^\]]*\]\s*)*(\S+) x /.exec(entry)?.[1] ?? "1";
+  renderPiece();
+  $("piece-grid").scrollIntoView({ block: "nearest" });
+}
+
+/** The drawer back to a new piece. */
+function newPiece() {
+  state.piece = null;
+  state.pieceSize = null;
+  state.editing = null;
+}
+
 /** The piece drawer's grid: as many rows and columns as the server gives the grid (two cubes on
  * a fine grid, each layer of cubes drawn as its layers of places), as many layers as asked. */
 function pieceSize(grid) {
@@ -538,7 +623,8 @@ function pieceSize(grid) {
 
 async function renderPiece() {
   const grid = state.sketch?.grid ?? "square";
-  const size = pieceSize(grid);
+  const size = state.pieceSize ?? pieceSize(grid);
+  $("add-piece").textContent = state.editing == null ? "add the piece" : "change the piece";
   const geometry = await draw.geometry(grid, ...size);
   if (!state.piece || state.piece.length !== size[0]) {
     state.piece = draw.resize(geometry, [], ...size);
@@ -886,20 +972,25 @@ $("add-set").addEventListener("click", () => {
 });
 $("piece-layers").addEventListener("change", () => {
   if ($("piece-layers").value.trim() === "") return;
+  // A piece opened keeps its cells in the layers it still has.
+  const layers = Math.max(1, Math.min(Number($("piece-layers").value) || 1, 6));
+  if (state.pieceSize) state.pieceSize[0] = layers * draw.cubeSide(state.sketch?.grid ?? "square");
   state.piece = null;
   renderPiece();
 });
 $("clear-piece").addEventListener("click", () => {
-  state.piece = null;
+  newPiece();
   renderPiece();
 });
 $("add-piece").addEventListener("click", async () => {
   const name = $("piece-name").value.trim() || "A";
   const entry = await draw.pieceEntry(state.sketch.grid, name, $("piece-count").value.trim(), state.piece);
   if (!entry) return;
-  state.sketch.pieces.push(entry);
-  state.piece = null;
-  $("piece-name").value = nextName(name);
+  const editing = state.editing;
+  if (editing != null && editing < state.sketch.pieces.length) state.sketch.pieces[editing] = entry;
+  else state.sketch.pieces.push(entry);
+  newPiece();
+  $("piece-name").value = editing == null ? nextName(name) : nextName("A");
   written();
   renderDraw();
 });
