@@ -145,7 +145,7 @@ pub fn piece(catalog: &Catalog, e: u32, colour: Colour) -> Option<String> {
             colour,
             body: Body::of(lattice, &points)?,
         };
-        let panel = solid_panel(&Assembly { parts: vec![part] }, &[], "");
+        let panel = solid_panel(&Assembly { parts: vec![part] }, &[], "", 0.0);
         (panel.body, panel.width, panel.height)
     } else {
         flat_piece(lattice, &points, colour)?
@@ -342,17 +342,14 @@ pub fn drawing(solution: &Solution<'_>, palette: &Palette, detail: Detail) -> Dr
         .then(|| Assembly::of(&picture, palette))
         .flatten();
     if let (Some(assembly), Detail::Full | Detail::Thumbnail) = (&solid, detail) {
-        panels.push(solid_panel(assembly, &[], "assembled"));
+        panels.push(solid_panel(assembly, &[], "assembled", SOLID_VIEW));
     }
     let fine = picture.lattice.cube_side().is_some();
     match (detail, &solid) {
         (Detail::Thumbnail, Some(_)) => {}
         (Detail::Full | Detail::Layers, Some(assembly)) if fine => {
-            panels.push(solid_panel(
-                assembly,
-                &assembly.explosion(EXPLODE),
-                "exploded",
-            ));
+            let moves = assembly.explosion(EXPLODE);
+            panels.push(solid_panel(assembly, &moves, "exploded", SOLID_VIEW));
         }
         _ => panels.extend(layer_panels(&picture, palette)),
     }
@@ -393,6 +390,9 @@ const LABEL_CHAR: f64 = 6.5;
 const EXPLODE: f64 = 0.9;
 /// The side of a cell in the view in three dimensions.
 const SOLID_CELL: f64 = 22.0;
+/// The least length of a solid's view's longer side, that a small box (a cube of the fine
+/// grids, the Soma cube) is seen as large as its layers.
+const SOLID_VIEW: f64 = 170.0;
 
 /// A part of a drawing, with the label it is shown under.
 struct Panel {
@@ -439,7 +439,9 @@ fn shaded(colour: Colour, k: f64) -> String {
 /// farthest to the nearest, each's faces that look at the eye over what is behind them. On
 /// every grid here that order is right: each two cells that meet are mirror images of each
 /// other across their common face, so the nearer centre is on the viewer's side of it.
-fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str) -> Panel {
+/// Its cells are drawn `SOLID_CELL` a side, or larger (up to three times) where that leaves the
+/// view's longer side shorter than `least`.
+fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str, least: f64) -> Panel {
     let eye = eye();
     let right = {
         let r = cross([-eye[0], -eye[1], -eye[2]], [0.0, 0.0, 1.0]);
@@ -447,7 +449,7 @@ fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str) -> Panel {
         r.map(|x| x / n)
     };
     let up = cross(right, [-eye[0], -eye[1], -eye[2]]);
-    let flat = |p: Vector| [dot(p, right) * SOLID_CELL, -dot(p, up) * SOLID_CELL];
+    let unscaled = |p: Vector| [dot(p, right), -dot(p, up)];
     let parts: Vec<Body> = (assembly.parts.iter().enumerate())
         .map(|(i, part)| {
             part.body
@@ -461,12 +463,15 @@ fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str) -> Panel {
     for body in &parts {
         let reach = (body.vertices.iter().map(|&v| (v, 0.0))).chain(body.balls.iter().copied());
         for (p, r) in reach {
-            let [x, y] = flat(p);
-            let r = r * SOLID_CELL;
+            let [x, y] = unscaled(p);
             low = [low[0].min(x - r), low[1].min(y - r)];
             high = [high[0].max(x + r), high[1].max(y + r)];
         }
     }
+    let longer = (high[0] - low[0]).max(high[1] - low[1]);
+    let scale = (least / longer).clamp(SOLID_CELL, 3.0 * SOLID_CELL);
+    let (low, high) = (low.map(|x| x * scale), high.map(|x| x * scale));
+    let flat = |p: Vector| unscaled(p).map(|x| x * scale);
     if low[0] > high[0] {
         return Panel {
             body: String::new(),
@@ -527,7 +532,7 @@ fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str) -> Panel {
                 id = id,
                 x = x,
                 y = y,
-                r = radius * SOLID_CELL - 0.4,
+                r = radius * scale - 0.4,
             ));
             continue;
         }
