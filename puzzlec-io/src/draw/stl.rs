@@ -4,8 +4,8 @@
 //! way), in millimetres, at a size per cell and with a gap between pieces that a person
 //! chooses, lying on the plate (its least corner at the origin). A piece of the plane grids is
 //! its tiles one cell deep. A piece of spheres is its balls, each a closed surface enclosing
-//! a sphere's volume (so that two of one piece, which touch at a point, just overlap and print
-//! joined by a small neck); with a gap they come apart, to be glued as wooden ones are.
+//! a sphere's volume, two of one piece meeting at about a point as the spheres do: printed,
+//! they are glued as wooden ones are.
 
 use std::fs;
 use std::io::{self, Write};
