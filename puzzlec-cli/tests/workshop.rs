@@ -880,4 +880,21 @@ async fn every_grid_is_seen_in_three_dimensions() {
         click(&client, "#view canvas").await;
         shows_many(&client, ".view-legend li.alone", 0).await;
     }
+    // On a narrow screen the view keeps the panel's width and its controls wrap.
+    client
+        .set_window_size(800, 600)
+        .await
+        .expect("the window resizes");
+    let width = "return document.querySelector('#view canvas').getBoundingClientRect().width";
+    let width = client
+        .execute(width, vec![])
+        .await
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!(
+        width > 300.0 && width <= 800.0,
+        "the view is {width} px wide"
+    );
+    screenshot_of(&client, "#view", "view-narrow").await;
 }

@@ -149,24 +149,29 @@ fn every_piece_and_solution_of_the_suite_is_closed_and_holds_its_cells() {
         let dir = scratch.0.join(checked.to_string());
         let printer = Printer::new(&dir, catalog, Print::default()).unwrap();
         let mut expected: HashMap<PathBuf, (f64, Check)> = HashMap::new();
-        let mut start = 0;
-        for (k, kind) in catalog.kinds.iter().enumerate() {
-            if kind.end > start {
-                let name = kind.name.chars().map(|c| {
-                    if c.is_alphanumeric() || c == '-' || c == '_' {
-                        c
-                    } else {
-                        '_'
-                    }
-                });
-                let file = dir.join(format!("piece-{}-{}.stl", k + 1, name.collect::<String>()));
-                expected.insert(
-                    file,
-                    (volume(catalog, catalog.cells_of(start)), Check::Exact),
-                );
-            }
-            start = kind.end;
+        // Each kind's file, `piece-K-NAME.stl`, holds its first placement's cells.
+        let starts: Vec<u32> = std::iter::once(0)
+            .chain(catalog.kinds.iter().map(|k| k.end))
+            .collect();
+        for entry in fs::read_dir(&dir).unwrap() {
+            let file = entry.unwrap().path();
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            let k: usize = name["piece-".len()..]
+                .split('-')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let cells = volume(catalog, catalog.cells_of(starts[k - 1]));
+            expected.insert(file, (cells, Check::Exact));
         }
+        // Every kind placed somewhere has its file.
+        let placed = catalog
+            .kinds
+            .iter()
+            .zip(&starts)
+            .filter(|(k, &s)| k.end > s);
+        assert_eq!(expected.len(), placed.count(), "{label}");
         let first = puzzle.first(1);
         if let Some(solution) = first.get(0) {
             let file = printer.add(1, &solution).unwrap();

@@ -662,15 +662,25 @@ fn ten() -> f64 {
     Print::default().size
 }
 
+/// The compiled puzzle of a request about one of its solutions; refused unless the solution is
+/// one of its.
+async fn solution_of(shared: &Shared, request: &SolidRequest) -> Result<Arc<Ready>, Rejected> {
+    let ready = shared.compiled.get(shared, &request.source).await?;
+    check_solutions(
+        ready.runnable.catalog(),
+        std::slice::from_ref(&request.embeddings),
+    )?;
+    Ok(ready)
+}
+
 /// `POST /api/solid`: a solution as the page's view in three dimensions draws it (the scene of
 /// `puzzlec_io::draw::scene`); refused where its grid gives its cells no solid.
 pub async fn solid(
     State(shared): State<Shared>,
     Json(request): Json<SolidRequest>,
 ) -> Result<Response, Rejected> {
-    let ready = shared.compiled.get(&shared, &request.source).await?;
+    let ready = solution_of(&shared, &request).await?;
     let catalog = ready.runnable.catalog();
-    check_solutions(catalog, std::slice::from_ref(&request.embeddings))?;
     let picture = Solution::new(catalog, &request.embeddings).picture();
     let scene = matches!(catalog.extents.len(), 2 | 3)
         .then(|| scene::scene(catalog, &picture))
@@ -685,9 +695,8 @@ pub async fn stl(
     State(shared): State<Shared>,
     Json(request): Json<SolidRequest>,
 ) -> Result<Response, Rejected> {
-    let ready = shared.compiled.get(&shared, &request.source).await?;
+    let ready = solution_of(&shared, &request).await?;
     let catalog = ready.runnable.catalog();
-    check_solutions(catalog, std::slice::from_ref(&request.embeddings))?;
     let print = Print {
         size: request.size,
         gap: request.gap,

@@ -372,8 +372,9 @@ fn solve(m: [[f64; 3]; 3], rhs: Vector) -> Vector {
     })
 }
 
-/// The unit outward normal of a face, by Newell's method.
-fn normal(vertices: &[Vector], corners: &[u32]) -> Vector {
+/// The unit outward normal of a face (its corners counter-clockwise seen from outside), by
+/// Newell's method.
+pub fn normal(vertices: &[Vector], corners: &[u32]) -> Vector {
     let mut n = [0.0; 3];
     for (k, &a) in corners.iter().enumerate() {
         let p = vertices[a as usize];
@@ -457,12 +458,19 @@ fn add(a: Vector, b: Vector) -> Vector {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
 }
 
-fn sub(a: Vector, b: Vector) -> Vector {
+/// The difference `a - b`.
+pub fn sub(a: Vector, b: Vector) -> Vector {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
 fn scale_by(a: Vector, k: f64) -> Vector {
     a.map(|x| x * k)
+}
+
+/// The distance between two points.
+pub fn distance(a: Vector, b: Vector) -> f64 {
+    let d = sub(a, b);
+    dot(d, d).sqrt()
 }
 
 /// The dot product.

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use puzzlec::{Catalog, Picture};
 
-use super::mesh::{unit_sphere, Assembly, Vector};
+use super::mesh::{distance, unit_sphere, Assembly, Vector};
 use super::Palette;
 
 /// The scene of a solution's picture, `None` where its lattice gives its cells no solid: the
@@ -68,8 +68,4 @@ fn flat(triangles: &[[Vector; 3]]) -> Vec<f32> {
     (triangles.iter().flatten())
         .flat_map(|p| p.map(|x| x as f32))
         .collect()
-}
-
-fn distance(a: Vector, b: Vector) -> f64 {
-    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use puzzlec::lattice::unlinear;
 use puzzlec::{Catalog, Solution};
 
-use super::mesh::{cross, dot, Assembly, Body, Vector};
+use super::mesh::{cross, dot, sub, Assembly, Body, Vector};
 use super::Palette;
 
 /// How the solids are printed.
@@ -204,8 +204,4 @@ fn file_safe(name: &str) -> String {
             }
         })
         .collect()
-}
-
-fn sub(a: Vector, b: Vector) -> Vector {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }

@@ -16,7 +16,7 @@ use puzzlec::{Catalog, Lattice, Picture, Slot, Solution};
 
 use puzzlec::lattice::Point;
 
-use super::mesh::{cross, dot, Assembly, Body, Part, Vector};
+use super::mesh::{self, cross, dot, Assembly, Body, Part, Vector};
 use super::{Colour, Palette};
 
 /// The side of a cell.
@@ -201,15 +201,9 @@ fn flat_piece(lattice: Lattice, points: &[Point], colour: Colour) -> Option<(Str
             ));
             continue;
         }
-        let corners: Vec<String> = (outline.iter())
-            .map(|&(c, _)| {
-                let (x, y) = at(c);
-                format!("{x:.1},{y:.1}")
-            })
-            .collect();
+        let corners = polygon(outline.iter().map(|&(c, _)| at(c)));
         body.push_str(&format!(
-            "<polygon points=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.6\"/>\n",
-            corners.join(" "),
+            "<polygon points=\"{corners}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.6\"/>\n",
             colour.hex(),
             shaded(colour, 0.8)
         ));
@@ -537,22 +531,19 @@ fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str, least: f64) -
             continue;
         }
         for corners in &faces_of[i][c as usize] {
-            let normal = face_normal(&solid.vertices, corners);
+            let normal = mesh::normal(&solid.vertices, corners);
             if dot(normal, eye) <= 1e-9 {
                 continue;
             }
-            let points: Vec<String> = (corners.iter())
-                .map(|&v| {
-                    let [x, y] = at(solid.vertices[v as usize]);
-                    format!("{x:.1},{y:.1}")
-                })
-                .collect();
+            let flat = polygon(corners.iter().map(|&v| {
+                let [x, y] = at(solid.vertices[v as usize]);
+                (x, y)
+            }));
             let k = brightness(normal);
             let fill = shaded(part.colour, k);
             let seam = shaded(part.colour, k * 0.8);
             body.push_str(&format!(
-                "<polygon class=\"face\" points=\"{}\" fill=\"{fill}\" stroke=\"{seam}\" stroke-width=\"0.6\" stroke-linejoin=\"round\"/>\n",
-                points.join(" ")
+                "<polygon class=\"face\" points=\"{flat}\" fill=\"{fill}\" stroke=\"{seam}\" stroke-width=\"0.6\" stroke-linejoin=\"round\"/>\n"
             ));
             let mut lines = String::new();
             for (k, &a) in corners.iter().enumerate() {
@@ -578,17 +569,6 @@ fn solid_panel(assembly: &Assembly, moves: &[Vector], label: &str, least: f64) -
         height: high[1] - low[1] + 2.0 * margin,
         label: label.to_owned(),
     }
-}
-
-/// The unit normal of a face whose corners run counter-clockwise seen from outside.
-fn face_normal(vertices: &[Vector], corners: &[u32]) -> Vector {
-    let [a, b, c] = [0, 1, 2].map(|k| vertices[corners[k] as usize]);
-    let n = cross(
-        [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
-        [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
-    );
-    let length = dot(n, n).sqrt();
-    n.map(|x| x / length)
 }
 
 /// Each layer of a box, as its own panel labelled with where it lies: `z = 0 (bottom)` and up
@@ -740,15 +720,9 @@ fn plane_layer(
             let Some(outline) = lattice.outline(&[r, c]) else {
                 continue;
             };
-            let corners: Vec<String> = (outline.iter())
-                .map(|&(corner, _)| {
-                    let (x, y) = point(corner);
-                    format!("{x:.2},{y:.2}")
-                })
-                .collect();
+            let corners = polygon(outline.iter().map(|&(corner, _)| point(corner)));
             out.push_str(&format!(
-                "<polygon class=\"cell\" points=\"{}\" fill=\"{fill}\" stroke=\"#888\" stroke-width=\"0.5\"/>\n",
-                corners.join(" ")
+                "<polygon class=\"cell\" points=\"{corners}\" fill=\"{fill}\" stroke=\"#888\" stroke-width=\"0.5\"/>\n"
             ));
             // Each side is drawn by the cell on it, once by each of two cells: the thick line
             // where it parts them, drawn twice, is the same line.
@@ -765,6 +739,12 @@ fn plane_layer(
         "<path d=\"{thick}\" stroke=\"#222\" stroke-width=\"2.5\" stroke-linecap=\"round\" fill=\"none\"/>\n"
     ));
     (width, height)
+}
+
+/// Points as a polygon's `points` attribute, to a hundredth of a unit.
+fn polygon(corners: impl Iterator<Item = (f64, f64)>) -> String {
+    let written: Vec<String> = corners.map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+    written.join(" ")
 }
 
 /// Whether a thick line goes between two positions.
