@@ -434,7 +434,7 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     fill_in(&client, "rows", "6").await;
     // The box is drawn anew once the server has said where its places are.
     shows_many(&client, "#board .place", 60).await;
-    click(&client, "#pieces button").await;
+    click(&client, "#pieces button.remove").await;
     click(&client, "#add-set").await;
     click(&client, "#reduced").await;
     text_when(&client, "#status", |t| t.contains("72 aspects")).await;
@@ -461,7 +461,7 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     fill_in(&client, "rows", "3").await;
     fill_in(&client, "layers", "3").await;
     shows_many(&client, "#board .place", 27).await;
-    click(&client, "#pieces button").await;
+    click(&client, "#pieces button.remove").await;
     let soma: [&[&[&str]]; 7] = [
         &[&["##", "#."]],
         &[&["###", "#.."]],
@@ -533,7 +533,7 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
         fill_in(&client, size, "1").await;
     }
     shows_many(&client, "#board .place", 24).await;
-    click(&client, "#pieces button").await;
+    click(&client, "#pieces button.remove").await;
     fill_in(&client, "piece-name", "P").await;
     fill_in(&client, "piece-count", "6").await;
     draw_piece(&client, 5, &[&["", "..#", ".#.#", "..#"]]).await;

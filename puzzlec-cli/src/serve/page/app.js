@@ -481,6 +481,7 @@ function renderPieces() {
     remove.type = "button";
     remove.textContent = "✕";
     remove.title = "Remove";
+    remove.className = "remove";
     remove.addEventListener("click", () => {
       sketch.pieces.splice(i, 1);
       if (state.editing === i) state.editing = null;
