@@ -56,8 +56,8 @@
 //! puzzles not known when the program is built; its `Puzzle` is a [`Solver`] too.
 
 pub use puzzlec_runtime::{
-    lattice, parallel, processor, rules, search, symmetry, watch, Catalog, Info, Kind, Lattice,
-    NativeSolver, Picture, Run, Slot, Solution, Solver, Unit, UnitError, Watch,
+    disassembly, lattice, parallel, processor, rules, search, symmetry, watch, Catalog, Info, Kind,
+    Lattice, NativeSolver, Picture, Run, Slot, Solution, Solver, Unit, UnitError, Watch,
 };
 
 /// The whole run time, for what the re-exports above leave out.

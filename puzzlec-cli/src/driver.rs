@@ -10,10 +10,12 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::ValueEnum;
+use puzzlec::disassembly::{Outcome, Rules};
 use puzzlec::search::Stats;
 use puzzlec::{parallel, Solver, Watch};
 
 use crate::progress::{self, Shown};
+use puzzlec_io::disassembly;
 use puzzlec_io::draw::stl::{Print, Printer};
 use puzzlec_io::draw::{self, Palette};
 
@@ -73,6 +75,18 @@ pub struct RunArgs {
     /// Print the solutions found as JSON, one a line, instead of drawing them.
     #[arg(long)]
     pub json: bool,
+    /// Take each assembly apart by sliding its pieces (BurrTools' disassembly): the solutions
+    /// are the assemblies that come apart, each with its level (the moves to the first
+    /// separation, then those of the parts: `98.2.4.2`), and the levels found are counted.
+    #[arg(long)]
+    pub disassemble: bool,
+    /// With --disassemble, show only the solutions whose first separation takes at least N
+    /// moves.
+    #[arg(long, value_name = "N", requires = "disassemble")]
+    pub min_moves: Option<usize>,
+    /// The most states one assembly's disassembly may reach before it is given up and said so.
+    #[arg(long, value_name = "N", default_value_t = puzzlec::disassembly::STATES, requires = "disassemble")]
+    pub states: u64,
     /// Print the order chosen, the compiler's estimate and the placements at each depth.
     #[arg(long)]
     pub stats: bool,
@@ -111,9 +125,16 @@ impl RunArgs {
             (self.draw, "--draw"),
             (self.json, "--json"),
             (self.stats, "--stats"),
+            (self.disassemble, "--disassemble"),
         ] {
             if set {
                 args.push(flag.to_owned());
+            }
+        }
+        if self.disassemble {
+            args.push(format!("--states={}", self.states));
+            if let Some(n) = self.min_moves {
+                args.push(format!("--min-moves={n}"));
             }
         }
         if let Some(svg) = &self.svg {
@@ -159,12 +180,13 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-/// Runs a solver as the options say, writing to stdout (and progress to stderr).
-pub fn run(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
-    parallel::with_threads(args.threads, || run_here(solver, args))
+/// Runs a solver as the options say, writing to stdout (and progress to stderr); `rules` say
+/// how its assemblies come apart, where the options ask.
+pub fn run(solver: &dyn Solver, args: &RunArgs, rules: &Rules) -> io::Result<Summary> {
+    parallel::with_threads(args.threads, || run_here(solver, args, rules))
 }
 
-fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
+fn run_here(solver: &dyn Solver, args: &RunArgs, rules: &Rules) -> io::Result<Summary> {
     let colour = match args.color {
         When::Auto => anstream::AutoStream::choice(&io::stdout()),
         When::Always => anstream::ColorChoice::Always,
@@ -194,6 +216,14 @@ fn run_here(solver: &dyn Solver, args: &RunArgs) -> io::Result<Summary> {
         false => (Watch::new(), Shown::Never),
     };
     let mut stats = None;
+    if args.disassemble {
+        let searched = progress::shown(&watch, mode, || {
+            disassemble(solver, args, rules, &watch, &mut out, styled)
+        });
+        let mut summary = searched?;
+        summary.seconds = start.elapsed().as_secs_f64();
+        return Ok(summary);
+    }
     let searched = progress::shown(&watch, mode, || {
         if args.wants_solutions() {
             return solve(solver, args, &watch, &mut out, styled);
@@ -345,6 +375,105 @@ fn solve(
         solutions: u128::from(found),
         stopped: flow.is_break() && found >= limit && args.limit.is_some(),
         seconds: 0.0,
+    })
+}
+
+/// Takes apart every assembly found, showing the solutions (those that come apart, up to the
+/// limit) with their levels as the options say, then the assemblies, the solutions and their
+/// levels.
+fn disassemble(
+    solver: &dyn Solver,
+    args: &RunArgs,
+    rules: &Rules,
+    watch: &Watch,
+    out: &mut dyn Write,
+    styled: bool,
+) -> io::Result<Summary> {
+    let start = Instant::now();
+    let catalog = solver.catalog();
+    let palette = Palette::new(catalog);
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let least = args.min_moves.unwrap_or(0);
+    let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
+    let mut shown = 0u64;
+    let mut failure = None;
+    let survey = disassembly::survey(solver, rules, args.states, watch, &mut |n, solution, outcome| {
+        let separation = match outcome {
+            Outcome::Apart(s) if s.first_moves() >= least => s,
+            Outcome::Limit(states) if !args.count => {
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "warning: assembly {n} is undecided: its disassembly reached {states} states (--states)"
+                );
+                return ControlFlow::Continue(());
+            }
+            _ => return ControlFlow::Continue(()),
+        };
+        shown += 1;
+        let written = if args.json {
+            writeln!(out, "{}", draw::json::disassembly_line(solution, n, separation))
+        } else if draw_text {
+            writeln!(out, "#{n} level {}", separation.level()).and_then(|()| {
+                draw::text::write(out, solution, &palette, styled)?;
+                writeln!(out)
+            })
+        } else if !args.count {
+            writeln!(out, "#{n} level {}", separation.level())
+        } else {
+            Ok(())
+        };
+        match written {
+            Ok(()) if shown < limit => ControlFlow::Continue(()),
+            Ok(()) => ControlFlow::Break(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    })
+    .map_err(|e| io::Error::other(e.to_string()))?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if args.count {
+        writeln!(out, "{}", survey.solutions)?;
+    } else {
+        let levels: Vec<String> = (survey.levels.iter())
+            .map(|(level, n)| format!("{} x{n}", level.0))
+            .collect();
+        let undecided = match survey.undecided {
+            0 => String::new(),
+            n => format!(", {n} undecided (the limit of states reached)"),
+        };
+        let unique = match survey.solutions {
+            1 => " (unique)",
+            _ => "",
+        };
+        let line = format!(
+            "{}: {} assemblies, {} solutions{unique} (assemblies that come apart){undecided} in {seconds:.3} s",
+            catalog.name, survey.assemblies, survey.solutions
+        );
+        let levels = match levels.is_empty() {
+            true => String::new(),
+            false => format!("levels: {}", levels.join(", ")),
+        };
+        if args.json {
+            eprintln!("{line}");
+            if !levels.is_empty() {
+                eprintln!("{levels}");
+            }
+        } else {
+            writeln!(out, "{line}")?;
+            if !levels.is_empty() {
+                writeln!(out, "{levels}")?;
+            }
+        }
+    }
+    Ok(Summary {
+        solutions: u128::from(survey.solutions),
+        stopped: shown >= limit && args.limit.is_some(),
+        seconds,
     })
 }
 

@@ -76,7 +76,9 @@ pub fn native_main(solver: &dyn Solver, fingerprint: u64) -> ExitCode {
         _ => Err(e.to_string()),
     };
     let done = match &args.work {
-        None => driver::run(solver, &args.run).map(drop).or_else(quiet),
+        None => driver::run(solver, &args.run, &Default::default())
+            .map(drop)
+            .or_else(quiet),
         Some(NativeWork::Units(list)) => {
             work::list(solver, list, &mut std::io::stdout().lock()).or_else(quiet)
         }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use puzzlec::compiler::{print, Runnable, Symmetry};
+use puzzlec::disassembly::Rules;
 use puzzlec::{parallel, Solver};
 use puzzlec_cli::compiled;
 use puzzlec_cli::driver::{self, RunArgs};
@@ -208,7 +209,9 @@ struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Build a native solver for this puzzle with cargo (once; later runs reuse it) and run it.
-    #[arg(long)]
+    /// Not with --disassemble, whose search runs on the run-time engine (the assemblies are
+    /// found quickly; taking them apart is the work).
+    #[arg(long, conflicts_with = "disassemble")]
     native: bool,
     #[command(flatten)]
     run: RunArgs,
@@ -299,16 +302,16 @@ fn source(loaded: &Loaded) -> Result<String, Failure> {
 fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let run = &args.run;
     let puzzle = match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
-        Here(puzzle) => puzzle,
+        Here(puzzle, rules) => (puzzle, rules),
         Ran(code) => return Ok(code),
     };
-    output(driver::run(&*puzzle, &args.run).map(drop))
+    output(driver::run(&*puzzle.0, &args.run, &puzzle.1).map(drop))
 }
 
 /// Where a command runs: here, on the puzzle compiled at run time, or on its native solver,
 /// which has already run.
 enum Engine {
-    Here(Box<Runnable>),
+    Here(Box<Runnable>, Rules),
     Ran(ExitCode),
 }
 use Engine::{Here, Ran};
@@ -324,6 +327,7 @@ fn here_or_native(
     native_args: impl FnOnce() -> Vec<String>,
 ) -> Result<Engine, Failure> {
     let loaded = load(input)?;
+    let rules = loaded.disassembly.clone();
     let compile = |native: bool| {
         parallel::with_threads(threads, || match native {
             false => loaded.compile(),
@@ -333,14 +337,14 @@ fn here_or_native(
     let text = source(&loaded);
     if !native {
         let Ok(text) = text else {
-            return Ok(Here(Box::new(compile(false)?.into_runnable())));
+            return Ok(Here(Box::new(compile(false)?.into_runnable()), rules));
         };
         if let Some(runnable) = compiled::load(&text) {
-            return Ok(Here(Box::new(runnable)));
+            return Ok(Here(Box::new(runnable), rules));
         }
         let runnable = compile(false)?.into_runnable();
         compiled::save(&text, &runnable);
-        return Ok(Here(Box::new(runnable)));
+        return Ok(Here(Box::new(runnable), rules));
     }
     let build = match text.as_ref().ok().and_then(|text| native::built(text)) {
         Some(build) => build,
@@ -393,7 +397,7 @@ fn announce(build: &Build) {
 fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
     let list = &args.list;
     match here_or_native(&args.input, args.native, list.threads, || list.to_args())? {
-        Here(puzzle) => output(work::list(
+        Here(puzzle, _) => output(work::list(
             &*puzzle,
             &args.list,
             &mut std::io::stdout().lock(),
@@ -405,7 +409,7 @@ fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
 fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
     let run = &args.run;
     let puzzle = match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
-        Here(puzzle) => puzzle,
+        Here(puzzle, _) => puzzle,
         Ran(code) => return Ok(code),
     };
     let summary = work::run(&*puzzle, &args.run).map_err(|e| Failure::Other(e.to_string()))?;

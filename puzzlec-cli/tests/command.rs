@@ -989,3 +989,60 @@ fn more_threads_than_any_machine_is_a_usage_error() {
     );
     assert_eq!(count(&["pentomino_6x10.puzzle", "--threads", "1024"]), 2339);
 }
+
+/// The command's output of `--disassemble`, checking the run succeeded.
+fn disassembled(args: &[&str]) -> String {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.extend(["--disassemble", "--progress", "never"]);
+    let output = puzzle(&all);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    stdout(&output)
+}
+
+/// Assemblies taken apart give the solutions and levels of BurrTools' `burrTxt -d` on the same
+/// files (written for this project): the key in its frame 4 assemblies, two at level 1.2 and
+/// two at 1; every Soma cube and every prism puzzle comes apart at once.
+#[test]
+fn disassembly_gives_burrtxts_solutions_and_levels() {
+    let key = disassembled(&["key_in_frame.xmpuzzle"]);
+    assert!(key.contains("4 assemblies, 4 solutions"), "{key}");
+    assert!(key.contains("levels: 1.2 x2, 1 x2"), "{key}");
+    assert!(key.contains("#1 level 1.2"), "{key}");
+    let soma = disassembled(&["soma.xmpuzzle"]);
+    assert!(soma.contains("240 assemblies, 240 solutions"), "{soma}");
+    assert!(soma.contains("levels: 1 x240"), "{soma}");
+    let prisms = disassembled(&["prisms.xmpuzzle"]);
+    assert!(prisms.contains("966 assemblies, 966 solutions"), "{prisms}");
+    let count = disassembled(&["key_in_frame.xmpuzzle", "--count"]);
+    assert_eq!(count.trim(), "4");
+    let deep = disassembled(&["key_in_frame.xmpuzzle", "--min-moves", "1", "--limit", "1"]);
+    assert!(deep.starts_with("#1 level 1.2\n"), "{deep}");
+    // The grids where BurrTools' own disassembler stops.
+    let octahedra = disassembled(&["octahedra.xmpuzzle"]);
+    assert!(octahedra.contains("solutions"), "{octahedra}");
+}
+
+/// Each solution's disassembly as JSON: its moves take the pieces apart one separation at a
+/// time, so that an assembly of n pieces has n - 1 moves that take a group away for good, and
+/// every move names pieces of the solution and a direction of the lattice.
+#[test]
+fn disassembly_json_lists_the_moves() {
+    let output = disassembled(&["key_in_frame.xmpuzzle", "--json"]);
+    let lines: Vec<Value> = (output.lines())
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for line in &lines {
+        let pieces = line["placements"].as_array().expect("placements").len();
+        let moves = line["moves"].as_array().expect("moves");
+        let away = moves.iter().filter(|m| m["distance"].is_null()).count();
+        assert_eq!(away, pieces - 1, "{line}");
+        for m in moves {
+            assert!(m["pieces"].as_array().is_some_and(|p| !p.is_empty()));
+            assert_eq!(m["direction"].as_array().map(Vec::len), Some(3), "{m}");
+        }
+        let level = line["level"].as_str().expect("level");
+        assert!(level == "1" || level == "1.2", "{level}");
+    }
+}

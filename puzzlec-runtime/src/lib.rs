@@ -8,6 +8,7 @@
 //! - [`parallel`]: work units, all cores; [`watch`]: a search watched and stopped.
 //! - [`Catalog`] and [`Solution`]: reading and drawing solutions.
 //! - [`lattice`]: the grid a box is built on, its cells' neighbours and its motions.
+//! - [`disassembly`]: whether an assembly comes apart, how, and at what level.
 //! - [`symmetry`]: the check that finishes a symmetry reduction.
 //! - [`processor`]: the puzzle processor's code, its text and binary forms, and its
 //!   interpreter.
@@ -16,6 +17,7 @@
 //!
 //! The method behind it all is described in the repository's `docs/method.md`.
 
+pub mod disassembly;
 mod failure;
 mod fewest;
 mod fits;

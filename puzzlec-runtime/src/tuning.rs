@@ -72,3 +72,10 @@ pub(crate) const MAX_CACHE_BITS: u32 = 18;
 /// fewest embeddings keep whole, every bit's at the same width: the search then reads them at a
 /// constant width, where a wider set is cheaper read from its first word with a taker.
 pub const DENSE_SETS: usize = 4;
+
+/// The states one assembly's disassembly may reach unless asked otherwise: a state holds its
+/// pieces' positions in one of the three fronts the search keeps (twelve bytes a piece) and
+/// how it was reached (24 bytes) for as long as the disassembly runs, so ten million states
+/// of a dozen pieces take about a gigabyte at most, and a hard sliding-block box reaches a few
+/// million.
+pub const DISASSEMBLY_STATES: u64 = 10_000_000;

@@ -215,6 +215,7 @@ pub fn read(path: &Path, text: String) -> Result<Loaded, InputError> {
         locs: locs.into_ranges(),
         warnings,
         comment,
+        disassembly: Default::default(),
     })
 }
 

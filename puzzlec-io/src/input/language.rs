@@ -71,6 +71,7 @@ pub fn read(path: &Path, text: String, choice: &Choice) -> Result<Loaded, InputE
         locs,
         warnings: Vec::new(),
         comment: None,
+        disassembly: Default::default(),
     })
 }
 

@@ -99,6 +99,9 @@ pub struct Loaded {
     /// language ([`Loaded::language`]): a BurrTools file's `<comment>`, the comment lines (`|`)
     /// that open a DLX file. None for a text in the language, whose comments are its own.
     pub comment: Option<String>,
+    /// What the file says of taking its assemblies apart (a BurrTools problem's weights and
+    /// groups); nothing for the other formats.
+    pub disassembly: puzzlec::disassembly::Rules,
 }
 
 impl Loaded {

@@ -18,6 +18,7 @@ use puzzlec::compiler::description::{
 };
 use puzzlec::compiler::geometry::Shape;
 use puzzlec::compiler::{Description, Symmetry};
+use puzzlec::disassembly::Rules;
 use puzzlec::Lattice;
 use roxmltree::{Document, Node};
 
@@ -109,6 +110,9 @@ struct Voxels {
     /// The voxels of a colour (the number after a voxel's character, from 1), with where the
     /// number was written.
     colours: Vec<([i32; 3], u32, Range<usize>)>,
+    /// Its weight (`weight=`, 1 where not given): in a disassembly the heavier side of a move
+    /// stays.
+    weight: i32,
     /// The element.
     range: Range<usize>,
 }
@@ -130,6 +134,7 @@ pub fn read(path: &Path, bytes: &[u8], choice: &Choice) -> Result<Loaded, InputE
         locs: Locs::new(0..0),
         asking: choice.asking,
         comment: None,
+        disassembly: Rules::default(),
     };
     let description = reader.puzzle(path, choice.problem.as_deref());
 
@@ -138,6 +143,7 @@ pub fn read(path: &Path, bytes: &[u8], choice: &Choice) -> Result<Loaded, InputE
         warnings,
         locs,
         comment,
+        disassembly,
         ..
     } = reader;
     match description {
@@ -149,6 +155,7 @@ pub fn read(path: &Path, bytes: &[u8], choice: &Choice) -> Result<Loaded, InputE
             text,
             warnings,
             comment,
+            disassembly,
         }),
         _ => Err(InputError::new(path, Some(&text), mistakes)),
     }
@@ -223,6 +230,8 @@ struct Reader<'t> {
     asking: Asking,
     /// The puzzle's `<comment>`, where it has words.
     comment: Option<String>,
+    /// What the chosen problem says of taking its assemblies apart.
+    disassembly: Rules,
 }
 
 impl Reader<'_> {
@@ -452,8 +461,17 @@ impl Reader<'_> {
             self.error(start..end.max(start + 1).min(self.text.len()), message);
             bad = true;
         }
+        let weight = match node.attribute("weight").map(str::parse::<i32>) {
+            None => 1,
+            Some(Ok(w)) => w,
+            Some(Err(_)) => {
+                self.error(tag.clone(), "`weight` must be a whole number");
+                return None;
+            }
+        };
         (!bad).then(|| Voxels {
             size,
+            weight,
             name: node
                 .attribute("name")
                 .filter(|n| !n.is_empty())
@@ -492,6 +510,33 @@ impl Reader<'_> {
 
     /// The colour pairs a problem allows (`<bitmap>`'s `<pair piece= result=>`, colours from
     /// 0 there), as (piece colour, box colour) from 1.
+    /// The groups of a piece (`group=` for all its copies, or `<group group= count=>` each),
+    /// as (group, copies); group 0 is none, as BurrTools has it.
+    fn groups(&mut self, part: Node<'_, '_>, copies: u32) -> Vec<(u32, u32)> {
+        let number = |this: &mut Self, node: Node<'_, '_>, name: &str| -> Option<u32> {
+            let value = node.attribute(name)?;
+            match value.parse::<u32>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    let range = start_tag(this.text, node);
+                    this.error(range, format!("`{name}` must be a whole number"));
+                    None
+                }
+            }
+        };
+        let mut groups = Vec::new();
+        if let Some(g) = number(self, part, "group") {
+            groups.push((g, copies));
+        }
+        for node in children(part, "group") {
+            if let (Some(g), Some(n)) = (number(self, node, "group"), number(self, node, "count")) {
+                groups.push((g, n));
+            }
+        }
+        groups.retain(|&(g, n)| g != 0 && n != 0);
+        groups
+    }
+
     fn allowed_colours(&mut self, problem: Node<'_, '_>, count: usize) -> Vec<(u32, u32)> {
         let mut allowed = Vec::new();
         for pair in child(problem, "bitmap")
@@ -577,7 +622,10 @@ impl Reader<'_> {
                 Some(c) if c.min > c.max => {
                     self.error(range, "the piece's `min` is more than its `max`");
                 }
-                Some(c) => parts.push((id, c, range)),
+                Some(c) => {
+                    let groups = self.groups(part, c.max);
+                    parts.push((id, c, range, groups));
+                }
                 None => self.error(range, "the count must be a whole number"),
             }
         }
@@ -600,6 +648,13 @@ impl Reader<'_> {
             && parts
                 .iter()
                 .all(|&(id, ..)| shapes[id].as_ref().is_some_and(|s| s.size[2] == 1));
+        self.disassembly = Rules {
+            space: flat.then(|| Lattice::cubic(3)),
+            weights: (parts.iter())
+                .map(|p| shapes[p.0].as_ref().map_or(1, |s| s.weight))
+                .collect(),
+            groups: parts.iter().map(|p| p.3.clone()).collect(),
+        };
         let axes = if flat { 2 } else { 3 };
         // A flat puzzle drops the layer.
         let point = |p: &[i32; 3]| -> Option<Vec<i32>> {
@@ -665,7 +720,7 @@ impl Reader<'_> {
         d.pieces_loc = self.locs.loc(tag);
         let mut achiral = true;
         let mut used_names = Vec::new();
-        for (id, count, range) in parts {
+        for (id, count, range, _) in parts {
             let shape = shapes[id].as_ref().expect("checked above");
             let name = piece_name(shape.name.as_deref(), id, &mut used_names);
             let loc = self.locs.loc(range.clone());

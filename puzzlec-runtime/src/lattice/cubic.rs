@@ -74,9 +74,3 @@ pub(super) fn solid(cell: &[i32]) -> Option<Solid> {
     ];
     Some(Solid::polyhedron(corners, faces))
 }
-
-/// The shortest translations along each direction a piece slides in: a step each way along
-/// each axis.
-pub(super) fn slides(dims: usize) -> Vec<Point> {
-    steps(&vec![0; dims])
-}

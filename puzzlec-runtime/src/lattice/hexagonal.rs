@@ -7,8 +7,7 @@
 use super::{Point, Solid};
 
 /// The steps from a hexagon to the six it touches, in (row, column), the doubled columns of
-/// the hexagonal lattice: also the shortest translations along each direction a piece slides
-/// in.
+/// the hexagonal lattice.
 pub(super) const STEPS: [[i32; 2]; 6] = [[0, -2], [0, 2], [-1, -1], [-1, 1], [1, -1], [1, 1]];
 
 /// Where the hexagons are.

@@ -84,6 +84,7 @@ mod hexagonal;
 mod motion;
 mod octahedra;
 mod rhombic;
+mod slide;
 mod spheres;
 mod triangular;
 
@@ -287,20 +288,42 @@ impl Lattice {
         }
     }
 
-    /// The shortest translations that keep the lattice along each direction a piece slides
-    /// in, both ways: a piece moves by whole multiples of one of them. Along the axes on the
-    /// square and cubic lattice; on the triangular grid two columns along a row and a row and
-    /// a column on the slants (and a layer, for prisms); on the hexagonal grid and the spheres
-    /// the steps to the cells a cell touches; on the fine grids whole cubes (two of them at once
-    /// on the tetrahedra and octahedra's, which keep each cube's kind).
+    /// The axes pieces slide along as a puzzle is taken apart, each the shortest translation
+    /// that keeps the lattice in its direction (a piece moves by whole multiples of one, either
+    /// way), in BurrTools' order where it has the grid: along the axes on the square and cubic
+    /// lattice (the last first, BurrTools' x); on the triangular grid two columns along a row
+    /// and a row and a column on each slant (after a layer, for prisms); on the hexagonal grid
+    /// and the spheres the lines to the cells a cell touches; on the fine grids whole cubes
+    /// along an axis (two on the tetrahedra and octahedra's, which also slide a cube along
+    /// each of two axes, so that each cube keeps its kind).
+    pub fn slide_axes(self) -> Vec<Point> {
+        slide::axes(self)
+    }
+
+    /// Each of [`slide_axes`](Self::slide_axes) forward, then back.
     pub fn slides(self) -> Vec<Point> {
-        match self.plain() {
-            Lattice::Cubic { dims } => cubic::slides(dims),
-            Lattice::Triangular | Lattice::TriangularPrisms => triangular::slides(self),
-            Lattice::Hexagonal => hexagonal::STEPS.iter().map(|s| s.to_vec()).collect(),
-            Lattice::Spheres { .. } => spheres::steps(&[0; 3]),
-            Lattice::RhombicTetrahedra => rhombic::slides(),
-            Lattice::TetrahedraOctahedra => octahedra::slides(),
+        (self.slide_axes().into_iter())
+            .flat_map(|t| {
+                let back = t.iter().map(|x| -x).collect();
+                [t, back]
+            })
+            .collect()
+    }
+
+    /// The cells other than `cell` whose solids the solid of `cell` passes into as it slides
+    /// by `step` (one of [`slides`](Self::slides)), its destination among them: a piece slides
+    /// a step past another only where no cell of the other is in a sweep of one of its cells.
+    /// Solids that only touch do not stop one another. Empty where the lattice has no solids.
+    pub fn sweep(self, cell: &[i32], step: &[i32]) -> Vec<Point> {
+        slide::sweep(self, cell, step)
+    }
+
+    /// A number of positions by which a translation along any axis keeps the lattice: the
+    /// sweep of a cell so moved is its sweep so moved.
+    pub fn period(self) -> i32 {
+        match self.cube_side() {
+            Some(side) => 2 * side,
+            None => 2,
         }
     }
 

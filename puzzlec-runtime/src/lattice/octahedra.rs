@@ -72,23 +72,6 @@ pub(super) fn solid(cell: &[i32]) -> Option<Solid> {
     Some(Solid::polyhedron(corners, faces))
 }
 
-/// The shortest translations along each direction a piece slides in: a cube along each of two
-/// axes, each way (a cube along one axis alone would change the cubes' kinds).
-pub(super) fn slides() -> Vec<Point> {
-    let mut out = Vec::new();
-    for a in 0..3 {
-        for b in a + 1..3 {
-            for (sa, sb) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
-                let mut t = vec![0; 3];
-                t[a] = sa * BLOCK;
-                t[b] = sb * BLOCK;
-                out.push(t);
-            }
-        }
-    }
-    out
-}
-
 /// The steps from a cell of the tetrahedra and octahedra's grid to the four it touches, if
 /// the point is a cell: from a cube's tetrahedron, its cube's four corners of its kind; from a
 /// corner, the tetrahedron and the corners across the cube's three faces at the corner.

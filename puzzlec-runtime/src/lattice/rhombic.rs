@@ -69,20 +69,6 @@ pub(super) fn solid(cell: &[i32]) -> Option<Solid> {
     Some(Solid::polyhedron(corners, faces))
 }
 
-/// The shortest translations along each direction a piece slides in: a cube each way along
-/// each axis.
-pub(super) fn slides() -> Vec<Point> {
-    (0..3)
-        .flat_map(|a| {
-            [-BLOCK, BLOCK].map(|by| {
-                let mut t = vec![0; 3];
-                t[a] = by;
-                t
-            })
-        })
-        .collect()
-}
-
 /// A rhombic tetrahedron by where it lies in its cube: on the face across axis `face` on the
 /// side `face_sign`, in the quarter of it towards axis `quarter`'s side `quarter_sign`.
 pub(super) struct Tetrahedron {

@@ -11,8 +11,6 @@ use super::{Point, Solid};
 
 /// The steps from a sphere to the twelve it touches, in (layer, row, column): four in its
 /// layer, and four each in the layers above (which rest up and to the left of it) and below.
-/// Every point is a sphere, so they are also the shortest translations along each direction a
-/// piece slides in.
 pub(super) const STEPS: [[i32; 3]; 12] = [
     [0, 0, -1],
     [0, 0, 1],

@@ -534,7 +534,7 @@ fn spheres_touch_at_a_diameter() {
 
 /// A slide keeps the lattice: cells go to cells and neighbours to neighbours; the directions
 /// come in pairs, each the other way round; and there are as many as BurrTools moves along
-/// where it has the grid.
+/// where it has the grid (the tetrahedra and octahedra's also along the axes).
 #[test]
 fn slides_keep_the_lattice() {
     for (lattice, count) in [
@@ -545,7 +545,7 @@ fn slides_keep_the_lattice() {
         (Lattice::Hexagonal, 6),
         (Lattice::Spheres { dims: 3 }, 12),
         (Lattice::RhombicTetrahedra, 6),
-        (Lattice::TetrahedraOctahedra, 12),
+        (Lattice::TetrahedraOctahedra, 18),
     ] {
         let slides = lattice.slides();
         assert_eq!(slides.len(), count, "{lattice:?}");
@@ -584,4 +584,52 @@ fn voxels_are_cells() {
     );
     assert!(Lattice::TetrahedraOctahedra.from_voxel([1, 1, 1]).is_some());
     assert_eq!(Lattice::Hexagonal.from_voxel([0, 0, 0]), None);
+}
+
+/// A cell's sweep holds where it slides to and nothing it only touches; a cell passes into
+/// another exactly where the other, sliding back, passes into it; and each sweep is the same
+/// one period along.
+#[test]
+fn sweeps_hold_the_cells_passed_into() {
+    let cube = Lattice::cubic(3);
+    assert_eq!(cube.sweep(&[2, 2, 2], &[0, 0, 1]), vec![vec![2, 2, 3]]);
+    // A triangle sliding two columns along its row passes through the one beside it.
+    let prisms = Lattice::TriangularPrisms;
+    assert_eq!(
+        prisms.sweep(&[0, 0, 0], &[0, 0, 2]),
+        vec![vec![0, 0, 1], vec![0, 0, 2]]
+    );
+    for lattice in [
+        Lattice::cubic(2),
+        Lattice::cubic(3),
+        Lattice::Triangular,
+        Lattice::TriangularPrisms,
+        Lattice::Hexagonal,
+        Lattice::Spheres { dims: 3 },
+        Lattice::RhombicTetrahedra,
+        Lattice::TetrahedraOctahedra,
+    ] {
+        let period = lattice.period();
+        let extents = vec![period; lattice.dims()];
+        for step in lattice.slides() {
+            let back: Point = step.iter().map(|x| -x).collect();
+            for cell in cells_of(lattice, &extents) {
+                let to: Point = cell.iter().zip(&step).map(|(a, b)| a + b).collect();
+                let sweep = lattice.sweep(&cell, &step);
+                assert!(sweep.contains(&to), "{lattice:?} {cell:?} {step:?}");
+                assert!(!sweep.contains(&cell));
+                for other in &sweep {
+                    assert!(
+                        lattice.sweep(other, &back).contains(&cell),
+                        "{lattice:?} {cell:?} {step:?} {other:?}"
+                    );
+                }
+                let moved: Point = cell.iter().map(|x| x + period).collect();
+                let shifted: Vec<Point> = (sweep.iter())
+                    .map(|p| p.iter().map(|x| x + period).collect())
+                    .collect();
+                assert_eq!(lattice.sweep(&moved, &step), shifted, "{lattice:?}");
+            }
+        }
+    }
 }

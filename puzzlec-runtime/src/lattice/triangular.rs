@@ -6,7 +6,7 @@
 //! are the twelve of a hexagon about a corner of a triangle, the prisms' each also with the
 //! layers reversed.
 
-use super::{Lattice, Point, Solid};
+use super::{Point, Solid};
 
 /// The height of a row of triangles, a triangle's side being 1.
 const ROW: f64 = 0.866_025_403_784_438_6;
@@ -62,19 +62,6 @@ pub(super) fn solid(cell: &[i32]) -> Option<Solid> {
     Some(Solid::extruded(&sides, z, with_layer, |dl| {
         layer.map(|l| vec![l + dl, r, c])
     }))
-}
-
-/// The shortest translations that keep the lattice, along each direction a piece slides in:
-/// two columns along a row, a row and a column on the slants, and a layer.
-pub(super) fn slides(lattice: Lattice) -> Vec<Point> {
-    let plane = [[0, -2], [0, 2], [-1, -1], [-1, 1], [1, -1], [1, 1]];
-    match lattice {
-        Lattice::TriangularPrisms => (plane.iter())
-            .map(|&[r, c]| vec![0, r, c])
-            .chain([vec![-1, 0, 0], vec![1, 0, 0]])
-            .collect(),
-        _ => plane.iter().map(|s| s.to_vec()).collect(),
-    }
 }
 
 /// BurrTools' prism at voxel (x, y, z): (layer z, row -y, column x), its y pointing up and its

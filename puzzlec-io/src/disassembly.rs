@@ -1,0 +1,135 @@
+//! The assemblies a search finds, each taken apart, on every core, and shown in the search's
+//! order: what the command's `--disassemble`, Python and the workshop share. The assemblies
+//! are taken in batches, so that what is held is a batch's, never all of them.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use puzzlec::disassembly::{Disassembler, DisassemblyError, Outcome, Rules};
+use puzzlec::{Solution, Solver, Watch};
+use rayon::prelude::*;
+
+/// The assemblies taken apart at once: enough to keep every core busy, few enough that a
+/// batch's solutions and answers are small.
+const BATCH: usize = 256;
+
+/// How the assemblies of a search came apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Survey {
+    /// The assemblies found.
+    pub assemblies: u64,
+    /// Those that come apart: the solutions.
+    pub solutions: u64,
+    /// Those whose disassembly reached the limit of states.
+    pub undecided: u64,
+    /// The solutions by level, the highest first.
+    pub levels: BTreeMap<Level, u64>,
+}
+
+impl Survey {
+    /// The highest level and how many solutions have it.
+    pub fn highest(&self) -> Option<(&Level, u64)> {
+        self.levels.iter().next().map(|(l, n)| (l, *n))
+    }
+}
+
+/// A level as BurrTools writes it (`98.2.4.2`), ordered the highest first: by the moves to
+/// the first separation, then those after it, number by number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level(pub String);
+
+impl Level {
+    fn numbers(&self) -> Vec<u64> {
+        self.0.split('.').map(|n| n.parse().unwrap_or(0)).collect()
+    }
+}
+
+impl Ord for Level {
+    fn cmp(&self, other: &Level) -> std::cmp::Ordering {
+        other
+            .numbers()
+            .cmp(&self.numbers())
+            .then_with(|| self.0.cmp(&other.0))
+    }
+}
+
+impl PartialOrd for Level {
+    fn partial_cmp(&self, other: &Level) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Takes apart every assembly `solver` finds (as `watch` lets it), showing each with its
+/// outcome and number (from 1) to `each`, in the search's order, until `each` breaks.
+/// `states` bounds each assembly's disassembly.
+pub fn survey(
+    solver: &dyn Solver,
+    rules: &Rules,
+    states: u64,
+    watch: &Watch,
+    each: &mut dyn FnMut(u64, &Solution<'_>, &Outcome) -> ControlFlow<()>,
+) -> Result<Survey, DisassemblyError> {
+    let catalog = solver.catalog();
+    // One disassembler a thread, each keeping what it learns of the shapes.
+    let threads = rayon::current_num_threads() + 1;
+    let disassemblers: Vec<Mutex<Disassembler>> = (0..threads)
+        .map(|_| Disassembler::new(catalog.lattice, rules.clone(), states).map(Mutex::new))
+        .collect::<Result<_, _>>()?;
+    let mut survey = Survey::default();
+    let mut batch: Vec<Vec<u32>> = Vec::with_capacity(BATCH);
+    let mut failure = None;
+    let mut flush = |batch: &mut Vec<Vec<u32>>, survey: &mut Survey| -> ControlFlow<()> {
+        let outcomes: Vec<Result<Outcome, DisassemblyError>> = batch
+            .par_iter()
+            .map(|placed| {
+                let at = rayon::current_thread_index().map_or(threads - 1, |i| i % (threads - 1));
+                let mut d = disassemblers[at].lock().unwrap_or_else(|e| e.into_inner());
+                d.solution(&Solution::new(catalog, placed))
+            })
+            .collect();
+        let mut flow = ControlFlow::Continue(());
+        for (placed, outcome) in batch.iter().zip(outcomes) {
+            let outcome = match outcome {
+                Ok(o) => o,
+                Err(e) => {
+                    failure = Some(e);
+                    flow = ControlFlow::Break(());
+                    break;
+                }
+            };
+            survey.assemblies += 1;
+            match &outcome {
+                Outcome::Apart(s) => {
+                    survey.solutions += 1;
+                    *survey.levels.entry(Level(s.level())).or_default() += 1;
+                }
+                Outcome::Stuck => {}
+                Outcome::Limit(_) => survey.undecided += 1,
+            }
+            if each(survey.assemblies, &Solution::new(catalog, placed), &outcome).is_break() {
+                flow = ControlFlow::Break(());
+                break;
+            }
+        }
+        batch.clear();
+        flow
+    };
+    let mut stopped = false;
+    let _ = solver.solve_watched(watch, &mut |solution| {
+        batch.push(solution.embeddings().to_vec());
+        if batch.len() < BATCH {
+            return ControlFlow::Continue(());
+        }
+        let flow = flush(&mut batch, &mut survey);
+        stopped = flow.is_break();
+        flow
+    });
+    if !stopped && !batch.is_empty() {
+        let _ = flush(&mut batch, &mut survey);
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(survey),
+    }
+}

@@ -1,0 +1,297 @@
+//! Taking an assembly apart: whether its pieces can be slid out of one another, by how few
+//! moves, and in what order; an assembly that comes apart is a *solution* in BurrTools' sense.
+//!
+//! A move slides one group of pieces any number of steps along one of the lattice's
+//! directions ([`Lattice::slides`]), without turning, and without any piece passing into
+//! another on the way ([`Lattice::sweep`]). The search is BurrTools' (after Bill Cutler's
+//! analysis of six-piece burrs): breadth first from the assembled state, so that the moves to
+//! the first separation are the fewest; the groups that can move are found from how far each
+//! piece can slide past each other along each direction, closed under chains; the first group
+//! that can leave splits the pieces in two, and each part is taken apart the same way. The
+//! moves of each state are tried in BurrTools' order, so that where several separations are
+//! equally short, the one taken is BurrTools' own, and so is the [level](Separation::level)
+//! it writes (`98.2.4.2`: 98 moves to the first separation, then those of the parts).
+//!
+//! What BurrTools' problems say of their pieces is followed ([`Rules`]): a piece's weight
+//! decides which side of a move is said to move (the heavier stays), and pieces in a group
+//! need not come apart.
+
+mod front;
+mod grouping;
+mod movement;
+mod search;
+
+use std::fmt;
+
+use crate::lattice::{Lattice, Point};
+use crate::solution::Solution;
+
+use grouping::Grouping;
+use movement::{Movement, Position};
+use search::{Exceeded, Search};
+
+/// What BurrTools' problems say of each kind of piece that bears on taking an assembly apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// The lattice pieces slide in, where not the puzzle's own: BurrTools' flat problems are
+    /// squares to solve but cubes to take apart (a piece may lift off).
+    pub space: Option<Lattice>,
+    /// Each kind's weight (1 where not given): of the two sides of a move, the one holding
+    /// the heaviest piece is said to stay, the other to move.
+    pub weights: Vec<i32>,
+    /// Each kind's groups, as (group, copies it may hold): a part of an assembly that cannot
+    /// be taken apart is still part of a solution where it can be one group's (every group a
+    /// number from 1).
+    pub groups: Vec<Vec<(u32, u32)>>,
+}
+
+impl Rules {
+    /// The weight of kind `k`.
+    fn weight(&self, k: usize) -> i32 {
+        self.weights.get(k).copied().unwrap_or(1)
+    }
+
+    /// The groups of kind `k`.
+    fn groups(&self, k: usize) -> &[(u32, u32)] {
+        self.groups.get(k).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// One move of a disassembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The pieces that move, by their numbers in the assembly.
+    pub pieces: Vec<usize>,
+    /// The direction, by its number among the lattice's [`slides`](Lattice::slides).
+    pub direction: usize,
+    /// How many steps the pieces slide; `None` where they leave the rest for good.
+    pub distance: Option<u32>,
+}
+
+/// How a group of pieces comes apart: the moves to its first separation, and how each part
+/// comes apart after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Separation {
+    /// The pieces, by their numbers in the assembly.
+    pub pieces: Vec<usize>,
+    /// The moves, the last taking one part away from the other.
+    pub moves: Vec<Move>,
+    /// How the part that stays comes apart; `None` for a single piece or a group.
+    pub stayed: Option<Box<Separation>>,
+    /// How the part taken away comes apart; `None` for a single piece or a group.
+    pub removed: Option<Box<Separation>>,
+}
+
+impl Separation {
+    /// The level as BurrTools writes it: the moves to the first separation, then the level of
+    /// the part that stays and of the part taken away, each only where somewhere in it a
+    /// separation takes more than one move (`98.2.4.2`, `1`).
+    pub fn level(&self) -> String {
+        let mut out = self.moves.len().to_string();
+        for part in [&self.stayed, &self.removed].into_iter().flatten() {
+            if part.has_several_moves() {
+                out.push('.');
+                out.push_str(&part.level());
+            }
+        }
+        out
+    }
+
+    /// The moves of the whole disassembly.
+    pub fn total_moves(&self) -> usize {
+        self.moves.len()
+            + [&self.stayed, &self.removed]
+                .into_iter()
+                .flatten()
+                .map(|p| p.total_moves())
+                .sum::<usize>()
+    }
+
+    /// The moves to the first separation.
+    pub fn first_moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The same separation with each piece `p` numbered `to[p]`.
+    fn renumber(&mut self, to: &[usize]) {
+        for p in &mut self.pieces {
+            *p = to[*p];
+        }
+        for m in &mut self.moves {
+            for p in &mut m.pieces {
+                *p = to[*p];
+            }
+        }
+        for part in [&mut self.stayed, &mut self.removed].into_iter().flatten() {
+            part.renumber(to);
+        }
+    }
+
+    fn has_several_moves(&self) -> bool {
+        self.moves.len() > 1
+            || [&self.stayed, &self.removed]
+                .into_iter()
+                .flatten()
+                .any(|p| p.has_several_moves())
+    }
+}
+
+/// What a disassembly found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The assembly comes apart, so.
+    Apart(Separation),
+    /// It does not: some part of it cannot be taken apart and is no group.
+    Stuck,
+    /// The limit of states was reached before an answer (the states reached).
+    Limit(u64),
+}
+
+impl Outcome {
+    /// The separation, where the assembly comes apart.
+    pub fn separation(&self) -> Option<&Separation> {
+        match self {
+            Outcome::Apart(s) => Some(s),
+            Outcome::Stuck | Outcome::Limit(_) => None,
+        }
+    }
+}
+
+/// Why assemblies of a puzzle cannot be taken apart by this analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DisassemblyError {
+    /// The lattice's cells have no solids to slide (the square and cubic lattice of other than
+    /// two or three axes, or a puzzle without a box).
+    NoSolids(Lattice),
+    /// More pieces than the analysis follows.
+    TooManyPieces(usize),
+}
+
+impl fmt::Display for DisassemblyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DisassemblyError::NoSolids(lattice) => write!(
+                f,
+                "pieces of {} axes do not slide: disassembly needs cells in the plane or in \
+                 space",
+                lattice.dims()
+            ),
+            DisassemblyError::TooManyPieces(n) => write!(
+                f,
+                "an assembly of {n} pieces: disassembly follows at most {MAX_PIECES}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DisassemblyError {}
+
+pub use crate::tuning::DISASSEMBLY_STATES as STATES;
+
+/// The most pieces an assembly may have: a group of them is one word.
+pub const MAX_PIECES: usize = 64;
+
+/// Takes assemblies of one puzzle apart, keeping what it learns of its pieces' shapes from one
+/// to the next (so one per thread).
+pub struct Disassembler {
+    movement: Movement,
+    rules: Rules,
+    limit: u64,
+}
+
+impl Disassembler {
+    /// A disassembler of pieces on `lattice` under `rules`, reaching at most `limit` states in
+    /// one assembly's disassembly.
+    /// The pieces slide in `rules.space` where it is given: the puzzle's cells then are cells
+    /// of it ([`Lattice::embed`]).
+    pub fn new(
+        lattice: Lattice,
+        rules: Rules,
+        limit: u64,
+    ) -> Result<Disassembler, DisassemblyError> {
+        let lattice = rules.space.unwrap_or(lattice);
+        if matches!(lattice, Lattice::Cubic { dims } if !(2..=3).contains(&dims)) {
+            return Err(DisassemblyError::NoSolids(lattice));
+        }
+        Ok(Disassembler {
+            movement: Movement::new(lattice),
+            rules,
+            limit,
+        })
+    }
+
+    /// Takes apart the assembly of these pieces, each its kind and its cells, in BurrTools'
+    /// order of pieces (kind by kind).
+    pub fn disassemble(
+        &mut self,
+        pieces: &[(usize, Vec<Point>)],
+    ) -> Result<Outcome, DisassemblyError> {
+        if pieces.len() > MAX_PIECES {
+            return Err(DisassemblyError::TooManyPieces(pieces.len()));
+        }
+        // BurrTools counts an assembly of one piece no solution: nothing comes apart.
+        if pieces.len() < 2 {
+            return Ok(Outcome::Stuck);
+        }
+        let mut shapes = Vec::with_capacity(pieces.len());
+        let mut start: Vec<Position> = Vec::with_capacity(pieces.len());
+        for (_, cells) in pieces {
+            let (shape, at) = self.movement.shape(cells);
+            shapes.push(shape);
+            start.push(at);
+        }
+        let kinds: Vec<usize> = pieces.iter().map(|(k, _)| *k).collect();
+        let weights: Vec<i32> = kinds.iter().map(|&k| self.rules.weight(k)).collect();
+        let mut search = Search {
+            movement: &mut self.movement,
+            shapes: &shapes,
+            weights: &weights,
+            kinds: &kinds,
+            grouping: Grouping::new(&self.rules),
+            limit: self.limit,
+            states: 0,
+        };
+        let all: Vec<usize> = (0..pieces.len()).collect();
+        Ok(match search.disassemble(&all, &start) {
+            Ok(Some(separation)) => Outcome::Apart(separation),
+            Ok(None) => Outcome::Stuck,
+            Err(Exceeded) => Outcome::Limit(search.states),
+        })
+    }
+
+    /// Takes apart a solution of a puzzle, its pieces taken in BurrTools' order (kind by kind,
+    /// the copies of a kind in the order of their embeddings); the pieces of the answer are
+    /// numbered as the solution's [`placements`](Solution::placements).
+    pub fn solution(&mut self, solution: &Solution<'_>) -> Result<Outcome, DisassemblyError> {
+        let catalog = solution.catalog();
+        let dims = self.movement.dims();
+        let mut pieces: Vec<(usize, u32, usize, Vec<Point>)> = solution
+            .placements()
+            .enumerate()
+            .filter_map(|(at, p)| {
+                let kind = catalog.kind_of(p.embedding)?;
+                let cells = (p.cells.iter())
+                    .map(|c| {
+                        let c: Point = c.iter().map(|&x| x as i32).collect();
+                        catalog.lattice.embed(&c, dims)
+                    })
+                    .collect();
+                Some((kind, p.embedding, at, cells))
+            })
+            .collect();
+        pieces.sort_by_key(|&(kind, embedding, ..)| (kind, embedding));
+        let placement: Vec<usize> = pieces.iter().map(|p| p.2).collect();
+        let pieces: Vec<(usize, Vec<Point>)> = pieces
+            .into_iter()
+            .map(|(k, _, _, cells)| (k, cells))
+            .collect();
+        let mut outcome = self.disassemble(&pieces)?;
+        if let Outcome::Apart(separation) = &mut outcome {
+            separation.renumber(&placement);
+        }
+        Ok(outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests;
