@@ -42,17 +42,18 @@ impl Front {
         (&self.positions[at..at + self.width], self.nodes[k])
     }
 
-    /// Whether the front holds `state`.
-    pub(super) fn contains(&self, state: &[i32]) -> bool {
-        let hash = hash_of(state);
+    /// Whether the front holds `state`, whose [`hash`] is `hash`.
+    #[inline(never)]
+    pub(super) fn contains(&self, state: &[i32], hash: u64) -> bool {
         (self.table)
             .find(hash, |&k| self.slice(k) == state)
             .is_some()
     }
 
-    /// Adds `state` as node `node`, unless the front holds it; whether it was added.
-    pub(super) fn insert(&mut self, state: &[i32], node: u32) -> bool {
-        let hash = hash_of(state);
+    /// Adds `state`, whose [`hash`] is `hash`, as node `node`, unless the front holds it;
+    /// whether it was added.
+    #[inline(never)]
+    pub(super) fn insert(&mut self, state: &[i32], hash: u64, node: u32) -> bool {
         let (positions, width) = (&self.positions, self.width);
         let slice = |k: u32| &positions[k as usize * width..(k as usize + 1) * width];
         if self.table.find(hash, |&k| slice(k) == state).is_some() {
@@ -63,7 +64,7 @@ impl Front {
         self.nodes.push(node);
         let (positions, width) = (&self.positions, self.width);
         self.table.insert_unique(hash, k, |&k| {
-            hash_of(&positions[k as usize * width..(k as usize + 1) * width])
+            self::hash(&positions[k as usize * width..(k as usize + 1) * width])
         });
         true
     }
@@ -81,7 +82,8 @@ impl Front {
     }
 }
 
-fn hash_of(state: &[i32]) -> u64 {
+/// A state's hash, by which the fronts find it.
+pub(super) fn hash(state: &[i32]) -> u64 {
     let mut h = FxBuildHasher.build_hasher();
     for &x in state {
         h.write_i32(x);

@@ -12,6 +12,12 @@
 //! equally short, the one taken is BurrTools' own, and so is the [level](Separation::level)
 //! it writes (`98.2.4.2`: 98 moves to the first separation, then those of the parts).
 //!
+//! Two copies of a kind lying the same way only trade places: a state is kept with its copies
+//! in order of position, so that the states that differ by which copy is where are searched
+//! once (BurrTools searches each; a box of sliding blocks has several of one size), and the
+//! groups are found without closing the limits under chains as BurrTools does (the groups come
+//! out the same). The answers are BurrTools' all the same.
+//!
 //! What BurrTools' problems say of their pieces is followed ([`Rules`]): a piece's weight
 //! decides which side of a move is said to move (the heavier stays), and pieces in a group
 //! need not come apart.

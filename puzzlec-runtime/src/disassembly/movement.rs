@@ -26,7 +26,7 @@ pub(super) struct Movement {
     steps: Vec<Position>,
     /// A translation along any axis by this keeps the lattice.
     period: i32,
-    /// Each shape's cells, with the least at the origin's period block.
+    /// Each shape's cells, at the lattice's one place for the shape.
     shapes: Vec<Vec<Position>>,
     /// For each shape and direction, the points that stop its first step if another piece has
     /// a cell there (the union of its cells' sweeps).
@@ -34,9 +34,17 @@ pub(super) struct Movement {
     ids: FxHashMap<Vec<Position>, ShapeId>,
     /// The sweep of a cell whose position modulo the period is the key, by direction.
     sweeps: FxHashMap<Position, Vec<Vec<Position>>>,
-    /// For (moving shape, other shape, where the other is from the moving one), how far the
-    /// moving one can slide along each direction before it meets the other.
-    limits: FxHashMap<(ShapeId, ShapeId, Position), Box<[u32]>>,
+    /// For (moving shape, other shape, where the other is from the moving one), packed in
+    /// one number ([`key`]), the number of its limits, which start in `limit` at that number
+    /// times the directions: how far the moving one can slide along each direction before it
+    /// meets the other.
+    at: FxHashMap<u128, u32>,
+    limit: Vec<u32>,
+    /// For each limits' number, the directions (a bit each) along which the limit is 0, 1,
+    /// and not [`FREE`].
+    touching: Vec<u32>,
+    next: Vec<u32>,
+    meeting: Vec<u32>,
 }
 
 impl Movement {
@@ -51,7 +59,11 @@ impl Movement {
             stops: Vec::new(),
             ids: FxHashMap::default(),
             sweeps: FxHashMap::default(),
-            limits: FxHashMap::default(),
+            at: FxHashMap::default(),
+            limit: Vec::new(),
+            touching: Vec::new(),
+            next: Vec::new(),
+            meeting: Vec::new(),
         }
     }
 
@@ -70,18 +82,15 @@ impl Movement {
         self.steps[d]
     }
 
-    /// The shape of these cells and where it lies: its number, and the translation (whole
-    /// periods) that takes the shape's cells to these.
+    /// The shape of these cells and where it lies: its number (one for all translations of
+    /// it that keep the lattice), and the translation that takes the shape's cells to these.
     pub(super) fn shape(&mut self, cells: &[Point]) -> (ShapeId, Position) {
-        let mut cells: Vec<Position> = cells.iter().map(|c| position(c)).collect();
-        let mut base = [0; AXES];
-        for (axis, b) in base.iter_mut().enumerate() {
-            let low = cells.iter().map(|c| c[axis]).min().unwrap_or(0);
-            *b = low.div_euclid(self.period) * self.period;
-        }
-        for c in &mut cells {
-            *c = sub(*c, base);
-        }
+        let shift = self
+            .lattice
+            .normalising_shift(cells)
+            .map_or([0; AXES], |s| position(&s));
+        let base = times(shift, -1);
+        let mut cells: Vec<Position> = cells.iter().map(|c| add(position(c), shift)).collect();
         cells.sort_unstable();
         if let Some(&id) = self.ids.get(&cells) {
             return (id, base);
@@ -123,26 +132,70 @@ impl Movement {
     }
 
     /// How far shape `a` can slide along each direction before it meets shape `b` lying at
-    /// `apart` from it (whole steps; [`FREE`] where nothing of `b` is ahead).
-    pub(super) fn limits(&mut self, a: ShapeId, b: ShapeId, apart: Position) -> &[u32] {
-        let (shapes, stops, steps) = (&self.shapes, &self.stops, &self.steps);
-        self.limits.entry((a, b, apart)).or_insert_with(|| {
-            (0..steps.len())
-                .map(|d| {
-                    let step = steps[d];
-                    let mut least = FREE;
-                    for &w in &stops[a as usize][d] {
-                        for &c in &shapes[b as usize] {
-                            if let Some(j) = multiple(sub(add(c, apart), w), step) {
-                                least = least.min(j);
-                            }
-                        }
+    /// `apart` from it (whole steps; [`FREE`] where nothing of `b` is ahead): the number by
+    /// which [`Movement::limits_of`] gives them.
+    pub(super) fn limits_at(&mut self, a: ShapeId, b: ShapeId, apart: Position) -> u32 {
+        let key = key(a, b, apart);
+        if let Some(&at) = self.at.get(&key) {
+            return at;
+        }
+        let directions = self.steps.len();
+        let start = self.limit.len();
+        let (mut touching, mut next, mut meeting) = (0, 0, 0);
+        for d in 0..directions {
+            let step = self.steps[d];
+            let mut least = FREE;
+            for &w in &self.stops[a as usize][d] {
+                for &c in &self.shapes[b as usize] {
+                    if let Some(j) = multiple(sub(add(c, apart), w), step) {
+                        least = least.min(j);
                     }
-                    least
-                })
-                .collect()
-        })
+                }
+            }
+            self.limit.push(least);
+            touching |= u32::from(least == 0) << d;
+            next |= u32::from(least == 1) << d;
+            meeting |= u32::from(least < FREE) << d;
+        }
+        let at = (start / directions) as u32;
+        self.touching.push(touching);
+        self.next.push(next);
+        self.meeting.push(meeting);
+        self.at.insert(key, at);
+        at
     }
+
+    /// The limits numbered `at` by [`Movement::limits_at`].
+    pub(super) fn limits_of(&self, at: u32) -> Limits<'_> {
+        let directions = self.steps.len();
+        let start = at as usize * directions;
+        Limits {
+            along: &self.limit[start..start + directions],
+            touching: self.touching[at as usize],
+            next: self.next[at as usize],
+            meeting: self.meeting[at as usize],
+        }
+    }
+}
+
+/// How far one shape can slide along each direction before it meets another.
+pub(super) struct Limits<'a> {
+    /// By direction, in whole steps ([`FREE`]: never).
+    pub(super) along: &'a [u32],
+    /// The directions (a bit each) along which it meets the other at once.
+    pub(super) touching: u32,
+    /// The directions along which it meets the other after one step.
+    pub(super) next: u32,
+    /// The directions along which it meets the other at all.
+    pub(super) meeting: u32,
+}
+
+/// Two shapes and the distance between them as one number: each shape in 32 bits, each
+/// coordinate in 21 (positions are far within a million of the origin: the limits on a box
+/// bound them).
+fn key(a: ShapeId, b: ShapeId, apart: Position) -> u128 {
+    let [x, y, z] = apart.map(|v| u128::from((v + (1 << 20)) as u32 & ((1 << 21) - 1)));
+    u128::from(a) << 96 | u128::from(b) << 64 | x << 42 | y << 21 | z
 }
 
 /// `j` where `v` is `j` times `step` with `j` not negative.

@@ -5,9 +5,9 @@
 //! apart the same way. The moves of a state are tried in BurrTools' order, so that where
 //! several separations are equally short, the one found is BurrTools' own.
 
-use super::front::{relative, Front};
+use super::front::{self, relative, Front};
 use super::grouping::Grouping;
-use super::movement::{add, times, Movement, Position, ShapeId, FREE};
+use super::movement::{add, sub, times, Movement, Position, ShapeId, FREE};
 use super::{Move, Separation};
 
 /// A group slides out of the assembly: by more than any limit between pieces.
@@ -47,6 +47,14 @@ impl Search<'_> {
         start: &[Position],
     ) -> Result<Option<Separation>, Exceeded> {
         let n = pieces.len();
+        // Twins (pieces of one kind lying the same way) are interchangeable: a state is kept
+        // with each set of twins in order of position, so that states that differ only by
+        // which twin is where are one.
+        let twins = twins(pieces.iter().map(|&p| (self.kinds[p], self.shapes[p])));
+        let mut order = pieces.to_vec();
+        let mut start = start.to_vec();
+        canonical(&mut start, Some(&mut order), &twins);
+        let pieces = &order[..];
         let mut fronts = [Front::new(n), Front::new(n), Front::new(n)];
         let (mut old, mut current, mut new) = (0, 1, 2);
         let mut nodes = vec![Node {
@@ -56,9 +64,11 @@ impl Search<'_> {
             distance: 0,
         }];
         let mut state = Vec::new();
-        relative(start, &mut state);
-        fronts[current].insert(&state, 0);
-        let mut matrix = Matrix::new(n, self.movement.directions() / 2);
+        relative(&start, &mut state);
+        fronts[current].insert(&state, front::hash(&state), 0);
+        let mut matrix = Matrix::new(n, self.movement.directions());
+        let shapes: Vec<ShapeId> = pieces.iter().map(|&p| self.shapes[p]).collect();
+        let mut after = vec![[0; 3]; n];
         let mut moves = Vec::new();
         let mut positions = vec![[0; 3]; n];
         loop {
@@ -67,38 +77,37 @@ impl Search<'_> {
                 for (p, chunk) in positions.iter_mut().zip(flat.chunks_exact(3)) {
                     *p = [chunk[0], chunk[1], chunk[2]];
                 }
-                matrix.fill(
-                    self.movement,
-                    &pieces_shapes(self.shapes, pieces),
-                    &positions,
-                );
+                matrix.fill(self.movement, &shapes, &positions);
                 if let Some((moved, direction)) = self.removal(&matrix, pieces) {
-                    let mut path = Vec::new();
+                    let mut chain = Vec::new();
                     let mut at = node;
                     while at != 0 {
                         let step = &nodes[at as usize];
-                        path.push(self.to_move(pieces, step.moved, step.direction, step.distance));
+                        chain.push((step.moved, step.direction, step.distance));
                         at = step.parent;
                     }
-                    path.reverse();
-                    path.push(self.to_move(pieces, moved, direction, REMOVE));
-                    return self.parts(pieces, &positions, moved, path);
+                    chain.reverse();
+                    chain.push((moved, direction, REMOVE));
+                    return self.replayed(pieces, &start, &twins, &chain);
                 }
-                self.moves(&matrix, pieces, &mut moves);
+                self.moves(&mut matrix, pieces, &mut moves);
                 for &(moved, direction, distance) in &moves {
                     let step = times(self.movement.step(direction as usize), distance as i32);
-                    let mut after = positions.clone();
-                    for (i, p) in after.iter_mut().enumerate() {
-                        if moved >> i & 1 == 1 {
-                            *p = add(*p, step);
-                        }
+                    for (i, (a, p)) in after.iter_mut().zip(&positions).enumerate() {
+                        *a = match moved >> i & 1 {
+                            1 => add(*p, step),
+                            _ => *p,
+                        };
                     }
+                    canonical(&mut after, None, &twins);
                     relative(&after, &mut state);
-                    if fronts[old].contains(&state) || fronts[current].contains(&state) {
+                    let hash = front::hash(&state);
+                    if fronts[old].contains(&state, hash) || fronts[current].contains(&state, hash)
+                    {
                         continue;
                     }
                     let id = nodes.len() as u32;
-                    if fronts[new].insert(&state, id) {
+                    if fronts[new].insert(&state, hash, id) {
                         if self.states >= self.limit {
                             return Err(Exceeded);
                         }
@@ -120,18 +129,49 @@ impl Search<'_> {
         }
     }
 
+    /// The separation by the moves of `chain` from `start` (each group by its places in the
+    /// state it moves from, whose twins are in order of position), the last taking a group
+    /// away: the moves replayed to name the pieces each moves, then the parts taken apart.
+    fn replayed(
+        &mut self,
+        pieces: &[usize],
+        start: &[Position],
+        twins: &[Vec<usize>],
+        chain: &[(u64, u8, u32)],
+    ) -> Result<Option<Separation>, Exceeded> {
+        let mut positions = start.to_vec();
+        let mut ids = pieces.to_vec();
+        let mut path = Vec::with_capacity(chain.len());
+        let (&(moved, direction, _), before) = chain.split_last().expect("the removal");
+        for &(moved, direction, distance) in before {
+            path.push(self.to_move(&ids, moved, direction, distance));
+            let step = times(self.movement.step(direction as usize), distance as i32);
+            for (i, p) in positions.iter_mut().enumerate() {
+                if moved >> i & 1 == 1 {
+                    *p = add(*p, step);
+                }
+            }
+            canonical(&mut positions, Some(&mut ids), twins);
+        }
+        path.push(self.to_move(&ids, moved, direction, REMOVE));
+        self.parts(&ids, &positions, moved, path)
+    }
+
     /// The first group that can leave, in BurrTools' order: a piece alone, then a group of at
     /// most half the pieces, each direction in turn and each piece in it; the group that
     /// moves after the weights say which side stays.
+    #[inline(never)]
     fn removal(&self, matrix: &Matrix, pieces: &[usize]) -> Option<(u64, u8)> {
         let n = pieces.len();
-        for most in [1, n / 2] {
-            for d in 0..matrix.axes * 2 {
-                for p in 0..n {
-                    if let Some(group) = matrix.group(p, d, REMOVE, most) {
-                        return Some(self.weighed(pieces, group, d as u8));
-                    }
-                }
+        for d in 0..matrix.directions {
+            if let Some(p) = matrix.meeting(d).iter().position(|&row| row == 0) {
+                return Some(self.weighed(pieces, 1 << p, d as u8));
+            }
+        }
+        for d in 0..matrix.directions {
+            let rows = matrix.meeting(d);
+            if let Some(group) = (0..n).find_map(|p| closure(rows, p, n / 2)) {
+                return Some(self.weighed(pieces, group, d as u8));
             }
         }
         None
@@ -141,16 +181,18 @@ impl Search<'_> {
     /// direction, each piece in it, each distance from 1 that the piece can go with at most
     /// half the pieces, and with each such move, its unions with those found before along the
     /// same direction and distance (two groups that move independently).
-    fn moves(&self, matrix: &Matrix, pieces: &[usize], out: &mut Vec<(u64, u8, u32)>) {
+    #[inline(never)]
+    fn moves(&self, matrix: &mut Matrix, pieces: &[usize], out: &mut Vec<(u64, u8, u32)>) {
         out.clear();
         let n = pieces.len();
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let mut found: Vec<(u64, u32)> = Vec::new();
-        for d in 0..matrix.axes * 2 {
+        for d in 0..matrix.directions {
             found.clear();
+            matrix.direction(d);
             for p in 0..n {
                 let mut distance = 1;
-                while let Some(group) = matrix.group(p, d, distance, n / 2) {
+                while let Some(group) = closure(matrix.held(self.movement, d, distance), p, n / 2) {
                     if !found.contains(&(group, distance)) {
                         let before = found.len();
                         found.push((group, distance));
@@ -257,55 +299,97 @@ impl Search<'_> {
     }
 }
 
-fn pieces_shapes(shapes: &[ShapeId], pieces: &[usize]) -> Vec<ShapeId> {
-    pieces.iter().map(|&p| shapes[p]).collect()
+/// The sets of at least two twins among pieces of these kinds and shapes: their places.
+fn twins(pieces: impl Iterator<Item = (usize, ShapeId)>) -> Vec<Vec<usize>> {
+    let mut sets: Vec<((usize, ShapeId), Vec<usize>)> = Vec::new();
+    for (i, key) in pieces.enumerate() {
+        match sets.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, set)) => set.push(i),
+            None => sets.push((key, vec![i])),
+        }
+    }
+    (sets.into_iter())
+        .map(|(_, set)| set)
+        .filter(|set| set.len() > 1)
+        .collect()
 }
 
-/// How far each piece can slide along each axis's forward direction past each other, closed
-/// under chains (a piece goes no further past another than past a third plus the third past
-/// the other): `limit[axis][i][j]` for piece `i` past piece `j`; back along the axis it is
-/// `j` past `i`.
+/// Puts each set of twins in order of position (their places kept, their positions sorted),
+/// carrying `ids` along where given.
+fn canonical(positions: &mut [Position], mut ids: Option<&mut [usize]>, twins: &[Vec<usize>]) {
+    for set in twins {
+        for a in 1..set.len() {
+            let mut b = a;
+            while b > 0 && positions[set[b]] < positions[set[b - 1]] {
+                positions.swap(set[b], set[b - 1]);
+                if let Some(ids) = ids.as_deref_mut() {
+                    ids.swap(set[b], set[b - 1]);
+                }
+                b -= 1;
+            }
+        }
+    }
+}
+
+/// How far each piece can slide along each direction past each other (for each pair `i < j`
+/// the number of its limits in the [`Movement`]), and which pieces each meets along each
+/// direction at once and at all; for the state's moves, which pieces each holds back at each
+/// distance. BurrTools closes the limits under chains (a piece goes no further past another
+/// than past a third plus the third past the other) before it finds the groups; the groups
+/// are the same without: a chain of limits each below a distance makes every piece on it
+/// move, as its sum below the distance does.
 struct Matrix {
     n: usize,
-    axes: usize,
-    limit: Vec<u32>,
+    directions: usize,
+    pairs: Vec<u32>,
+    /// For each direction and piece, the pieces it meets at once (`touching`) and at all
+    /// (`meeting`) as it slides along the direction.
+    touching: Vec<u64>,
+    /// The same within one step.
+    within: Vec<u64>,
+    meeting: Vec<u64>,
+    /// For one direction, by distance `k` from 0, each piece's pieces it meets within `k`
+    /// steps (those that must move with it for it to go `k`), `n` words a distance.
+    held: Vec<u64>,
 }
 
 impl Matrix {
-    fn new(n: usize, axes: usize) -> Matrix {
+    fn new(n: usize, directions: usize) -> Matrix {
         Matrix {
             n,
-            axes,
-            limit: vec![0; axes * n * n],
+            directions,
+            pairs: vec![0; n * n],
+            touching: vec![0; directions * n],
+            within: vec![0; directions * n],
+            meeting: vec![0; directions * n],
+            held: Vec::new(),
         }
     }
 
     /// The limits of the pieces of these shapes at these positions.
     fn fill(&mut self, movement: &mut Movement, shapes: &[ShapeId], positions: &[Position]) {
         let n = self.n;
+        self.touching.fill(0);
+        self.within.fill(0);
+        self.meeting.fill(0);
         for i in 0..n {
             for j in i + 1..n {
-                let apart = super::movement::sub(positions[j], positions[i]);
-                let limits = movement.limits(shapes[i], shapes[j], apart);
-                for axis in 0..self.axes {
-                    self.limit[(axis * n + i) * n + j] = limits[2 * axis];
-                    self.limit[(axis * n + j) * n + i] = limits[2 * axis + 1];
-                }
-            }
-        }
-        for axis in 0..self.axes {
-            let m = &mut self.limit[axis * n * n..(axis + 1) * n * n];
-            for k in 0..n {
-                for i in 0..n {
-                    let ik = m[i * n + k];
-                    if ik >= FREE {
-                        continue;
-                    }
-                    for j in 0..n {
-                        let through = ik + m[k * n + j];
-                        if through < m[i * n + j] {
-                            m[i * n + j] = through;
-                        }
+                let apart = sub(positions[j], positions[i]);
+                let at = movement.limits_at(shapes[i], shapes[j], apart);
+                self.pairs[i * n + j] = at;
+                let limits = movement.limits_of(at);
+                for (bits, rows) in [
+                    (limits.touching, &mut self.touching),
+                    (limits.touching | limits.next, &mut self.within),
+                    (limits.meeting, &mut self.meeting),
+                ] {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let d = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        // Along `d` piece `i` meets `j`; back along it, `j` meets `i`.
+                        rows[d * n + i] |= 1 << j;
+                        rows[(d ^ 1) * n + j] |= 1 << i;
                     }
                 }
             }
@@ -313,37 +397,71 @@ impl Matrix {
     }
 
     /// How far piece `i` can slide along direction `d` past piece `j`.
-    fn past(&self, d: usize, i: usize, j: usize) -> u32 {
-        let (axis, n) = (d / 2, self.n);
-        match d % 2 {
-            0 => self.limit[(axis * n + i) * n + j],
-            _ => self.limit[(axis * n + j) * n + i],
+    fn past(&self, movement: &Movement, d: usize, i: usize, j: usize) -> u32 {
+        match i < j {
+            true => movement.limits_of(self.pairs[i * self.n + j]).along[d],
+            false => movement.limits_of(self.pairs[j * self.n + i]).along[d ^ 1],
         }
     }
 
-    /// The pieces that must move with piece `p` for it to slide `distance` along direction
-    /// `d`, if they are at most `most`.
-    fn group(&self, p: usize, d: usize, distance: u32, most: usize) -> Option<u64> {
-        let mut group = 1u64 << p;
-        let mut count = 1;
-        let mut stack = [0u8; 64];
-        let mut top = 1;
-        stack[0] = p as u8;
-        while top > 0 {
-            top -= 1;
-            let i = stack[top] as usize;
-            for j in 0..self.n {
-                if group >> j & 1 == 0 && distance > self.past(d, i, j) {
-                    count += 1;
-                    if count > most {
-                        return None;
+    /// Makes [`Matrix::held`] that of direction `d`, up to distance 2.
+    fn direction(&mut self, d: usize) {
+        let n = self.n;
+        self.held.clear();
+        self.held.resize(n, 0);
+        self.held
+            .extend_from_slice(&self.touching[d * n..(d + 1) * n]);
+        self.held
+            .extend_from_slice(&self.within[d * n..(d + 1) * n]);
+    }
+
+    /// The pieces each piece meets within `k` steps along direction `d` (after
+    /// [`Matrix::direction`] of `d`).
+    fn held(&mut self, movement: &Movement, d: usize, k: u32) -> &[u64] {
+        let n = self.n;
+        while self.held.len() <= k as usize * n {
+            let below = (self.held.len() / n - 1) as u32;
+            let from = self.held.len() - n;
+            for i in 0..n {
+                let mut row = self.held[from + i];
+                for j in 0..n {
+                    if i != j && self.past(movement, d, i, j) == below {
+                        row |= 1 << j;
                     }
-                    group |= 1 << j;
-                    stack[top] = j as u8;
-                    top += 1;
                 }
+                self.held.push(row);
             }
         }
-        Some(group)
+        &self.held[k as usize * n..(k as usize + 1) * n]
     }
+
+    /// The pieces each piece meets at all along direction `d`.
+    fn meeting(&self, d: usize) -> &[u64] {
+        &self.meeting[d * self.n..(d + 1) * self.n]
+    }
+}
+
+/// The pieces that must move with piece `p` where each piece `i` that moves takes `rows[i]`
+/// with it, if they are at most `most`.
+fn closure(rows: &[u64], p: usize, most: usize) -> Option<u64> {
+    let mut group = 1u64 << p;
+    let mut todo = group;
+    // Counted bit by bit: groups are small, and a count of ones is a loop of its own where
+    // the processor's instruction is not assumed.
+    let mut count = 1;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let mut new = rows[i] & !group;
+        group |= new;
+        todo |= new;
+        while new != 0 {
+            new &= new - 1;
+            count += 1;
+            if count > most {
+                return None;
+            }
+        }
+    }
+    Some(group)
 }

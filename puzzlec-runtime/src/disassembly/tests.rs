@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use super::*;
 
 /// The cells of a block of `x` by `y` by `z` cubes from the origin, as (layer, row, column).
@@ -131,4 +133,266 @@ fn a_triangle_is_held_by_the_one_it_would_pass_through() {
     let first = &outcome.separation().expect("apart").moves[0];
     // Not along the row (direction 2 and 3, two columns a step): up or down a layer.
     assert!(first.direction < 2, "{first:?}");
+}
+
+/// A small generator of numbers for the random assemblies (xorshift), so that the cases are
+/// the same on every run.
+struct Numbers(u64);
+
+impl Numbers {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The cells of a block of `extents` on `lattice`: a frame of its cells on the block's faces
+/// with two holes to leave by or its last face open, and inside it `parts` connected pieces grown from random
+/// cells, a cell or two left empty.
+fn random_assembly(
+    lattice: Lattice,
+    extents: &[i32],
+    parts: usize,
+    numbers: &mut Numbers,
+) -> Vec<Vec<Point>> {
+    let count: i32 = extents.iter().product();
+    let cells: Vec<Point> = (0..count)
+        .map(|i| crate::lattice::unlinear(extents, i))
+        .filter(|p| lattice.is_cell(p))
+        .collect();
+    let on_frame = |p: &Point| p.iter().zip(extents).any(|(&x, &e)| x == 0 || x == e - 1);
+    let (mut frame, mut free): (Vec<Point>, Vec<Point>) = cells.into_iter().partition(on_frame);
+    // Two ways out through the frame, or its last face open.
+    if numbers.below(2) == 0 {
+        let last = extents.len() - 1;
+        frame.retain(|p| p[last] != extents[last] - 1);
+    }
+    for _ in 0..2 {
+        if !frame.is_empty() {
+            let at = numbers.below(frame.len());
+            frame.swap_remove(at);
+        }
+    }
+    for _ in 0..2 {
+        if !free.is_empty() {
+            let at = numbers.below(free.len());
+            free.swap_remove(at);
+        }
+    }
+    let mut pieces: Vec<Vec<Point>> = vec![frame];
+    for _ in 0..parts {
+        if free.is_empty() {
+            break;
+        }
+        let seed = free.swap_remove(numbers.below(free.len()));
+        pieces.push(vec![seed]);
+    }
+    // Each piece in turn takes a free cell next to it, until none can.
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for piece in pieces.iter_mut().skip(1) {
+            let next = (piece.iter())
+                .flat_map(|c| lattice.neighbours(c).collect::<Vec<_>>())
+                .find(|n| free.contains(n));
+            if let Some(n) = next {
+                free.retain(|f| *f != n);
+                piece.push(n);
+                grew = true;
+            }
+        }
+    }
+    pieces.retain(|p| !p.is_empty());
+    pieces
+}
+
+/// Whether the cells of `moving`, slid `by` steps along `step` (a step at a time, each step
+/// swept), pass into none of `others`; the sweeps kept in `sweeps`.
+fn slides(
+    lattice: Lattice,
+    sweeps: &mut HashMap<(Point, Point), Vec<Point>>,
+    (moving, others): (&[Point], &[Point]),
+    step: &[i32],
+    by: i32,
+) -> bool {
+    (0..by).all(|t| {
+        moving.iter().all(|c| {
+            let at: Point = c.iter().zip(step).map(|(x, s)| x + t * s).collect();
+            let sweep = (sweeps.entry((at.clone(), step.to_vec())))
+                .or_insert_with(|| lattice.sweep(&at, step));
+            sweep.iter().all(|w| !others.contains(w))
+        })
+    })
+}
+
+/// The fewest moves to a first separation of the pieces, by a search of every state that
+/// moves any group of them any distance along any direction (not the groups' closures, nor
+/// the limits between pieces): `None` where no state reached lets a group leave.
+fn brute_force(lattice: Lattice, pieces: &[Vec<Point>]) -> Option<usize> {
+    let n = pieces.len();
+    let span = 2
+        + (pieces.iter().flatten())
+            .flat_map(|c| c.iter().map(|x| x.abs()))
+            .max()
+            .unwrap_or(0);
+    let cells = |offsets: &[Point], group: &[usize]| -> Vec<Point> {
+        (group.iter())
+            .flat_map(|&i| {
+                pieces[i]
+                    .iter()
+                    .map(move |c| c.iter().zip(&offsets[i]).map(|(x, o)| x + o).collect())
+            })
+            .collect()
+    };
+    let start: Vec<Point> = vec![vec![0; lattice.dims()]; n];
+    let key = |offsets: &[Point]| -> Vec<Point> {
+        (offsets.iter())
+            .map(|o| o.iter().zip(&offsets[0]).map(|(a, b)| a - b).collect())
+            .collect()
+    };
+    let mut sweeps = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(key(&start));
+    let mut front = vec![start];
+    for depth in 1.. {
+        let mut next = Vec::new();
+        for offsets in &front {
+            for set in 1..(1u32 << n) - 1 {
+                let group: Vec<usize> = (0..n).filter(|i| set >> i & 1 == 1).collect();
+                let rest: Vec<usize> = (0..n).filter(|i| set >> i & 1 == 0).collect();
+                let (moving, others) = (cells(offsets, &group), cells(offsets, &rest));
+                for step in lattice.slides() {
+                    // Far enough to have passed every other cell: gone.
+                    let apart = (&moving[..], &others[..]);
+                    if slides(lattice, &mut sweeps, apart, &step, 2 * span) {
+                        return Some(depth);
+                    }
+                    let mut by = 1;
+                    while by < 2 * span && slides(lattice, &mut sweeps, apart, &step, by) {
+                        let mut moved = offsets.clone();
+                        for &i in &group {
+                            for (x, s) in moved[i].iter_mut().zip(&step) {
+                                *x += by * s;
+                            }
+                        }
+                        if seen.insert(key(&moved)) {
+                            next.push(moved);
+                        }
+                        by += 1;
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        front = next;
+    }
+    None
+}
+
+/// Each part of a separation, where the moves before its own leave it, separates first in the
+/// moves a search of every state finds.
+fn parts_as_near(lattice: Lattice, cells: &[Vec<Point>], separation: &Separation) {
+    let mut now = cells.to_vec();
+    let slides = lattice.slides();
+    for m in &separation.moves[..separation.moves.len() - 1] {
+        let by = m.distance.expect("only the last move leaves") as i32;
+        for &p in &m.pieces {
+            for c in &mut now[p] {
+                for (x, s) in c.iter_mut().zip(&slides[m.direction]) {
+                    *x += by * s;
+                }
+            }
+        }
+    }
+    for part in [&separation.stayed, &separation.removed]
+        .into_iter()
+        .flatten()
+    {
+        let pieces: Vec<Vec<Point>> = part.pieces.iter().map(|&p| now[p].clone()).collect();
+        assert_eq!(
+            brute_force(lattice, &pieces),
+            Some(part.first_moves()),
+            "{pieces:?}"
+        );
+        parts_as_near(lattice, &now, part);
+    }
+}
+
+/// On random assemblies of every lattice the moves to the first separation, and to each
+/// part's, are those of a search of every state by every group; an assembly of two pieces
+/// without a separation is stuck.
+#[test]
+fn the_first_separation_is_as_near_as_a_search_of_every_state_finds() {
+    let mut numbers = Numbers(0x9e37_79b9_7f4a_7c15);
+    let cases = [
+        (Lattice::cubic(2), vec![5, 5]),
+        (Lattice::cubic(2), vec![4, 6]),
+        (Lattice::cubic(3), vec![3, 4, 4]),
+        (Lattice::Triangular, vec![4, 7]),
+        (Lattice::Hexagonal, vec![5, 9]),
+        (Lattice::TriangularPrisms, vec![3, 4, 5]),
+        (Lattice::Spheres { dims: 3 }, vec![3, 4, 4]),
+    ];
+    let (mut apart, mut stuck) = (0, 0);
+    for (lattice, extents) in &cases {
+        for round in 0..8 {
+            let parts = 2 + round % 3;
+            let assembly = random_assembly(*lattice, extents, parts, &mut numbers);
+            if assembly.len() < 2 {
+                continue;
+            }
+            let pieces: Vec<(usize, Vec<Point>)> = assembly.iter().cloned().enumerate().collect();
+            let mut d = Disassembler::new(*lattice, Rules::default(), 1_000_000).unwrap();
+            let ours = d.disassemble(&pieces).unwrap();
+            let expected = brute_force(*lattice, &assembly);
+            match &ours {
+                Outcome::Apart(s) => {
+                    apart += 1;
+                    assert_eq!(Some(s.first_moves()), expected, "{lattice:?} {assembly:?}");
+                    parts_as_near(*lattice, &assembly, s);
+                }
+                Outcome::Stuck => {
+                    stuck += 1;
+                    // Two pieces that separate are apart; with more, a part may be stuck.
+                    if assembly.len() == 2 {
+                        assert_eq!(expected, None, "{lattice:?} {assembly:?}");
+                    }
+                }
+                Outcome::Limit(_) => panic!("{lattice:?} {assembly:?}"),
+            }
+        }
+    }
+    assert!(apart > 15 && stuck > 3, "{apart} apart, {stuck} stuck");
+}
+
+/// Copies of a kind lying the same way are one: a closed box of fourteen squares and two
+/// holes has 120 states (where the holes are) with the squares as copies, far more than a
+/// limit of a thousand as fourteen kinds; the answer is the same, stuck.
+#[test]
+fn copies_that_only_trade_places_are_one_state() {
+    let inside: Vec<Point> = (1..5)
+        .flat_map(|r| (1..5).map(move |c| vec![r, c]))
+        .collect();
+    let frame: Vec<Point> = (0..6)
+        .flat_map(|r| (0..6).map(move |c| vec![r, c]))
+        .filter(|p| !inside.contains(p))
+        .collect();
+    let squares = &inside[..14];
+    let assembly = |copies: bool| -> Vec<(usize, Vec<Point>)> {
+        let mut pieces = vec![(0, frame.clone())];
+        for (k, c) in squares.iter().enumerate() {
+            pieces.push((if copies { 1 } else { k + 1 }, vec![c.clone()]));
+        }
+        pieces
+    };
+    let mut d = Disassembler::new(Lattice::cubic(2), Rules::default(), 1000).unwrap();
+    assert_eq!(d.disassemble(&assembly(true)), Ok(Outcome::Stuck));
+    assert!(matches!(
+        d.disassemble(&assembly(false)),
+        Ok(Outcome::Limit(1000))
+    ));
 }

@@ -321,9 +321,12 @@ impl Lattice {
     /// A number of positions by which a translation along any axis keeps the lattice: the
     /// sweep of a cell so moved is its sweep so moved.
     pub fn period(self) -> i32 {
-        match self.cube_side() {
-            Some(side) => 2 * side,
-            None => 2,
+        match self.plain() {
+            Lattice::Cubic { .. } | Lattice::Spheres { .. } => 1,
+            Lattice::Triangular | Lattice::TriangularPrisms | Lattice::Hexagonal => 2,
+            Lattice::RhombicTetrahedra | Lattice::TetrahedraOctahedra => {
+                2 * self.cube_side().unwrap_or(1)
+            }
         }
     }
 
