@@ -2,7 +2,7 @@
 //! taken apart), and the cells a cell's solid passes through as it slides one step, found from
 //! the solids themselves so that every grid has them alike.
 
-use super::{cross, dot, minus, Lattice, Point, Solid};
+use super::{cross, dot, minus, unlinear, Lattice, Point, Solid};
 
 /// The axes pieces slide along, each the shortest translation that keeps the lattice in its
 /// direction, in BurrTools' order where it has the grid (its x, y, z on the cubes; on the
@@ -76,33 +76,17 @@ pub(super) fn sweep(lattice: Lattice, cell: &[i32], step: &[i32]) -> Vec<Point> 
     let low: Point = (cell.iter().zip(&to))
         .map(|(a, b)| a.min(b) - margin)
         .collect();
-    let high: Point = (cell.iter().zip(&to))
-        .map(|(a, b)| a.max(b) + margin)
+    let extents: Vec<i32> = (cell.iter().zip(&to))
+        .map(|(a, b)| (a - b).abs() + 2 * margin + 1)
         .collect();
-    let mut out = Vec::new();
-    let mut p = low.clone();
-    loop {
-        if p != cell && lattice.is_cell(&p) {
-            if let Some(other) = lattice.solid(&p) {
-                if passes_into(&solid, shift, &other) {
-                    out.push(p.clone());
-                }
-            }
-        }
-        // The next point of the box, the last axis fastest.
-        let mut axis = p.len();
-        loop {
-            if axis == 0 {
-                return out;
-            }
-            axis -= 1;
-            p[axis] += 1;
-            if p[axis] <= high[axis] {
-                break;
-            }
-            p[axis] = low[axis];
-        }
-    }
+    (0..extents.iter().product())
+        .map(|i| {
+            let p = unlinear(&extents, i);
+            p.iter().zip(&low).map(|(x, l)| x + l).collect::<Point>()
+        })
+        .filter(|p| p != cell && lattice.is_cell(p))
+        .filter(|p| (lattice.solid(p)).is_some_and(|other| passes_into(&solid, shift, &other)))
+        .collect()
 }
 
 /// A point of a solid that a translation moves with it: its first corner, or its centre.
