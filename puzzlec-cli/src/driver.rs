@@ -395,6 +395,7 @@ fn disassemble(
     let limit = args.limit.unwrap_or(u64::MAX);
     let least = args.min_moves.unwrap_or(0);
     let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
+    let space = rules.slides_in(catalog.lattice);
     let mut shown = 0u64;
     let mut failure = None;
     let survey = disassembly::survey(solver, rules, args.states, watch, &mut |n, solution, outcome| {
@@ -411,7 +412,7 @@ fn disassemble(
         };
         shown += 1;
         let written = if args.json {
-            writeln!(out, "{}", draw::json::disassembly_line(solution, n, separation))
+            writeln!(out, "{}", draw::json::disassembly_line(solution, space, n, separation))
         } else if draw_text {
             writeln!(out, "#{n} level {}", separation.level()).and_then(|()| {
                 draw::text::write(out, solution, &palette, styled)?;
@@ -444,16 +445,24 @@ fn disassemble(
             .collect();
         let undecided = match survey.undecided {
             0 => String::new(),
-            n => format!(", {n} undecided (the limit of states reached)"),
+            n => format!(
+                ", {n} undecided (their disassembly reached the limit of {} states; --states \
+                 raises it)",
+                args.states
+            ),
         };
-        let unique = match survey.solutions {
-            1 => " (unique)",
-            _ => "",
+        let assemblies = match survey.assemblies {
+            1 => "1 assembly".to_string(),
+            a => format!("{a} assemblies"),
         };
-        let line = format!(
-            "{}: {} assemblies, {} solutions{unique} (assemblies that come apart){undecided} in {seconds:.3} s",
-            catalog.name, survey.assemblies, survey.solutions
-        );
+        let found = match (survey.assemblies, survey.solutions) {
+            (0, _) => "no assembly: the pieces never fill the box, so nothing comes apart".into(),
+            (_, 0) if survey.undecided > 0 => format!("{assemblies}, none found to come apart"),
+            (_, 0) => format!("{assemblies}, none of which comes apart: no solution"),
+            (_, 1) => format!("{assemblies}, 1 solution (unique): the one that comes apart"),
+            (_, s) => format!("{assemblies}, {s} solutions (assemblies that come apart)"),
+        };
+        let line = format!("{}: {found}{undecided} in {seconds:.3} s", catalog.name);
         let levels = match levels.is_empty() {
             true => String::new(),
             false => format!("levels: {}", levels.join(", ")),

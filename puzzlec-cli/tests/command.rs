@@ -1018,6 +1018,51 @@ fn disassembly_gives_burrtxts_solutions_and_levels() {
     assert_eq!(count.trim(), "4");
     let deep = disassembled(&["key_in_frame.xmpuzzle", "--min-moves", "1", "--limit", "1"]);
     assert!(deep.starts_with("#1 level 1.2\n"), "{deep}");
+    // What a designer is told: one solution, none, no assembly at all, or an answer the
+    // limit of states kept back.
+    let pelikan = disassembled(&["pelikan_burr.xmpuzzle"]);
+    assert!(
+        pelikan.contains("12 assemblies, 1 solution (unique)"),
+        "{pelikan}"
+    );
+    assert!(pelikan.contains("levels: 98."), "{pelikan}");
+    let stuck = disassembled(&["closed_box.xmpuzzle"]);
+    assert!(
+        stuck.contains("267 assemblies, none of which comes apart: no solution"),
+        "{stuck}"
+    );
+    let none = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no_assembly.xmpuzzle");
+    // A row of three and an L of three, in two rows of three: each fits, not both.
+    let l_in_a_row = r#"<?xml version="1.0"?>
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="3" y="2" z="1" name="Rows" type="0">######</voxel>
+<voxel x="3" y="1" z="1" name="I" type="0">###</voxel>
+<voxel x="2" y="2" z="1" name="L" type="0">###_</voxel>
+</shapes><problems><problem name="Rows"><shapes><shape id="1" count="1"/>
+<shape id="2" count="1"/></shapes><result id="0"/><bitmap/></problem></problems></puzzle>"#;
+    std::fs::write(&none, l_in_a_row).unwrap();
+    let none = disassembled(&[none.to_str().unwrap()]);
+    assert!(
+        none.contains("no assembly: the pieces never fill the box"),
+        "{none}"
+    );
+    let all = [
+        "solve",
+        "pelikan_burr.xmpuzzle",
+        "--disassemble",
+        "--states",
+        "1000",
+    ];
+    let output = puzzle(&all);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).contains("none found to come apart, 1 undecided"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        stderr(&output).contains("assembly 2 is undecided: its disassembly reached 1000 states")
+    );
     // The grids where BurrTools' own disassembler stops.
     let octahedra = disassembled(&["octahedra.xmpuzzle"]);
     assert!(octahedra.contains("solutions"), "{octahedra}");

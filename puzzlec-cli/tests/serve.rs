@@ -859,3 +859,69 @@ async fn a_solution_is_sent_as_solids_and_as_stl() {
     assert_eq!(status, 400);
     assert!(String::from_utf8_lossy(&body).contains("no solids"));
 }
+
+/// A solution taken apart for the view to play: the key in its frame comes apart at BurrTools'
+/// level, the lid lifted first, each move's way in the scene a step of the cubes' lattice
+/// times its distance, the pieces that leave carried clear of the rest; a closed box of
+/// sliding blocks does not come apart, and says so; a solution not of the puzzle is refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_solution_is_taken_apart_for_the_view_to_play() {
+    let (address, _) = server().await;
+    let file = |name: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../puzzles")
+                .join(name),
+        )
+        .unwrap()
+    };
+    let first_solution = |source: Value| {
+        let address = address.clone();
+        async move {
+            let mut socket = page(&address).await;
+            ask(
+                &mut socket,
+                json!({ "type": "search", "source": source, "limit": 1 }),
+            )
+            .await;
+            let event = patiently("a solution", heard(&mut socket, "solution")).await;
+            event["embeddings"].clone()
+        }
+    };
+    let key = json!({ "text": file("key_in_frame.xmpuzzle"), "format": "xmpuzzle" });
+    let embeddings = first_solution(key.clone()).await;
+    let asked = json!({ "source": key, "embeddings": embeddings });
+    let (status, body) = post(&address, "/api/disassembly", &asked).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let answer: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(answer["outcome"], json!("apart"), "{answer}");
+    let level = answer["level"].as_str().unwrap();
+    assert!(["1", "1.2"].contains(&level), "{answer}");
+    let moves = answer["moves"].as_array().unwrap();
+    let total: usize = level.split('.').map(|n| n.parse::<usize>().unwrap()).sum();
+    assert!(moves.len() >= total, "{answer}");
+    for m in moves {
+        let by: Vec<f64> = serde_json::from_value(m["by"].clone()).unwrap();
+        let along: Vec<f64> = by.iter().copied().filter(|x| x.abs() > 1e-9).collect();
+        assert_eq!(along.len(), 1, "a cube slides along one axis: {m}");
+        match m["distance"].as_u64() {
+            Some(d) => assert!((along[0].abs() - d as f64).abs() < 1e-9, "{m}"),
+            // Out of a box 4 cubes long, and two cubes clear of it.
+            None => assert!(along[0].abs() >= 3.0, "{m}"),
+        }
+    }
+    assert!(answer["radius"].as_f64().unwrap() > 3.0, "{answer}");
+    let boxed = json!({ "text": file("closed_box.xmpuzzle"), "format": "xmpuzzle" });
+    let embeddings = first_solution(boxed.clone()).await;
+    let asked = json!({ "source": boxed, "embeddings": embeddings });
+    let (status, body) = post(&address, "/api/disassembly", &asked).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let answer: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(answer["outcome"], json!("stuck"), "{answer}");
+    assert!(answer["message"]
+        .as_str()
+        .unwrap()
+        .contains("does not come apart"));
+    let wrong = json!({ "source": boxed, "embeddings": [0, 0] });
+    assert_eq!(post(&address, "/api/disassembly", &wrong).await.0, 400);
+}

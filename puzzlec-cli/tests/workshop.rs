@@ -898,3 +898,140 @@ async fn every_grid_is_seen_in_three_dimensions() {
     );
     screenshot_of(&client, "#view", "view-narrow").await;
 }
+
+const PELIKAN: &str = include_str!("../../puzzles/pelikan_burr.xmpuzzle");
+
+/// Keeps the view's picture under a name (`arguments[0]`).
+const SNAP: &str = "const v = document.querySelector('#view canvas').view; v.draw(); \
+                    window.snaps ??= {}; window.snaps[arguments[0]] = v.pixels().data.slice(); \
+                    return true;";
+
+/// The share of the pixels that differ between two pictures kept (`arguments[0]`, `[1]`).
+const DIFFER: &str = "const [a, b] = [window.snaps[arguments[0]], window.snaps[arguments[1]]]; \
+                      if (a.length !== b.length) return 1; let n = 0; \
+                      for (let p = 0; p < a.length; p += 4) \
+                        if (a[p] !== b[p] || a[p + 1] !== b[p + 1] || a[p + 2] !== b[p + 2]) n++; \
+                      return n / (a.length / 4);";
+
+/// Keeps the view's picture as `name`.
+async fn snap(client: &Client, name: &str) {
+    client.execute(SNAP, vec![json!(name)]).await.unwrap();
+}
+
+/// The share of the pixels that differ between the pictures kept as `a` and `b`.
+async fn differ(client: &Client, a: &str, b: &str) -> f64 {
+    let share = client
+        .execute(DIFFER, vec![json!(a), json!(b)])
+        .await
+        .unwrap();
+    share.as_f64().unwrap()
+}
+
+/// The Pelikan burr's assemblies are taken apart in the view: those that are stuck say so, the
+/// one that comes apart plays its 98 moves and more, forward and back: each move changes the
+/// picture, and back at the start the picture is the assembled one again. Saved as screenshots
+/// at the start, after the first moves, and at the end.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_burr_is_taken_apart_move_by_move() {
+    let (_server, url) = serve();
+    let (_driver, client) = browser().await;
+    client.goto(&url).await.expect("the page loads");
+    text_when(&client, "#status", |t| t.contains("pentomino_6x10")).await;
+    paste(&client, PELIKAN, "xmpuzzle").await;
+    text_when(&client, "#status", |t| t.contains(": 520 aspects")).await;
+    click(&client, "#solve").await;
+    text_when(&client, "#result", |t| t.starts_with("12 solutions")).await;
+    let mut stuck = 0;
+    let mut apart = None;
+    for i in 1..=12 {
+        // Twelve thumbnails, a page of them; each chosen shows its own view.
+        let thumb = format!("#thumbs .thumb:nth-child({i})");
+        click(&client, &thumb).await;
+        let key = format!(" {i}");
+        let start = std::time::Instant::now();
+        loop {
+            let shown = "return document.getElementById('view').dataset.shown ?? ''";
+            let now = client.execute(shown, vec![]).await.unwrap();
+            if now.as_str().is_some_and(|k| k.ends_with(&key)) {
+                break;
+            }
+            assert!(start.elapsed() < PATIENCE, "solution {i} was never shown");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        click(&client, "#view .take-apart").await;
+        let said = text_when(&client, "#view .moves-text", |t| {
+            t.contains("level") || t.contains("does not come apart")
+        })
+        .await;
+        if said.contains("level") {
+            assert!(apart.is_none(), "a second solution comes apart: {said}");
+            assert!(said.starts_with("level 98."), "{said}");
+            let total: usize = client
+                .execute(
+                    "return Number(document.querySelector('#view .move').max)",
+                    vec![],
+                )
+                .await
+                .unwrap()
+                .as_u64()
+                .unwrap() as usize;
+            assert!(total >= 98 + 2 + 4, "{total} moves");
+            snap(&client, "assembled").await;
+            snap(&client, "again").await;
+            // WebGL draws the same scene the same but for a few pixels of its lines.
+            let noise = differ(&client, "assembled", "again").await;
+            assert!(
+                noise < 0.002,
+                "{noise} of the pixels differ between two draws"
+            );
+            screenshot_of(&client, "#view", "disassembly-start").await;
+            for k in 1..=3 {
+                click(&client, "#view .move-next").await;
+                text_when(&client, "#view .moves-text", |t| {
+                    t.contains(&format!("move {k} of {total}: "))
+                })
+                .await;
+                snap(&client, &format!("move {k}")).await;
+                let before = format!("move {}", k - 1);
+                let before = if k == 1 { "assembled" } else { &before };
+                let changed = differ(&client, before, &format!("move {k}")).await;
+                assert!(changed > 0.002, "move {k} changes {changed} of the view");
+            }
+            screenshot_of(&client, "#view", "disassembly-move-3").await;
+            for k in (0..3).rev() {
+                click(&client, "#view .move-back").await;
+                text_when(&client, "#view .moves-text", |t| {
+                    t.contains(&format!("move {k} of {total}"))
+                })
+                .await;
+            }
+            snap(&client, "back").await;
+            let changed = differ(&client, "assembled", "back").await;
+            assert!(
+                changed < 0.002,
+                "back at the start, {changed} of the view differs"
+            );
+            // The slider goes to the end: every piece out of the cage.
+            client
+                .execute(
+                    "const m = document.querySelector('#view .move'); m.value = m.max; \
+                     m.dispatchEvent(new Event('input', { bubbles: true }));",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            text_when(&client, "#view .moves-text", |t| {
+                t.contains(&format!("move {total} of {total}: "))
+            })
+            .await;
+            snap(&client, "end").await;
+            assert!(differ(&client, "assembled", "end").await > 0.01);
+            screenshot_of(&client, "#view", "disassembly-end").await;
+            apart = Some(i);
+        } else {
+            stuck += 1;
+        }
+    }
+    assert_eq!(stuck, 11, "eleven of the twelve assemblies are stuck");
+    assert!(apart.is_some(), "one assembly comes apart");
+}

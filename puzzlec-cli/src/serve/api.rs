@@ -13,6 +13,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use puzzlec::compiler::{parse, print, Runnable, Symmetry};
+use puzzlec::disassembly::{self, Disassembler, Rules};
 use puzzlec::Solver;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -211,6 +212,8 @@ pub struct Ready {
     pub kinds: Value,
     /// What the file asks that is done otherwise.
     pub warnings: Vec<Mistake>,
+    /// What its assemblies' disassembly follows ([`Loaded::disassembly`]).
+    pub rules: Rules,
     /// What keeping it costs: its encoded length ([`Runnable::encoded_len`]), which the
     /// memory it holds follows.
     pub bytes: usize,
@@ -458,6 +461,7 @@ fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Read
     let kinds = grid::kinds(runnable.catalog());
     Some(Ok(Ready {
         kinds,
+        rules: loaded.disassembly,
         bytes: runnable.encoded_len(),
         runnable,
         info,
@@ -687,6 +691,56 @@ pub async fn solid(
         .flatten()
         .ok_or_else(|| Rejected::Request(format!("{} has no solids to show", catalog.name)))?;
     Ok(Json(scene).into_response())
+}
+
+/// `POST /api/disassembly`: how a solution comes apart, for the view to play: its `outcome`
+/// (`apart`, `stuck`, or `limit` with the `states` reached, at most
+/// [`limits::DISASSEMBLY_STATES`]) and a `message` to show; where it comes apart, its `level`,
+/// and the `moves` and `radius` of [`scene::playback`]. Run on a search's permit: a hard
+/// disassembly takes seconds and memory.
+pub async fn disassembly(
+    State(shared): State<Shared>,
+    Json(request): Json<SolidRequest>,
+) -> Result<Response, Rejected> {
+    let ready = solution_of(&shared, &request).await?;
+    let _permit = (shared.searches.acquire().await)
+        .map_err(|_| Rejected::Busy("the server is shutting down"))?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let catalog = ready.runnable.catalog();
+        let refused = |e: disassembly::DisassemblyError| Rejected::Request(e.to_string());
+        let mut disassembler =
+            Disassembler::new(catalog.lattice, ready.rules.clone(), limits::DISASSEMBLY_STATES)
+                .map_err(refused)?;
+        let space = disassembler.lattice();
+        let solution = Solution::new(catalog, &request.embeddings);
+        Ok::<Value, Rejected>(match disassembler.solution(&solution).map_err(refused)? {
+            disassembly::Outcome::Apart(separation) => {
+                let mut answer = scene::playback(&solution, space, &separation)
+                    .ok_or_else(|| Rejected::Request(format!("{} has no solids", catalog.name)))?;
+                let level = separation.level();
+                answer["outcome"] = json!("apart");
+                answer["message"] = json!(format!(
+                    "level {level}: {} moves, {} to the first separation",
+                    separation.total_moves(),
+                    separation.first_moves()
+                ));
+                answer["level"] = json!(level);
+                answer
+            }
+            disassembly::Outcome::Stuck => json!({
+                "outcome": "stuck",
+                "message": "it does not come apart: no move takes a piece or a group of pieces away from the rest",
+            }),
+            disassembly::Outcome::Limit(states) => json!({
+                "outcome": "limit",
+                "states": states,
+                "message": format!("undecided: the search reached {states} states, the most the workshop searches (the command's --states searches more)"),
+            }),
+        })
+    })
+    .await
+    .map_err(|e| Rejected::Request(format!("the disassembly failed: {e} (a bug)")))??;
+    Ok(Json(answer).into_response())
 }
 
 /// `POST /api/stl`: each kind of piece and the solution as binary STL for printing, at the

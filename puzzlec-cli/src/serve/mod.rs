@@ -62,6 +62,10 @@ pub mod limits {
     /// estimated work. Before, a few units' sizes decide the share, and the time to go can
     /// swing by hours between two reports.
     pub const ETA_AFTER: (Duration, f64) = (Duration::from_secs(3), 0.02);
+    /// The states one disassembly in the workshop may reach: a few seconds' search, and at
+    /// most about a hundred megabytes for a dozen pieces (a tenth of the command's default,
+    /// [`puzzlec::disassembly::STATES`]), as a page may ask for one solution after another.
+    pub const DISASSEMBLY_STATES: u64 = 1_000_000;
     /// How often a running search's progress is sent.
     pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
     /// Pages connected at once; another is refused until one goes.
@@ -133,6 +137,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/gallery", post(api::gallery))
         .route("/api/solid", post(api::solid))
         .route("/api/stl", post(api::stl))
+        .route("/api/disassembly", post(api::disassembly))
         .route("/api/examples", get(api::examples))
         .route("/api/grids", get(grid::grids))
         .route("/api/grid", get(grid::geometry))

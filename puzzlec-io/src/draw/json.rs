@@ -1,8 +1,8 @@
 //! Solutions as JSON lines, for scripts: one object a solution, with the puzzle's name, the
 //! solution's number (from 1, in the serial search's order) and its placements.
 
-use puzzlec::disassembly::{Move, Separation};
-use puzzlec::Solution;
+use puzzlec::disassembly::Separation;
+use puzzlec::{Lattice, Solution};
 use serde_json::{json, Value};
 
 /// One solution as a line of JSON: `{"puzzle", "solution", "placements": [{"piece",
@@ -51,16 +51,23 @@ pub fn value(solution: &Solution<'_>) -> Value {
 /// A solution that comes apart as a line of JSON: the solution's line
 /// ([`line()`]) with its `assembly` number, its `level` as BurrTools writes it, and `moves`,
 /// the disassembly's moves in order, each `{"pieces", "direction", "distance"}`: the pieces
-/// that move by their places in `placements` (from 0), the direction as the step of the
-/// lattice they slide by, and the steps (`null` where they leave the rest for good).
-pub fn disassembly_line(solution: &Solution<'_>, assembly: u64, separation: &Separation) -> String {
+/// that move by their places in `placements` (from 0), the direction as the step of
+/// `space` (the lattice the pieces slide in,
+/// [`Rules::slides_in`](puzzlec::disassembly::Rules::slides_in)) they slide by, and the
+/// steps (`null` where they leave the rest for good).
+pub fn disassembly_line(
+    solution: &Solution<'_>,
+    space: Lattice,
+    assembly: u64,
+    separation: &Separation,
+) -> String {
     let mut value = value(solution);
     if let Value::Object(fields) = &mut value {
-        let slides = solution.catalog().lattice.slides();
+        let slides = space.slides();
         fields.insert("puzzle".into(), json!(solution.catalog().name));
         fields.insert("assembly".into(), json!(assembly));
         fields.insert("level".into(), json!(separation.level()));
-        let moves: Vec<Value> = in_order(separation)
+        let moves: Vec<Value> = (separation.in_order().into_iter())
             .map(|m| {
                 json!({
                     "pieces": m.pieces,
@@ -72,17 +79,4 @@ pub fn disassembly_line(solution: &Solution<'_>, assembly: u64, separation: &Sep
         fields.insert("moves".into(), json!(moves));
     }
     value.to_string()
-}
-
-/// The moves of a disassembly in the order they are made: the first separation's, then the
-/// part that stays, then the part taken away, each the same way.
-pub fn in_order(separation: &Separation) -> impl Iterator<Item = &Move> + '_ {
-    let mut out: Vec<&Move> = separation.moves.iter().collect();
-    for part in [&separation.stayed, &separation.removed]
-        .into_iter()
-        .flatten()
-    {
-        out.extend(in_order(part));
-    }
-    out.into_iter()
 }

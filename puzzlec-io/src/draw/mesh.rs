@@ -68,15 +68,11 @@ impl Body {
         let mut welded: HashMap<[i64; 3], u32> = HashMap::new();
         for point in points {
             let cell = body.cells.len() as u32;
-            match lattice.solid(point)? {
-                Solid::Sphere { centre, radius } => {
-                    body.balls.push((view(centre), radius));
-                    body.cells.push(view(centre));
-                }
+            let solid = lattice.solid(point)?;
+            body.cells.push(view(solid.centre()));
+            match solid {
+                Solid::Sphere { centre, radius } => body.balls.push((view(centre), radius)),
                 Solid::Polyhedron { corners, faces } => {
-                    let n = corners.len() as f64;
-                    let centre = [0, 1, 2].map(|a| corners.iter().map(|c| c[a]).sum::<f64>() / n);
-                    body.cells.push(view(centre));
                     for face in faces {
                         if face.across.as_deref().is_some_and(|a| own.contains(a)) {
                             continue;
@@ -328,7 +324,7 @@ impl Assembly {
 
 /// The view frame's point for the lattice frame's: the mirror that puts the first row at the
 /// back.
-fn view([x, y, z]: Vector) -> Vector {
+pub fn view([x, y, z]: Vector) -> Vector {
     [x, -y, z]
 }
 
@@ -463,7 +459,8 @@ pub fn sub(a: Vector, b: Vector) -> Vector {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
-fn scale_by(a: Vector, k: f64) -> Vector {
+/// `a` made `k` times as long.
+pub fn scale_by(a: Vector, k: f64) -> Vector {
     a.map(|x| x * k)
 }
 

@@ -6,7 +6,7 @@
 //! another on the way ([`Lattice::sweep`]). The search is BurrTools' (after Bill Cutler's
 //! analysis of six-piece burrs): breadth first from the assembled state, so that the moves to
 //! the first separation are the fewest; the groups that can move are found from how far each
-//! piece can slide past each other along each direction, closed under chains; the first group
+//! piece can slide past each other along each direction; the first group
 //! that can leave splits the pieces in two, and each part is taken apart the same way. The
 //! moves of each state are tried in BurrTools' order, so that where several separations are
 //! equally short, the one taken is BurrTools' own, and so is the [level](Separation::level)
@@ -52,6 +52,11 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The lattice the pieces of a puzzle on `lattice` slide in.
+    pub fn slides_in(&self, lattice: Lattice) -> Lattice {
+        self.space.unwrap_or(lattice)
+    }
+
     /// The weight of kind `k`.
     fn weight(&self, k: usize) -> i32 {
         self.weights.get(k).copied().unwrap_or(1)
@@ -116,6 +121,16 @@ impl Separation {
     /// The moves to the first separation.
     pub fn first_moves(&self) -> usize {
         self.moves.len()
+    }
+
+    /// The moves of the whole disassembly in the order they are made: those to the first
+    /// separation, then the part that stays, then the part taken away, each the same way.
+    pub fn in_order(&self) -> Vec<&Move> {
+        let mut out: Vec<&Move> = self.moves.iter().collect();
+        for part in [&self.stayed, &self.removed].into_iter().flatten() {
+            out.extend(part.in_order());
+        }
+        out
     }
 
     /// The same separation with each piece `p` numbered `to[p]`.
@@ -215,7 +230,7 @@ impl Disassembler {
         rules: Rules,
         limit: u64,
     ) -> Result<Disassembler, DisassemblyError> {
-        let lattice = rules.space.unwrap_or(lattice);
+        let lattice = rules.slides_in(lattice);
         if matches!(lattice, Lattice::Cubic { dims } if !(2..=3).contains(&dims)) {
             return Err(DisassemblyError::NoSolids(lattice));
         }
@@ -224,6 +239,12 @@ impl Disassembler {
             rules,
             limit,
         })
+    }
+
+    /// The lattice the pieces slide in: the puzzle's, or the space of its [`Rules`]. A move's
+    /// direction is the number of its step among this lattice's [`slides`](Lattice::slides).
+    pub fn lattice(&self) -> Lattice {
+        self.movement.lattice()
     }
 
     /// Takes apart the assembly of these pieces, each its kind and its cells, in BurrTools'
@@ -270,19 +291,12 @@ impl Disassembler {
     /// numbered as the solution's [`placements`](Solution::placements).
     pub fn solution(&mut self, solution: &Solution<'_>) -> Result<Outcome, DisassemblyError> {
         let catalog = solution.catalog();
-        let dims = self.movement.dims();
-        let mut pieces: Vec<(usize, u32, usize, Vec<Point>)> = solution
-            .placements()
+        let cells = cells_in(solution, self.lattice());
+        let mut pieces: Vec<(usize, u32, usize, Vec<Point>)> = (solution.placements())
+            .zip(cells)
             .enumerate()
-            .filter_map(|(at, p)| {
-                let kind = catalog.kind_of(p.embedding)?;
-                let cells = (p.cells.iter())
-                    .map(|c| {
-                        let c: Point = c.iter().map(|&x| x as i32).collect();
-                        catalog.lattice.embed(&c, dims)
-                    })
-                    .collect();
-                Some((kind, p.embedding, at, cells))
+            .filter_map(|(at, (p, cells))| {
+                Some((catalog.kind_of(p.embedding)?, p.embedding, at, cells))
             })
             .collect();
         pieces.sort_by_key(|&(kind, embedding, ..)| (kind, embedding));
@@ -297,6 +311,24 @@ impl Disassembler {
         }
         Ok(outcome)
     }
+}
+
+/// The cells of each of a solution's placements as points of `space`, the lattice its pieces
+/// slide in ([`Rules::slides_in`]): a plane's cells are those of the first layer of space, as
+/// their solids are ([`Lattice::solid`]) and as BurrTools' flat problems lie.
+pub fn cells_in(solution: &Solution<'_>, space: Lattice) -> Vec<Vec<Point>> {
+    let dims = space.dims();
+    (solution.placements())
+        .map(|p| {
+            (p.cells.iter())
+                .map(|c| {
+                    let added = dims.saturating_sub(c.len());
+                    let c = c.iter().map(|&x| x as i32);
+                    std::iter::repeat_n(0, added).chain(c).collect()
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

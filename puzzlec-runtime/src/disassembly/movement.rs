@@ -68,8 +68,8 @@ impl Movement {
     }
 
     /// The axes of the lattice's points.
-    pub(super) fn dims(&self) -> usize {
-        self.lattice.dims()
+    pub(super) fn lattice(&self) -> Lattice {
+        self.lattice
     }
 
     /// The number of directions: each axis, forward then back.

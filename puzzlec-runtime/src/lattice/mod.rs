@@ -569,8 +569,7 @@ impl Face {
 impl Solid {
     /// A convex polyhedron of these corners and faces, each face turned to face out.
     fn polyhedron(corners: Vec<[f64; 3]>, mut faces: Vec<Face>) -> Solid {
-        let n = corners.len() as f64;
-        let centre = [0, 1, 2].map(|a| corners.iter().map(|c| c[a]).sum::<f64>() / n);
+        let centre = mean(&corners);
         for face in &mut faces {
             let [a, b, c] = [0, 1, 2].map(|k| corners[face.corners[k]]);
             let normal = cross(minus(b, a), minus(c, a));
@@ -579,6 +578,15 @@ impl Solid {
             }
         }
         Solid::Polyhedron { corners, faces }
+    }
+
+    /// Its centre: a sphere's, or the mean of a polyhedron's corners (which lies inside it, and
+    /// moves with it as the lattice translates the cell).
+    pub fn centre(&self) -> [f64; 3] {
+        match self {
+            Solid::Sphere { centre, .. } => *centre,
+            Solid::Polyhedron { corners, .. } => mean(corners),
+        }
     }
 
     /// A plane cell's outline (as [`Lattice::outline`] gives it) made a solid one deep, from
@@ -624,6 +632,11 @@ impl Solid {
             }
         }
     }
+}
+
+fn mean(points: &[[f64; 3]]) -> [f64; 3] {
+    let n = points.len().max(1) as f64;
+    [0, 1, 2].map(|a| points.iter().map(|c| c[a]).sum::<f64>() / n)
 }
 
 fn minus(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {

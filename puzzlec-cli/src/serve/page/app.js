@@ -877,6 +877,7 @@ async function showSolid(solution) {
   if (state.viewOf === key) return;
   state.viewOf = key;
   state.view ??= new SolidView($("view"));
+  state.view.onTakeApart = () => takeApart(solution, key);
   const response = await fetch("/api/solid", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -891,6 +892,19 @@ async function showSolid(solution) {
   }
   state.view.show(answer);
   $("view").dataset.shown = key;
+}
+
+/** Asks how the solution shown comes apart, and plays it in the view. */
+async function takeApart(solution, key) {
+  const response = await fetch("/api/disassembly", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ source: state.searchedSource, embeddings: solution.embeddings }),
+  });
+  const answer = await response.json().catch(() => ({ message: response.statusText }));
+  // Another solution may have been chosen while this one came apart.
+  if (state.viewOf !== key) return;
+  state.view.play(response.ok ? answer : { message: answer.message ?? "the disassembly failed" });
 }
 
 /** Placements at each depth, as bars. */

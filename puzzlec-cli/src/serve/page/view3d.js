@@ -1,7 +1,8 @@
 // The view of a solution in three dimensions: each piece its solid as the server's lattice makes
 // it (`/api/solid`), lit and shaded, with dark lines where its faces meet at an angle; turned by
 // dragging, zoomed by the wheel or two fingers, exploded from the centre, each piece shown,
-// hidden or shown alone, and the pieces placed one by one in the order the search placed them.
+// hidden or shown alone, the pieces placed one by one in the order the search placed them, and
+// the solution taken apart move by move (`/api/disassembly`), forward and back.
 // Written on WebGL2 alone: the page is served by the command and fetches nothing.
 
 /** The background, and the colour of the lines where faces meet. */
@@ -105,6 +106,15 @@ export class SolidView {
         <span class="placed-text"></span>
         <button type="button" class="reset" title="Back to the first view, every piece shown">reset</button>
       </div>
+      <div class="view-moves">
+        <button type="button" class="take-apart" title="How the pieces come apart, move by move">take apart</button>
+        <span class="moves-controls" hidden>
+          <button type="button" class="move-back" title="The move before">&#9664;</button>
+          <input type="range" class="move" min="0" max="0" step="1" value="0" aria-label="moves made">
+          <button type="button" class="move-next" title="The next move">&#9654;</button>
+        </span>
+        <span class="moves-text" role="status"></span>
+      </div>
       <ul class="view-legend" aria-label="Pieces"></ul>`;
     this.canvas = element.querySelector("canvas");
     this.canvas.view = this;
@@ -120,6 +130,11 @@ export class SolidView {
     this.explode = 0;
     this.placed = 0;
     this.alone = null;
+    /** The disassembly being played (as `/api/disassembly` sends it), and the moves made. */
+    this.playback = null;
+    this.made = 0;
+    /** Asked for the disassembly of the solution shown, by whoever shows it. */
+    this.onTakeApart = null;
     this.reset();
     this.listen();
   }
@@ -210,11 +225,68 @@ export class SolidView {
     });
     this.placed = this.parts.length;
     this.alone = null;
+    this.play(null);
     const placed = this.element.querySelector(".placed");
     placed.max = String(this.parts.length);
     placed.value = String(this.placed);
     this.legend();
     this.draw();
+  }
+
+  /** Plays a disassembly as `/api/disassembly` sends it (`null`: none, the button to ask for
+   * one shown again), from the assembled state; one that does not come apart only says so. */
+  play(disassembly) {
+    this.playback = disassembly?.moves ? disassembly : null;
+    const controls = this.element.querySelector(".moves-controls");
+    const button = this.element.querySelector(".take-apart");
+    const text = this.element.querySelector(".moves-text");
+    controls.hidden = !this.playback;
+    button.hidden = !!disassembly;
+    text.textContent = disassembly ? disassembly.message : "";
+    text.classList.toggle("stuck", !!disassembly && !this.playback);
+    const move = this.element.querySelector(".move");
+    move.max = String(this.playback?.moves.length ?? 0);
+    this.goTo(0);
+  }
+
+  /** The view after the first `made` moves of the disassembly played. */
+  goTo(made) {
+    const moves = this.playback?.moves ?? [];
+    this.made = Math.max(0, Math.min(moves.length, made));
+    const at = new Map(this.parts.map((part, i) => [part.placement, i]));
+    for (const part of this.parts) part.moved = [0, 0, 0];
+    for (const move of moves.slice(0, this.made)) {
+      for (const p of move.pieces) {
+        const part = this.parts[at.get(p)];
+        if (part) part.moved = part.moved.map((x, k) => x + move.by[k]);
+      }
+    }
+    this.element.querySelector(".move").value = String(this.made);
+    if (this.playback) {
+      const last = moves[this.made - 1];
+      const said = last ? `: ${this.said(last)}` : "";
+      this.element.querySelector(".moves-text").textContent = `${this.playback.message} · move ${this.made} of ${moves.length}${said}`;
+      this.element.querySelector(".move-back").disabled = this.made === 0;
+      this.element.querySelector(".move-next").disabled = this.made === moves.length;
+    }
+    this.draw();
+  }
+
+  /** A move in words: the pieces, which way they slide (in the view's first frame: x right, y
+   * away, z up), and how far. */
+  said(move) {
+    const names = move.pieces.map((p) => {
+      const i = this.parts.findIndex((part) => part.placement === p);
+      return this.element.querySelectorAll(".view-legend button")[i]?.textContent ?? `#${p + 1}`;
+    });
+    const most = Math.max(...move.by.map(Math.abs));
+    const words = [["right", "left"], ["back", "front"], ["up", "down"]];
+    const way = move.by
+      .map((x, k) => (Math.abs(x) >= 0.25 * most ? words[k][x > 0 ? 0 : 1] : null))
+      .filter((w) => w)
+      .join(" and ");
+    const far = move.distance === null ? "out" : move.distance === 1 ? "1 step" : `${move.distance} steps`;
+    return `${names.join(", ")} ${way} ${far}`;
   }
 
   /** Frees the last scene's buffers. */
@@ -283,6 +355,7 @@ export class SolidView {
     for (const part of this.parts) part.shown = true;
     this.element.querySelectorAll(".view-legend input").forEach((box) => { box.checked = true; });
     if (this.parts.length) this.marks();
+    if (this.playback) this.goTo(0);
   }
 
   /** Turns the view by a drag of `dx`, `dy` pixels. */
@@ -361,6 +434,15 @@ export class SolidView {
       this.marks();
       this.draw();
     });
+    this.element.querySelector(".take-apart").addEventListener("click", () => {
+      if (this.onTakeApart) {
+        this.element.querySelector(".moves-text").textContent = "taking apart…";
+        this.onTakeApart();
+      }
+    });
+    this.element.querySelector(".move").addEventListener("input", (e) => this.goTo(Number(e.target.value)));
+    this.element.querySelector(".move-back").addEventListener("click", () => this.goTo(this.made - 1));
+    this.element.querySelector(".move-next").addEventListener("click", () => this.goTo(this.made + 1));
     this.element.querySelector(".reset").addEventListener("click", () => {
       this.reset();
       this.draw();
@@ -378,7 +460,11 @@ export class SolidView {
   camera(width, height) {
     const scene = this.scene;
     const centre = scene.centre;
-    const radius = Math.max(scene.radius, 0.5) * (1 + this.explode);
+    // A disassembly played is framed as far as it has come: the view draws back as parts
+    // leave, and holds the assembly as large as before once back at the start.
+    const made = this.playback?.moves.slice(0, this.made) ?? [];
+    const reach = Math.max(scene.radius, ...made.map((m) => m.radius), 0.5);
+    const radius = reach * (1 + this.explode);
     const distance = radius / Math.sin(FOV / 2) / this.zoom;
     const eye = [
       centre[0] + distance * Math.sin(this.yaw) * Math.cos(this.pitch),
@@ -413,7 +499,8 @@ export class SolidView {
     gl.polygonOffset(1, 1);
     this.parts.forEach((part, i) => {
       if (!this.visible(i)) return;
-      gl.uniform3fv(this.at.offset, part.explosion.map((x) => x * this.explode));
+      const moved = part.moved ?? [0, 0, 0];
+      gl.uniform3fv(this.at.offset, part.explosion.map((x, k) => x * this.explode + moved[k]));
       gl.uniform1i(this.at.shading, ids ? 0 : 1);
       gl.uniform3fv(this.at.colour, ids ? [((i + 1) & 255) / 255, ((i + 1) >> 8) / 255, 0] : part.rgb);
       gl.bindVertexArray(part.triangles);
