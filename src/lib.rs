@@ -54,6 +54,40 @@
 //!
 //! With the `compiler` feature, `puzzlec::compiler` compiles the same language at run time, for
 //! puzzles not known when the program is built; its `Puzzle` is a [`Solver`] too.
+//!
+//! Beside the solver, a [`disassembly::Disassembler`] takes a solution apart as BurrTools does:
+//! pieces slide a group at a time along the lattice's directions, and the fewest moves to each
+//! separation give the level BurrTools' users quote.
+//!
+//! ```
+//! use puzzlec::disassembly::{Disassembler, Outcome, Rules, STATES};
+//! use puzzlec::Solver;
+//!
+//! puzzlec::puzzle! {
+//!     /// A bar of two cubes in the notch of a block of six.
+//!     mod bars {
+//!         box: 2 x 2 x 2,
+//!         pieces: {
+//!             A: [(0, 0, 0), (0, 1, 0)],
+//!             B: [(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)],
+//!         },
+//!     }
+//! }
+//!
+//! # fn main() -> Result<(), puzzlec::disassembly::DisassemblyError> {
+//! let catalog = bars::SOLVER.catalog();
+//! let mut disassembler = Disassembler::new(catalog.lattice, Rules::default(), STATES)?;
+//! let solutions = bars::SOLVER.solutions();
+//! assert!(!solutions.is_empty());
+//! for solution in &solutions {
+//!     match disassembler.solution(&solution)? {
+//!         Outcome::Apart(separation) => assert_eq!(separation.level(), "1"),
+//!         other => panic!("the bar slides out: {other:?}"),
+//!     }
+//! }
+//! # Ok(())
+//! # }
+//! ```
 
 pub use puzzlec_runtime::{
     disassembly, lattice, parallel, processor, rules, search, symmetry, watch, Catalog, Info, Kind,

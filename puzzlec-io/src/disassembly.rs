@@ -60,8 +60,9 @@ impl PartialOrd for Level {
     }
 }
 
-/// Takes apart every assembly `solver` finds (as `watch` lets it), showing each with its
-/// outcome and number (from 1) to `each`, in the search's order, until `each` breaks.
+/// Takes apart every assembly `solver` finds (as `watch` lets it: once it is stopped, the
+/// disassemblies under way are given up and not counted), showing each with its outcome and
+/// number (from 1) to `each`, in the search's order, until `each` breaks.
 /// `states` bounds each assembly's disassembly.
 pub fn survey(
     solver: &dyn Solver,
@@ -80,18 +81,23 @@ pub fn survey(
     let mut batch: Vec<Vec<u32>> = Vec::with_capacity(BATCH);
     let mut failure = None;
     let mut flush = |batch: &mut Vec<Vec<u32>>, survey: &mut Survey| -> ControlFlow<()> {
-        let outcomes: Vec<Result<Outcome, DisassemblyError>> = batch
+        let outcomes: Vec<Result<Option<Outcome>, DisassemblyError>> = batch
             .par_iter()
             .map(|placed| {
                 let at = rayon::current_thread_index().map_or(threads - 1, |i| i % (threads - 1));
                 let mut d = disassemblers[at].lock().unwrap_or_else(|e| e.into_inner());
-                d.solution(&Solution::new(catalog, placed))
+                d.solution_until(&Solution::new(catalog, placed), watch.flag())
             })
             .collect();
         let mut flow = ControlFlow::Continue(());
         for (placed, outcome) in batch.iter().zip(outcomes) {
             let outcome = match outcome {
-                Ok(o) => o,
+                Ok(Some(o)) => o,
+                // Stopped: what is not answered is not counted.
+                Ok(None) => {
+                    flow = ControlFlow::Break(());
+                    break;
+                }
                 Err(e) => {
                     failure = Some(e);
                     flow = ControlFlow::Break(());

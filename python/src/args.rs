@@ -124,3 +124,13 @@ pub fn print(
     }
     Ok(print)
 }
+
+/// `states=`, the most states one assembly's disassembly may reach: 1 or more.
+pub fn states(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match natural(value, "states")? {
+        Some(n) if n >= 1 => Ok(n as u64),
+        _ => Err(PyValueError::new_err(format!(
+            "states must be 1 or more (the most states one disassembly may reach), not {value}"
+        ))),
+    }
+}

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, Weak};
 
 use puzzlec::compiler::Puzzle as CompilerPuzzle;
+use puzzlec::disassembly::Rules;
 use puzzlec::parallel::Unit;
 use puzzlec::Solver;
 use puzzlec_io::input::{self, Asking, Choice, Format, InputError, Loaded};
@@ -68,6 +69,8 @@ impl Source {
 pub struct Compilation {
     pub puzzle: CompilerPuzzle,
     pub source: Source,
+    /// What its assemblies' disassembly follows ([`Loaded::disassembly`]).
+    pub rules: Rules,
     /// The units of the last target asked for: `run_unit` of each unit of a count spread over
     /// processes asks for the same cut again and again.
     units: Mutex<Option<(usize, Arc<Vec<Unit>>)>>,
@@ -86,6 +89,7 @@ impl Compilation {
         source: Source,
         hold: bool,
     ) -> PyResult<Arc<Compilation>> {
+        let rules = loaded.disassembly.clone();
         let running = Running::start(0, move |watch| loaded.compile_until(watch.flag()));
         // A compile comes back given up only where Ctrl-C stopped it, which raises first.
         let puzzle = match running.wait(py, None)? {
@@ -95,6 +99,7 @@ impl Compilation {
         let compilation = Arc::new(Compilation {
             puzzle,
             source,
+            rules,
             units: Mutex::new(None),
         });
         keep(&compilation, hold);

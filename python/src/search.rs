@@ -7,6 +7,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 
 use puzzlec::compiler::Puzzle as CompilerPuzzle;
+use puzzlec::disassembly;
 use puzzlec::Watch;
 use puzzlec::{parallel, Solver};
 use puzzlec_io::draw::stl;
@@ -315,6 +316,48 @@ impl Puzzle {
                 units.saturating_sub(1)
             ))),
         }
+    }
+
+    /// Every assembly taken apart (`Solution.disassemble` each), on `threads` threads (0: one a
+    /// core), the interpreter's lock released: a dict of `assemblies` (the solutions of the
+    /// search, one per symmetry class as BurrTools counts them), `solutions` (those that come
+    /// apart, BurrTools' solutions), `undecided` (those whose disassembly reached `states`
+    /// states first) and `levels`, each level's solutions, the highest level first. Ctrl-C
+    /// stops it and raises `KeyboardInterrupt`. `ValueError` as `disassemble` raises it.
+    #[pyo3(signature = (*, threads = 0, states = disassembly::STATES), text_signature = "($self, *, threads=0, states=10000000)")]
+    fn disassemble<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
+        #[pyo3(from_py_with = args::states)] states: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let catalog = self.compiled().catalog();
+        if catalog.extents.is_empty() {
+            return Err(PyValueError::new_err(format!(
+                "{} is an abstract puzzle: it has no pieces to take apart",
+                catalog.name
+            )));
+        }
+        let compilation = Arc::clone(&self.compilation);
+        let running = Running::start(threads, move |watch| {
+            let runnable = compilation.puzzle.runnable();
+            let mut each = |_: u64, _: &puzzlec::Solution<'_>, _: &disassembly::Outcome| {
+                ControlFlow::Continue(())
+            };
+            let rules = &compilation.rules;
+            puzzlec_io::disassembly::survey(runnable, rules, states, watch, &mut each)
+        });
+        let survey = (running.wait(py, None)?).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let dict = PyDict::new(py);
+        dict.set_item("assemblies", survey.assemblies)?;
+        dict.set_item("solutions", survey.solutions)?;
+        dict.set_item("undecided", survey.undecided)?;
+        let levels = PyDict::new(py);
+        for (level, n) in &survey.levels {
+            levels.set_item(&level.0, n)?;
+        }
+        dict.set_item("levels", levels)?;
+        Ok(dict)
     }
 
     /// Each kind of piece, as it is first placed, as binary STL for a 3-D printer: a dict from

@@ -4,16 +4,18 @@
 use std::sync::Arc;
 
 use puzzlec::compiler::Puzzle as CompilerPuzzle;
+use puzzlec::disassembly::{self, Disassembler, Outcome};
 use puzzlec::runtime::Catalog;
 use puzzlec::Solution as Found;
 use puzzlec::Solver;
 use puzzlec_io::draw::{stl, svg, text, Palette};
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use crate::args;
 use crate::compilation::Compilation;
+use crate::running::Running;
 use crate::search::Puzzle;
 
 /// One solution. For a box, a mapping from each piece placed to the cells it covers (tuples of
@@ -301,6 +303,70 @@ impl Solution {
         let bytes = stl::solution(&self.found(), "solution", print)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// How the solution comes apart, as BurrTools takes an assembly apart: pieces slide, a group
+    /// at a time, along the lattice's directions, never turning; the fewest moves to the first
+    /// separation, then each part the same way. A dict: `outcome` (`'apart'`; `'stuck'`, no
+    /// move takes any part away; or `'limit'`, the search reached `states` states first, its
+    /// answer unknown); where it comes apart, `level` as BurrTools writes it (`'98.2.4'`: the
+    /// moves to the first separation, then those of the parts) and `moves` in the order made,
+    /// each a dict of `pieces` (their keys in the solution), `direction` (the step of the
+    /// lattice they slide by, in the cells' coordinates) and `distance` (in steps; `None`
+    /// where they leave the rest for good). Runs without the interpreter's lock; Ctrl-C stops
+    /// it and raises `KeyboardInterrupt`. `ValueError` for a puzzle whose cells do not slide
+    /// (an abstract one, a box of more than three axes).
+    #[pyo3(signature = (*, states = disassembly::STATES), text_signature = "($self, *, states=10000000)")]
+    fn disassemble<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::states)] states: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let catalog = self.compiled().catalog();
+        if catalog.extents.is_empty() {
+            return Err(PyValueError::new_err(format!(
+                "{} is an abstract puzzle: it has no pieces to take apart",
+                catalog.name
+            )));
+        }
+        let mut disassembler =
+            Disassembler::new(catalog.lattice, self.compilation.rules.clone(), states)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let space = disassembler.lattice();
+        let (compilation, placed) = (Arc::clone(&self.compilation), self.placed.clone());
+        let running = Running::start(1, move |watch| {
+            let found = Found::new(compilation.puzzle.catalog(), &placed);
+            disassembler.solution_until(&found, watch.flag())
+        });
+        let outcome = (running.wait(py, None)?)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?
+            .ok_or_else(|| PyRuntimeError::new_err("the disassembly was stopped"))?;
+        let dict = PyDict::new(py);
+        match outcome {
+            Outcome::Apart(separation) => {
+                let keys: Vec<String> = self.entries().into_iter().map(|(k, _)| k).collect();
+                let slides = space.slides();
+                let moves = (separation.in_order().into_iter())
+                    .map(|m| {
+                        let step = PyDict::new(py);
+                        let pieces: Vec<&str> = m.pieces.iter().map(|&p| &*keys[p]).collect();
+                        step.set_item("pieces", pieces)?;
+                        step.set_item("direction", PyTuple::new(py, &slides[m.direction])?)?;
+                        step.set_item("distance", m.distance)?;
+                        Ok(step)
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                dict.set_item("outcome", "apart")?;
+                dict.set_item("level", separation.level())?;
+                dict.set_item("moves", moves)?;
+            }
+            Outcome::Stuck => dict.set_item("outcome", "stuck")?,
+            Outcome::Limit(reached) => {
+                dict.set_item("outcome", "limit")?;
+                dict.set_item("states", reached)?;
+            }
+        }
+        Ok(dict)
     }
 
     /// The SVG a notebook shows.

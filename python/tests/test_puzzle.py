@@ -295,6 +295,50 @@ def test_pieces_and_solutions_print_as_stl() -> None:
         abstract.pieces_stl()
 
 
+def test_a_solution_comes_apart_move_by_move() -> None:
+    key = puzzlec.load(PUZZLES / "key_in_frame.xmpuzzle")
+    levels = set()
+    for solution in key.solutions():
+        apart = solution.disassemble()
+        assert apart["outcome"] == "apart"
+        levels.add(apart["level"])
+        moves = apart["moves"]
+        # Three pieces: two moves take a part away for good, each naming pieces of the solution.
+        assert sum(m["distance"] is None for m in moves) == 2
+        for m in moves:
+            assert m["pieces"] and all(p in solution for p in m["pieces"])
+            assert len(m["direction"]) == 3 and sum(map(abs, m["direction"])) == 1
+    assert levels == {"1", "1.2"}
+    # BurrTools' burrTxt -d: 4 assemblies, all solutions, two at level 1.2 and two at 1.
+    assert key.disassemble() == {
+        "assemblies": 4,
+        "solutions": 4,
+        "undecided": 0,
+        "levels": {"1.2": 2, "1": 2},
+    }
+    pelikan = puzzlec.load(PUZZLES / "pelikan_burr.xmpuzzle")
+    survey = pelikan.disassemble(threads=1)
+    assert (survey["assemblies"], survey["solutions"]) == (12, 1)
+    [(level, n)] = survey["levels"].items()
+    assert n == 1
+    assert level.startswith("98.")
+    stuck = next(iter(puzzlec.load(PUZZLES / "closed_box.xmpuzzle").solutions()))
+    assert stuck.disassemble() == {"outcome": "stuck"}
+    # 98 moves need more than 100 states: the one that comes apart is not found to.
+    limited = [s.disassemble(states=100) for s in pelikan.first(12)]
+    assert "apart" not in {d["outcome"] for d in limited}
+    assert {d["states"] for d in limited if d["outcome"] == "limit"} == {100}
+    with pytest.raises(ValueError, match="states must be 1 or more"):
+        stuck.disassemble(states=0)
+    with pytest.raises(TypeError, match="states must be an int"):
+        pelikan.disassemble(states=1.5)  # type: ignore[arg-type]
+    queens = puzzlec.load(PUZZLES / "queens_8.dlx")
+    with pytest.raises(ValueError, match="abstract puzzle"):
+        queens.disassemble()
+    with pytest.raises(ValueError, match="abstract puzzle"):
+        queens.first(1)[0].disassemble()
+
+
 def test_a_gallery_of_any_solutions_of_the_puzzle(six_by_ten: puzzlec.Puzzle) -> None:
     [first] = six_by_ten.first(1)
     assert six_by_ten.svg(first).count('class="solution"') == 1

@@ -28,13 +28,14 @@ mod movement;
 mod search;
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 use crate::lattice::{Lattice, Point};
 use crate::solution::Solution;
 
 use grouping::Grouping;
 use movement::{Movement, Position};
-use search::{Exceeded, Search};
+use search::{Halt, Search};
 
 /// What BurrTools' problems say of each kind of piece that bears on taking an assembly apart.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -253,12 +254,23 @@ impl Disassembler {
         &mut self,
         pieces: &[(usize, Vec<Point>)],
     ) -> Result<Outcome, DisassemblyError> {
+        let never = AtomicBool::new(false);
+        let outcome = self.disassemble_until(pieces, &never)?;
+        Ok(outcome.expect("a search nobody stops ends with an answer"))
+    }
+
+    /// [`disassemble`](Self::disassemble), given up (`None`) soon after `stop` is set.
+    pub fn disassemble_until(
+        &mut self,
+        pieces: &[(usize, Vec<Point>)],
+        stop: &AtomicBool,
+    ) -> Result<Option<Outcome>, DisassemblyError> {
         if pieces.len() > MAX_PIECES {
             return Err(DisassemblyError::TooManyPieces(pieces.len()));
         }
         // BurrTools counts an assembly of one piece no solution: nothing comes apart.
         if pieces.len() < 2 {
-            return Ok(Outcome::Stuck);
+            return Ok(Some(Outcome::Stuck));
         }
         let mut shapes = Vec::with_capacity(pieces.len());
         let mut start: Vec<Position> = Vec::with_capacity(pieces.len());
@@ -277,12 +289,14 @@ impl Disassembler {
             grouping: Grouping::new(&self.rules),
             limit: self.limit,
             states: 0,
+            stop,
         };
         let all: Vec<usize> = (0..pieces.len()).collect();
         Ok(match search.disassemble(&all, &start) {
-            Ok(Some(separation)) => Outcome::Apart(separation),
-            Ok(None) => Outcome::Stuck,
-            Err(Exceeded) => Outcome::Limit(search.states),
+            Ok(Some(separation)) => Some(Outcome::Apart(separation)),
+            Ok(None) => Some(Outcome::Stuck),
+            Err(Halt::Limit) => Some(Outcome::Limit(search.states)),
+            Err(Halt::Stopped) => None,
         })
     }
 
@@ -290,6 +304,17 @@ impl Disassembler {
     /// the copies of a kind in the order of their embeddings); the pieces of the answer are
     /// numbered as the solution's [`placements`](Solution::placements).
     pub fn solution(&mut self, solution: &Solution<'_>) -> Result<Outcome, DisassemblyError> {
+        let never = AtomicBool::new(false);
+        let outcome = self.solution_until(solution, &never)?;
+        Ok(outcome.expect("a search nobody stops ends with an answer"))
+    }
+
+    /// [`solution`](Self::solution), given up (`None`) soon after `stop` is set.
+    pub fn solution_until(
+        &mut self,
+        solution: &Solution<'_>,
+        stop: &AtomicBool,
+    ) -> Result<Option<Outcome>, DisassemblyError> {
         let catalog = solution.catalog();
         let cells = cells_in(solution, self.lattice());
         let mut pieces: Vec<(usize, u32, usize, Vec<Point>)> = (solution.placements())
@@ -305,8 +330,8 @@ impl Disassembler {
             .into_iter()
             .map(|(k, _, _, cells)| (k, cells))
             .collect();
-        let mut outcome = self.disassemble(&pieces)?;
-        if let Outcome::Apart(separation) = &mut outcome {
+        let mut outcome = self.disassemble_until(&pieces, stop)?;
+        if let Some(Outcome::Apart(separation)) = &mut outcome {
             separation.renumber(&placement);
         }
         Ok(outcome)

@@ -5,6 +5,8 @@
 //! apart the same way. The moves of a state are tried in BurrTools' order, so that where
 //! several separations are equally short, the one found is BurrTools' own.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::front::{self, relative, Front};
 use super::grouping::Grouping;
 use super::movement::{add, sub, times, Movement, Position, ShapeId, FREE};
@@ -13,8 +15,16 @@ use super::{Move, Separation};
 /// A group slides out of the assembly: by more than any limit between pieces.
 const REMOVE: u32 = FREE;
 
-/// A limit of states was reached: the search stopped there.
-pub(super) struct Exceeded;
+/// Why a search stopped before an answer.
+pub(super) enum Halt {
+    /// The limit of states was reached.
+    Limit,
+    /// It was asked to stop.
+    Stopped,
+}
+
+/// The states reached between two looks at the stop flag: a few milliseconds' work.
+const LOOK_EVERY: u64 = 1 << 12;
 
 /// How a state was reached: from which node, by which move.
 struct Node {
@@ -35,6 +45,8 @@ pub(super) struct Search<'a> {
     /// The states the whole disassembly may reach, and those reached.
     pub(super) limit: u64,
     pub(super) states: u64,
+    /// Set when the search is to stop where it is.
+    pub(super) stop: &'a AtomicBool,
 }
 
 impl Search<'_> {
@@ -45,7 +57,7 @@ impl Search<'_> {
         &mut self,
         pieces: &[usize],
         start: &[Position],
-    ) -> Result<Option<Separation>, Exceeded> {
+    ) -> Result<Option<Separation>, Halt> {
         let n = pieces.len();
         // Twins (pieces of one kind lying the same way) are interchangeable: a state is kept
         // with each set of twins in order of position, so that states that differ only by
@@ -109,9 +121,14 @@ impl Search<'_> {
                     let id = nodes.len() as u32;
                     if fronts[new].insert(&state, hash, id) {
                         if self.states >= self.limit {
-                            return Err(Exceeded);
+                            return Err(Halt::Limit);
                         }
                         self.states += 1;
+                        if self.states.is_multiple_of(LOOK_EVERY)
+                            && self.stop.load(Ordering::Relaxed)
+                        {
+                            return Err(Halt::Stopped);
+                        }
                         nodes.push(Node {
                             parent: node,
                             moved,
@@ -138,7 +155,7 @@ impl Search<'_> {
         start: &[Position],
         twins: &[Vec<usize>],
         chain: &[(u64, u8, u32)],
-    ) -> Result<Option<Separation>, Exceeded> {
+    ) -> Result<Option<Separation>, Halt> {
         let mut positions = start.to_vec();
         let mut ids = pieces.to_vec();
         let mut path = Vec::with_capacity(chain.len());
@@ -266,7 +283,7 @@ impl Search<'_> {
         positions: &[Position],
         moved: u64,
         path: Vec<Move>,
-    ) -> Result<Option<Separation>, Exceeded> {
+    ) -> Result<Option<Separation>, Halt> {
         let mut halves = [None, None];
         for (half, taken) in [(0, false), (1, true)] {
             let (part, at): (Vec<usize>, Vec<Position>) = (pieces.iter().zip(positions))
