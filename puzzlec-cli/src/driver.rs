@@ -440,33 +440,12 @@ fn disassemble(
     if args.count {
         writeln!(out, "{}", survey.solutions)?;
     } else {
-        let levels: Vec<String> = (survey.levels.iter())
-            .map(|(level, n)| format!("{} x{n}", level.0))
-            .collect();
-        let undecided = match survey.undecided {
-            0 => String::new(),
-            n => format!(
-                ", {n} undecided (their disassembly reached the limit of {} states; --states \
-                 raises it)",
-                args.states
-            ),
-        };
-        let assemblies = match survey.assemblies {
-            1 => "1 assembly".to_string(),
-            a => format!("{a} assemblies"),
-        };
-        let found = match (survey.assemblies, survey.solutions) {
-            (0, _) => "no assembly: the pieces never fill the box, so nothing comes apart".into(),
-            (_, 0) if survey.undecided > 0 => format!("{assemblies}, none found to come apart"),
-            (_, 0) => format!("{assemblies}, none of which comes apart: no solution"),
-            (_, 1) => format!("{assemblies}, 1 solution (unique): the one that comes apart"),
-            (_, s) => format!("{assemblies}, {s} solutions (assemblies that come apart)"),
-        };
-        let line = format!("{}: {found}{undecided} in {seconds:.3} s", catalog.name);
-        let levels = match levels.is_empty() {
-            true => String::new(),
-            false => format!("levels: {}", levels.join(", ")),
-        };
+        let line = format!(
+            "{}: {} in {seconds:.3} s",
+            catalog.name,
+            survey.found(Some(args.states))
+        );
+        let levels = survey.levels_line().unwrap_or_default();
         if args.json {
             eprintln!("{line}");
             if !levels.is_empty() {

@@ -80,9 +80,10 @@ pub fn native_main(solver: &dyn Solver, fingerprint: u64) -> ExitCode {
             .map(drop)
             .or_else(quiet),
         Some(NativeWork::Units(list)) => {
-            work::list(solver, list, &mut std::io::stdout().lock()).or_else(quiet)
+            let rules = Default::default();
+            work::list(solver, list, &rules, &mut std::io::stdout().lock()).or_else(quiet)
         }
-        Some(NativeWork::Run(run)) => work::run(solver, run)
+        Some(NativeWork::Run(run)) => work::run(solver, run, &Default::default())
             .map(|summary| work::report(&summary, run))
             .map_err(|e| e.to_string()),
     };

@@ -96,7 +96,7 @@ struct UnitsArgs {
     input: InputArgs,
     /// List the native solver's units (built with cargo once); they are the run-time
     /// engine's.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "disassemble")]
     native: bool,
     #[command(flatten)]
     list: work::ListArgs,
@@ -109,7 +109,7 @@ struct RunArgsOfUnits {
     input: InputArgs,
     /// Run the units on a native solver (built with cargo once); the results are the
     /// run-time engine's, unit for unit.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "disassemble")]
     native: bool,
     #[command(flatten)]
     run: work::RunUnitsArgs,
@@ -397,9 +397,10 @@ fn announce(build: &Build) {
 fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
     let list = &args.list;
     match here_or_native(&args.input, args.native, list.threads, || list.to_args())? {
-        Here(puzzle, _) => output(work::list(
+        Here(puzzle, rules) => output(work::list(
             &*puzzle,
             &args.list,
+            &rules,
             &mut std::io::stdout().lock(),
         )),
         Ran(code) => Ok(code),
@@ -408,11 +409,13 @@ fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
 
 fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
     let run = &args.run;
-    let puzzle = match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
-        Here(puzzle, _) => puzzle,
-        Ran(code) => return Ok(code),
-    };
-    let summary = work::run(&*puzzle, &args.run).map_err(|e| Failure::Other(e.to_string()))?;
+    let (puzzle, rules) =
+        match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
+            Here(puzzle, rules) => (puzzle, rules),
+            Ran(code) => return Ok(code),
+        };
+    let summary =
+        work::run(&*puzzle, &args.run, &rules).map_err(|e| Failure::Other(e.to_string()))?;
     work::report(&summary, &args.run);
     Ok(ExitCode::SUCCESS)
 }
@@ -431,6 +434,23 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
         ))),
         Ok(Merged::Complete(total)) => {
             let mut out = std::io::stdout().lock();
+            if let Some(survey) = &total.disassembly {
+                let counted = match args.count {
+                    true => writeln!(out, "{}", survey.solutions),
+                    false => writeln!(
+                        out,
+                        "{}: {} from {} units, every one once (fingerprint {}); {:.3} s of search and disassembly (the longest unit {:.3} s){}",
+                        total.puzzle,
+                        survey.found(None),
+                        total.units,
+                        total.fingerprint,
+                        total.seconds,
+                        total.longest,
+                        survey.levels_line().map(|l| format!("\n{l}")).unwrap_or_default()
+                    ),
+                };
+                return output(counted);
+            }
             output(match args.count {
                 true => writeln!(out, "{}", total.solutions),
                 false => writeln!(

@@ -391,3 +391,89 @@ fn units_cut_under_another_rule_are_refused_by_resume_and_merge() {
         "{listing}"
     );
 }
+
+/// Disassembly shared out as work units: the shards of a BurrTools problem's units, each
+/// assembly taken apart, merge to the solutions and levels of `solve --disassemble`; their
+/// fingerprint names the analysis and its limit of states, so that a count's units, or those
+/// of another limit, are never added to them; the native engine, which reads no file's weights
+/// and groups, is refused the analysis.
+#[test]
+fn disassembly_runs_as_work_units_and_merges_to_the_survey() {
+    let dir = scratch("disassembly");
+    let key = common::puzzles().join("key_in_frame.xmpuzzle");
+    let key = key.display().to_string();
+    let out = |name: &str| dir.join(name).display().to_string();
+    let fingerprints = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["units", key.as_str()];
+        all.extend_from_slice(args);
+        let listed = puzzle(&all);
+        assert!(listed.status.success(), "{}", text(&listed.stderr));
+        (text(&listed.stdout).lines())
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["fingerprint"].to_string()
+            })
+            .collect()
+    };
+    let counted = fingerprints(&[]);
+    let taken_apart = fingerprints(&["--disassemble"]);
+    assert_eq!(counted.len(), taken_apart.len());
+    assert_ne!(counted[0], taken_apart[0]);
+    assert_ne!(
+        fingerprints(&["--disassemble", "--states", "1000"])[0],
+        taken_apart[0]
+    );
+    let mut shards = Vec::new();
+    for k in 1..=2 {
+        let file = out(&format!("r.{k}.jsonl"));
+        let shard = format!("{k}/2");
+        let args = [
+            "run",
+            &key,
+            "--disassemble",
+            "--shard",
+            &shard,
+            "--out",
+            &file,
+        ];
+        let done = puzzle(&args);
+        assert!(done.status.success(), "{}", text(&done.stderr));
+        shards.push(file);
+    }
+    let mut args = vec!["merge"];
+    args.extend(shards.iter().map(String::as_str));
+    let merged_text = puzzle(&args);
+    assert!(
+        merged_text.status.success(),
+        "{}",
+        text(&merged_text.stderr)
+    );
+    let said = text(&merged_text.stdout);
+    assert!(
+        said.contains("4 assemblies, 4 solutions (assemblies that come apart)"),
+        "{said}"
+    );
+    assert!(said.contains("levels: 1.2 x2, 1 x2"), "{said}");
+    assert_eq!(merged(&shards), Ok(4));
+    // A count's units beside them are another search's.
+    let count = out("count.jsonl");
+    assert!(puzzle(&["run", &key, "--out", &count]).status.success());
+    let listing = merged(&[shards[0].clone(), shards[1].clone(), count]).unwrap_err();
+    assert!(
+        listing.contains("a unit of another puzzle or build"),
+        "{listing}"
+    );
+    let native = puzzle(&[
+        "run",
+        &key,
+        "--native",
+        "--disassemble",
+        "--out",
+        &out("n.jsonl"),
+    ]);
+    assert!(!native.status.success());
+    assert!(
+        text(&native.stderr).contains("cannot be used with"),
+        "{}",
+        text(&native.stderr)
+    );
+}

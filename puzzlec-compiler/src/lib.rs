@@ -37,7 +37,6 @@ pub mod emit;
 pub mod error;
 pub mod estimate;
 pub mod figure;
-mod fingerprint;
 pub mod geometry;
 pub mod judge;
 pub mod limits;

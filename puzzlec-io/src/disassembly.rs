@@ -9,13 +9,15 @@ use std::sync::Mutex;
 use puzzlec::disassembly::{Disassembler, DisassemblyError, Outcome, Rules};
 use puzzlec::{Solution, Solver, Watch};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// The assemblies taken apart at once: enough to keep every core busy, few enough that a
 /// batch's solutions and answers are small.
 const BATCH: usize = 256;
 
 /// How the assemblies of a search came apart.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Survey {
     /// The assemblies found.
     pub assemblies: u64,
@@ -32,11 +34,56 @@ impl Survey {
     pub fn highest(&self) -> Option<(&Level, u64)> {
         self.levels.iter().next().map(|(l, n)| (l, *n))
     }
+
+    /// What was found, as a person reads it: the assemblies, the solutions among them (one
+    /// said to be unique, none said to be none), and those left undecided at the limit of
+    /// states (`states`, where known).
+    pub fn found(&self, states: Option<u64>) -> String {
+        let assemblies = match self.assemblies {
+            1 => "1 assembly".to_owned(),
+            a => format!("{a} assemblies"),
+        };
+        let found = match (self.assemblies, self.solutions) {
+            (0, _) => "no assembly: the pieces never fill the box, so nothing comes apart".into(),
+            (_, 0) if self.undecided > 0 => format!("{assemblies}, none found to come apart"),
+            (_, 0) => format!("{assemblies}, none of which comes apart: no solution"),
+            (_, 1) => format!("{assemblies}, 1 solution (unique): the one that comes apart"),
+            (_, s) => format!("{assemblies}, {s} solutions (assemblies that come apart)"),
+        };
+        let limit = states.map_or(String::new(), |n| format!(" of {n} states"));
+        match self.undecided {
+            0 => found,
+            n => format!(
+                "{found}, {n} undecided (their disassembly reached the limit{limit}; --states \
+                 raises it)"
+            ),
+        }
+    }
+
+    /// The solutions by level, the highest first (`levels: 98.2.4 x1, 1 x2`); `None` where
+    /// there are none.
+    pub fn levels_line(&self) -> Option<String> {
+        let levels: Vec<String> = (self.levels.iter())
+            .map(|(level, n)| format!("{} x{n}", level.0))
+            .collect();
+        (!levels.is_empty()).then(|| format!("levels: {}", levels.join(", ")))
+    }
+
+    /// Adds what another part of the same search found.
+    pub fn add(&mut self, other: &Survey) {
+        self.assemblies += other.assemblies;
+        self.solutions += other.solutions;
+        self.undecided += other.undecided;
+        for (level, n) in &other.levels {
+            *self.levels.entry(level.clone()).or_default() += n;
+        }
+    }
 }
 
 /// A level as BurrTools writes it (`98.2.4.2`), ordered the highest first: by the moves to
 /// the first separation, then those after it, number by number.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Level(pub String);
 
 impl Level {

@@ -20,6 +20,7 @@
 pub mod disassembly;
 mod failure;
 mod fewest;
+pub mod fingerprint;
 mod fits;
 mod info;
 pub mod lattice;

@@ -18,9 +18,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use puzzlec::disassembly::{self, Disassembler, DisassemblyError, Outcome, Rules};
 use puzzlec::{parallel, Run, Solver, Unit};
 use serde_json::json;
 
+use puzzlec_io::disassembly::{Level, Survey};
 use puzzlec_io::draw;
 use puzzlec_io::results::{self, hex, Appender, Record, WorkError};
 
@@ -111,6 +113,80 @@ impl CutArgs {
     }
 }
 
+/// What is done with each unit's solutions: the options `units` and `run` share, since the
+/// fingerprint names it.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisArgs {
+    /// Take each assembly apart, as `solve --disassemble` does: a unit's line holds its
+    /// assemblies, those that come apart and their levels, and the fingerprint names the
+    /// analysis and its limit of states, so that its results never add to a count's.
+    #[arg(long)]
+    pub disassemble: bool,
+    /// The most states one assembly's disassembly may reach before it is given up (and
+    /// counted undecided).
+    #[arg(long, value_name = "N", default_value_t = disassembly::STATES, requires = "disassemble")]
+    pub states: u64,
+}
+
+impl Default for AnalysisArgs {
+    fn default() -> AnalysisArgs {
+        AnalysisArgs {
+            disassemble: false,
+            states: disassembly::STATES,
+        }
+    }
+}
+
+impl AnalysisArgs {
+    /// What a run of a puzzle whose assemblies come apart under `rules` does.
+    fn analysis<'r>(&self, rules: &'r Rules) -> Analysis<'r> {
+        match self.disassemble {
+            false => Analysis::Count,
+            true => Analysis::Disassembly {
+                rules,
+                states: self.states,
+            },
+        }
+    }
+
+    fn to_args(&self, args: &mut Vec<String>) {
+        if self.disassemble {
+            args.push("--disassemble".to_owned());
+            args.push(format!("--states={}", self.states));
+        }
+    }
+}
+
+/// What a run does with each unit's solutions, decided once.
+#[derive(Clone, Copy, Debug)]
+enum Analysis<'r> {
+    /// Counts them.
+    Count,
+    /// Takes each apart under `rules`, within `states` states.
+    Disassembly { rules: &'r Rules, states: u64 },
+}
+
+impl Analysis<'_> {
+    /// The fingerprint of the run: the puzzle's, or that of its disassembly.
+    fn fingerprint(self, solver: &dyn Solver) -> String {
+        let puzzle = solver.info().fingerprint;
+        hex(match self {
+            Analysis::Count => puzzle,
+            Analysis::Disassembly { rules, states } => rules.fingerprint(puzzle, states),
+        })
+    }
+
+    /// A disassembler for a thread, where the run takes assemblies apart.
+    fn disassembler(self, solver: &dyn Solver) -> Result<Option<Disassembler>, DisassemblyError> {
+        match self {
+            Analysis::Count => Ok(None),
+            Analysis::Disassembly { rules, states } => {
+                Disassembler::new(solver.catalog().lattice, rules.clone(), states).map(Some)
+            }
+        }
+    }
+}
+
 /// Which units a run takes and where it writes.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct RunUnitsArgs {
@@ -132,6 +208,9 @@ pub struct RunUnitsArgs {
     /// How the search is cut.
     #[command(flatten)]
     pub cut: CutArgs,
+    /// What is done with the solutions.
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
     /// Threads to run on (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -154,6 +233,7 @@ impl RunUnitsArgs {
             }
         }
         self.cut.to_args(&mut args);
+        self.analysis.to_args(&mut args);
         args.push(format!("--threads={}", self.threads));
         args
     }
@@ -165,6 +245,9 @@ pub struct ListArgs {
     /// How the search is cut.
     #[command(flatten)]
     pub cut: CutArgs,
+    /// What is done with the solutions.
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
     /// Threads to estimate on (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -175,17 +258,23 @@ impl ListArgs {
     pub fn to_args(&self) -> Vec<String> {
         let mut args = vec!["units".to_owned()];
         self.cut.to_args(&mut args);
+        self.analysis.to_args(&mut args);
         args.push(format!("--threads={}", self.threads));
         args
     }
 }
 
 /// Writes the units as JSON lines: id, depth, the estimate of the size of its search, and the
-/// puzzle's fingerprint.
-pub fn list(solver: &dyn Solver, args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
+/// fingerprint of the run (the puzzle's, or that of its disassembly under `rules`).
+pub fn list(
+    solver: &dyn Solver,
+    args: &ListArgs,
+    rules: &Rules,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let units = args.cut.units(solver);
     let weights = parallel::with_threads(args.threads, || solver.unit_weights(&units));
-    let fingerprint = hex(solver.info().fingerprint);
+    let fingerprint = args.analysis.analysis(rules).fingerprint(solver);
     for (unit, weight) in units.iter().zip(weights) {
         let line = json!({
             "id": unit.id,
@@ -199,7 +288,7 @@ pub fn list(solver: &dyn Solver, args: &ListArgs, out: &mut dyn Write) -> io::Re
 }
 
 /// What a run did.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RunSummary {
     /// The units the puzzle has.
     pub units: usize,
@@ -207,19 +296,29 @@ pub struct RunSummary {
     pub asked: usize,
     /// Of those, the ones the result file already held.
     pub skipped: usize,
-    /// The solutions of the units run now.
+    /// The solutions of the units run now (their assemblies, where they were taken apart).
     pub solutions: u128,
+    /// How they came apart, where they were taken apart.
+    pub disassembly: Option<Survey>,
     /// The time taken, in seconds.
     pub seconds: f64,
 }
 
 /// Runs the units `args` asks for on all cores, appending a record per finished unit to the
-/// result file.
-pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkError> {
+/// result file; where asked, each assembly is taken apart under `rules`.
+pub fn run(
+    solver: &dyn Solver,
+    args: &RunUnitsArgs,
+    rules: &Rules,
+) -> Result<RunSummary, WorkError> {
     let start = Instant::now();
-    let info = solver.info();
+    let analysis = args.analysis.analysis(rules);
+    // A puzzle whose pieces do not slide is refused before any unit runs.
+    analysis
+        .disassembler(solver)
+        .map_err(|e| WorkError::Analysis(e.to_string()))?;
     let units = args.cut.units(solver);
-    let fingerprint = hex(info.fingerprint);
+    let fingerprint = analysis.fingerprint(solver);
     let asked: Vec<&Unit> = match (args.shard, args.units) {
         (Some(s), _) => units.iter().skip(s.index - 1).step_by(s.count).collect(),
         (None, Some(ids)) if ids.last >= units.len() => {
@@ -274,15 +373,27 @@ pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkE
     let out = Mutex::new(Appender::open(&args.out, keep)?);
     let failure = Mutex::new(None);
     let next = AtomicUsize::new(0);
+    let surveyed = Mutex::new(None::<Survey>);
     let solutions: u128 = parallel::with_threads(args.threads, || {
         let counter = solver.counter();
         rayon::broadcast(|_| {
-            // A counter for each thread, whose cache (a memo's above all) outlives its units.
+            // A counter for each thread, whose cache (a memo's above all) outlives its units,
+            // and a disassembler, which keeps what it learns of the shapes.
             let mut counter = counter.share();
+            let mut disassembler = analysis.disassembler(solver).ok().flatten();
             let mut found = 0u128;
             while let Some(unit) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let record = run_unit(solver, unit, &mut counter, args.solutions, units.len());
+                // The run's fingerprint, which names the analysis.
+                let mut record = match &mut disassembler {
+                    None => run_unit(solver, unit, &mut counter, args.solutions, units.len()),
+                    Some(d) => disassemble_unit(solver, unit, d, args.solutions, units.len()),
+                };
+                record.fingerprint.clone_from(&fingerprint);
                 found = found.saturating_add(record.count);
+                if let Some(survey) = &record.disassembly {
+                    let mut all = surveyed.lock().expect("no survey panics");
+                    all.get_or_insert_with(Survey::default).add(survey);
+                }
                 let written = out.lock().expect("no writer panics").append(&record);
                 if let Err(e) = written {
                     // No later unit could be kept either: stop taking units.
@@ -303,6 +414,7 @@ pub fn run(solver: &dyn Solver, args: &RunUnitsArgs) -> Result<RunSummary, WorkE
         asked: asked.len(),
         skipped: asked.len() - todo.len(),
         solutions,
+        disassembly: surveyed.into_inner().expect("no survey panics"),
         seconds: start.elapsed().as_secs_f64(),
     })
 }
@@ -337,13 +449,59 @@ fn run_unit(
     };
     Record {
         puzzle: solver.info().name.to_string(),
-        fingerprint: hex(solver.info().fingerprint),
+        // The run's, set by the run.
+        fingerprint: String::new(),
         units,
         unit: unit.id,
         count,
         placements,
         seconds: start.elapsed().as_secs_f64(),
         solutions,
+        disassembly: None,
+    }
+}
+
+/// Runs one unit, taking each of its assemblies apart with this thread's disassembler.
+fn disassemble_unit(
+    solver: &dyn Solver,
+    unit: &Unit,
+    disassembler: &mut Disassembler,
+    keep: bool,
+    units: usize,
+) -> Record {
+    let start = Instant::now();
+    let mut survey = Survey::default();
+    let mut shown = keep.then(Vec::new);
+    let tally = solver.solve_unit(unit, None, &mut |s| {
+        // The disassembler was made for this puzzle: its pieces are no more than it follows.
+        let outcome = (disassembler.solution(s)).expect("a disassembler made for the puzzle");
+        survey.assemblies += 1;
+        match &outcome {
+            Outcome::Apart(separation) => {
+                survey.solutions += 1;
+                *survey.levels.entry(Level(separation.level())).or_default() += 1;
+                if let Some(shown) = &mut shown {
+                    let space = disassembler.lattice();
+                    let line =
+                        draw::json::disassembly_line(s, space, survey.assemblies, separation);
+                    shown.push(serde_json::from_str(&line).expect("a line of JSON"));
+                }
+            }
+            Outcome::Stuck => {}
+            Outcome::Limit(_) => survey.undecided += 1,
+        }
+        ControlFlow::Continue(())
+    });
+    Record {
+        puzzle: solver.info().name.to_string(),
+        fingerprint: String::new(),
+        units,
+        unit: unit.id,
+        count: u128::from(tally.solutions),
+        placements: tally.placements,
+        seconds: start.elapsed().as_secs_f64(),
+        solutions: shown,
+        disassembly: Some(survey),
     }
 }
 
@@ -358,13 +516,16 @@ pub fn report(summary: &RunSummary, args: &RunUnitsArgs) {
         0 => String::new(),
         n => format!(" ({n} already in the file, skipped)"),
     };
+    let found = match &summary.disassembly {
+        Some(survey) => survey.found(Some(args.analysis.states)),
+        None => format!("{} solutions", summary.solutions),
+    };
     eprintln!(
-        "{which}: {} of {} units{skipped}; ran {} in {:.3} s: {} solutions; results in {}",
+        "{which}: {} of {} units{skipped}; ran {} in {:.3} s: {found}; results in {}",
         summary.asked,
         summary.units,
         summary.asked - summary.skipped,
         summary.seconds,
-        summary.solutions,
         args.out.display()
     );
 }

@@ -8,9 +8,9 @@
 use puzzlec_runtime::symmetry::SymmetryCheck;
 
 use crate::cover::Cover;
-use crate::fingerprint::Fingerprint;
 use crate::order::{Order, Position};
 use crate::program::{Body, Next, Node, Program};
+use puzzlec_runtime::fingerprint::Fingerprint;
 
 use super::{
     quotas, Bag, BitBoard, CacheTable, Check, Fewest, FewestCache, FewestTables, Field, FitsTables,

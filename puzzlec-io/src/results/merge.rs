@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::disassembly::Survey;
 use crate::results::{self, Record, Results, WorkError};
 
 /// The total of a complete set of results.
@@ -24,6 +25,9 @@ pub struct Total {
     pub seconds: f64,
     /// The slowest unit's time.
     pub longest: f64,
+    /// How the assemblies came apart, where the runs took them apart (`solutions` is then the
+    /// assemblies).
+    pub disassembly: Option<Survey>,
 }
 
 /// Why results do not add up to a count: each problem found, by file and line.
@@ -106,6 +110,7 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
         placements: 0,
         seconds: 0.0,
         longest: 0.0,
+        disassembly: None,
     };
     for (at, record) in all {
         if record.fingerprint != fingerprint || record.units != units {
@@ -122,6 +127,13 @@ pub fn merge_read(files: Vec<(PathBuf, Results)>) -> Merged {
         total.placements += u128::from(record.placements);
         total.seconds += record.seconds;
         total.longest = total.longest.max(record.seconds);
+        // One fingerprint, one analysis: a run that took its assemblies apart says so in each.
+        if let Some(survey) = &record.disassembly {
+            total
+                .disassembly
+                .get_or_insert_with(Survey::default)
+                .add(survey);
+        }
     }
     // The ids between those seen are missing, as runs.
     let mut next = 0;

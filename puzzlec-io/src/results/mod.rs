@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::disassembly::Survey;
+
 /// Why a listing, a run or a merge could not be done.
 #[derive(Debug, thiserror::Error)]
 pub enum WorkError {
@@ -55,6 +57,9 @@ pub enum WorkError {
         /// The file.
         path: PathBuf,
     },
+    /// The analysis asked for cannot be made of this puzzle (its pieces do not slide).
+    #[error("{0}")]
+    Analysis(String),
     /// The units asked for are not all the puzzle's.
     #[error("units {first}-{last} were asked for, but the puzzle has {units} units (ids 0-{})", units.saturating_sub(1))]
     Range {
@@ -88,6 +93,10 @@ pub struct Record {
     /// Its solutions themselves, with `--solutions`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<serde_json::Value>>,
+    /// How its assemblies came apart, in a run that takes them apart (`count` is then the
+    /// assemblies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disassembly: Option<Survey>,
 }
 
 impl Record {
@@ -112,6 +121,20 @@ impl Record {
         }
         if !self.seconds.is_finite() || self.seconds < 0.0 {
             return Err(format!("{} seconds is not a time", self.seconds));
+        }
+        if let Some(survey) = &self.disassembly {
+            let levels: u64 = survey.levels.values().sum();
+            let parts = [survey.solutions, survey.undecided];
+            if u128::from(survey.assemblies) != self.count
+                || levels != survey.solutions
+                || parts.iter().sum::<u64>() > survey.assemblies
+            {
+                return Err(format!(
+                    "its disassembly ({} assemblies, {} solutions, {} undecided, {levels} by \
+                     level) does not add up with its count of {}",
+                    survey.assemblies, survey.solutions, survey.undecided, self.count
+                ));
+            }
         }
         Ok(())
     }
@@ -253,6 +276,7 @@ mod tests {
             placements: 10,
             seconds: 0.5,
             solutions: None,
+            disassembly: None,
         }
     }
 

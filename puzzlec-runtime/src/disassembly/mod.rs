@@ -30,6 +30,7 @@ mod search;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
+use crate::fingerprint::Fingerprint;
 use crate::lattice::{Lattice, Point};
 use crate::solution::Solution;
 
@@ -56,6 +57,27 @@ impl Rules {
     /// The lattice the pieces of a puzzle on `lattice` slide in.
     pub fn slides_in(&self, lattice: Lattice) -> Lattice {
         self.space.unwrap_or(lattice)
+    }
+
+    /// The fingerprint of taking apart, under these rules and within `states` states each,
+    /// the assemblies of the puzzle whose fingerprint is `puzzle`: never the puzzle's own, so
+    /// that a unit of a disassembly is never added to a count's, nor one of another limit.
+    pub fn fingerprint(&self, puzzle: u64, states: u64) -> u64 {
+        let mut f = Fingerprint::new();
+        f.text(concat!("disassembly ", env!("CARGO_PKG_VERSION")));
+        f.number(puzzle);
+        f.number(states);
+        f.text(&format!("{:?}", self.space));
+        f.numbers(self.weights.iter().map(|&w| i64::from(w) as u64));
+        f.number(self.groups.len() as u64);
+        for groups in &self.groups {
+            f.numbers(
+                groups
+                    .iter()
+                    .flat_map(|&(g, n)| [u64::from(g), u64::from(n)]),
+            );
+        }
+        f.finish()
     }
 
     /// The weight of kind `k`.
