@@ -2,8 +2,9 @@
 //! order: what the command's `--disassemble`, Python and the workshop share. The assemblies
 //! are taken in batches, so that what is held is a batch's, never all of them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Mutex;
 
 use puzzlec::disassembly::{Disassembler, DisassemblyError, Outcome, Rules};
@@ -111,6 +112,9 @@ impl PartialOrd for Level {
 /// disassemblies under way are given up and not counted), showing each with its outcome and
 /// number (from 1) to `each`, in the search's order, until `each` breaks.
 /// `states` bounds each assembly's disassembly.
+///
+/// The search goes on while the batches it found are taken apart: at most [`AHEAD`] batches
+/// a thread are under way, and each is shown once those before it have been.
 pub fn survey(
     solver: &dyn Solver,
     rules: &Rules,
@@ -124,65 +128,105 @@ pub fn survey(
     let disassemblers: Vec<Mutex<Disassembler>> = (0..threads)
         .map(|_| Disassembler::new(catalog.lattice, rules.clone(), states).map(Mutex::new))
         .collect::<Result<_, _>>()?;
+    let disassemblers = &disassemblers;
     let mut survey = Survey::default();
-    let mut batch: Vec<Vec<u32>> = Vec::with_capacity(BATCH);
     let mut failure = None;
-    let mut flush = |batch: &mut Vec<Vec<u32>>, survey: &mut Survey| -> ControlFlow<()> {
-        let outcomes: Vec<Result<Option<Outcome>, DisassemblyError>> = batch
-            .par_iter()
-            .map(|placed| {
-                let at = rayon::current_thread_index().map_or(threads - 1, |i| i % (threads - 1));
-                let mut d = disassemblers[at].lock().unwrap_or_else(|e| e.into_inner());
-                d.solution_until(&Solution::new(catalog, placed), watch.flag())
-            })
-            .collect();
-        let mut flow = ControlFlow::Continue(());
-        for (placed, outcome) in batch.iter().zip(outcomes) {
-            let outcome = match outcome {
-                Ok(Some(o)) => o,
-                // Stopped: what is not answered is not counted.
-                Ok(None) => {
-                    flow = ControlFlow::Break(());
-                    break;
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    flow = ControlFlow::Break(());
-                    break;
+    rayon::in_place_scope(|scope| {
+        let mut pending: VecDeque<Receiver<Taken>> = VecDeque::new();
+        let mut batch: Vec<Vec<u32>> = Vec::with_capacity(BATCH);
+        // Takes a batch apart, beside the search.
+        let start = |batch: Vec<Vec<u32>>, pending: &mut VecDeque<Receiver<Taken>>| {
+            let (send, taken) = mpsc::sync_channel(1);
+            scope.spawn(move |_| {
+                let outcomes = (batch.par_iter())
+                    .map(|placed| {
+                        let at = rayon::current_thread_index()
+                            .map_or(threads - 1, |i| i % (threads - 1));
+                        let mut d = disassemblers[at].lock().unwrap_or_else(|e| e.into_inner());
+                        d.solution_until(&Solution::new(catalog, placed), watch.flag())
+                    })
+                    .collect();
+                let _ = send.send((batch, outcomes));
+            });
+            pending.push_back(taken);
+        };
+        // Shows the oldest batch, once it is taken apart, helping with the work meanwhile.
+        let mut show = |taken: Receiver<Taken>, survey: &mut Survey| -> ControlFlow<()> {
+            let (batch, outcomes) = loop {
+                match taken.try_recv() {
+                    Ok(done) => break done,
+                    Err(TryRecvError::Empty) => {
+                        if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                            std::thread::sleep(WAIT);
+                        }
+                    }
+                    Err(TryRecvError::Disconnected) => return ControlFlow::Break(()),
                 }
             };
-            survey.assemblies += 1;
-            match &outcome {
-                Outcome::Apart(s) => {
-                    survey.solutions += 1;
-                    *survey.levels.entry(Level(s.level())).or_default() += 1;
+            for (placed, outcome) in batch.iter().zip(outcomes) {
+                let outcome = match outcome {
+                    Ok(Some(o)) => o,
+                    // Stopped: what is not answered is not counted.
+                    Ok(None) => return ControlFlow::Break(()),
+                    Err(e) => {
+                        failure = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                };
+                survey.assemblies += 1;
+                match &outcome {
+                    Outcome::Apart(s) => {
+                        survey.solutions += 1;
+                        *survey.levels.entry(Level(s.level())).or_default() += 1;
+                    }
+                    Outcome::Stuck => {}
+                    Outcome::Limit(_) => survey.undecided += 1,
                 }
-                Outcome::Stuck => {}
-                Outcome::Limit(_) => survey.undecided += 1,
+                each(survey.assemblies, &Solution::new(catalog, placed), &outcome)?;
             }
-            if each(survey.assemblies, &Solution::new(catalog, placed), &outcome).is_break() {
-                flow = ControlFlow::Break(());
-                break;
+            ControlFlow::Continue(())
+        };
+        let mut flow = ControlFlow::Continue(());
+        let _ = solver.solve_watched(watch, &mut |solution| {
+            batch.push(solution.embeddings().to_vec());
+            if batch.len() < BATCH {
+                return ControlFlow::Continue(());
             }
+            start(std::mem::take(&mut batch), &mut pending);
+            while pending.len() > AHEAD * threads {
+                let oldest = pending.pop_front().expect("batches are under way");
+                flow = show(oldest, &mut survey);
+                if flow.is_break() {
+                    return flow;
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        if flow.is_continue() && !batch.is_empty() {
+            start(batch, &mut pending);
         }
-        batch.clear();
-        flow
-    };
-    let mut stopped = false;
-    let _ = solver.solve_watched(watch, &mut |solution| {
-        batch.push(solution.embeddings().to_vec());
-        if batch.len() < BATCH {
-            return ControlFlow::Continue(());
+        while let (true, Some(oldest)) = (flow.is_continue(), pending.pop_front()) {
+            flow = show(oldest, &mut survey);
         }
-        let flow = flush(&mut batch, &mut survey);
-        stopped = flow.is_break();
-        flow
+        // What is still under way once `each` has broken is let finish, unshown.
+        drop(pending);
     });
-    if !stopped && !batch.is_empty() {
-        let _ = flush(&mut batch, &mut survey);
-    }
     match failure {
         Some(e) => Err(e),
         None => Ok(survey),
     }
 }
+
+/// A batch of assemblies and what each came to.
+type Taken = (
+    Vec<Vec<u32>>,
+    Vec<Result<Option<Outcome>, DisassemblyError>>,
+);
+
+/// The batches a thread may have under way beside the search: enough that none waits for the
+/// next, few enough that what is held stays a few batches'.
+const AHEAD: usize = 2;
+
+/// How long the thread that shows the batches waits, where it has nothing else to do, before
+/// it looks again: a fraction of a batch's time.
+const WAIT: std::time::Duration = std::time::Duration::from_micros(100);

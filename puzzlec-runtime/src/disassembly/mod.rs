@@ -35,7 +35,7 @@ use crate::lattice::{Lattice, Point};
 use crate::solution::Solution;
 
 use grouping::Grouping;
-use movement::{Movement, Position};
+use movement::{Movement, Position, ShapeId};
 use search::{Halt, Search};
 
 /// What BurrTools' problems say of each kind of piece that bears on taking an assembly apart.
@@ -290,36 +290,43 @@ impl Disassembler {
         if pieces.len() > MAX_PIECES {
             return Err(DisassemblyError::TooManyPieces(pieces.len()));
         }
-        // BurrTools counts an assembly of one piece no solution: nothing comes apart.
-        if pieces.len() < 2 {
-            return Ok(Some(Outcome::Stuck));
-        }
-        let mut shapes = Vec::with_capacity(pieces.len());
-        let mut start: Vec<Position> = Vec::with_capacity(pieces.len());
-        for (_, cells) in pieces {
-            let (shape, at) = self.movement.shape(cells);
-            shapes.push(shape);
-            start.push(at);
-        }
         let kinds: Vec<usize> = pieces.iter().map(|(k, _)| *k).collect();
+        let placed = (pieces.iter())
+            .map(|(_, cells)| self.movement.shape(cells))
+            .collect();
+        Ok(self.search(&kinds, placed, stop))
+    }
+
+    /// The disassembly of pieces of these kinds, each its shape and where it lies.
+    fn search(
+        &mut self,
+        kinds: &[usize],
+        placed: Vec<(ShapeId, Position)>,
+        stop: &AtomicBool,
+    ) -> Option<Outcome> {
+        // BurrTools counts an assembly of one piece no solution: nothing comes apart.
+        if kinds.len() < 2 {
+            return Some(Outcome::Stuck);
+        }
+        let (shapes, start): (Vec<ShapeId>, Vec<Position>) = placed.into_iter().unzip();
         let weights: Vec<i32> = kinds.iter().map(|&k| self.rules.weight(k)).collect();
         let mut search = Search {
             movement: &mut self.movement,
             shapes: &shapes,
             weights: &weights,
-            kinds: &kinds,
+            kinds,
             grouping: Grouping::new(&self.rules),
             limit: self.limit,
             states: 0,
             stop,
         };
-        let all: Vec<usize> = (0..pieces.len()).collect();
-        Ok(match search.disassemble(&all, &start) {
+        let all: Vec<usize> = (0..kinds.len()).collect();
+        match search.disassemble(&all, &start) {
             Ok(Some(separation)) => Some(Outcome::Apart(separation)),
             Ok(None) => Some(Outcome::Stuck),
             Err(Halt::Limit) => Some(Outcome::Limit(search.states)),
             Err(Halt::Stopped) => None,
-        })
+        }
     }
 
     /// Takes apart a solution of a puzzle, its pieces taken in BurrTools' order (kind by kind,
@@ -338,22 +345,42 @@ impl Disassembler {
         stop: &AtomicBool,
     ) -> Result<Option<Outcome>, DisassemblyError> {
         let catalog = solution.catalog();
-        let cells = cells_in(solution, self.lattice());
-        let mut pieces: Vec<(usize, u32, usize, Vec<Point>)> = (solution.placements())
-            .zip(cells)
+        // BurrTools' order: kind by kind, each kind's copies by embedding.
+        let mut pieces: Vec<(usize, u32, usize)> = (solution.embeddings().iter())
             .enumerate()
-            .filter_map(|(at, (p, cells))| {
-                Some((catalog.kind_of(p.embedding)?, p.embedding, at, cells))
+            .filter_map(|(at, &e)| Some((catalog.kind_of(e)?, e, at)))
+            .collect();
+        if pieces.len() > MAX_PIECES {
+            return Err(DisassemblyError::TooManyPieces(pieces.len()));
+        }
+        pieces.sort_unstable();
+        // Each cell as a position of the space, without a point made of it: an assembly's
+        // pieces are mostly shapes seen before, found by their cells as they lie.
+        let extents = &catalog.extents;
+        let added = self.lattice().dims().saturating_sub(extents.len());
+        let mut cells: Vec<Position> = Vec::new();
+        let placed = (pieces.iter())
+            .map(|&(_, e, _)| {
+                cells.clear();
+                cells.extend(catalog.cells_of(e).map(|mut linear| {
+                    let mut at = [0; movement::AXES];
+                    for (x, &extent) in at[added..added + extents.len()]
+                        .iter_mut()
+                        .zip(extents.iter())
+                        .rev()
+                    {
+                        *x = (linear % extent) as i32;
+                        linear /= extent;
+                    }
+                    at
+                }));
+                self.movement.shape_of(&mut cells)
             })
             .collect();
-        pieces.sort_by_key(|&(kind, embedding, ..)| (kind, embedding));
-        let placement: Vec<usize> = pieces.iter().map(|p| p.2).collect();
-        let pieces: Vec<(usize, Vec<Point>)> = pieces
-            .into_iter()
-            .map(|(k, _, _, cells)| (k, cells))
-            .collect();
-        let mut outcome = self.disassemble_until(&pieces, stop)?;
+        let kinds: Vec<usize> = pieces.iter().map(|p| p.0).collect();
+        let mut outcome = self.search(&kinds, placed, stop);
         if let Some(Outcome::Apart(separation)) = &mut outcome {
+            let placement: Vec<usize> = pieces.iter().map(|p| p.2).collect();
             separation.renumber(&placement);
         }
         Ok(outcome)

@@ -32,6 +32,9 @@ pub(super) struct Movement {
     /// a cell there (the union of its cells' sweeps).
     stops: Vec<Vec<Vec<Position>>>,
     ids: FxHashMap<Vec<Position>, ShapeId>,
+    /// The shape and place of cells as an assembly gave them (in order), so that a piece
+    /// lying where one lay before is found without working out its shift again.
+    placed: FxHashMap<Vec<Position>, (ShapeId, Position)>,
     /// The sweep of a cell whose position modulo the period is the key, by direction.
     sweeps: FxHashMap<Position, Vec<Vec<Position>>>,
     /// For (moving shape, other shape, where the other is from the moving one), packed in
@@ -56,6 +59,7 @@ impl Movement {
             steps,
             period: lattice.period(),
             shapes: Vec::new(),
+            placed: FxHashMap::default(),
             stops: Vec::new(),
             ids: FxHashMap::default(),
             sweeps: FxHashMap::default(),
@@ -111,6 +115,19 @@ impl Movement {
         self.ids.insert(cells.clone(), id);
         self.shapes.push(cells);
         (id, base)
+    }
+
+    /// [`shape`](Self::shape) of cells given as positions (put in order here).
+    pub(super) fn shape_of(&mut self, cells: &mut [Position]) -> (ShapeId, Position) {
+        cells.sort_unstable();
+        if let Some(&found) = self.placed.get(&*cells) {
+            return found;
+        }
+        let dims = self.lattice.dims();
+        let points: Vec<Point> = cells.iter().map(|&c| point(c, dims)).collect();
+        let found = self.shape(&points);
+        self.placed.insert(cells.to_vec(), found);
+        found
     }
 
     /// The sweep of the cell at `c` along direction `d`, from the cell's class modulo the
