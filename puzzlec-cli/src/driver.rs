@@ -87,6 +87,11 @@ pub struct RunArgs {
     /// The most states one assembly's disassembly may reach before it is given up and said so.
     #[arg(long, value_name = "N", default_value_t = puzzlec::disassembly::STATES, requires = "disassemble")]
     pub states: u64,
+    /// With --disassemble, take every separation of the fewest moves, each part the same way,
+    /// and show each solution at its highest level, beside BurrTools' (that of the first
+    /// separation in its order of moves) where they differ.
+    #[arg(long, requires = "disassemble")]
+    pub complete: bool,
     /// Print the order chosen, the compiler's estimate and the placements at each depth.
     #[arg(long)]
     pub stats: bool,
@@ -398,8 +403,15 @@ fn disassemble(
     let space = rules.slides_in(catalog.lattice);
     let mut shown = 0u64;
     let mut failure = None;
-    let survey = disassembly::survey(solver, rules, args.states, watch, &mut |n, solution, outcome| {
-        let separation = match outcome {
+    let how = disassembly::How {
+        rules: rules.clone(),
+        states: args.states,
+        complete: args.complete,
+    };
+    let survey = disassembly::survey(solver, &how, watch, &mut |n, solution, answer| {
+        // Where a complete search's highest level is not BurrTools' first, both are said.
+        let first = (answer.first.as_ref()).map_or(String::new(), |l| format!(" (first found: {l})"));
+        let separation = match &answer.outcome {
             Outcome::Apart(s) if s.first_moves() >= least => s,
             Outcome::Limit(states) if !args.count => {
                 let _ = writeln!(
@@ -414,12 +426,12 @@ fn disassemble(
         let written = if args.json {
             writeln!(out, "{}", draw::json::disassembly_line(solution, space, n, separation))
         } else if draw_text {
-            writeln!(out, "#{n} level {}", separation.level()).and_then(|()| {
+            writeln!(out, "#{n} level {}{first}", separation.level()).and_then(|()| {
                 draw::text::write(out, solution, &palette, styled)?;
                 writeln!(out)
             })
         } else if !args.count {
-            writeln!(out, "#{n} level {}", separation.level())
+            writeln!(out, "#{n} level {}{first}", separation.level())
         } else {
             Ok(())
         };

@@ -1026,6 +1026,14 @@ fn disassembly_gives_burrtxts_solutions_and_levels() {
         "{pelikan}"
     );
     assert!(pelikan.contains("levels: 98."), "{pelikan}");
+    // Complete: every separation of the fewest moves, the highest level, beside BurrTools'.
+    let complete = disassembled(&["pelikan_burr.xmpuzzle", "--complete"]);
+    let line = complete.lines().next().unwrap_or_default();
+    assert!(
+        line.starts_with("#2 level 98.") && line.ends_with(" (first found: 98.2.4)"),
+        "{complete}"
+    );
+    assert!(complete.contains("1 of them at a higher level than BurrTools' first separation"));
     let stuck = disassembled(&["closed_box.xmpuzzle"]);
     assert!(
         stuck.contains("267 assemblies, none of which comes apart: no solution"),

@@ -7,8 +7,10 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Mutex;
 
+use std::sync::atomic::AtomicBool;
+
 use puzzlec::disassembly::{Disassembler, DisassemblyError, Outcome, Rules};
-use puzzlec::{Solution, Solver, Watch};
+use puzzlec::{Lattice, Solution, Solver, Watch};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +30,24 @@ pub struct Survey {
     pub undecided: u64,
     /// The solutions by level, the highest first.
     pub levels: BTreeMap<Level, u64>,
+    /// In a complete survey, the solutions whose highest level is not that of the separation
+    /// BurrTools' order finds first.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub differ: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// What one assembly came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// How it came apart, or not (in a complete survey, at its highest level).
+    pub outcome: Outcome,
+    /// In a complete survey, the level of the separation BurrTools' order finds first, where
+    /// it is not the highest.
+    pub first: Option<String>,
 }
 
 impl Survey {
@@ -52,6 +72,10 @@ impl Survey {
             (_, s) => format!("{assemblies}, {s} solutions (assemblies that come apart)"),
         };
         let limit = states.map_or(String::new(), |n| format!(" of {n} states"));
+        let found = match self.differ {
+            0 => found,
+            n => format!("{found}, {n} of them at a higher level than BurrTools' first separation"),
+        };
         match self.undecided {
             0 => found,
             n => format!(
@@ -75,6 +99,7 @@ impl Survey {
         self.assemblies += other.assemblies;
         self.solutions += other.solutions;
         self.undecided += other.undecided;
+        self.differ += other.differ;
         for (level, n) in &other.levels {
             *self.levels.entry(level.clone()).or_default() += n;
         }
@@ -117,16 +142,16 @@ impl PartialOrd for Level {
 /// a thread are under way, and each is shown once those before it have been.
 pub fn survey(
     solver: &dyn Solver,
-    rules: &Rules,
-    states: u64,
+    how: &How,
     watch: &Watch,
-    each: &mut dyn FnMut(u64, &Solution<'_>, &Outcome) -> ControlFlow<()>,
+    each: &mut dyn FnMut(u64, &Solution<'_>, &Answer) -> ControlFlow<()>,
 ) -> Result<Survey, DisassemblyError> {
     let catalog = solver.catalog();
-    // One disassembler a thread, each keeping what it learns of the shapes.
+    // One disassembler a thread, each keeping what it learns of the shapes; a complete
+    // survey's thread has a second, which finds BurrTools' first separation.
     let threads = rayon::current_num_threads() + 1;
-    let disassemblers: Vec<Mutex<Disassembler>> = (0..threads)
-        .map(|_| Disassembler::new(catalog.lattice, rules.clone(), states).map(Mutex::new))
+    let disassemblers: Vec<Mutex<Disassemblers>> = (0..threads)
+        .map(|_| how.disassemblers(catalog.lattice).map(Mutex::new))
         .collect::<Result<_, _>>()?;
     let disassemblers = &disassemblers;
     let mut survey = Survey::default();
@@ -143,7 +168,7 @@ pub fn survey(
                         let at = rayon::current_thread_index()
                             .map_or(threads - 1, |i| i % (threads - 1));
                         let mut d = disassemblers[at].lock().unwrap_or_else(|e| e.into_inner());
-                        d.solution_until(&Solution::new(catalog, placed), watch.flag())
+                        d.answer(&Solution::new(catalog, placed), watch.flag())
                     })
                     .collect();
                 let _ = send.send((batch, outcomes));
@@ -174,10 +199,11 @@ pub fn survey(
                     }
                 };
                 survey.assemblies += 1;
-                match &outcome {
+                match &outcome.outcome {
                     Outcome::Apart(s) => {
                         survey.solutions += 1;
                         *survey.levels.entry(Level(s.level())).or_default() += 1;
+                        survey.differ += u64::from(outcome.first.is_some());
                     }
                     Outcome::Stuck => {}
                     Outcome::Limit(_) => survey.undecided += 1,
@@ -218,10 +244,78 @@ pub fn survey(
 }
 
 /// A batch of assemblies and what each came to.
-type Taken = (
-    Vec<Vec<u32>>,
-    Vec<Result<Option<Outcome>, DisassemblyError>>,
-);
+type Taken = (Vec<Vec<u32>>, Vec<Result<Option<Answer>, DisassemblyError>>);
+
+/// How a survey takes assemblies apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct How {
+    /// What the puzzle's file says of its pieces.
+    pub rules: Rules,
+    /// The most states one assembly's disassembly may reach.
+    pub states: u64,
+    /// Whether every separation of the fewest moves is taken and the highest level kept
+    /// ([`Disassembler::complete`]), each beside BurrTools' first.
+    pub complete: bool,
+}
+
+impl How {
+    /// BurrTools' disassembly under `rules`, within `states` states.
+    pub fn first(rules: Rules, states: u64) -> How {
+        How {
+            rules,
+            states,
+            complete: false,
+        }
+    }
+
+    fn disassemblers(&self, lattice: Lattice) -> Result<Disassemblers, DisassemblyError> {
+        let made = || Disassembler::new(lattice, self.rules.clone(), self.states);
+        let complete = match self.complete {
+            true => Some(made()?.complete()),
+            false => None,
+        };
+        Ok(Disassemblers {
+            first: made()?,
+            complete,
+        })
+    }
+}
+
+/// A thread's disassemblers.
+struct Disassemblers {
+    first: Disassembler,
+    complete: Option<Disassembler>,
+}
+
+impl Disassemblers {
+    /// What the solution comes to (`None` once `stop` is set).
+    fn answer(
+        &mut self,
+        solution: &Solution<'_>,
+        stop: &AtomicBool,
+    ) -> Result<Option<Answer>, DisassemblyError> {
+        let Some(outcome) = self.first.solution_until(solution, stop)? else {
+            return Ok(None);
+        };
+        let Some(complete) = &mut self.complete else {
+            return Ok(Some(Answer {
+                outcome,
+                first: None,
+            }));
+        };
+        let Some(highest) = complete.solution_until(solution, stop)? else {
+            return Ok(None);
+        };
+        let first = match (&outcome, &highest) {
+            (Outcome::Apart(a), Outcome::Apart(b)) if a.level() != b.level() => Some(a.level()),
+            _ => None,
+        };
+        Ok(Some(Answer {
+            outcome: highest,
+            first,
+        }))
+    }
+}
 
 /// The batches a thread may have under way beside the search: enough that none waits for the
 /// next, few enough that what is held stays a few batches'.

@@ -8,12 +8,14 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use puzzlec::compiler::{print, Puzzle};
+use puzzlec::disassembly::{Disassembler, Outcome, Separation};
 use puzzlec::processor::instruction::{
     bytes_to_words, from_text, from_words, to_text, to_words, Instruction,
 };
 use puzzlec::processor::{Code, Machine, MachineError};
 use puzzlec::search::Counter;
 use puzzlec::Solver;
+use puzzlec_io::draw;
 use puzzlec_io::input::{self, InputError, Loaded};
 use puzzlec_io::results;
 use puzzlec_io::results::merge::{merge_read, Merged};
@@ -101,6 +103,7 @@ fn checked(path: &Path, read: Result<Loaded, InputError>) {
             u128::from(puzzle.reference_count()),
             "the run-time engine and the reference backtracker disagree"
         );
+        taken_apart(&loaded, &puzzle);
     }
     if let Ok(text) = print::source(&loaded.description) {
         let again =
@@ -117,6 +120,87 @@ fn checked(path: &Path, read: Result<Loaded, InputError>) {
             info.fingerprint,
             "the printed puzzle is another puzzle:\n{text}"
         );
+    }
+}
+
+/// The states a fuzzed assembly's disassembly may reach: enough for the small puzzles fuzzed
+/// to come apart, few enough that each input takes milliseconds.
+const FUZZ_STATES: u64 = 20_000;
+
+/// A small puzzle's first assemblies taken apart under the file's rules: an answer within the
+/// bound of states for any pieces on any grid, and where one comes apart, a separation that
+/// splits its pieces as one must, with its moves drawn as JSON and played as the view plays
+/// them.
+fn taken_apart(loaded: &Loaded, puzzle: &Puzzle) {
+    let catalog = puzzle.catalog();
+    let rules = loaded.disassembly.clone();
+    let Ok(mut disassembler) = Disassembler::new(catalog.lattice, rules, FUZZ_STATES) else {
+        return;
+    };
+    let space = disassembler.lattice();
+    for solution in &puzzle.first(3) {
+        let Ok(outcome) = disassembler.solution(&solution) else {
+            continue;
+        };
+        if let Outcome::Limit(states) = outcome {
+            assert!(
+                states <= FUZZ_STATES,
+                "{states} states reached, past the limit"
+            );
+        }
+        let Outcome::Apart(separation) = outcome else {
+            continue;
+        };
+        let placed: Vec<usize> = (0..solution.embeddings().len())
+            .filter(|&p| catalog.kind_of(solution.embeddings()[p]).is_some())
+            .collect();
+        splits(&separation, &placed);
+        let level = separation.level();
+        assert!(
+            level
+                .split('.')
+                .all(|n| n.parse::<usize>().is_ok_and(|n| n >= 1)),
+            "{level}"
+        );
+        let line = draw::json::disassembly_line(&solution, space, 1, &separation);
+        let _: serde_json::Value = serde_json::from_str(&line).expect("a line of JSON");
+        if let Some(playback) = draw::scene::playback(&solution, space, &separation) {
+            let moves = playback["moves"].as_array().expect("moves");
+            assert_eq!(moves.len(), separation.total_moves());
+        }
+    }
+}
+
+/// That `separation` takes apart exactly `pieces`: moves of some of them, by at least a step,
+/// the last taking its pieces away for good, each part the pieces on its side.
+fn splits(separation: &Separation, pieces: &[usize]) {
+    let mut own = separation.pieces.clone();
+    own.sort_unstable();
+    assert_eq!(own, pieces, "a separation of other pieces than its part's");
+    let (last, before) = separation
+        .moves
+        .split_last()
+        .expect("a separation has moves");
+    for m in &separation.moves {
+        assert!(!m.pieces.is_empty() && m.pieces.iter().all(|p| pieces.contains(p)));
+    }
+    assert_eq!(last.distance, None, "the last move takes a part away");
+    assert!(before.iter().all(|m| m.distance.is_some_and(|d| d >= 1)));
+    let mut removed = last.pieces.clone();
+    removed.sort_unstable();
+    let stayed: Vec<usize> = pieces
+        .iter()
+        .copied()
+        .filter(|p| !removed.contains(p))
+        .collect();
+    assert!(!stayed.is_empty(), "a part leaves the rest: some stay");
+    for (part, theirs) in [
+        (&separation.stayed, &stayed),
+        (&separation.removed, &removed),
+    ] {
+        if let Some(part) = part {
+            splits(part, theirs);
+        }
     }
 }
 

@@ -34,6 +34,17 @@ pub fn all(value: &Bound<'_, PyAny>) -> PyResult<bool> {
     }
 }
 
+/// `complete=`: `True` or `False`.
+pub fn complete(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match value.cast::<PyBool>() {
+        Ok(flag) => Ok(flag.is_true()),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "complete must be True or False, not {}",
+            value.get_type().name()?
+        ))),
+    }
+}
+
 /// `threads=`: 0 (one a core) up to [`MAX_THREADS`].
 pub fn threads(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     match natural(value, "threads")? {

@@ -10,6 +10,7 @@ use puzzlec::compiler::Puzzle as CompilerPuzzle;
 use puzzlec::disassembly;
 use puzzlec::Watch;
 use puzzlec::{parallel, Solver};
+use puzzlec_io::disassembly::{Answer, How};
 use puzzlec_io::draw::stl;
 use puzzlec_io::input::Format;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
@@ -341,11 +342,10 @@ impl Puzzle {
         let compilation = Arc::clone(&self.compilation);
         let running = Running::start(threads, move |watch| {
             let runnable = compilation.puzzle.runnable();
-            let mut each = |_: u64, _: &puzzlec::Solution<'_>, _: &disassembly::Outcome| {
-                ControlFlow::Continue(())
-            };
-            let rules = &compilation.rules;
-            puzzlec_io::disassembly::survey(runnable, rules, states, watch, &mut each)
+            let mut each =
+                |_: u64, _: &puzzlec::Solution<'_>, _: &Answer| ControlFlow::Continue(());
+            let how = How::first(compilation.rules.clone(), states);
+            puzzlec_io::disassembly::survey(runnable, &how, watch, &mut each)
         });
         let survey = (running.wait(py, None)?).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let dict = PyDict::new(py);

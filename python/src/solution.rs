@@ -314,13 +314,16 @@ impl Solution {
     /// each a dict of `pieces` (their keys in the solution), `direction` (the step of the
     /// lattice they slide by, in the cells' coordinates) and `distance` (in steps; `None`
     /// where they leave the rest for good). Runs without the interpreter's lock; Ctrl-C stops
-    /// it and raises `KeyboardInterrupt`. `ValueError` for a puzzle whose cells do not slide
-    /// (an abstract one, a box of more than three axes).
-    #[pyo3(signature = (*, states = disassembly::STATES), text_signature = "($self, *, states=10000000)")]
+    /// it and raises `KeyboardInterrupt`. With `complete=True`, every separation of the fewest
+    /// moves is taken, each part the same way, and the highest level kept (BurrTools keeps
+    /// the first in its order, which may depend on how the assembly is turned). `ValueError`
+    /// for a puzzle whose cells do not slide (an abstract one, a box of more than three axes).
+    #[pyo3(signature = (*, states = disassembly::STATES, complete = false), text_signature = "($self, *, states=10000000, complete=False)")]
     fn disassemble<'py>(
         &self,
         py: Python<'py>,
         #[pyo3(from_py_with = args::states)] states: u64,
+        #[pyo3(from_py_with = args::complete)] complete: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let catalog = self.compiled().catalog();
         if catalog.extents.is_empty() {
@@ -332,6 +335,9 @@ impl Solution {
         let mut disassembler =
             Disassembler::new(catalog.lattice, self.compilation.rules.clone(), states)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if complete {
+            disassembler = disassembler.complete();
+        }
         let space = disassembler.lattice();
         let (compilation, placed) = (Arc::clone(&self.compilation), self.placed.clone());
         let running = Running::start(1, move |watch| {

@@ -322,6 +322,15 @@ def test_a_solution_comes_apart_move_by_move() -> None:
     [(level, n)] = survey["levels"].items()
     assert n == 1
     assert level.startswith("98.")
+    [apart] = [
+        d
+        for d in (s.disassemble(complete=True) for s in pelikan.first(12))
+        if d["outcome"] == "apart"
+    ]
+    highest = [int(n) for n in apart["level"].split(".")]
+    assert highest >= [int(n) for n in level.split(".")] and highest[0] == 98
+    with pytest.raises(TypeError, match="complete must be True or False"):
+        pelikan.first(1)[0].disassemble(complete=1)
     stuck = next(iter(puzzlec.load(PUZZLES / "closed_box.xmpuzzle").solutions()))
     assert stuck.disassemble() == {"outcome": "stuck"}
     # 98 moves need more than 100 states: the one that comes apart is not found to.

@@ -241,6 +241,7 @@ pub struct Disassembler {
     movement: Movement,
     rules: Rules,
     limit: u64,
+    complete: bool,
 }
 
 impl Disassembler {
@@ -261,7 +262,17 @@ impl Disassembler {
             movement: Movement::new(lattice),
             rules,
             limit,
+            complete: false,
         })
+    }
+
+    /// The same disassembler, but complete: it takes every separation of the fewest moves,
+    /// each part the same way, and keeps the one of the highest level (the first of them in
+    /// BurrTools' order); its answer does not depend on the order of the pieces nor on how
+    /// the assembly is turned, where BurrTools' first separation may.
+    pub fn complete(mut self) -> Disassembler {
+        self.complete = true;
+        self
     }
 
     /// The lattice the pieces slide in: the puzzle's, or the space of its [`Rules`]. A move's
@@ -319,6 +330,7 @@ impl Disassembler {
             limit: self.limit,
             states: 0,
             stop,
+            complete: self.complete,
         };
         let all: Vec<usize> = (0..kinds.len()).collect();
         match search.disassemble(&all, &start) {

@@ -47,6 +47,9 @@ pub(super) struct Search<'a> {
     pub(super) states: u64,
     /// Set when the search is to stop where it is.
     pub(super) stop: &'a AtomicBool,
+    /// Whether every separation of the fewest moves is taken, each part the same way, and
+    /// the one of the highest level kept; else the first, in BurrTools' order.
+    pub(super) complete: bool,
 }
 
 impl Search<'_> {
@@ -83,6 +86,11 @@ impl Search<'_> {
         let mut after = vec![[0; 3]; n];
         let mut moves = Vec::new();
         let mut positions = vec![[0; 3]; n];
+        let mut removals = Vec::new();
+        // In a complete search, the separations of the fewest moves: every removal from every
+        // state of the front where the first is found.
+        let mut highest: Option<Separation> = None;
+        let mut separated = false;
         loop {
             for k in 0..fronts[current].len() {
                 let (flat, node) = fronts[current].get(k);
@@ -90,7 +98,9 @@ impl Search<'_> {
                     *p = [chunk[0], chunk[1], chunk[2]];
                 }
                 matrix.fill(self.movement, &shapes, &positions);
-                if let Some((moved, direction)) = self.removal(&matrix, pieces) {
+                self.removals(&matrix, pieces, &mut removals);
+                separated |= !removals.is_empty();
+                for &(moved, direction) in &removals {
                     let mut chain = Vec::new();
                     let mut at = node;
                     while at != 0 {
@@ -100,7 +110,20 @@ impl Search<'_> {
                     }
                     chain.reverse();
                     chain.push((moved, direction, REMOVE));
-                    return self.replayed(pieces, &start, &twins, &chain);
+                    let found = self.replayed(pieces, &start, &twins, &chain)?;
+                    if !self.complete {
+                        return Ok(found);
+                    }
+                    if let Some(found) = found {
+                        match &highest {
+                            Some(h) if !higher(&found, h) => {}
+                            _ => highest = Some(found),
+                        }
+                    }
+                }
+                if separated {
+                    // The rest of this front may hold separations as short; none is deeper.
+                    continue;
                 }
                 self.moves(&mut matrix, pieces, &mut moves);
                 for &(moved, direction, distance) in &moves {
@@ -138,8 +161,8 @@ impl Search<'_> {
                     }
                 }
             }
-            if fronts[new].len() == 0 {
-                return Ok(None);
+            if separated || fronts[new].len() == 0 {
+                return Ok(highest);
             }
             fronts[old].clear();
             (old, current, new) = (current, new, old);
@@ -174,24 +197,34 @@ impl Search<'_> {
         self.parts(&ids, &positions, moved, path)
     }
 
-    /// The first group that can leave, in BurrTools' order: a piece alone, then a group of at
-    /// most half the pieces, each direction in turn and each piece in it; the group that
-    /// moves after the weights say which side stays.
+    /// The groups that can leave, in BurrTools' order: a piece alone, then a group of at most
+    /// half the pieces, each direction in turn and each piece in it; the group that moves
+    /// after the weights say which side stays. The first alone, unless the search is
+    /// complete.
     #[inline(never)]
-    fn removal(&self, matrix: &Matrix, pieces: &[usize]) -> Option<(u64, u8)> {
+    fn removals(&self, matrix: &Matrix, pieces: &[usize], out: &mut Vec<(u64, u8)>) {
+        out.clear();
         let n = pieces.len();
         for d in 0..matrix.directions {
-            if let Some(p) = matrix.meeting(d).iter().position(|&row| row == 0) {
-                return Some(self.weighed(pieces, 1 << p, d as u8));
+            for (p, _) in (matrix.meeting(d).iter().enumerate()).filter(|(_, &row)| row == 0) {
+                out.push(self.weighed(pieces, 1 << p, d as u8));
+                if !self.complete {
+                    return;
+                }
             }
         }
         for d in 0..matrix.directions {
             let rows = matrix.meeting(d);
-            if let Some(group) = (0..n).find_map(|p| closure(rows, p, n / 2)) {
-                return Some(self.weighed(pieces, group, d as u8));
+            for group in (0..n).filter_map(|p| closure(rows, p, n / 2)) {
+                let removal = self.weighed(pieces, group, d as u8);
+                if group.count_ones() > 1 && !out.contains(&removal) {
+                    out.push(removal);
+                    if !self.complete {
+                        return;
+                    }
+                }
             }
         }
-        None
     }
 
     /// Every move from a state without one that takes it in two, in BurrTools' order: each
@@ -314,6 +347,18 @@ impl Search<'_> {
             removed,
         }))
     }
+}
+
+/// Whether separation `a` is of a higher level than `b` (BurrTools' levels compared number by
+/// number: the moves to the first separation, then those of the parts).
+fn higher(a: &Separation, b: &Separation) -> bool {
+    let numbers = |s: &Separation| -> Vec<usize> {
+        s.level()
+            .split('.')
+            .map(|n| n.parse().unwrap_or(0))
+            .collect()
+    };
+    numbers(a) > numbers(b)
 }
 
 /// The sets of at least two twins among pieces of these kinds and shapes: their places.

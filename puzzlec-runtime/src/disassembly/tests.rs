@@ -396,3 +396,56 @@ fn copies_that_only_trade_places_are_one_state() {
         Ok(Outcome::Limit(1000))
     ));
 }
+
+/// A complete disassembly's level depends neither on how the assembly is turned nor on the
+/// order its pieces are given in, as BurrTools' first separation may: on random framed
+/// assemblies of five lattices, every turn (and mirror) of the lattice, with the pieces in
+/// reverse order, comes apart at the same highest level, as near as the first separation and
+/// at least as high.
+#[test]
+fn the_highest_level_is_the_same_however_the_assembly_is_turned() {
+    let mut numbers = Numbers(0x2545_f491_4f6c_dd1d);
+    let cases = [
+        (Lattice::cubic(2), vec![5, 5]),
+        (Lattice::cubic(3), vec![3, 4, 4]),
+        (Lattice::Triangular, vec![4, 7]),
+        (Lattice::Hexagonal, vec![5, 9]),
+        (Lattice::TriangularPrisms, vec![3, 4, 5]),
+    ];
+    let level = |s: &Separation| -> Vec<usize> {
+        s.level().split('.').map(|n| n.parse().unwrap()).collect()
+    };
+    let mut compared = 0;
+    for (lattice, extents) in &cases {
+        for round in 0..6 {
+            let assembly = random_assembly(*lattice, extents, 3 + round % 2, &mut numbers);
+            let pieces: Vec<(usize, Vec<Point>)> = assembly.iter().cloned().enumerate().collect();
+            let made = || Disassembler::new(*lattice, Rules::default(), 1_000_000).unwrap();
+            let Outcome::Apart(first) = made().disassemble(&pieces).unwrap() else {
+                continue;
+            };
+            let Outcome::Apart(highest) = made().complete().disassemble(&pieces).unwrap() else {
+                panic!("{lattice:?}: the complete search finds no separation: {assembly:?}");
+            };
+            assert_eq!(highest.first_moves(), first.first_moves());
+            assert!(level(&highest) >= level(&first), "{lattice:?} {assembly:?}");
+            for motion in lattice.motions() {
+                let mut turned: Vec<(usize, Vec<Point>)> = (pieces.iter())
+                    .map(|(k, cells)| {
+                        (
+                            *k,
+                            motion.apply_all(cells).expect("a motion of the lattice"),
+                        )
+                    })
+                    .collect();
+                turned.reverse();
+                let Outcome::Apart(again) = made().complete().disassemble(&turned).unwrap() else {
+                    panic!("{lattice:?}: turned, it does not come apart: {assembly:?}");
+                };
+                assert_eq!(again.level(), highest.level(), "{lattice:?} {assembly:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100, "{compared} turned assemblies compared");
+}
