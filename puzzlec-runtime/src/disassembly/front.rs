@@ -11,6 +11,7 @@ use rustc_hash::FxBuildHasher;
 use super::movement::{Position, AXES};
 
 /// The states of one front, in the order they were reached.
+#[derive(Default)]
 pub(super) struct Front {
     /// Positions per state: three per piece.
     width: usize,
@@ -21,16 +22,6 @@ pub(super) struct Front {
 }
 
 impl Front {
-    /// An empty front of states of `pieces` pieces.
-    pub(super) fn new(pieces: usize) -> Front {
-        Front {
-            width: pieces * AXES,
-            positions: Vec::new(),
-            nodes: Vec::new(),
-            table: HashTable::new(),
-        }
-    }
-
     /// The number of states.
     pub(super) fn len(&self) -> usize {
         self.nodes.len()
@@ -74,6 +65,12 @@ impl Front {
         self.positions.clear();
         self.nodes.clear();
         self.table.clear();
+    }
+
+    /// Empty, for states of `pieces` pieces, keeping the room it had.
+    pub(super) fn reset(&mut self, pieces: usize) {
+        self.clear();
+        self.width = pieces * AXES;
     }
 
     fn slice(&self, k: u32) -> &[i32] {

@@ -36,7 +36,7 @@ use crate::solution::Solution;
 
 use grouping::Grouping;
 use movement::{Movement, Position, ShapeId};
-use search::{Halt, Search};
+use search::{Halt, Scratch, Search};
 
 /// What BurrTools' problems say of each kind of piece that bears on taking an assembly apart.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -242,6 +242,8 @@ pub struct Disassembler {
     rules: Rules,
     limit: u64,
     complete: bool,
+    /// What the search works in, kept for the next assembly.
+    scratch: Vec<Scratch>,
 }
 
 impl Disassembler {
@@ -263,6 +265,7 @@ impl Disassembler {
             rules,
             limit,
             complete: false,
+            scratch: Vec::new(),
         })
     }
 
@@ -331,6 +334,8 @@ impl Disassembler {
             states: 0,
             stop,
             complete: self.complete,
+            scratch: &mut self.scratch,
+            depth: 0,
         };
         let all: Vec<usize> = (0..kinds.len()).collect();
         match search.disassemble(&all, &start) {

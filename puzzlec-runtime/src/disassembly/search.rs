@@ -50,6 +50,20 @@ pub(super) struct Search<'a> {
     /// Whether every separation of the fewest moves is taken, each part the same way, and
     /// the one of the highest level kept; else the first, in BurrTools' order.
     pub(super) complete: bool,
+    /// What each level of parts within parts works in, kept from one disassembly to the
+    /// next; and the level of the search under way.
+    pub(super) scratch: &'a mut Vec<Scratch>,
+    pub(super) depth: usize,
+}
+
+/// What one level of the search works in: its fronts, the tree of moves and the limits
+/// between pieces, kept from one disassembly to the next so that a search allocates only as
+/// it outgrows those before it.
+#[derive(Default)]
+pub(super) struct Scratch {
+    fronts: [Front; 3],
+    nodes: Vec<Node>,
+    matrix: Matrix,
 }
 
 impl Search<'_> {
@@ -58,6 +72,22 @@ impl Search<'_> {
     /// cannot be taken apart nor be a group.
     pub(super) fn disassemble(
         &mut self,
+        pieces: &[usize],
+        start: &[Position],
+    ) -> Result<Option<Separation>, Halt> {
+        if self.scratch.len() <= self.depth {
+            self.scratch.resize_with(self.depth + 1, Scratch::default);
+        }
+        let mut work = std::mem::take(&mut self.scratch[self.depth]);
+        let found = self.disassemble_in(&mut work, pieces, start);
+        self.scratch[self.depth] = work;
+        found
+    }
+
+    /// [`disassemble`](Self::disassemble) in `work`.
+    fn disassemble_in(
+        &mut self,
+        work: &mut Scratch,
         pieces: &[usize],
         start: &[Position],
     ) -> Result<Option<Separation>, Halt> {
@@ -70,18 +100,26 @@ impl Search<'_> {
         let mut start = start.to_vec();
         canonical(&mut start, Some(&mut order), &twins);
         let pieces = &order[..];
-        let mut fronts = [Front::new(n), Front::new(n), Front::new(n)];
+        let Scratch {
+            fronts,
+            nodes,
+            matrix,
+        } = work;
+        for front in fronts.iter_mut() {
+            front.reset(n);
+        }
         let (mut old, mut current, mut new) = (0, 1, 2);
-        let mut nodes = vec![Node {
+        nodes.clear();
+        nodes.push(Node {
             parent: u32::MAX,
             moved: 0,
             direction: 0,
             distance: 0,
-        }];
+        });
         let mut state = Vec::new();
         relative(&start, &mut state);
         fronts[current].insert(&state, front::hash(&state), 0);
-        let mut matrix = Matrix::new(n, self.movement.directions());
+        matrix.reset(n, self.movement.directions());
         let shapes: Vec<ShapeId> = pieces.iter().map(|&p| self.shapes[p]).collect();
         let mut after = vec![[0; 3]; n];
         let mut moves = Vec::new();
@@ -125,7 +163,7 @@ impl Search<'_> {
                     // The rest of this front may hold separations as short; none is deeper.
                     continue;
                 }
-                self.moves(&mut matrix, pieces, &mut moves);
+                self.moves(matrix, pieces, &mut moves);
                 for &(moved, direction, distance) in &moves {
                     let step = times(self.movement.step(direction as usize), distance as i32);
                     for (i, (a, p)) in after.iter_mut().zip(&positions).enumerate() {
@@ -327,7 +365,10 @@ impl Search<'_> {
             if part.len() == 1 || self.grouping.one_group(part.iter().map(|&p| self.kinds[p])) {
                 continue;
             }
-            match self.disassemble(&part, &at)? {
+            self.depth += 1;
+            let found = self.disassemble(&part, &at);
+            self.depth -= 1;
+            match found? {
                 Some(separation) => halves[half] = Some(Box::new(separation)),
                 None => {
                     if !self
@@ -400,6 +441,7 @@ fn canonical(positions: &mut [Position], mut ids: Option<&mut [usize]>, twins: &
 /// than past a third plus the third past the other) before it finds the groups; the groups
 /// are the same without: a chain of limits each below a distance makes every piece on it
 /// move, as its sum below the distance does.
+#[derive(Default)]
 struct Matrix {
     n: usize,
     directions: usize,
@@ -416,16 +458,20 @@ struct Matrix {
 }
 
 impl Matrix {
-    fn new(n: usize, directions: usize) -> Matrix {
-        Matrix {
-            n,
-            directions,
-            pairs: vec![0; n * n],
-            touching: vec![0; directions * n],
-            within: vec![0; directions * n],
-            meeting: vec![0; directions * n],
-            held: Vec::new(),
+    /// Empty, for `n` pieces and `directions` directions, keeping the room it had.
+    fn reset(&mut self, n: usize, directions: usize) {
+        (self.n, self.directions) = (n, directions);
+        for (rows, len) in [
+            (&mut self.touching, directions * n),
+            (&mut self.within, directions * n),
+            (&mut self.meeting, directions * n),
+        ] {
+            rows.clear();
+            rows.resize(len, 0);
         }
+        self.pairs.clear();
+        self.pairs.resize(n * n, 0);
+        self.held.clear();
     }
 
     /// The limits of the pieces of these shapes at these positions.
