@@ -138,7 +138,7 @@ impl PartialOrd for Level {
 /// number (from 1) to `each`, in the search's order, until `each` breaks.
 /// `states` bounds each assembly's disassembly.
 ///
-/// The search goes on while the batches it found are taken apart: at most [`AHEAD`] batches
+/// The search goes on while the batches it found are taken apart: at most a few batches
 /// a thread are under way, and each is shown once those before it have been.
 pub fn survey(
     solver: &dyn Solver,

@@ -136,7 +136,7 @@ impl Search<'_> {
                     *p = [chunk[0], chunk[1], chunk[2]];
                 }
                 matrix.fill(self.movement, &shapes, &positions);
-                self.removals(&matrix, pieces, &mut removals);
+                self.removals(matrix, pieces, &mut removals);
                 separated |= !removals.is_empty();
                 for &(moved, direction) in &removals {
                     let mut chain = Vec::new();
