@@ -23,26 +23,25 @@ fn natural(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<usize>> {
     Ok(Some(value.extract::<usize>().unwrap_or(usize::MAX)))
 }
 
-/// `all=`: `True` or `False`.
-pub fn all(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+/// `value` as `True` or `False`, named `name` where it is neither.
+fn flag(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     match value.cast::<PyBool>() {
         Ok(flag) => Ok(flag.is_true()),
         Err(_) => Err(PyTypeError::new_err(format!(
-            "all must be True or False, not {}",
+            "{name} must be True or False, not {}",
             value.get_type().name()?
         ))),
     }
 }
 
+/// `all=`: `True` or `False`.
+pub fn all(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(value, "all")
+}
+
 /// `complete=`: `True` or `False`.
 pub fn complete(value: &Bound<'_, PyAny>) -> PyResult<bool> {
-    match value.cast::<PyBool>() {
-        Ok(flag) => Ok(flag.is_true()),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "complete must be True or False, not {}",
-            value.get_type().name()?
-        ))),
-    }
+    flag(value, "complete")
 }
 
 /// `threads=`: 0 (one a core) up to [`MAX_THREADS`].

@@ -332,13 +332,7 @@ impl Puzzle {
         #[pyo3(from_py_with = args::threads)] threads: usize,
         #[pyo3(from_py_with = args::states)] states: u64,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let catalog = self.compiled().catalog();
-        if catalog.extents.is_empty() {
-            return Err(PyValueError::new_err(format!(
-                "{} is an abstract puzzle: it has no pieces to take apart",
-                catalog.name
-            )));
-        }
+        solution::has_pieces(self.compiled().catalog())?;
         let compilation = Arc::clone(&self.compilation);
         let running = Running::start(threads, move |watch| {
             let runnable = compilation.puzzle.runnable();

@@ -18,6 +18,17 @@ use crate::compilation::Compilation;
 use crate::running::Running;
 use crate::search::Puzzle;
 
+/// Refused for an abstract puzzle, which has no pieces to take apart.
+pub fn has_pieces(catalog: &Catalog) -> PyResult<()> {
+    match catalog.extents.is_empty() {
+        true => Err(PyValueError::new_err(format!(
+            "{} is an abstract puzzle: it has no pieces to take apart",
+            catalog.name
+        ))),
+        false => Ok(()),
+    }
+}
+
 /// One solution. For a box, a mapping from each piece placed to the cells it covers (tuples of
 /// coordinates, the box's first axis first); the copies of a piece are `name`, `name#2`, ...
 /// in the order placed. For an abstract puzzle (a DLX file), each embedding placed, named by
@@ -326,12 +337,7 @@ impl Solution {
         #[pyo3(from_py_with = args::complete)] complete: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let catalog = self.compiled().catalog();
-        if catalog.extents.is_empty() {
-            return Err(PyValueError::new_err(format!(
-                "{} is an abstract puzzle: it has no pieces to take apart",
-                catalog.name
-            )));
-        }
+        has_pieces(catalog)?;
         let mut disassembler =
             Disassembler::new(catalog.lattice, self.compilation.rules.clone(), states)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
