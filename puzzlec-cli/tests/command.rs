@@ -481,6 +481,11 @@ fn rust_prints_a_program_for_any_format() {
     // The Soma pieces are whole: nothing says they may come apart.
     assert!(!text.contains("disconnected"), "{text}");
     assert!(text.contains("soma::SOLVER.count_parallel()"), "{text}");
+    // What the language has no words for is said where the puzzle is printed.
+    let output = puzzle(&["rust", "key_in_frame.xmpuzzle"]);
+    let text = stdout(&output);
+    assert!(text.contains("Not in the language"), "{text}");
+    assert!(text.contains("Frame weighs 2."), "{text}");
     // Colours by coordinates are drawn as digits, and the text counts as the file does.
     let output = puzzle(&["rust", "colours.xmpuzzle", "--problem", "mixed"]);
     assert!(output.status.success(), "{}", stderr(&output));

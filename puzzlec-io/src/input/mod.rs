@@ -114,9 +114,14 @@ impl Loaded {
     /// ([`Loaded::comment`]) as `//` lines above the puzzle's text.
     pub fn language(&self) -> Result<String, PrintError> {
         let text = puzzlec::compiler::print::source(&self.description)?;
-        let Some(comment) = &self.comment else {
+        let comment = [self.comment.clone(), self.unsaid()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        if comment.is_empty() {
             return Ok(text);
-        };
+        }
         let mut out = String::new();
         for line in comment.lines() {
             // A control character (a lone carriage return) would end the comment for some
@@ -131,6 +136,30 @@ impl Loaded {
             }
         }
         Ok(out + &text)
+    }
+
+    /// What the language cannot say of the file: its pieces' weights and groups, which
+    /// decide how its assemblies are taken apart; `None` where it has neither.
+    fn unsaid(&self) -> Option<String> {
+        let rules = &self.disassembly;
+        let name = |k: usize| (self.description.pieces.get(k)).map_or("?", |p| p.name.as_str());
+        let weighed = (rules.weights.iter().enumerate())
+            .filter(|(_, &w)| w != 1)
+            .map(|(k, w)| format!("{} weighs {w}", name(k)));
+        let grouped = (rules.groups.iter().enumerate())
+            .filter(|(_, groups)| !groups.is_empty())
+            .map(|(k, groups)| {
+                let numbers: Vec<String> = groups.iter().map(|(g, _)| g.to_string()).collect();
+                format!("{} is in group {}", name(k), numbers.join(", "))
+            });
+        let said: Vec<String> = weighed.chain(grouped).collect();
+        (!said.is_empty()).then(|| {
+            format!(
+                "Not in the language, which has no words for them: {}. They decide how its \
+                 assemblies come apart; `puzzlec solve --disassemble` on the file follows them.",
+                said.join("; ")
+            )
+        })
     }
 
     /// The warnings, as a report for a person; none if there are none.

@@ -449,3 +449,47 @@ fn the_highest_level_is_the_same_however_the_assembly_is_turned() {
     }
     assert!(compared > 100, "{compared} turned assemblies compared");
 }
+
+/// The fine grids and the spheres, where BurrTools' own disassembler stops: a piece shut in a
+/// closed frame is stuck, and on random assemblies the moves to the first separation and to
+/// each part's are those of a search of every state by every group.
+#[test]
+fn the_grids_burrtools_cannot_take_apart_come_apart_as_a_search_of_every_state_says() {
+    let mut numbers = Numbers(0x853c_49e6_748f_ea9b);
+    let cases = [
+        (Lattice::Spheres { dims: 3 }, vec![4, 4, 4]),
+        (Lattice::RhombicTetrahedra, vec![10, 10, 5]),
+        (Lattice::TetrahedraOctahedra, vec![6, 6, 6]),
+    ];
+    let (mut apart, mut shut) = (0, 0);
+    for (lattice, extents) in &cases {
+        // A piece shut in: every cell of the block on its faces is the frame's, the rest one
+        // piece.
+        let count: i32 = extents.iter().product();
+        let (frame, inside): (Vec<Point>, Vec<Point>) = (0..count)
+            .map(|i| crate::lattice::unlinear(extents, i))
+            .filter(|p| lattice.is_cell(p))
+            .partition(|p| p.iter().zip(extents).any(|(&x, &e)| x == 0 || x == e - 1));
+        if !inside.is_empty() {
+            let pieces = [(0, frame), (1, inside)];
+            let mut d = Disassembler::new(*lattice, Rules::default(), 100_000).unwrap();
+            assert_eq!(d.disassemble(&pieces), Ok(Outcome::Stuck), "{lattice:?}");
+            shut += 1;
+        }
+        for round in 0..6 {
+            let assembly = random_assembly(*lattice, extents, 2 + round % 2, &mut numbers);
+            if assembly.len() < 2 {
+                continue;
+            }
+            let pieces: Vec<(usize, Vec<Point>)> = assembly.iter().cloned().enumerate().collect();
+            let mut d = Disassembler::new(*lattice, Rules::default(), 1_000_000).unwrap();
+            if let Outcome::Apart(s) = d.disassemble(&pieces).unwrap() {
+                apart += 1;
+                let expected = brute_force(*lattice, &assembly);
+                assert_eq!(Some(s.first_moves()), expected, "{lattice:?} {assembly:?}");
+                parts_as_near(*lattice, &assembly, &s);
+            }
+        }
+    }
+    assert!(shut == 3 && apart >= 5, "{shut} shut in, {apart} apart");
+}
