@@ -320,7 +320,7 @@ impl Solution {
     /// at a time, along the lattice's directions, never turning; the fewest moves to the first
     /// separation, then each part the same way. A dict: `outcome` (`'apart'`; `'stuck'`, no
     /// move takes any part away; or `'limit'`, the search reached `states` states first, its
-    /// answer unknown); where it comes apart, `level` as BurrTools writes it (`'98.2.4'`: the
+    /// answer unknown); where it comes apart, `level` as BurrTools writes it (`'98.2.4.2'`: the
     /// moves to the first separation, then those of the parts) and `moves` in the order made,
     /// each a dict of `pieces` (their keys in the solution), `direction` (the step of the
     /// lattice they slide by, in the cells' coordinates) and `distance` (in steps; `None`

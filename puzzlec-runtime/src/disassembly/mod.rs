@@ -8,9 +8,10 @@
 //! the first separation are the fewest; the groups that can move are found from how far each
 //! piece can slide past each other along each direction; the first group
 //! that can leave splits the pieces in two, and each part is taken apart the same way. The
-//! moves of each state are tried in BurrTools' order, so that where several separations are
-//! equally short, the one taken is BurrTools' own, and so is the [level](Separation::level)
-//! it writes (`98.2.4.2`: 98 moves to the first separation, then those of the parts).
+//! moves of each state are tried in BurrTools' order, and an assembly lies as BurrTools lays
+//! it where its [`Rules`] have a [`Layout`], so that where several separations are equally
+//! short, the one taken is BurrTools' own, and so is the [level](Separation::level) it writes
+//! (`98.2.4.2`: 98 moves to the first separation, then those of the parts).
 //!
 //! Two copies of a kind lying the same way only trade places: a state is kept with its copies
 //! in order of position, so that the states that differ by which copy is where are searched
@@ -24,17 +25,21 @@
 
 mod front;
 mod grouping;
+mod layout;
 mod movement;
 mod search;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::fingerprint::Fingerprint;
 use crate::lattice::{Lattice, Point};
 use crate::solution::Solution;
 
 use grouping::Grouping;
+use layout::Laying;
+pub use layout::Layout;
 use movement::{Movement, Position, ShapeId};
 use search::{Halt, Scratch, Search};
 
@@ -51,6 +56,9 @@ pub struct Rules {
     /// be taken apart is still part of a solution where it can be one group's (every group a
     /// number from 1).
     pub groups: Vec<Vec<(u32, u32)>>,
+    /// How an assembly is laid before it is taken apart, where the way it lies is to be
+    /// BurrTools' (`None`: as found).
+    pub layout: Option<Arc<Layout>>,
 }
 
 impl Rules {
@@ -77,6 +85,7 @@ impl Rules {
                     .flat_map(|&(g, n)| [u64::from(g), u64::from(n)]),
             );
         }
+        f.text(&format!("{:?}", self.layout));
         f.finish()
     }
 
@@ -171,6 +180,16 @@ impl Separation {
         }
     }
 
+    /// The same separation with each direction `d` made `to(d)`.
+    fn redirect(&mut self, to: &dyn Fn(usize) -> usize) {
+        for m in &mut self.moves {
+            m.direction = to(m.direction);
+        }
+        for part in [&mut self.stayed, &mut self.removed].into_iter().flatten() {
+            part.redirect(to);
+        }
+    }
+
     fn has_several_moves(&self) -> bool {
         self.moves.len() > 1
             || [&self.stayed, &self.removed]
@@ -244,6 +263,8 @@ pub struct Disassembler {
     complete: bool,
     /// What the search works in, kept for the next assembly.
     scratch: Vec<Scratch>,
+    /// The rules' layout, made ready for the shapes seen.
+    laying: Option<Laying>,
 }
 
 impl Disassembler {
@@ -260,12 +281,15 @@ impl Disassembler {
         if matches!(lattice, Lattice::Cubic { dims } if !(2..=3).contains(&dims)) {
             return Err(DisassemblyError::NoSolids(lattice));
         }
+        let mut movement = Movement::new(lattice);
+        let laying = (rules.layout.clone()).map(|l| Laying::new(l, &mut movement));
         Ok(Disassembler {
-            movement: Movement::new(lattice),
+            movement,
             rules,
             limit,
             complete: false,
             scratch: Vec::new(),
+            laying,
         })
     }
 
@@ -311,8 +335,31 @@ impl Disassembler {
         Ok(self.search(&kinds, placed, stop))
     }
 
-    /// The disassembly of pieces of these kinds, each its shape and where it lies.
+    /// The disassembly of pieces of these kinds, each its shape and where it lies, laid as the
+    /// rules' layout says; the answer's pieces numbered and its directions as given.
     fn search(
+        &mut self,
+        kinds: &[usize],
+        placed: Vec<(ShapeId, Position)>,
+        stop: &AtomicBool,
+    ) -> Option<Outcome> {
+        let laid = (self.laying.as_mut()).and_then(|l| l.lay(kinds, &placed, &mut self.movement));
+        let Some(laid) = laid else {
+            return self.search_as(kinds, placed, stop);
+        };
+        let mut outcome = self.search_as(&laid.kinds, laid.placed, stop);
+        if let (Some(Outcome::Apart(separation)), Some(laying)) = (&mut outcome, &self.laying) {
+            if let Some(turn) = laid.turn {
+                separation.redirect(&|d| laying.direction_back(turn, d));
+            }
+            separation.renumber(&laid.found);
+        }
+        outcome
+    }
+
+    /// The disassembly of pieces of these kinds, each its shape and where it lies, as they
+    /// lie.
+    fn search_as(
         &mut self,
         kinds: &[usize],
         placed: Vec<(ShapeId, Position)>,

@@ -117,6 +117,11 @@ impl Movement {
         (id, base)
     }
 
+    /// The cells of `shape`, at the lattice's place for it, in order.
+    pub(super) fn cells(&self, shape: ShapeId) -> &[Position] {
+        &self.shapes[shape as usize]
+    }
+
     /// [`shape`](Self::shape) of cells given as positions (put in order here).
     pub(super) fn shape_of(&mut self, cells: &mut [Position]) -> (ShapeId, Position) {
         cells.sort_unstable();

@@ -1,6 +1,7 @@
 use std::collections::HashMap;
 
 use super::*;
+use crate::lattice::Motion;
 
 /// The cells of a block of `x` by `y` by `z` cubes from the origin, as (layer, row, column).
 fn block(x: i32, y: i32, z: i32) -> Vec<Point> {
@@ -492,4 +493,150 @@ fn the_grids_burrtools_cannot_take_apart_come_apart_as_a_search_of_every_state_s
         }
     }
     assert!(shut == 3 && apart >= 5, "{shut} shut in, {apart} apart");
+}
+
+/// Whether the moves of `separation` take the pieces lying at `now` apart, each sliding into
+/// no other piece of its group on the way, the last of each group sliding clear of them.
+fn holds(lattice: Lattice, separation: &Separation, now: &mut [Vec<Point>]) -> bool {
+    let slides_of = lattice.slides();
+    let span = 2
+        + (now.iter().flatten())
+            .flat_map(|c| c.iter().map(|x| 2 * x.abs()))
+            .max()
+            .unwrap_or(0);
+    let mut sweeps = HashMap::new();
+    for m in &separation.moves {
+        let cells = |pieces: &mut dyn Iterator<Item = &usize>| -> Vec<Point> {
+            pieces.flat_map(|&p| now[p].clone()).collect()
+        };
+        let moving = cells(&mut m.pieces.iter());
+        let others = cells(&mut separation.pieces.iter().filter(|p| !m.pieces.contains(p)));
+        let step = &slides_of[m.direction];
+        let by = m.distance.map_or(span, |d| d as i32);
+        if !slides(lattice, &mut sweeps, (&moving, &others), step, by) {
+            return false;
+        }
+        if m.distance.is_some() {
+            for &p in &m.pieces {
+                for c in &mut now[p] {
+                    for (x, s) in c.iter_mut().zip(step) {
+                        *x += by * s;
+                    }
+                }
+            }
+        }
+    }
+    [&separation.stayed, &separation.removed]
+        .into_iter()
+        .flatten()
+        .all(|part| holds(lattice, part, now))
+}
+
+/// Laid as a [`Layout`] says, an assembly comes apart the same way however it is found turned
+/// in its box, and the moves, said of the assembly as it was found, take it apart: on random
+/// assemblies of cubes and prisms, each piece numbered by the lattice's rotations, the box's
+/// every turn of each, its pieces given in reverse order, comes apart at the same level.
+#[test]
+fn a_laid_assembly_comes_apart_alike_however_it_is_found_turned() {
+    let mut numbers = Numbers(0x5851_f42d_4c95_7f2d);
+    let cases = [
+        (Lattice::cubic(3), vec![3, 4, 4], 10),
+        (Lattice::TriangularPrisms, vec![3, 4, 6], 10),
+    ];
+    let (mut compared, mut differed) = (0, 0);
+    for (lattice, extents, rounds) in &cases {
+        let count: i32 = extents.iter().product();
+        let block: Vec<Point> = (0..count)
+            .map(|i| crate::lattice::unlinear(extents, i))
+            .filter(|p| lattice.is_cell(p))
+            .collect();
+        let from = lattice.normalising_shift(&block).unwrap();
+        let mut block_sorted = block.clone();
+        block_sorted.sort();
+        // The box's turns: each rotation, moved back onto the box where that makes it the box.
+        let turns: Vec<(Motion, Point)> = (lattice.motions().into_iter())
+            .filter(|m| m.is_proper())
+            .filter_map(|m| {
+                let images = m.apply_all(&block)?;
+                let to = lattice.normalising_shift(&images)?;
+                let shift: Point = to.iter().zip(&from).map(|(a, b)| a - b).collect();
+                let mut moved: Vec<Point> = images
+                    .iter()
+                    .map(|p| p.iter().zip(&shift).map(|(a, b)| a + b).collect())
+                    .collect();
+                moved.sort();
+                (moved == block_sorted).then_some((m, shift))
+            })
+            .collect();
+        assert!(turns.len() > 1, "{lattice:?} {extents:?}");
+        for round in 0..*rounds {
+            let assembly = random_assembly(*lattice, extents, 3 + round % 2, &mut numbers);
+            if assembly.len() < 3 {
+                continue;
+            }
+            let ways = (assembly.iter())
+                .map(|cells| {
+                    (lattice.motions().into_iter())
+                        .filter(|m| m.is_proper())
+                        .map(|m| (m.apply_all(cells).unwrap(), m.apply(&cells[0]).unwrap()))
+                        .collect()
+                })
+                .collect();
+            let optional: Vec<(Point, bool)> = block.iter().map(|p| (p.clone(), true)).collect();
+            let layout = Layout::new(
+                *lattice,
+                &optional,
+                ways,
+                vec![(1, 1); assembly.len()],
+                Some(1),
+                [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+            );
+            // The rotations, and the reflections that leave the box as it is.
+            assert!(layout.turns() + 1 >= turns.len());
+            let rules = Rules {
+                layout: Some(Arc::new(layout)),
+                ..Rules::default()
+            };
+            let mut laid = Disassembler::new(*lattice, rules, 1_000_000).unwrap();
+            let mut found = Disassembler::new(*lattice, Rules::default(), 1_000_000).unwrap();
+            let pieces: Vec<(usize, Vec<Point>)> = assembly.iter().cloned().enumerate().collect();
+            let Outcome::Apart(first) = laid.disassemble(&pieces).unwrap() else {
+                continue;
+            };
+            assert!(
+                holds(*lattice, &first, &mut assembly.clone()),
+                "{assembly:?}"
+            );
+            for (motion, shift) in &turns {
+                let mut turned: Vec<(usize, Vec<Point>)> = (pieces.iter())
+                    .map(|(k, cells)| {
+                        let cells = motion.apply_all(cells).unwrap();
+                        let cells = cells
+                            .iter()
+                            .map(|p| p.iter().zip(shift).map(|(a, b)| a + b).collect())
+                            .collect();
+                        (*k, cells)
+                    })
+                    .collect();
+                turned.reverse();
+                let Outcome::Apart(again) = laid.disassemble(&turned).unwrap() else {
+                    panic!("{lattice:?}: turned, it does not come apart: {assembly:?}");
+                };
+                assert_eq!(again.level(), first.level(), "{lattice:?} {assembly:?}");
+                let mut now: Vec<Vec<Point>> = turned.iter().map(|t| t.1.clone()).collect();
+                assert!(holds(*lattice, &again, &mut now), "{lattice:?} {turned:?}");
+                // As found, without the layout, the turned assembly may come apart otherwise.
+                if let Outcome::Apart(own) = found.disassemble(&turned).unwrap() {
+                    differed += usize::from(own.level() != first.level());
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 50, "{compared} turned assemblies compared");
+    // The layout is what makes them alike.
+    assert!(
+        differed > 0,
+        "all {compared} come apart alike without the layout"
+    );
 }

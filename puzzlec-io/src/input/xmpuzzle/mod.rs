@@ -22,6 +22,8 @@ use puzzlec::disassembly::Rules;
 use puzzlec::Lattice;
 use roxmltree::{Document, Node};
 
+mod layout;
+
 use super::diagnostic::{Diagnostic, InputError, Lines};
 use super::{name_from_path, Asking, Choice, Format, Loaded, Locs};
 
@@ -113,6 +115,9 @@ struct Voxels {
     /// Its weight (`weight=`, 1 where not given): in a disassembly the heavier side of a move
     /// stays.
     weight: i32,
+    /// Its hotspot (`hx= hy= hz=`, the origin where not given): the voxel BurrTools places
+    /// it by, which orders its placements.
+    hotspot: [i32; 3],
     /// The element.
     range: Range<usize>,
 }
@@ -469,9 +474,24 @@ impl Reader<'_> {
                 return None;
             }
         };
+        let mut hotspot = [0; 3];
+        for (axis, name) in ["hx", "hy", "hz"].iter().enumerate() {
+            match node.attribute(*name).map(str::parse::<i32>) {
+                None => {}
+                Some(Ok(n)) if (-1000..=1000).contains(&n) => hotspot[axis] = n,
+                Some(_) => {
+                    self.error(
+                        tag.clone(),
+                        format!("`{name}` must be a whole number from -1000 to 1000"),
+                    );
+                    return None;
+                }
+            }
+        }
         (!bad).then(|| Voxels {
             size,
             weight,
+            hotspot,
             name: node
                 .attribute("name")
                 .filter(|n| !n.is_empty())
@@ -654,6 +674,7 @@ impl Reader<'_> {
                 .map(|p| shapes[p.0].as_ref().map_or(1, |s| s.weight))
                 .collect(),
             groups: parts.iter().map(|p| p.3.clone()).collect(),
+            layout: None,
         };
         let axes = if flat { 2 } else { 3 };
         // A flat puzzle drops the layer.
@@ -716,6 +737,43 @@ impl Reader<'_> {
                 Ok(max) => d.max_empty = Some((max, self.locs.loc(tag.clone()))),
                 Err(_) => self.error(tag.clone(), "`maxHoles` must be a whole number"),
             }
+        }
+        let burr = match grid {
+            BurrGrid::Cubes => Some(layout::Grid::Cubes),
+            BurrGrid::Prisms => Some(layout::Grid::Prisms),
+            _ => None,
+        };
+        if let Some(burr) = burr {
+            // The box's voxels and the pieces' as BurrTools lays them, at the points of the
+            // space the disassembly takes the puzzle's cells to.
+            let box_cells: Vec<([i32; 3], bool)> = (target.filled.iter().map(|(v, _)| (*v, false)))
+                .chain(target.variable.iter().map(|(v, _)| (*v, true)))
+                .collect();
+            let filled: Vec<Vec<[i32; 3]>> = (parts.iter())
+                .map(|&(id, ..)| {
+                    shapes[id]
+                        .iter()
+                        .flat_map(|s| s.filled.iter().map(|f| f.0))
+                        .collect()
+                })
+                .collect();
+            let pieces: Vec<layout::Part<'_>> = (parts.iter().zip(&filled))
+                .map(|(&(id, count, ..), filled)| layout::Part {
+                    filled,
+                    hotspot: shapes[id].as_ref().map_or([0; 3], |s| s.hotspot),
+                    counts: (count.min, count.max),
+                })
+                .collect();
+            let shift = box_shift.clone();
+            self.disassembly.layout = Some(std::sync::Arc::new(layout::layout(
+                burr,
+                &box_cells,
+                &pieces,
+                |v| {
+                    let cell = grid.cell(v).unwrap_or_else(|| v.to_vec());
+                    cell.iter().zip(&shift).map(|(a, b)| a + b).collect()
+                },
+            )));
         }
         d.pieces_loc = self.locs.loc(tag);
         let mut achiral = true;
