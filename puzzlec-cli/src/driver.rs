@@ -198,7 +198,27 @@ fn run_here(solver: &dyn Solver, args: &RunArgs, rules: &Rules) -> io::Result<Su
         When::Never => anstream::ColorChoice::Never,
     };
     let styled = colour != anstream::ColorChoice::Never;
-    let mut out = anstream::AutoStream::new(io::stdout().lock(), colour);
+    let stdout = io::stdout();
+    // Into a file or a pipe the output goes in blocks, not a write a line (a survey writes
+    // hundreds of thousands of lines, on the thread that hands out the work); to a terminal,
+    // each line as it is found.
+    let mut out: Box<dyn Write> = match styled || stdout.is_terminal() {
+        true => Box::new(anstream::AutoStream::new(stdout.lock(), colour)),
+        false => Box::new(BufWriter::new(stdout.lock())),
+    };
+    let summary = run_to(solver, args, rules, &mut out, styled);
+    out.flush()?;
+    summary
+}
+
+/// [`run_here`], writing to `out` (styled or not).
+fn run_to(
+    solver: &dyn Solver,
+    args: &RunArgs,
+    rules: &Rules,
+    out: &mut dyn Write,
+    styled: bool,
+) -> io::Result<Summary> {
     let start = Instant::now();
     // With statistics wanted, the count comes from the same search.
     let stats_alone = args.stats && !args.wants_solutions();
@@ -223,7 +243,7 @@ fn run_here(solver: &dyn Solver, args: &RunArgs, rules: &Rules) -> io::Result<Su
     let mut stats = None;
     if args.disassemble {
         let searched = progress::shown(&watch, mode, || {
-            disassemble(solver, args, rules, &watch, &mut out, styled)
+            disassemble(solver, args, rules, &watch, out, styled)
         });
         let mut summary = searched?;
         summary.seconds = start.elapsed().as_secs_f64();
@@ -231,7 +251,7 @@ fn run_here(solver: &dyn Solver, args: &RunArgs, rules: &Rules) -> io::Result<Su
     }
     let searched = progress::shown(&watch, mode, || {
         if args.wants_solutions() {
-            return solve(solver, args, &watch, &mut out, styled);
+            return solve(solver, args, &watch, out, styled);
         }
         let solutions = match stats_alone {
             true => {
@@ -263,7 +283,7 @@ fn run_here(solver: &dyn Solver, args: &RunArgs, rules: &Rules) -> io::Result<Su
     }
     if args.stats {
         let stats = stats.unwrap_or_else(|| solver.stats_parallel());
-        print_stats(solver, &stats, &mut out)?;
+        print_stats(solver, &stats, out)?;
     }
     let info = solver.info();
     let twins: Vec<String> = (info.symmetry.mirror_twins.iter())

@@ -146,6 +146,8 @@ pub(super) struct Laying {
     /// For each turn, for each direction of the turned assembly, the direction it is in the
     /// assembly as found.
     back: Vec<Vec<usize>>,
+    /// Whether each turn is a rotation (else a reflection).
+    proper: Vec<bool>,
     /// For each kind, the kind its mirror images are (itself where it is its own mirror
     /// image; `None` where no kind is).
     mirrored: Vec<Option<usize>>,
@@ -242,6 +244,7 @@ impl Laying {
                     .collect()
             })
             .collect();
+        let proper = layout.turns.iter().map(|(m, _)| m.is_proper()).collect();
         Laying {
             layout,
             ways,
@@ -249,6 +252,7 @@ impl Laying {
             period,
             images: Vec::new(),
             back,
+            proper,
             mirrored,
             turned: Vec::new(),
             best: Vec::new(),
@@ -399,7 +403,7 @@ impl Laying {
         // The order an image's pieces are compared in, under a rotation and a reflection.
         let plans = [self.plan(&found, true), self.plan(&found, false)];
         for t in 0..self.layout.turns.len() {
-            let proper = self.layout.turns[t].0.is_proper();
+            let proper = self.proper[t];
             let Some(plan) = &plans[usize::from(!proper)] else {
                 continue;
             };

@@ -246,6 +246,31 @@ impl Lattice {
     /// The positions of a block of `extents` that touch position `at`, positions numbered in
     /// reading order (the last axis fastest).
     pub fn neighbours_in_block(self, extents: &[u32], at: u32) -> impl Iterator<Item = u32> + '_ {
+        if let Lattice::Cubic { .. } = self.plain() {
+            // Along each axis, back then forward, as the cubic steps go: worked out from the
+            // position alone, as a picture of a large box asks it of every cell.
+            let mut next = Vec::with_capacity(2 * extents.len());
+            let mut stride = 1;
+            let mut strides = [0u32; 8];
+            for (a, &e) in extents.iter().enumerate().rev() {
+                if a < strides.len() {
+                    strides[a] = stride;
+                }
+                stride *= e;
+            }
+            if extents.len() <= strides.len() {
+                for (a, &e) in extents.iter().enumerate() {
+                    let x = at / strides[a] % e;
+                    if x > 0 {
+                        next.push(at - strides[a]);
+                    }
+                    if x + 1 < e {
+                        next.push(at + strides[a]);
+                    }
+                }
+                return next.into_iter();
+            }
+        }
         let extents_i: Vec<i32> = extents.iter().map(|&e| e as i32).collect();
         let p = unlinear(&extents_i, at as i32);
         let inside = |n: &Point| {

@@ -633,3 +633,27 @@ fn sweeps_hold_the_cells_passed_into() {
         }
     }
 }
+
+/// A block's positions that touch a position are those of the cells its cell touches, in
+/// the order of the lattice's steps, on the cubic lattices too (worked out from the position).
+#[test]
+fn the_neighbours_in_a_block_are_the_cells_touching() {
+    for (lattice, extents) in [
+        (Lattice::cubic(1), vec![5]),
+        (Lattice::cubic(2), vec![3, 4]),
+        (Lattice::cubic(3), vec![2, 3, 4]),
+        (Lattice::Triangular, vec![3, 5]),
+    ] {
+        let signed: Vec<i32> = extents.iter().map(|&e| e as i32).collect();
+        let volume: u32 = extents.iter().product();
+        for at in 0..volume {
+            let p = unlinear(&signed, at as i32);
+            let expected: Vec<u32> = (lattice.neighbours(&p))
+                .filter(|n| n.iter().zip(&signed).all(|(&x, &e)| (0..e).contains(&x)))
+                .map(|n| (n.iter().zip(&extents)).fold(0, |at, (&x, &e)| at * e + x as u32))
+                .collect();
+            let found: Vec<u32> = lattice.neighbours_in_block(&extents, at).collect();
+            assert_eq!(found, expected, "{lattice:?} {extents:?} at {at}");
+        }
+    }
+}
