@@ -85,7 +85,7 @@ impl Survey {
         }
     }
 
-    /// The solutions by level, the highest first (`levels: 98.2.4 x1, 1 x2`); `None` where
+    /// The solutions by level, the highest first (`levels: 98.2.4.2 x1, 1 x2`); `None` where
     /// there are none.
     pub fn levels_line(&self) -> Option<String> {
         let levels: Vec<String> = (self.levels.iter())
