@@ -743,7 +743,10 @@ impl Reader<'_> {
             BurrGrid::Prisms => Some(layout::Grid::Prisms),
             _ => None,
         };
-        if let Some(burr) = burr {
+        // A box past the compiler's volume is refused there; its turns are not worked out.
+        let small =
+            target.filled.len() + target.variable.len() <= puzzlec::compiler::limits::MAX_VOLUME;
+        if let (Some(burr), true) = (burr, small) {
             // The box's voxels and the pieces' as BurrTools lays them, at the points of the
             // space the disassembly takes the puzzle's cells to.
             let box_cells: Vec<([i32; 3], bool)> = (target.filled.iter().map(|(v, _)| (*v, false)))
