@@ -101,6 +101,19 @@ impl Layout {
     }
 }
 
+/// The image of translation `b` under a turn whose images of `period` times each axis's unit
+/// are `columns`.
+fn translated(columns: &[[i32; AXES]; AXES], period: i32, b: Position) -> Position {
+    std::array::from_fn(|i| {
+        let sum: i32 = (0..AXES).map(|a| columns[a][i] * b[a]).sum();
+        if period == 1 {
+            sum
+        } else {
+            sum / period
+        }
+    })
+}
+
 /// `p + d`.
 fn plus(p: &[i32], d: &[i32]) -> Point {
     p.iter().zip(d).map(|(a, b)| a + b).collect()
@@ -156,6 +169,13 @@ pub(super) struct Laying {
     best: Vec<Keyed>,
 }
 
+/// An assembly as found: each piece's shape and where it lies, and its kind.
+#[derive(Clone, Copy)]
+struct Found<'a> {
+    placed: &'a [(ShapeId, Position)],
+    found: &'a [usize],
+}
+
 /// The order the images of one assembly are compared in: each kind (the pivot's first) with
 /// the range of its pieces in `members`.
 struct Plan {
@@ -192,7 +212,7 @@ impl Laying {
         let dims = lattice.dims();
         let period = lattice.period();
         let q = (layout.cells.first()).map_or_else(|| vec![0; dims], |c| c.0.clone());
-        let translations = (layout.turns.iter())
+        let translations: Vec<[[i32; AXES]; AXES]> = (layout.turns.iter())
             .map(|(motion, _)| {
                 let mut columns = [[0; AXES]; AXES];
                 let from = motion.apply(&q).map(|p| position(&p));
@@ -219,26 +239,15 @@ impl Laying {
                 own.map(|w| w.0)
             })
             .collect();
-        let steps = lattice.slides();
-        let back = (layout.turns.iter())
-            .map(|(motion, _)| {
-                (0..steps.len())
-                    .map(|d| {
-                        // The direction whose step the turn takes to step `d`; a motion of the
-                        // lattice takes its slides to slides.
-                        (0..steps.len())
-                            .find(|&e| {
-                                let q = vec![0; dims];
-                                let (Some(a), Some(b)) =
-                                    (motion.apply(&plus(&q, &steps[e])), motion.apply(&q))
-                                else {
-                                    return false;
-                                };
-                                a.iter()
-                                    .zip(&b)
-                                    .map(|(a, b)| a - b)
-                                    .eq(steps[d].iter().copied())
-                            })
+        // For each turn, the direction of the assembly as found whose step it takes to each
+        // direction's: a motion of the lattice takes its slides to slides.
+        let steps: Vec<Position> = lattice.slides().iter().map(|s| position(s)).collect();
+        let back = (translations.iter())
+            .map(|columns| {
+                (steps.iter().enumerate())
+                    .map(|(d, step)| {
+                        (steps.iter())
+                            .position(|e| translated(columns, period, *e) == *step)
                             .unwrap_or(d)
                     })
                     .collect()
@@ -267,16 +276,7 @@ impl Laying {
 
     /// The image of translation `b` under turn `t`.
     fn moved(&self, t: usize, b: Position) -> Position {
-        let columns = &self.translations[t];
-        let period = self.period;
-        std::array::from_fn(|i| {
-            let sum: i32 = (0..AXES).map(|a| columns[a][i] * b[a]).sum();
-            if period == 1 {
-                sum
-            } else {
-                sum / period
-            }
-        })
+        translated(&self.translations[t], self.period, b)
     }
 
     /// What turn `t` does to `shape`.
@@ -291,11 +291,7 @@ impl Laying {
         let turned: Option<Vec<Point>> = (movement.cells(shape).iter())
             .map(|c| Some(plus(&motion.apply(&c[..dims])?, shift)))
             .collect();
-        let first_kind = self
-            .ways
-            .get(shape as usize)
-            .and_then(|w| w.first())
-            .map(|w| w.0);
+        let first_kind = self.first_kind(shape);
         let image = turned.map(|turned| {
             let (image, base) = movement.shape(&turned);
             let key = first_kind.and_then(|k| self.key(image, base, k));
@@ -310,6 +306,12 @@ impl Laying {
         }
         self.images[at] = Some(image);
         image
+    }
+
+    /// The first kind `shape` is a way of, whose key a shape's [`Image`] keeps.
+    fn first_kind(&self, shape: ShapeId) -> Option<usize> {
+        let ways = self.ways.get(shape as usize)?;
+        ways.first().map(|w| w.0)
     }
 
     /// The way `shape` is for a piece of kind `kind`, or for a kind whose pieces are its
@@ -400,6 +402,10 @@ impl Laying {
             }
             found
         };
+        let assembly = Found {
+            placed,
+            found: &found,
+        };
         // The order an image's pieces are compared in, under a rotation and a reflection.
         let plans = [self.plan(&found, true), self.plan(&found, false)];
         for t in 0..self.layout.turns.len() {
@@ -407,13 +413,11 @@ impl Laying {
             let Some(plan) = &plans[usize::from(!proper)] else {
                 continue;
             };
-            if self.compare(t, plan, &best, placed, &found, movement, &mut turned)
-                != Some(Ordering::Less)
+            if self.compare(t, plan, &best, assembly, movement, &mut turned) != Some(Ordering::Less)
             {
                 continue;
             }
-            if !self.image_whole(t, placed, &found, movement, &mut turned) || !self.counted(&turned)
-            {
+            if !self.image_whole(t, assembly, movement, &mut turned) || !self.counted(&turned) {
                 continue;
             }
             std::mem::swap(&mut best, &mut turned);
@@ -484,17 +488,16 @@ impl Laying {
     /// How the image of the assembly under turn `t` compares with `best` (pieces of kinds
     /// `found`), in the order of `plan`, so that an image is mostly told after by its first
     /// kind's pieces alone; `None` where a piece's image is no way of any kind.
-    #[allow(clippy::too_many_arguments)]
     fn compare(
         &mut self,
         t: usize,
         plan: &Plan,
         best: &[Keyed],
-        placed: &[(ShapeId, Position)],
-        found: &[usize],
+        assembly: Found<'_>,
         movement: &mut Movement,
         turned: &mut Vec<Keyed>,
     ) -> Option<Ordering> {
+        let Found { placed, found } = assembly;
         for (k, members) in &plan.visit {
             turned.clear();
             for &i in &plan.members[members.clone()] {
@@ -502,7 +505,7 @@ impl Laying {
                 let (kind, key) = self.image_key(shape, base, found[i], t, movement)?;
                 if kind != *k {
                     // Not the kind its kind's mirror images are: compared whole.
-                    return self.compare_whole(t, best, placed, found, movement, turned);
+                    return self.compare_whole(t, best, assembly, movement, turned);
                 }
                 turned.push((kind, key, i));
             }
@@ -530,12 +533,11 @@ impl Laying {
         &mut self,
         t: usize,
         best: &[Keyed],
-        placed: &[(ShapeId, Position)],
-        found: &[usize],
+        assembly: Found<'_>,
         movement: &mut Movement,
         turned: &mut Vec<Keyed>,
     ) -> Option<Ordering> {
-        if !self.image_whole(t, placed, found, movement, turned) || !self.counted(turned) {
+        if !self.image_whole(t, assembly, movement, turned) || !self.counted(turned) {
             return None;
         }
         Some(match self.before(turned, best) {
@@ -549,13 +551,13 @@ impl Laying {
     fn image_whole(
         &mut self,
         t: usize,
-        placed: &[(ShapeId, Position)],
-        kinds: &[usize],
+        assembly: Found<'_>,
         movement: &mut Movement,
         turned: &mut Vec<Keyed>,
     ) -> bool {
         turned.clear();
-        for (i, (&(shape, base), &kind)) in placed.iter().zip(kinds).enumerate() {
+        let Found { placed, found } = assembly;
+        for (i, (&(shape, base), &kind)) in placed.iter().zip(found).enumerate() {
             let Some((kind, key)) = self.image_key(shape, base, kind, t, movement) else {
                 return false;
             };
@@ -586,11 +588,7 @@ impl Laying {
         t: usize,
         movement: &mut Movement,
     ) -> Option<(usize, Key)> {
-        let first_kind = self
-            .ways
-            .get(shape as usize)
-            .and_then(|w| w.first())
-            .map(|w| w.0);
+        let first_kind = self.first_kind(shape);
         let image = self.image(shape, t, movement)?;
         match (image.key, first_kind == Some(kind)) {
             (Some((kind, (number, at))), true) => {
