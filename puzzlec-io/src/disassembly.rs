@@ -113,8 +113,8 @@ impl Survey {
 pub struct Level(pub String);
 
 impl Level {
-    fn numbers(&self) -> Vec<u64> {
-        self.0.split('.').map(|n| n.parse().unwrap_or(0)).collect()
+    fn numbers(&self) -> impl Iterator<Item = u64> + '_ {
+        self.0.split('.').map(|n| n.parse().unwrap_or(0))
     }
 }
 
@@ -122,7 +122,7 @@ impl Ord for Level {
     fn cmp(&self, other: &Level) -> std::cmp::Ordering {
         other
             .numbers()
-            .cmp(&self.numbers())
+            .cmp(self.numbers())
             .then_with(|| self.0.cmp(&other.0))
     }
 }

@@ -56,14 +56,32 @@ pub(super) struct Search<'a> {
     pub(super) depth: usize,
 }
 
-/// What one level of the search works in: its fronts, the tree of moves and the limits
-/// between pieces, kept from one disassembly to the next so that a search allocates only as
-/// it outgrows those before it.
+/// What one level of the search works in: its fronts, the tree of moves, the limits between
+/// pieces and the state in hand, kept from one disassembly to the next so that a search
+/// allocates only as it outgrows those before it (and for the separation it answers).
 #[derive(Default)]
 pub(super) struct Scratch {
     fronts: [Front; 3],
     nodes: Vec<Node>,
     matrix: Matrix,
+    twins: Twins,
+    /// The pieces (numbers in the assembly) with their twins in order, and where they start.
+    pieces: Vec<usize>,
+    start: Vec<Position>,
+    /// Each piece's shape.
+    shapes: Vec<ShapeId>,
+    /// The state being expanded, a state after a move, and that as the front keeps it.
+    positions: Vec<Position>,
+    after: Vec<Position>,
+    state: Vec<i32>,
+    moves: Vec<(u64, u8, u32)>,
+    /// The groups found along one direction while the moves are listed.
+    groups: Vec<(u64, u32)>,
+    removals: Vec<(u64, u8)>,
+    /// The moves from the start to a separation, and the pieces and positions as they are
+    /// replayed.
+    chain: Vec<(u64, u8, u32)>,
+    replay: (Vec<usize>, Vec<Position>),
 }
 
 impl Search<'_> {
@@ -92,19 +110,31 @@ impl Search<'_> {
         start: &[Position],
     ) -> Result<Option<Separation>, Halt> {
         let n = pieces.len();
-        // Twins (pieces of one kind lying the same way) are interchangeable: a state is kept
-        // with each set of twins in order of position, so that states that differ only by
-        // which twin is where are one.
-        let twins = twins(pieces.iter().map(|&p| (self.kinds[p], self.shapes[p])));
-        let mut order = pieces.to_vec();
-        let mut start = start.to_vec();
-        canonical(&mut start, Some(&mut order), &twins);
-        let pieces = &order[..];
         let Scratch {
             fronts,
             nodes,
             matrix,
+            twins,
+            pieces: order,
+            start: at_start,
+            shapes,
+            positions,
+            after,
+            state,
+            moves,
+            groups,
+            removals,
+            chain,
+            replay,
         } = work;
+        // Twins (pieces of one kind lying the same way) are interchangeable: a state is kept
+        // with each set of twins in order of position, so that states that differ only by
+        // which twin is where are one.
+        twins.find(pieces.iter().map(|&p| (self.kinds[p], self.shapes[p])));
+        refill(order, pieces);
+        refill(at_start, start);
+        canonical(at_start, Some(order), twins);
+        let (pieces, start) = (&order[..], &at_start[..]);
         for front in fronts.iter_mut() {
             front.reset(n);
         }
@@ -116,15 +146,15 @@ impl Search<'_> {
             direction: 0,
             distance: 0,
         });
-        let mut state = Vec::new();
-        relative(&start, &mut state);
-        fronts[current].insert(&state, front::hash(&state), 0);
+        relative(start, state);
+        fronts[current].insert(state, front::hash(state), 0);
         matrix.reset(n, self.movement.directions());
-        let shapes: Vec<ShapeId> = pieces.iter().map(|&p| self.shapes[p]).collect();
-        let mut after = vec![[0; 3]; n];
-        let mut moves = Vec::new();
-        let mut positions = vec![[0; 3]; n];
-        let mut removals = Vec::new();
+        shapes.clear();
+        shapes.extend(pieces.iter().map(|&p| self.shapes[p]));
+        after.clear();
+        after.resize(n, [0; 3]);
+        positions.clear();
+        positions.resize(n, [0; 3]);
         // In a complete search, the separations of the fewest moves: every removal from every
         // state of the front where the first is found.
         let mut highest: Option<Separation> = None;
@@ -135,11 +165,11 @@ impl Search<'_> {
                 for (p, chunk) in positions.iter_mut().zip(flat.chunks_exact(3)) {
                     *p = [chunk[0], chunk[1], chunk[2]];
                 }
-                matrix.fill(self.movement, &shapes, &positions);
-                self.removals(matrix, pieces, &mut removals);
+                matrix.fill(self.movement, shapes, positions);
+                self.removals(matrix, pieces, removals);
                 separated |= !removals.is_empty();
-                for &(moved, direction) in &removals {
-                    let mut chain = Vec::new();
+                for &(moved, direction) in removals.iter() {
+                    chain.clear();
                     let mut at = node;
                     while at != 0 {
                         let step = &nodes[at as usize];
@@ -148,7 +178,7 @@ impl Search<'_> {
                     }
                     chain.reverse();
                     chain.push((moved, direction, REMOVE));
-                    let found = self.replayed(pieces, &start, &twins, &chain)?;
+                    let found = self.replayed(pieces, start, twins, chain, replay)?;
                     if !self.complete {
                         return Ok(found);
                     }
@@ -163,24 +193,23 @@ impl Search<'_> {
                     // The rest of this front may hold separations as short; none is deeper.
                     continue;
                 }
-                self.moves(matrix, pieces, &mut moves);
-                for &(moved, direction, distance) in &moves {
+                self.moves(matrix, pieces, moves, groups);
+                for &(moved, direction, distance) in moves.iter() {
                     let step = times(self.movement.step(direction as usize), distance as i32);
-                    for (i, (a, p)) in after.iter_mut().zip(&positions).enumerate() {
+                    for (i, (a, p)) in after.iter_mut().zip(positions.iter()).enumerate() {
                         *a = match moved >> i & 1 {
                             1 => add(*p, step),
                             _ => *p,
                         };
                     }
-                    canonical(&mut after, None, &twins);
-                    relative(&after, &mut state);
-                    let hash = front::hash(&state);
-                    if fronts[old].contains(&state, hash) || fronts[current].contains(&state, hash)
-                    {
+                    canonical(after, None, twins);
+                    relative(after, state);
+                    let hash = front::hash(state);
+                    if fronts[old].contains(state, hash) || fronts[current].contains(state, hash) {
                         continue;
                     }
                     let id = nodes.len() as u32;
-                    if fronts[new].insert(&state, hash, id) {
+                    if fronts[new].insert(state, hash, id) {
                         if self.states >= self.limit {
                             return Err(Halt::Limit);
                         }
@@ -214,25 +243,26 @@ impl Search<'_> {
         &mut self,
         pieces: &[usize],
         start: &[Position],
-        twins: &[Vec<usize>],
+        twins: &Twins,
         chain: &[(u64, u8, u32)],
+        (ids, positions): &mut (Vec<usize>, Vec<Position>),
     ) -> Result<Option<Separation>, Halt> {
-        let mut positions = start.to_vec();
-        let mut ids = pieces.to_vec();
+        refill(positions, start);
+        refill(ids, pieces);
         let mut path = Vec::with_capacity(chain.len());
         let (&(moved, direction, _), before) = chain.split_last().expect("the removal");
         for &(moved, direction, distance) in before {
-            path.push(self.to_move(&ids, moved, direction, distance));
+            path.push(self.to_move(ids, moved, direction, distance));
             let step = times(self.movement.step(direction as usize), distance as i32);
             for (i, p) in positions.iter_mut().enumerate() {
                 if moved >> i & 1 == 1 {
                     *p = add(*p, step);
                 }
             }
-            canonical(&mut positions, Some(&mut ids), twins);
+            canonical(positions, Some(ids), twins);
         }
-        path.push(self.to_move(&ids, moved, direction, REMOVE));
-        self.parts(&ids, &positions, moved, path)
+        path.push(self.to_move(ids, moved, direction, REMOVE));
+        self.parts(ids, positions, moved, path)
     }
 
     /// The groups that can leave, in BurrTools' order: a piece alone, then a group of at most
@@ -270,11 +300,16 @@ impl Search<'_> {
     /// half the pieces, and with each such move, its unions with those found before along the
     /// same direction and distance (two groups that move independently).
     #[inline(never)]
-    fn moves(&self, matrix: &mut Matrix, pieces: &[usize], out: &mut Vec<(u64, u8, u32)>) {
+    fn moves(
+        &self,
+        matrix: &mut Matrix,
+        pieces: &[usize],
+        out: &mut Vec<(u64, u8, u32)>,
+        found: &mut Vec<(u64, u32)>,
+    ) {
         out.clear();
         let n = pieces.len();
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
-        let mut found: Vec<(u64, u32)> = Vec::new();
         for d in 0..matrix.directions {
             found.clear();
             matrix.direction(d);
@@ -402,25 +437,60 @@ fn higher(a: &Separation, b: &Separation) -> bool {
     numbers(a) > numbers(b)
 }
 
-/// The sets of at least two twins among pieces of these kinds and shapes: their places.
-fn twins(pieces: impl Iterator<Item = (usize, ShapeId)>) -> Vec<Vec<usize>> {
-    let mut sets: Vec<((usize, ShapeId), Vec<usize>)> = Vec::new();
-    for (i, key) in pieces.enumerate() {
-        match sets.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, set)) => set.push(i),
-            None => sets.push((key, vec![i])),
+/// Makes `to` a copy of `from`, in the room it has.
+fn refill<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+    to.clear();
+    to.extend_from_slice(from);
+}
+
+/// The sets of at least two twins among some pieces: their places among them, each set in
+/// order, the sets in order of their first.
+#[derive(Default)]
+struct Twins {
+    /// Each piece's kind and shape, which twins share.
+    keys: Vec<(usize, ShapeId)>,
+    places: Vec<usize>,
+    /// Where each set ends in `places`.
+    ends: Vec<usize>,
+}
+
+impl Twins {
+    /// The twins among pieces of these kinds and shapes (at most [`MAX_PIECES`](super::MAX_PIECES)).
+    fn find(&mut self, pieces: impl Iterator<Item = (usize, ShapeId)>) {
+        refill(&mut self.keys, &[]);
+        self.keys.extend(pieces);
+        self.places.clear();
+        self.ends.clear();
+        let mut taken = 0u64;
+        for (i, key) in self.keys.iter().enumerate() {
+            if taken >> i & 1 == 1 {
+                continue;
+            }
+            let from = self.places.len();
+            for (j, _) in (self.keys.iter().enumerate().skip(i)).filter(|(_, k)| *k == key) {
+                self.places.push(j);
+                taken |= 1 << j;
+            }
+            match self.places.len() - from {
+                1 => self.places.truncate(from),
+                _ => self.ends.push(self.places.len()),
+            }
         }
     }
-    (sets.into_iter())
-        .map(|(_, set)| set)
-        .filter(|set| set.len() > 1)
-        .collect()
+
+    /// Each set's places.
+    fn sets(&self) -> impl Iterator<Item = &[usize]> {
+        let froms = std::iter::once(0).chain(self.ends.iter().copied());
+        froms
+            .zip(&self.ends)
+            .map(|(from, &end)| &self.places[from..end])
+    }
 }
 
 /// Puts each set of twins in order of position (their places kept, their positions sorted),
 /// carrying `ids` along where given.
-fn canonical(positions: &mut [Position], mut ids: Option<&mut [usize]>, twins: &[Vec<usize>]) {
-    for set in twins {
+fn canonical(positions: &mut [Position], mut ids: Option<&mut Vec<usize>>, twins: &Twins) {
+    for set in twins.sets() {
         for a in 1..set.len() {
             let mut b = a;
             while b > 0 && positions[set[b]] < positions[set[b - 1]] {
