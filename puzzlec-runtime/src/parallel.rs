@@ -86,8 +86,36 @@ where
 /// What a unit's search hands on: solutions a few at a time, then its end. A channel that
 /// closes without the end was dropped by a search that panicked.
 enum Found {
-    Solutions(Vec<Vec<u32>>),
+    Solutions(Batch),
     End,
+}
+
+/// Solutions handed on together, one after another in one list: a batch is two allocations,
+/// not one a solution (each of which the thread that shows it would free, taking the lock of
+/// the allocator's arena of the thread that made it).
+#[derive(Default)]
+struct Batch {
+    placed: Vec<u32>,
+    /// Where each solution ends in `placed`.
+    ends: Vec<usize>,
+}
+
+impl Batch {
+    fn push(&mut self, placed: &[u32]) {
+        self.placed.extend_from_slice(placed);
+        self.ends.push(self.placed.len());
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn solutions(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(from, &end)| &self.placed[from..end])
+    }
 }
 
 /// Where the listing is: the next unit to claim and the unit whose solutions are being shown,
@@ -179,7 +207,7 @@ where
                 if claims.send((index, found)).is_err() {
                     return;
                 }
-                let (mut batch, mut words) = (Vec::new(), 0);
+                let (mut batch, mut words) = (Batch::default(), 0);
                 // The unit being shown hands each solution on at once, for a visitor that
                 // waits on it; the others a batch at a time.
                 let mut emit = |placed: &[u32]| {
@@ -187,7 +215,7 @@ where
                         return ControlFlow::Break(());
                     }
                     words += placed.len().max(1);
-                    batch.push(placed.to_vec());
+                    batch.push(placed);
                     if words < BATCH_WORDS && shown.load(Ordering::Relaxed) != index {
                         return ControlFlow::Continue(());
                     }
@@ -235,7 +263,7 @@ where
             loop {
                 match found.recv() {
                     Ok(Found::Solutions(batch)) => {
-                        for placed in &batch {
+                        for placed in batch.solutions() {
                             if stop.load(Ordering::Relaxed) {
                                 return ControlFlow::Break(());
                             }
