@@ -125,9 +125,12 @@ struct Turns {
     shown: usize,
 }
 
-/// The units a listing runs ahead of the one being shown, on `threads` threads.
+/// The units a listing runs ahead of the one being shown, on `threads` threads: as many as
+/// hold two batches each within [`AHEAD_WORDS`], but at least two a thread.
 fn visit_window(threads: usize) -> usize {
-    AHEAD_PER_THREAD * threads
+    (AHEAD_PER_THREAD * threads)
+        .min(AHEAD_WORDS / BATCH_WORDS / 2)
+        .max(2 * threads)
 }
 
 /// The batches each unit's channel holds, for `window` units ahead.

@@ -21,9 +21,12 @@ pub const MAX_DEPTH: usize = 8;
 /// cores.
 pub const SERIAL_BELOW: f64 = 50_000.0;
 
-/// The units a listing runs ahead of the one being shown, per thread: enough to keep every
-/// thread busy while an early unit is slow, few enough that what they hold stays small.
-pub(crate) const AHEAD_PER_THREAD: usize = 4;
+/// The units a listing runs ahead of the one being shown, per thread, as far as
+/// [`AHEAD_WORDS`] allows two batches to each: enough to keep every thread busy while an
+/// early unit is slow (a survey's disassemblies wait on the listing, so that a slow unit
+/// there idles the cores that take its assemblies apart; the bench notes have the cores kept
+/// busy at 4, 16 and 64).
+pub(crate) const AHEAD_PER_THREAD: usize = 64;
 
 /// The words of solutions a unit ahead of its turn hands on at once: a batch holds at least one
 /// solution, however large.
