@@ -24,6 +24,7 @@ pub mod fingerprint;
 mod fits;
 mod info;
 pub mod lattice;
+mod lists;
 mod native;
 pub mod parallel;
 pub mod processor;

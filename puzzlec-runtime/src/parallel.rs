@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 
 use crate::failure::FailureCache;
+use crate::lists::Lists;
 use crate::search::CachedCounter;
 pub use crate::unit::{Unit, UnitError};
 
@@ -93,30 +94,7 @@ enum Found {
 /// Solutions handed on together, one after another in one list: a batch is two allocations,
 /// not one a solution (each of which the thread that shows it would free, taking the lock of
 /// the allocator's arena of the thread that made it).
-#[derive(Default)]
-struct Batch {
-    placed: Vec<u32>,
-    /// Where each solution ends in `placed`.
-    ends: Vec<usize>,
-}
-
-impl Batch {
-    fn push(&mut self, placed: &[u32]) {
-        self.placed.extend_from_slice(placed);
-        self.ends.push(self.placed.len());
-    }
-
-    fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    fn solutions(&self) -> impl Iterator<Item = &[u32]> {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(&self.ends)
-            .map(|(from, &end)| &self.placed[from..end])
-    }
-}
+type Batch = Lists<u32>;
 
 /// Where the listing is: the next unit to claim and the unit whose solutions are being shown,
 /// which every claim waits to be within [`visit_window`] units of.
@@ -218,7 +196,7 @@ where
                         return ControlFlow::Break(());
                     }
                     words += placed.len().max(1);
-                    batch.push(placed);
+                    batch.push(placed.iter().copied());
                     if words < BATCH_WORDS && shown.load(Ordering::Relaxed) != index {
                         return ControlFlow::Continue(());
                     }
@@ -266,7 +244,7 @@ where
             loop {
                 match found.recv() {
                     Ok(Found::Solutions(batch)) => {
-                        for placed in batch.solutions() {
+                        for placed in batch.iter() {
                             if stop.load(Ordering::Relaxed) {
                                 return ControlFlow::Break(());
                             }

@@ -11,6 +11,7 @@ use super::front::{self, relative, Front};
 use super::grouping::Grouping;
 use super::movement::{add, sub, times, Movement, Position, ShapeId, FREE};
 use super::{Move, Separation};
+use crate::lists::Lists;
 
 /// A group slides out of the assembly: by more than any limit between pieces.
 const REMOVE: u32 = FREE;
@@ -131,8 +132,8 @@ impl Search<'_> {
         // with each set of twins in order of position, so that states that differ only by
         // which twin is where are one.
         twins.find(pieces.iter().map(|&p| (self.kinds[p], self.shapes[p])));
-        refill(order, pieces);
-        refill(at_start, start);
+        pieces.clone_into(order);
+        start.clone_into(at_start);
         canonical(at_start, Some(order), twins);
         let (pieces, start) = (&order[..], &at_start[..]);
         for front in fronts.iter_mut() {
@@ -247,8 +248,8 @@ impl Search<'_> {
         chain: &[(u64, u8, u32)],
         (ids, positions): &mut (Vec<usize>, Vec<Position>),
     ) -> Result<Option<Separation>, Halt> {
-        refill(positions, start);
-        refill(ids, pieces);
+        start.clone_into(positions);
+        pieces.clone_into(ids);
         let mut path = Vec::with_capacity(chain.len());
         let (&(moved, direction, _), before) = chain.split_last().expect("the removal");
         for &(moved, direction, distance) in before {
@@ -437,60 +438,42 @@ fn higher(a: &Separation, b: &Separation) -> bool {
     numbers(a) > numbers(b)
 }
 
-/// Makes `to` a copy of `from`, in the room it has.
-fn refill<T: Copy>(to: &mut Vec<T>, from: &[T]) {
-    to.clear();
-    to.extend_from_slice(from);
-}
-
 /// The sets of at least two twins among some pieces: their places among them, each set in
 /// order, the sets in order of their first.
 #[derive(Default)]
 struct Twins {
     /// Each piece's kind and shape, which twins share.
     keys: Vec<(usize, ShapeId)>,
-    places: Vec<usize>,
-    /// Where each set ends in `places`.
-    ends: Vec<usize>,
+    sets: Lists<usize>,
 }
 
 impl Twins {
     /// The twins among pieces of these kinds and shapes (at most [`MAX_PIECES`](super::MAX_PIECES)).
     fn find(&mut self, pieces: impl Iterator<Item = (usize, ShapeId)>) {
-        refill(&mut self.keys, &[]);
+        self.keys.clear();
         self.keys.extend(pieces);
-        self.places.clear();
-        self.ends.clear();
+        self.sets.clear();
         let mut taken = 0u64;
         for (i, key) in self.keys.iter().enumerate() {
             if taken >> i & 1 == 1 {
                 continue;
             }
-            let from = self.places.len();
-            for (j, _) in (self.keys.iter().enumerate().skip(i)).filter(|(_, k)| *k == key) {
-                self.places.push(j);
-                taken |= 1 << j;
-            }
-            match self.places.len() - from {
-                1 => self.places.truncate(from),
-                _ => self.ends.push(self.places.len()),
+            let set = (self.keys.iter().enumerate().skip(i))
+                .filter(|(_, k)| *k == key)
+                .fold(0u64, |set, (j, _)| set | 1 << j);
+            taken |= set;
+            if set.count_ones() > 1 {
+                self.sets
+                    .push((i..self.keys.len()).filter(|&j| set >> j & 1 == 1));
             }
         }
-    }
-
-    /// Each set's places.
-    fn sets(&self) -> impl Iterator<Item = &[usize]> {
-        let froms = std::iter::once(0).chain(self.ends.iter().copied());
-        froms
-            .zip(&self.ends)
-            .map(|(from, &end)| &self.places[from..end])
     }
 }
 
 /// Puts each set of twins in order of position (their places kept, their positions sorted),
 /// carrying `ids` along where given.
 fn canonical(positions: &mut [Position], mut ids: Option<&mut Vec<usize>>, twins: &Twins) {
-    for set in twins.sets() {
+    for set in twins.sets.iter() {
         for a in 1..set.len() {
             let mut b = a;
             while b > 0 && positions[set[b]] < positions[set[b - 1]] {
