@@ -90,8 +90,9 @@
 //! ```
 
 pub use puzzlec_runtime::{
-    disassembly, lattice, parallel, processor, rules, search, symmetry, watch, Catalog, Info, Kind,
-    Lattice, NativeSolver, Picture, Run, Slot, Solution, Solver, Unit, UnitError, Watch,
+    disassembly, lattice, parallel, processor, rules, search, symmetry, watch, Catalog,
+    EverySolution, Info, Kind, Lattice, NativeSolver, Picture, Run, Slot, Solution, Solver, Unit,
+    UnitError, Watch,
 };
 
 /// The whole run time, for what the re-exports above leave out.

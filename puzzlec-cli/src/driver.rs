@@ -47,6 +47,11 @@ pub struct RunArgs {
     /// Stop after N solutions, and draw them (list them with --json, count them with --count).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
+    /// Every solution, rather than one per symmetry class where the puzzle is reduced: each
+    /// solution the reduced search finds, then the others of its class, so that the search is
+    /// no larger (a reduction that restricts no piece is searched without it).
+    #[arg(long)]
+    pub all: bool,
     /// Print the number of solutions alone, for scripts.
     #[arg(long, conflicts_with_all = ["stats", "json", "draw"])]
     pub count: bool,
@@ -126,6 +131,7 @@ impl RunArgs {
             args.extend(["--limit".to_owned(), n.to_string()]);
         }
         for (set, flag) in [
+            (self.all, "--all"),
             (self.count, "--count"),
             (self.draw, "--draw"),
             (self.json, "--json"),
@@ -221,7 +227,7 @@ fn run_to(
 ) -> io::Result<Summary> {
     let start = Instant::now();
     // With statistics wanted, the count comes from the same search.
-    let stats_alone = args.stats && !args.wants_solutions();
+    let stats_alone = args.stats && !args.wants_solutions() && !args.all;
     // The tree is walked as it is: a memo's counts say nothing of the placements.
     if stats_alone && solver.info().cache.is_some_and(|c| c.counts) {
         let estimate = solver.info().estimate;
@@ -260,7 +266,7 @@ fn run_to(
                 stats = Some(all);
                 solutions
             }
-            false => unstopped(solver.count_watched(false, &watch)),
+            false => unstopped(solver.count_watched(args.all, &watch)),
         };
         Ok(Summary {
             solutions,
@@ -297,11 +303,13 @@ fn run_to(
             twins.join(", ")
         ),
     };
-    let what = match (summary.solutions, info.symmetry.group_order) {
-        (1, 1) => "solution".to_owned(),
-        (_, 1) => "solutions".to_owned(),
-        (1, _) => format!("solution (one per symmetry class; {group})"),
-        (_, _) => format!("solutions (one per symmetry class; {group})"),
+    let what = match (summary.solutions, info.symmetry.group_order, args.all) {
+        (1, 1, _) => "solution".to_owned(),
+        (_, 1, _) => "solutions".to_owned(),
+        (1, _, false) => format!("solution (one per symmetry class; {group})"),
+        (_, _, false) => format!("solutions (one per symmetry class; {group})"),
+        (1, _, true) => format!("solution (every solution, from its class; {group})"),
+        (_, _, true) => format!("solutions (every solution, from their classes; {group})"),
     };
     let stop = if summary.stopped {
         ", stopped at the limit"
@@ -351,7 +359,7 @@ fn solve(
     };
     let mut failure = None;
     let draw_text = !args.json && !args.count && (args.draw || args.limit.is_some());
-    let flow = solver.solve_watched(watch, &mut |solution| {
+    let flow = solver.solve_watched(args.all, watch, &mut |solution| {
         found += 1;
         let shown = if args.json {
             writeln!(out, "{}", draw::json::line(solution, found))
@@ -427,6 +435,7 @@ fn disassemble(
         rules: rules.clone(),
         states: args.states,
         complete: args.complete,
+        all: args.all,
     };
     let survey = disassembly::survey(solver, &how, watch, &mut |n, solution, answer| {
         // Where a complete search's highest level is not BurrTools' first, both are said.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use puzzlec::compiler::{print, Runnable, Symmetry};
 use puzzlec::disassembly::Rules;
-use puzzlec::{parallel, Solver};
+use puzzlec::{parallel, EverySolution, Solver};
 use puzzlec_cli::compiled;
 use puzzlec_cli::driver::{self, RunArgs};
 use puzzlec_cli::native::{self, Build};
@@ -147,6 +147,11 @@ Examples:
 struct RustArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Write the puzzle with `symmetry: all`, so that the program's own search finds every
+    /// solution (the program written takes `--all` as it stands, which finds them from one
+    /// solution per class where the puzzle is reduced).
+    #[arg(long)]
+    all: bool,
     /// Write a crate into DIR (its `Cargo.toml`, with the dependency, and `src/main.rs`)
     /// rather than print the program. Files already there with other text are not overwritten.
     #[arg(long = "crate", value_name = "DIR")]
@@ -167,9 +172,6 @@ struct InputArgs {
     /// The problem to solve, by number (from 1) or name, in a BurrTools file holding several.
     #[arg(long, value_name = "N")]
     problem: Option<String>,
-    /// Every solution, rather than one per symmetry class.
-    #[arg(long)]
-    all: bool,
     /// Set a threshold by which the compiler decides how the search runs, as a puzzle's
     /// `tuning: { NAME: VALUE }` does (this wins): e.g. `memo_bytes=1073741824` for a counting
     /// memo of a GiB a thread. Repeat for several.
@@ -271,7 +273,7 @@ impl From<InputError> for Failure {
     }
 }
 
-/// The puzzle, read, with `--all` applied.
+/// The puzzle, read.
 fn load(args: &InputArgs) -> Result<Loaded, Failure> {
     let choice = Choice {
         puzzle: args.puzzle.clone(),
@@ -281,9 +283,6 @@ fn load(args: &InputArgs) -> Result<Loaded, Failure> {
     let mut loaded = input::read(&args.file, args.format, &choice)?;
     if let Some(warnings) = loaded.render_warnings(true) {
         let _ = write!(anstream::stderr(), "{warnings}");
-    }
-    if args.all {
-        loaded.description.symmetry = Symmetry::All;
     }
     for (name, value) in &args.tuning {
         // Checked as the argument was read.
@@ -301,7 +300,9 @@ fn source(loaded: &Loaded) -> Result<String, Failure> {
 
 fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let run = &args.run;
-    let puzzle = match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
+    let puzzle = match here_or_native(&args.input, args.native, run.all, run.threads, || {
+        run.to_args()
+    })? {
         Here(puzzle, rules) => (puzzle, rules),
         Ran(code) => return Ok(code),
     };
@@ -319,42 +320,55 @@ use Engine::{Here, Ran};
 /// Reads and compiles the puzzle on `threads` threads (0: one per core), or loads it as this
 /// program compiled it before for the same text; with `native`, runs its native solver with
 /// the arguments `native_args` gives: the one built before for the same text by this same
-/// program, found at once, else one compiled and built now.
+/// program, found at once, else one compiled and built now. Where `every` solution is asked
+/// of a reduced puzzle, it is the puzzle as written where its classes give them all, and the
+/// puzzle without the reduction where that search is no larger
+/// ([`EverySolution`](puzzlec::EverySolution)).
 fn here_or_native(
     input: &InputArgs,
     native: bool,
+    every: bool,
     threads: usize,
     native_args: impl FnOnce() -> Vec<String>,
 ) -> Result<Engine, Failure> {
-    let loaded = load(input)?;
+    let mut loaded = load(input)?;
     let rules = loaded.disassembly.clone();
-    let compile = |native: bool| {
-        parallel::with_threads(threads, || match native {
-            false => loaded.compile(),
-            true => loaded.compile_native(),
-        })
-    };
-    let text = source(&loaded);
-    if !native {
-        let Ok(text) = text else {
-            return Ok(Here(Box::new(compile(false)?.into_runnable()), rules));
-        };
-        if let Some(runnable) = compiled::load(&text) {
-            return Ok(Here(Box::new(runnable), rules));
+    if every && loaded.description.symmetry != Symmetry::All {
+        let declared = here(&loaded, threads)?;
+        match declared.info().symmetry.every_solution() {
+            EverySolution::Unreduced => loaded.description.symmetry = Symmetry::All,
+            _ if !native => return Ok(Here(Box::new(declared), rules)),
+            _ => {}
         }
-        let runnable = compile(false)?.into_runnable();
-        compiled::save(&text, &runnable);
-        return Ok(Here(Box::new(runnable), rules));
     }
+    if !native {
+        return Ok(Here(Box::new(here(&loaded, threads)?), rules));
+    }
+    let text = source(&loaded);
     let build = match text.as_ref().ok().and_then(|text| native::built(text)) {
         Some(build) => build,
         None => {
             // The compiler's mistakes first: they say more than a text that cannot be printed.
-            let puzzle = compile(true)?;
+            let puzzle = parallel::with_threads(threads, || loaded.compile_native())?;
             native::build(&text?, puzzle.info()).map_err(|e| Failure::Other(e.to_string()))?
         }
     };
     run_native(&build, native_args()).map(Ran)
+}
+
+/// The puzzle compiled for the run-time engine on `threads` threads: as this program compiled
+/// it before for the same text, or now (and kept for the next run).
+fn here(loaded: &Loaded, threads: usize) -> Result<Runnable, Failure> {
+    let compile = || parallel::with_threads(threads, || loaded.compile());
+    let Ok(text) = source(loaded) else {
+        return Ok(compile()?.into_runnable());
+    };
+    if let Some(runnable) = compiled::load(&text) {
+        return Ok(runnable);
+    }
+    let runnable = compile()?.into_runnable();
+    compiled::save(&text, &runnable);
+    Ok(runnable)
 }
 
 /// The outcome of writing to stdout: a reader that has seen enough (`| head`) is no failure.
@@ -396,7 +410,13 @@ fn announce(build: &Build) {
 
 fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
     let list = &args.list;
-    match here_or_native(&args.input, args.native, list.threads, || list.to_args())? {
+    match here_or_native(
+        &args.input,
+        args.native,
+        list.analysis.all,
+        list.threads,
+        || list.to_args(),
+    )? {
         Here(puzzle, rules) => output(work::list(
             &*puzzle,
             &args.list,
@@ -409,11 +429,16 @@ fn units(args: &UnitsArgs) -> Result<ExitCode, Failure> {
 
 fn run_units(args: &RunArgsOfUnits) -> Result<ExitCode, Failure> {
     let run = &args.run;
-    let (puzzle, rules) =
-        match here_or_native(&args.input, args.native, run.threads, || run.to_args())? {
-            Here(puzzle, rules) => (puzzle, rules),
-            Ran(code) => return Ok(code),
-        };
+    let (puzzle, rules) = match here_or_native(
+        &args.input,
+        args.native,
+        run.analysis.all,
+        run.threads,
+        || run.to_args(),
+    )? {
+        Here(puzzle, rules) => (puzzle, rules),
+        Ran(code) => return Ok(code),
+    };
     let summary =
         work::run(&*puzzle, &args.run, &rules).map_err(|e| Failure::Other(e.to_string()))?;
     work::report(&summary, &args.run);
@@ -470,7 +495,11 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
 }
 
 fn rust(args: &RustArgs) -> Result<ExitCode, Failure> {
-    let made = RustCrate::of(&load(&args.input)?)?;
+    let mut loaded = load(&args.input)?;
+    if args.all {
+        loaded.description.symmetry = Symmetry::All;
+    }
+    let made = RustCrate::of(&loaded)?;
     let Some(dir) = &args.dir else {
         return output(write!(std::io::stdout().lock(), "{}", made.main));
     };

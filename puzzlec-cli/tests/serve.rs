@@ -291,6 +291,15 @@ async fn a_page_solves_and_hears_every_solution_it_asked_for() {
     let done = patiently("the statistics", heard(&mut socket, "done")).await;
     let by_depth = done["stats"]["by_depth"].as_array().unwrap();
     assert_eq!(by_depth.len(), 12, "a placement for each of the 12 pieces");
+    // Every solution, from the classes of the same search: listed, counted and in the
+    // statistics.
+    let every = json!({ "text": SIX_BY_TEN, "all": true });
+    for mode in ["solutions", "count", "stats"] {
+        let search = json!({ "type": "search", "source": every, "mode": mode, "limit": 5 });
+        ask(&mut socket, search).await;
+        let done = patiently("every solution", heard(&mut socket, "done")).await;
+        assert_eq!(done["solutions"], "9356", "{mode}");
+    }
     no_search_runs(&shared).await;
 }
 

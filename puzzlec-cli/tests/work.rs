@@ -392,6 +392,65 @@ fn units_cut_under_another_rule_are_refused_by_resume_and_merge() {
     );
 }
 
+/// Every solution shared out as work units: each unit counts the classes of its solutions,
+/// and the shards merge to the whole count; the fingerprint says so, so that a unit of one per
+/// class is never added to them, nor resumed into their file.
+#[test]
+fn every_solution_runs_as_work_units_from_the_classes() {
+    let dir = scratch("all");
+    let out = |name: &str| dir.join(name).display().to_string();
+    let run = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "pentomino_6x10.puzzle",
+            "--target",
+            "20",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        let output = puzzle(&args);
+        (output.status.success(), text(&output.stderr))
+    };
+    let shards: Vec<String> = (1..=3).map(|k| out(&format!("all.{k}.jsonl"))).collect();
+    for (k, file) in shards.iter().enumerate() {
+        let shard = format!("{}/3", k + 1);
+        let (ok, said) = run(file, &["--all", "--shard", &shard]);
+        assert!(ok, "{said}");
+    }
+    assert_eq!(merged(&shards), Ok(9356));
+    // A unit counts four times its classes here (no 6x10 solution is symmetric).
+    let reduced = out("reduced.jsonl");
+    let (ok, said) = run(&reduced, &[]);
+    assert!(ok, "{said}");
+    let (every, one) = (counts(&shards), counts(std::slice::from_ref(&reduced)));
+    assert_eq!(
+        every.keys().collect::<Vec<_>>(),
+        one.keys().collect::<Vec<_>>()
+    );
+    for (unit, n) in &one {
+        assert_eq!(every[unit], 4 * n, "unit {unit}");
+    }
+    // The units list the other fingerprint, and neither count is added to the other.
+    let listed = |extra: &[&str]| {
+        let mut args = vec!["units", "pentomino_6x10.puzzle", "--target", "20"];
+        args.extend(extra);
+        let line = text(&puzzle(&args).stdout);
+        let first: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+        first["fingerprint"].as_str().unwrap().to_owned()
+    };
+    assert_ne!(listed(&["--all"]), listed(&[]));
+    let mixed = [shards[0].clone(), reduced.clone()];
+    assert!(merged(&mixed)
+        .unwrap_err()
+        .contains("a unit of another puzzle or build"));
+    let (ok, said) = run(&reduced, &["--all", "--resume"]);
+    assert!(
+        !ok && said.contains("holds results of another puzzle or build"),
+        "{said}"
+    );
+}
+
 /// Disassembly shared out as work units: the shards of a BurrTools problem's units, each
 /// assembly taken apart, merge to the solutions and levels of `solve --disassemble`; their
 /// fingerprint names the analysis and its limit of states, so that a count's units, or those

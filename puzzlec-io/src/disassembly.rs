@@ -213,7 +213,7 @@ pub fn survey(
             ControlFlow::Continue(())
         };
         let mut flow = ControlFlow::Continue(());
-        let _ = solver.solve_watched(watch, &mut |solution| {
+        let _ = solver.solve_watched(how.all, watch, &mut |solution| {
             batch.push(solution.embeddings().to_vec());
             if batch.len() < BATCH {
                 return ControlFlow::Continue(());
@@ -256,6 +256,9 @@ pub struct How {
     /// Whether every separation of the fewest moves is taken and the highest level kept
     /// ([`Disassembler::complete`]), each beside BurrTools' first.
     pub complete: bool,
+    /// Whether every assembly is taken apart, each the search finds followed by the others of
+    /// its class, rather than one per symmetry class.
+    pub all: bool,
 }
 
 impl How {
@@ -265,6 +268,7 @@ impl How {
             rules,
             states,
             complete: false,
+            all: false,
         }
     }
 

@@ -84,6 +84,33 @@ pub struct SymmetryInfo {
     pub group: SymmetryGroup,
 }
 
+impl SymmetryInfo {
+    /// How every solution of this puzzle is best found, where one per class is not what is
+    /// asked: decided here once for every front end.
+    pub fn every_solution(&self) -> EverySolution {
+        match (self.group_order > 1, &self.piece) {
+            (false, _) => EverySolution::Found,
+            (true, Some(_)) => EverySolution::FromClasses,
+            (true, None) => EverySolution::Unreduced,
+        }
+    }
+}
+
+/// How every solution of a puzzle is found ([`SymmetryInfo::every_solution`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EverySolution {
+    /// The search finds them all: nothing is reduced.
+    Found,
+    /// From the classes the reduced search finds (each solution with the others of its class,
+    /// [`Solver::count_all`](crate::Solver::count_all)): a piece restricted to one placement
+    /// per orbit makes that search about the group's order times smaller than the whole.
+    FromClasses,
+    /// By the search without the reduction: this one restricts no piece (only copies, mirror
+    /// twins, or an abstract puzzle) and keeps each solution that is the least of its images,
+    /// so it walks the whole tree anyway, and the search without it may count by memo.
+    Unreduced,
+}
+
 /// The symmetries of a box, other than the identity, as what each does to the cells and to
 /// the kinds of piece: compact enough to emit for any box.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

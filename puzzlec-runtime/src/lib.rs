@@ -44,7 +44,7 @@ pub mod watch;
 pub mod __private;
 
 pub use failure::FailureCache;
-pub use info::{CacheInfo, Info, PruneKind, SymmetryGroup, SymmetryInfo};
+pub use info::{CacheInfo, EverySolution, Info, PruneKind, SymmetryGroup, SymmetryInfo};
 pub use lattice::Lattice;
 pub use native::NativeSolver;
 pub use solution::{Aspect, Catalog, Kind, Picture, Placement, Slot, Solution, Solutions};

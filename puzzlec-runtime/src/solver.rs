@@ -139,16 +139,23 @@ pub trait Solver: Sync {
     /// Shows each solution to `visitor` on this thread, in the order the serial search finds
     /// them, while the search runs on every core; `Break` stops it.
     fn solve_parallel(&self, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        self.solve_watched(&Watch::new(), visitor)
+        self.solve_watched(false, &Watch::new(), visitor)
     }
 
-    /// Shows each solution to `visitor` as [`Solver::solve_parallel`] does, counting those
-    /// shown in `watch` and telling it how far the search has got; `Break` from the visitor or
-    /// the watch stopped ends it with `Break`, and the visitor sees no solution after a stop.
-    /// A search smaller than [`parallel::SERIAL_BELOW`] runs on this thread alone. Memory
-    /// stays bounded by a few units' batches of solutions, however many are found.
-    fn solve_watched(&self, watch: &Watch, visitor: &mut Visitor<'_>) -> ControlFlow<()> {
-        provided::solve_watched(self.as_dyn(), watch, visitor)
+    /// Shows each solution to `visitor` as [`Solver::solve_parallel`] does, or with `all`
+    /// every solution as [`Solver::solve_all`] orders them (each solution the search finds,
+    /// then the others of its class), counting those shown in `watch` and telling it how far
+    /// the search has got; `Break` from the visitor or the watch stopped ends it with `Break`,
+    /// and the visitor sees no solution after a stop. A search smaller than
+    /// [`parallel::SERIAL_BELOW`] runs on this thread alone. Memory stays bounded by a few
+    /// units' batches of solutions, however many are found.
+    fn solve_watched(
+        &self,
+        all: bool,
+        watch: &Watch,
+        visitor: &mut Visitor<'_>,
+    ) -> ControlFlow<()> {
+        provided::solve_watched(self.as_dyn(), all, watch, visitor)
     }
 
     /// Runs one of this solver's own units, showing each of its solutions (its embeddings in
@@ -194,8 +201,9 @@ pub trait Solver: Sync {
     }
 
     /// The number of all solutions, whatever the symmetry reduction: for a puzzle reduced
-    /// by symmetry, the sizes of the classes it finds, summed (one search on every core,
-    /// each solution visited); otherwise [`Solver::count_parallel`].
+    /// by symmetry, the sizes of the classes it finds, summed (one search on every core, in
+    /// units as [`Solver::count_parallel`] cuts it, each solution visited); otherwise
+    /// [`Solver::count_parallel`].
     fn count_all(&self) -> u128 {
         unstopped(self.count_watched(true, &Watch::new()))
     }
@@ -349,13 +357,7 @@ mod provided {
 
     pub(super) fn count_watched(solver: &dyn Solver, all: bool, watch: &Watch) -> Option<u128> {
         if all && solver.info().symmetry.group_order > 1 {
-            // Each class's size from the one member the reduced search finds.
-            let orbits = solver.orbits();
-            let flow = list(solver, watch, &mut |placed| {
-                watch.add(u128::from(orbits.size(placed)));
-                ControlFlow::Continue(())
-            });
-            return flow.is_continue().then(|| watch.seen().solutions);
+            return count_classes(solver, watch);
         }
         if small(solver) {
             let mut counter = solver.counter();
@@ -375,15 +377,67 @@ mod provided {
         })
     }
 
+    /// The sizes of the classes of the solutions the reduced search finds, summed: each
+    /// class's size from the one member found, in units on every core (in no order: the sum
+    /// is the same), or on this thread where the search is small.
+    fn count_classes(solver: &dyn Solver, watch: &Watch) -> Option<u128> {
+        let orbits = solver.orbits();
+        let count = |unit: Option<&Unit>| {
+            let mut found = 0u128;
+            let mut add = |s: &Solution<'_>| {
+                found = found.saturating_add(u128::from(orbits.size(s.embeddings())));
+                ControlFlow::Continue(())
+            };
+            let mut recorder = Recorder::new().visit(solver.catalog(), &mut add);
+            recorder = recorder.stop_when(watch.flag());
+            let _ = match unit {
+                Some(unit) => solver
+                    .run_unit(unit, Run::Record(&mut recorder))
+                    .expect("a solver's own units are its own"),
+                None => solver.run(Run::Record(&mut recorder)),
+            };
+            if !watch.stopped() {
+                watch.add(found);
+                if let Some(unit) = unit {
+                    watch.unit_done(unit);
+                }
+            }
+            found
+        };
+        let found = match small(solver) {
+            true => count(None),
+            false => {
+                let units = cut(solver, watch);
+                let found = parallel::map_units(&units, watch.flag(), |unit| count(Some(unit)))?;
+                found.into_iter().fold(0, u128::saturating_add)
+            }
+        };
+        (!watch.stopped()).then_some(found)
+    }
+
     pub(super) fn solve_watched(
         solver: &dyn Solver,
+        all: bool,
         watch: &Watch,
         visitor: &mut Visitor<'_>,
     ) -> ControlFlow<()> {
         let catalog = solver.catalog();
+        if !all || solver.info().symmetry.group_order <= 1 {
+            return list(solver, watch, &mut |placed| {
+                watch.add(1);
+                visitor(&Solution::new(catalog, placed))
+            });
+        }
+        let orbits = solver.orbits();
         list(solver, watch, &mut |placed| {
+            // The one found as found (its placement order kept), then the others of its class.
+            let members = orbits.members(placed);
             watch.add(1);
-            visitor(&Solution::new(catalog, placed))
+            visitor(&Solution::new(catalog, placed))?;
+            members[1..].iter().try_for_each(|member| {
+                watch.add(1);
+                visitor(&Solution::new(catalog, member))
+            })
         })
     }
 

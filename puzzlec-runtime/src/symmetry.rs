@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use std::collections::{BTreeSet, HashMap};
 
 use crate::failure::FailureCache;
+use crate::fingerprint::Fingerprint;
 use crate::info::{Info, SymmetryGroup};
 use crate::search::Sink;
 use crate::solution::Catalog;
@@ -97,111 +98,127 @@ fn image_is_less(placed: &[u32], image: &[u32]) -> bool {
 
 /// The classes of solutions of a puzzle: where `symmetry: reduced` finds one solution per
 /// class, the others of its class are its images under the puzzle's symmetries, the solutions
-/// `symmetry: all` finds besides it. Built once per search, then asked per solution.
+/// `symmetry: all` finds besides it. Built once per search (each symmetry's image of every
+/// embedding, worked out here), then asked per solution from any thread.
 pub struct Orbits<'a> {
-    catalog: &'a Catalog,
-    images: Images<'a>,
-}
-
-/// How a symmetry maps a solution.
-enum Images<'a> {
-    /// The identity alone: every class has one member.
-    Identity,
-    /// Each symmetry's image of every embedding, one after another (an abstract puzzle's, as
-    /// its symmetry check holds them).
-    Embeddings {
-        images: &'a [u32],
-        symmetries: &'a [u32],
-        embeddings: usize,
-    },
-    /// Each symmetry's image of every cell and kind; an embedding's image is looked up by its
-    /// kind and cells.
-    Motions {
-        group: &'a SymmetryGroup,
-        index: HashMap<(usize, Vec<u32>), u32>,
-    },
+    /// Each symmetry other than the identity's image of every embedding, one symmetry after
+    /// another: a whole group, so that a class's size is the group's order over the number of
+    /// symmetries that fix its solution.
+    images: Cow<'a, [u32]>,
+    /// The number of embeddings.
+    embeddings: usize,
+    /// The order of the group (the identity among it).
+    order: u64,
 }
 
 impl<'a> Orbits<'a> {
     /// The classes of a compiled puzzle's solutions, from its facts, its catalog and its
     /// symmetry check.
     pub fn new(info: &'a Info, catalog: &'a Catalog, check: Option<&'a SymmetryCheck>) -> Self {
-        let order = info.symmetry.group_order;
-        let images = if order <= 1 {
-            Images::Identity
+        let embeddings = catalog.embedding_count();
+        let order = info.symmetry.group_order.max(1) as u64;
+        let images = if order == 1 {
+            Cow::Borrowed(&[][..])
         } else if !info.symmetry.group.cells.is_empty() {
-            let index = (0..catalog.embedding_count() as u32)
-                .filter_map(|e| Some(((catalog.kind_of(e)?, cells_of(catalog, e)), e)))
-                .collect();
-            Images::Motions {
-                group: &info.symmetry.group,
-                index,
-            }
+            Cow::Owned(motion_images(&info.symmetry.group, catalog))
         } else {
             // An abstract puzzle's check compares each solution with the whole group.
             let check = check.expect("a reduced puzzle records its symmetries");
-            Images::Embeddings {
-                images: &check.images,
-                symmetries: &check.everywhere,
-                embeddings: check.embeddings as usize,
-            }
+            debug_assert_eq!(check.everywhere.len() as u64, order - 1);
+            Cow::Borrowed(&check.images[..])
         };
-        Orbits { catalog, images }
+        debug_assert_eq!(images.len() as u64, (order - 1) * embeddings as u64);
+        Orbits {
+            images,
+            embeddings,
+            order,
+        }
+    }
+
+    /// The image of every embedding under each symmetry other than the identity.
+    fn symmetries(&self) -> impl Iterator<Item = &[u32]> {
+        self.images.chunks_exact(self.embeddings.max(1))
     }
 
     /// The image of the solution `placed` under each symmetry other than the identity, its
     /// embeddings sorted.
-    fn images(&self, placed: &[u32]) -> Vec<Vec<u32>> {
-        let catalog = self.catalog;
-        match &self.images {
-            Images::Identity => Vec::new(),
-            Images::Embeddings {
-                images,
-                symmetries,
-                embeddings,
-            } => symmetries
-                .iter()
-                .map(|&g| {
-                    let image = &images[g as usize * embeddings..][..*embeddings];
-                    sorted(placed.iter().map(|&e| image[e as usize]))
-                })
-                .collect(),
-            Images::Motions { group, index } => {
-                let (cells, kinds) = (catalog.cells.len(), catalog.kinds.len());
-                (0..group.kinds.len() / kinds.max(1))
-                    .map(|g| {
-                        let cell = &group.cells[g * cells..][..cells];
-                        let kind = &group.kinds[g * kinds..][..kinds];
-                        sorted(placed.iter().map(|&e| {
-                            let k = catalog
-                                .kind_of(e)
-                                .expect("a box's embedding places a piece");
-                            let moved =
-                                sorted(cells_of(catalog, e).iter().map(|&c| cell[c as usize]));
-                            index[&(kind[k] as usize, moved)]
-                        }))
-                    })
-                    .collect()
-            }
-        }
+    fn images(&self, placed: &[u32]) -> impl Iterator<Item = Vec<u32>> + '_ {
+        let placed = placed.to_vec();
+        self.symmetries()
+            .map(move |image| sorted(placed.iter().map(|&e| image[e as usize])))
     }
 
     /// Every solution of the class of `placed`, each as its embeddings sorted: `placed`
     /// first, then the others in order.
     pub fn members(&self, placed: &[u32]) -> Vec<Vec<u32>> {
         let own = sorted(placed.iter().copied());
-        let others: BTreeSet<Vec<u32>> = self
-            .images(placed)
-            .into_iter()
-            .filter(|image| *image != own)
-            .collect();
+        let others: BTreeSet<Vec<u32>> = self.images(placed).filter(|i| *i != own).collect();
         std::iter::once(own).chain(others).collect()
     }
 
-    /// How many solutions the class of `placed` has.
+    /// How many solutions the class of `placed` has: the group's order over the number of
+    /// symmetries that map the solution onto itself. Allocates only for a solution of more
+    /// than [`Orbits::SHORT`] placements.
     pub fn size(&self, placed: &[u32]) -> u64 {
-        self.members(placed).len() as u64
+        let sorted_copy;
+        let held: &dyn Fn(u32) -> bool = if placed.len() <= Self::SHORT {
+            &|e| placed.contains(&e)
+        } else {
+            sorted_copy = sorted(placed.iter().copied());
+            &|e| sorted_copy.binary_search(&e).is_ok()
+        };
+        let fixing = self
+            .symmetries()
+            .filter(|image| placed.iter().all(|&e| held(image[e as usize])))
+            .count() as u64;
+        debug_assert_eq!(
+            self.order % (fixing + 1),
+            0,
+            "a stabiliser divides the group"
+        );
+        self.order / (fixing + 1)
     }
+
+    /// The most placements a solution may have for [`Orbits::size`] to look each image up
+    /// among them one by one rather than in a sorted copy.
+    const SHORT: usize = 32;
+}
+
+/// The fingerprint of a count of every solution made from the classes of the search whose
+/// fingerprint is `puzzle`: another figure than that search's own count, so that a unit of one
+/// is never added to the other's.
+pub fn every_solution_fingerprint(puzzle: u64) -> u64 {
+    let mut f = Fingerprint::new();
+    f.text(concat!(
+        "every solution from its class ",
+        env!("CARGO_PKG_VERSION")
+    ));
+    f.number(puzzle);
+    f.finish()
+}
+
+/// Each motion's image of every embedding, one motion after another: the embedding of the
+/// kind the motion makes of its kind, on the cells it moves its cells to.
+fn motion_images(group: &SymmetryGroup, catalog: &Catalog) -> Vec<u32> {
+    let embeddings = catalog.embedding_count() as u32;
+    let (cells, kinds) = (catalog.cells.len(), catalog.kinds.len());
+    let kind_of = |e: u32| catalog.kind_of(e).map_or(usize::MAX, |k| k);
+    let index: HashMap<(usize, Vec<u32>), u32> = (0..embeddings)
+        .map(|e| ((kind_of(e), cells_of(catalog, e)), e))
+        .collect();
+    let motions = group.kinds.len() / kinds.max(1);
+    let mut images = Vec::with_capacity(motions * embeddings as usize);
+    for g in 0..motions {
+        let cell = &group.cells[g * cells..][..cells];
+        let kind = &group.kinds[g * kinds..][..kinds];
+        images.extend((0..embeddings).map(|e| {
+            let k = kind_of(e);
+            let k = kind.get(k).map_or(k, |&to| to as usize);
+            let moved = sorted(cells_of(catalog, e).iter().map(|&c| cell[c as usize]));
+            index[&(k, moved)]
+        }));
+    }
+    images
 }
 
 /// The cells (numbered as aspects) an embedding covers, sorted.

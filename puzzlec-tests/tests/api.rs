@@ -2,7 +2,7 @@
 //! from every core, a search watched and stopped, and every solution of a puzzle reduced by
 //! symmetry from the one search.
 
-use puzzlec::{puzzle, Solver, Watch};
+use puzzlec::{puzzle, EverySolution, Solver, Watch};
 use puzzlec_tests::sorted_sets;
 use std::ops::ControlFlow;
 
@@ -67,7 +67,7 @@ fn a_watch_sees_the_search_go_by_units_and_stops_it() {
     // A listing counts the solutions it shows, and no more once its visitor has had enough.
     let watch = Watch::new();
     let mut shown = 0;
-    let flow = p6x10::SOLVER.solve_watched(&watch, &mut |_| {
+    let flow = p6x10::SOLVER.solve_watched(false, &watch, &mut |_| {
         shown += 1;
         match shown < 10 {
             true => ControlFlow::Continue(()),
@@ -82,7 +82,8 @@ fn a_watch_sees_the_search_go_by_units_and_stops_it() {
     assert_eq!(p6x10::SOLVER.count_watched(false, &stopped), None);
     assert_eq!(p6x10::SOLVER.count_watched(true, &stopped), None);
     assert_eq!(p6x10::SOLVER.stats_watched(&stopped), None);
-    let flow = p6x10::SOLVER.solve_watched(&stopped, &mut |_| panic!("a solution after a stop"));
+    let flow =
+        p6x10::SOLVER.solve_watched(false, &stopped, &mut |_| panic!("a solution after a stop"));
     assert!(flow.is_break());
 }
 
@@ -129,4 +130,80 @@ fn a_reduced_puzzle_gives_every_solution_too() {
     );
     // A puzzle that finds all is its own: each solution alone in its class.
     assert_eq!(p6x10_all::SOLVER.count_all(), 9356);
+}
+
+#[test]
+fn every_solution_comes_from_the_classes_on_every_core() {
+    // Counted by units on a pool: every unit done, the classes' sizes summed.
+    let units = p6x10::SOLVER.units().len();
+    assert!(units > 1);
+    for threads in [1, 2] {
+        let watch = Watch::new();
+        let counted =
+            puzzlec::parallel::with_threads(threads, || p6x10::SOLVER.count_watched(true, &watch));
+        assert_eq!(counted, Some(9356));
+        let seen = watch.seen();
+        assert_eq!((seen.done, seen.solutions), (units, 9356));
+        // Listed in the order `solve_all` lists them: each found, then the others of its class.
+        let watch = Watch::new();
+        let mut listed = Vec::new();
+        let flow = puzzlec::parallel::with_threads(threads, || {
+            p6x10::SOLVER.solve_watched(true, &watch, &mut |s| {
+                listed.push(s.embeddings().to_vec());
+                ControlFlow::Continue(())
+            })
+        });
+        assert!(flow.is_continue());
+        assert_eq!(watch.seen().solutions, 9356);
+        let mut serial = Vec::new();
+        let _ = p6x10::SOLVER.solve_all(&mut |s| {
+            serial.push(s.embeddings().to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, serial);
+        assert_eq!(
+            sorted_sets(&listed),
+            sorted_sets(&p6x10_all::SOLVER.collect())
+        );
+    }
+    // Where fewer than the whole group's images are distinct (a class of fewer than four).
+    let watch = Watch::new();
+    let mut listed = Vec::new();
+    let _ = p3x4::SOLVER.solve_watched(true, &watch, &mut |s| {
+        listed.push(s.embeddings().to_vec());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        sorted_sets(&listed),
+        sorted_sets(&p3x4_all::SOLVER.collect())
+    );
+    assert_eq!(p3x4::SOLVER.count_watched(true, &Watch::new()), Some(11));
+}
+
+#[test]
+fn how_every_solution_is_found_is_decided_from_the_reduction() {
+    // A piece restricted: the classes of the reduced search, a quarter of the whole.
+    assert_eq!(
+        p6x10::INFO.symmetry.every_solution(),
+        EverySolution::FromClasses
+    );
+    // Copies alone, pieces all swapped with their mirror twins, or an abstract puzzle: the
+    // reduced search walks the whole tree.
+    assert_eq!(
+        p3x4::INFO.symmetry.every_solution(),
+        EverySolution::Unreduced
+    );
+    assert_eq!(
+        twins_4x5::INFO.symmetry.every_solution(),
+        EverySolution::Unreduced
+    );
+    assert_eq!(
+        corners::INFO.symmetry.every_solution(),
+        EverySolution::Unreduced
+    );
+    // Nothing reduced.
+    assert_eq!(
+        p6x10_all::INFO.symmetry.every_solution(),
+        EverySolution::Found
+    );
 }

@@ -301,6 +301,18 @@ fn members_are_all_solutions(reduced: &Puzzle, all: &Puzzle) -> Result<(), TestC
     });
     prop_assert_eq!(sorted_sets(&members), all.reference_solution_sets());
     prop_assert_eq!(reduced.count_all(), members.len() as u128);
+    // A class's size, from the symmetries that fix its solution, is its members' number.
+    let orbits = reduced.orbits();
+    for found in reduced.collect() {
+        prop_assert_eq!(orbits.size(&found), orbits.members(&found).len() as u64);
+    }
+    // Listed as the front ends list every solution: the same members in the same order.
+    let mut listed = Vec::new();
+    let _ = reduced.solve_watched(true, &puzzlec::Watch::new(), &mut |s| {
+        listed.push(s.embeddings().to_vec());
+        std::ops::ControlFlow::Continue(())
+    });
+    prop_assert_eq!(listed, members);
     Ok(())
 }
 

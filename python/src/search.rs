@@ -215,21 +215,14 @@ impl Puzzle {
         let compilation = Arc::clone(&self.compilation);
         let running = Running::start(threads, move |watch| {
             let runnable = compilation.puzzle.runnable();
-            let orbits = all.then(|| compilation.puzzle.orbits());
             let mut found: Vec<Vec<u32>> = Vec::new();
-            let _ = runnable.solve_watched(watch, &mut |solution| {
-                let placed = solution.embeddings();
-                match &orbits {
-                    // The others of its class after it, as `Solver::solve_all` lists them.
-                    Some(orbits) => found.extend(orbits.members(placed)),
-                    None => found.push(placed.to_vec()),
-                }
+            let _ = runnable.solve_watched(all, watch, &mut |solution| {
+                found.push(solution.embeddings().to_vec());
                 match found.len() < n {
                     true => ControlFlow::Continue(()),
                     false => ControlFlow::Break(()),
                 }
             });
-            found.truncate(n);
             found
         });
         // A result comes back only where Ctrl-C did not stop the search.
@@ -482,17 +475,10 @@ impl SolutionIter {
         // fails) or asked to stop.
         std::thread::spawn(move || {
             parallel::with_threads(threads, || {
-                let orbits = all.then(|| searched.puzzle.orbits());
                 let runnable = searched.puzzle.runnable();
-                let _ = runnable.solve_watched(&theirs, &mut |solution| {
-                    let placed = solution.embeddings();
-                    // The others of its class after it, as `Solver::solve_all` lists them.
-                    let class = match &orbits {
-                        Some(orbits) => orbits.members(placed),
-                        None => vec![placed.to_vec()],
-                    };
+                let _ = runnable.solve_watched(all, &theirs, &mut |solution| {
                     // A send fails once the iterator is gone.
-                    match class.into_iter().try_for_each(|m| send.send(m)) {
+                    match send.send(solution.embeddings().to_vec()) {
                         Ok(()) => ControlFlow::Continue(()),
                         Err(_) => ControlFlow::Break(()),
                     }

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use puzzlec::compiler::{parse, print, Runnable, Symmetry};
 use puzzlec::disassembly::{self, Disassembler, Rules};
-use puzzlec::Solver;
+use puzzlec::{EverySolution, Solver};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::watch;
@@ -214,6 +214,9 @@ pub struct Ready {
     pub warnings: Vec<Mistake>,
     /// What its assemblies' disassembly follows ([`Loaded::disassembly`]).
     pub rules: Rules,
+    /// Whether its searches show every solution from the classes its reduced search finds
+    /// (every solution was asked of a puzzle whose reduction restricts a piece).
+    pub every: bool,
     /// What keeping it costs: its encoded length ([`Runnable::encoded_len`]), which the
     /// memory it holds follows.
     pub bytes: usize,
@@ -437,16 +440,23 @@ async fn compiled(shared: &Shared, source: &Source, stop: Arc<AtomicBool>) -> Op
     }
 }
 
-/// Compiles `loaded`, with `all` applied, until `stop` is set (`None` then).
+/// Compiles `loaded` until `stop` is set (`None` then); where `all` solutions are asked of a
+/// reduced puzzle, as written where its classes give them all, else without the reduction
+/// ([`EverySolution`]).
 fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Ready, Rejected>> {
     let read = Read::of(&loaded);
-    if all {
-        loaded.description.symmetry = Symmetry::All;
-    }
-    let puzzle = match loaded.compile_until(stop)? {
+    let mut puzzle = match loaded.compile_until(stop)? {
         Ok(puzzle) => puzzle,
         Err(e) => return Some(Err(Rejected::Mistakes(e, Some(Box::new(read))))),
     };
+    let every = all && puzzle.info().symmetry.every_solution() == EverySolution::FromClasses;
+    if all && puzzle.info().symmetry.every_solution() == EverySolution::Unreduced {
+        loaded.description.symmetry = Symmetry::All;
+        puzzle = match loaded.compile_until(stop)? {
+            Ok(puzzle) => puzzle,
+            Err(e) => return Some(Err(Rejected::Mistakes(e, Some(Box::new(read))))),
+        };
+    }
     let warnings = match loaded.warnings.is_empty() {
         true => Vec::new(),
         false => {
@@ -460,6 +470,7 @@ fn ready(mut loaded: Loaded, all: bool, stop: &AtomicBool) -> Option<Result<Read
     let runnable = puzzle.runnable().clone();
     let kinds = grid::kinds(runnable.catalog());
     Some(Ok(Ready {
+        every,
         kinds,
         rules: loaded.disassembly,
         bytes: runnable.encoded_len(),

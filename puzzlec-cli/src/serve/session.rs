@@ -349,13 +349,21 @@ impl Run {
         let mut done = self.done();
         match self.mode {
             Mode::Count => {
-                if let Some(count) = runnable.count_watched(false, watch) {
+                if let Some(count) = runnable.count_watched(ready.every, watch) {
                     done["solutions"] = json!(count.to_string());
                 }
             }
             Mode::Stats => {
                 if let Some(stats) = runnable.stats_watched(watch) {
-                    done["solutions"] = json!(stats.solutions.to_string());
+                    // The tree is the reduced search's; every solution is counted from its
+                    // classes.
+                    let solutions = match ready.every {
+                        false => Some(u128::from(stats.solutions)),
+                        true => runnable.count_watched(true, watch),
+                    };
+                    if let Some(solutions) = solutions {
+                        done["solutions"] = json!(solutions.to_string());
+                    }
                     done["stats"] = json!({
                         "placements": stats.total_placements(),
                         "by_depth": stats.placements,
@@ -367,7 +375,7 @@ impl Run {
                 let catalog = runnable.catalog();
                 let palette = Palette::new(catalog);
                 let mut found: u128 = 0;
-                let flow = runnable.solve_watched(watch, &mut |solution| {
+                let flow = runnable.solve_watched(ready.every, watch, &mut |solution| {
                     found += 1;
                     if found as usize <= limit {
                         let placed = solution.embeddings();

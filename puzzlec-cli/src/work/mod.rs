@@ -19,7 +19,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use puzzlec::disassembly::{self, Disassembler, DisassemblyError, Outcome, Rules};
-use puzzlec::{parallel, Run, Solver, Unit};
+use puzzlec::symmetry::Orbits;
+use puzzlec::{parallel, Run, Solution, Solver, Unit};
 use serde_json::json;
 
 use puzzlec_io::disassembly::{Level, Survey};
@@ -117,6 +118,11 @@ impl CutArgs {
 /// fingerprint names it.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisArgs {
+    /// Count every solution, rather than one per symmetry class: each unit's solutions with
+    /// the others of their classes, and the fingerprint says so, so that these counts never
+    /// add to one per class.
+    #[arg(long, conflicts_with = "disassemble")]
+    pub all: bool,
     /// Take each assembly apart, as `solve --disassemble` does: a unit's line holds its
     /// assemblies, those that come apart and their levels, and the fingerprint names the
     /// analysis and its limit of states, so that its results never add to a count's.
@@ -131,6 +137,7 @@ pub struct AnalysisArgs {
 impl Default for AnalysisArgs {
     fn default() -> AnalysisArgs {
         AnalysisArgs {
+            all: false,
             disassemble: false,
             states: disassembly::STATES,
         }
@@ -140,9 +147,10 @@ impl Default for AnalysisArgs {
 impl AnalysisArgs {
     /// What a run of a puzzle whose assemblies come apart under `rules` does.
     fn analysis<'r>(&self, rules: &'r Rules) -> Analysis<'r> {
-        match self.disassemble {
-            false => Analysis::Count,
-            true => Analysis::Disassembly {
+        match (self.disassemble, self.all) {
+            (false, false) => Analysis::Count,
+            (false, true) => Analysis::CountAll,
+            (true, _) => Analysis::Disassembly {
                 rules,
                 states: self.states,
             },
@@ -150,6 +158,9 @@ impl AnalysisArgs {
     }
 
     fn to_args(&self, args: &mut Vec<String>) {
+        if self.all {
+            args.push("--all".to_owned());
+        }
         if self.disassemble {
             args.push("--disassemble".to_owned());
             args.push(format!("--states={}", self.states));
@@ -162,6 +173,8 @@ impl AnalysisArgs {
 enum Analysis<'r> {
     /// Counts them.
     Count,
+    /// Counts every solution: each found with the others of its class.
+    CountAll,
     /// Takes each apart under `rules`, within `states` states.
     Disassembly { rules: &'r Rules, states: u64 },
 }
@@ -172,6 +185,11 @@ impl Analysis<'_> {
         let puzzle = solver.info().fingerprint;
         hex(match self {
             Analysis::Count => puzzle,
+            Analysis::CountAll => match solver.info().symmetry.group_order {
+                // Nothing reduced: the same count as the puzzle's own.
+                1 => puzzle,
+                _ => puzzlec::symmetry::every_solution_fingerprint(puzzle),
+            },
             Analysis::Disassembly { rules, states } => rules.fingerprint(puzzle, states),
         })
     }
@@ -179,7 +197,7 @@ impl Analysis<'_> {
     /// A disassembler for a thread, where the run takes assemblies apart.
     fn disassembler(self, solver: &dyn Solver) -> Result<Option<Disassembler>, DisassemblyError> {
         match self {
-            Analysis::Count => Ok(None),
+            Analysis::Count | Analysis::CountAll => Ok(None),
             Analysis::Disassembly { rules, states } => {
                 Disassembler::new(solver.catalog().lattice, rules.clone(), states).map(Some)
             }
@@ -374,6 +392,8 @@ pub fn run(
     let failure = Mutex::new(None);
     let next = AtomicUsize::new(0);
     let surveyed = Mutex::new(None::<Survey>);
+    // Where every solution is counted, each one found stands for its class.
+    let orbits = matches!(analysis, Analysis::CountAll).then(|| solver.orbits());
     let solutions: u128 = parallel::with_threads(args.threads, || {
         let counter = solver.counter();
         rayon::broadcast(|_| {
@@ -385,7 +405,14 @@ pub fn run(
             while let Some(unit) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                 // The run's fingerprint, which names the analysis.
                 let mut record = match &mut disassembler {
-                    None => run_unit(solver, unit, &mut counter, args.solutions, units.len()),
+                    None => run_unit(
+                        solver,
+                        unit,
+                        &mut counter,
+                        &orbits,
+                        args.solutions,
+                        units.len(),
+                    ),
                     Some(d) => disassemble_unit(solver, unit, d, args.solutions, units.len()),
                 };
                 record.fingerprint.clone_from(&fingerprint);
@@ -419,17 +446,38 @@ pub fn run(
     })
 }
 
-/// Runs one unit: counted with this thread's counter, or with its solutions kept.
+/// Runs one unit: counted with this thread's counter, or with its solutions kept; with
+/// `orbits`, each solution found stands for its class.
 fn run_unit(
     solver: &dyn Solver,
     unit: &Unit,
     counter: &mut puzzlec::search::CachedCounter,
+    orbits: &Option<Orbits<'_>>,
     keep: bool,
     units: usize,
 ) -> Record {
     let start = Instant::now();
-    let (count, placements, solutions) = match keep {
-        false => {
+    let (count, placements, solutions) = match (keep, orbits) {
+        (_, Some(orbits)) => {
+            let catalog = solver.catalog();
+            let mut count = 0u128;
+            let mut shown = keep.then(Vec::new);
+            let tally = solver.solve_unit(unit, None, &mut |s| {
+                match &mut shown {
+                    Some(shown) => {
+                        let members = orbits.members(s.embeddings());
+                        count += members.len() as u128;
+                        shown.push(draw::json::value(s));
+                        let others = members[1..].iter().map(|m| Solution::new(catalog, m));
+                        shown.extend(others.map(|m| draw::json::value(&m)));
+                    }
+                    None => count += u128::from(orbits.size(s.embeddings())),
+                }
+                ControlFlow::Continue(())
+            });
+            (count, tally.placements, shown)
+        }
+        (false, None) => {
             let before = (counter.solutions(), counter.placements);
             let _ = solver
                 .run_unit(unit, Run::Count(counter))
@@ -437,7 +485,7 @@ fn run_unit(
             let count = counter.solutions() - before.0;
             (count, counter.placements - before.1, None)
         }
-        true => {
+        (true, None) => {
             // A record holds its unit's solutions: `--solutions` is for units that have few.
             let mut shown = Vec::new();
             let tally = solver.solve_unit(unit, None, &mut |s| {
