@@ -437,8 +437,9 @@ impl Sink for Stats {
 /// embeddings placed and does what it was set up for, showing solutions to a visitor, counting
 /// placements by depth, cutting the search into units, or passing every move on to another
 /// sink. One concrete type for all of them, so that a generated solver holds one copy of its
-/// program for them all, whose calls here are direct and inlined. It keeps no failure cache:
-/// every search it records sees the whole tree.
+/// program for them all, whose calls here are direct and inlined. It keeps no failure cache
+/// unless one is lent to a search that only visits solutions ([`Recorder::skip_failures`]):
+/// every other search it records sees the whole tree.
 pub struct Recorder<'r> {
     placed: Vec<u32>,
     /// Solutions seen.
@@ -462,6 +463,8 @@ pub struct Recorder<'r> {
     visitor: Option<(&'r Catalog, &'r mut Visitor<'r>)>,
     cut: Option<Cut>,
     observer: Option<&'r mut dyn Sink>,
+    /// A cache of failures only, where one is lent ([`Recorder::skip_failures`]).
+    failures: Option<&'r mut FailureCache>,
 }
 
 /// The units a recorder has cut.
@@ -489,7 +492,17 @@ impl<'r> Recorder<'r> {
             visitor: None,
             cut: None,
             observer: None,
+            failures: None,
         }
+    }
+
+    /// Skips the free sets `cache` knows hold no solution, and teaches it those found: what
+    /// a recorder that only visits solutions may do (every solution is still shown), not one
+    /// that counts placements or cuts units, which see the whole tree. A counting memo's
+    /// cache is not taken: its counts would skip solutions unshown.
+    pub fn skip_failures(mut self, cache: Option<&'r mut FailureCache>) -> Recorder<'r> {
+        self.failures = cache.filter(|cache| !cache.counts());
+        self
     }
 
     /// Shows each solution to `visitor`, read through `catalog`; `Break` stops the search.
@@ -672,6 +685,11 @@ impl Sink for Recorder<'_> {
             (None, Some(observer)) => observer.unit(q, next),
             (None, None) => ControlFlow::Continue(()),
         }
+    }
+
+    #[inline]
+    fn failures(&mut self) -> Option<&mut FailureCache> {
+        self.failures.as_deref_mut()
     }
 }
 

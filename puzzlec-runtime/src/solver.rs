@@ -7,8 +7,9 @@
 
 use std::ops::ControlFlow;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use crate::failure::FailureCache;
 use crate::info::Info;
 use crate::parallel;
 use crate::processor::Code;
@@ -379,23 +380,28 @@ mod provided {
 
     /// The sizes of the classes of the solutions the reduced search finds, summed: each
     /// class's size from the one member found, in units on every core (in no order: the sum
-    /// is the same), or on this thread where the search is small.
+    /// is the same), or on this thread where the search is small. Each thread keeps a cache
+    /// of the free sets that hold no solution, as a count's does, shared where it can be.
     fn count_classes(solver: &dyn Solver, watch: &Watch) -> Option<u128> {
         let orbits = solver.orbits();
-        let count = |unit: Option<&Unit>| {
+        let info = solver.info();
+        let failures = (info.cache)
+            .map(|c| FailureCache::for_puzzle(c.bits, info.fingerprint, c.words, false));
+        let count = |unit: Option<&Unit>, failures: Option<&mut FailureCache>| {
             let mut found = 0u128;
             let mut add = |s: &Solution<'_>| {
                 found = found.saturating_add(u128::from(orbits.size(s.embeddings())));
                 ControlFlow::Continue(())
             };
             let mut recorder = Recorder::new().visit(solver.catalog(), &mut add);
-            recorder = recorder.stop_when(watch.flag());
+            recorder = recorder.stop_when(watch.flag()).skip_failures(failures);
             let _ = match unit {
                 Some(unit) => solver
                     .run_unit(unit, Run::Record(&mut recorder))
                     .expect("a solver's own units are its own"),
                 None => solver.run(Run::Record(&mut recorder)),
             };
+            drop(recorder);
             if !watch.stopped() {
                 watch.add(found);
                 if let Some(unit) = unit {
@@ -404,14 +410,26 @@ mod provided {
             }
             found
         };
-        let found = match small(solver) {
-            true => count(None),
-            false => {
-                let units = cut(solver, watch);
-                let found = parallel::map_units(&units, watch.flag(), |unit| count(Some(unit)))?;
-                found.into_iter().fold(0, u128::saturating_add)
+        if small(solver) {
+            let mut failures = failures;
+            let found = count(None, failures.as_mut());
+            return (!watch.stopped()).then_some(found);
+        }
+        let units = cut(solver, watch);
+        // As `parallel::count_units` does: the next unit in order to whichever thread is free.
+        let next = AtomicUsize::new(0);
+        let found = rayon::broadcast(|_| {
+            let mut failures = failures.as_ref().map(FailureCache::share);
+            let mut found = 0u128;
+            while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                if watch.stopped() {
+                    break;
+                }
+                found = found.saturating_add(count(Some(unit), failures.as_mut()));
             }
-        };
+            found
+        });
+        let found = found.into_iter().fold(0, u128::saturating_add);
         (!watch.stopped()).then_some(found)
     }
 
