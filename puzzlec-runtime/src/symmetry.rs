@@ -12,6 +12,7 @@ use crate::fingerprint::Fingerprint;
 use crate::info::{Info, SymmetryGroup};
 use crate::search::Sink;
 use crate::solution::Catalog;
+use crate::tuning::ORBIT_LOOKUP_SCAN;
 
 /// Finishes a reduction whose kept placements some symmetries fix: a solution placing the
 /// piece on such a placement counts only if it is the least of its images under the
@@ -158,10 +159,10 @@ impl<'a> Orbits<'a> {
 
     /// How many solutions the class of `placed` has: the group's order over the number of
     /// symmetries that map the solution onto itself. Allocates only for a solution of more
-    /// than [`Orbits::SHORT`] placements.
+    /// than a few dozen placements.
     pub fn size(&self, placed: &[u32]) -> u64 {
         let sorted_copy;
-        let held: &dyn Fn(u32) -> bool = if placed.len() <= Self::SHORT {
+        let held: &dyn Fn(u32) -> bool = if placed.len() <= ORBIT_LOOKUP_SCAN {
             &|e| placed.contains(&e)
         } else {
             sorted_copy = sorted(placed.iter().copied());
@@ -178,10 +179,6 @@ impl<'a> Orbits<'a> {
         );
         self.order / (fixing + 1)
     }
-
-    /// The most placements a solution may have for [`Orbits::size`] to look each image up
-    /// among them one by one rather than in a sorted copy.
-    const SHORT: usize = 32;
 }
 
 /// The fingerprint of a count of every solution made from the classes of the search whose

@@ -82,3 +82,9 @@ pub const DENSE_SETS: usize = 4;
 /// of a dozen pieces take about a gigabyte at most, and a hard sliding-block box reaches a few
 /// million.
 pub const DISASSEMBLY_STATES: u64 = 10_000_000;
+
+/// The most placements a solution may have for a class's size to be found by looking each
+/// image of its embeddings up among them one by one (no allocation); a longer one is sorted
+/// once and searched, so that a box of thousands of pieces does not cost their square a
+/// symmetry.
+pub(crate) const ORBIT_LOOKUP_SCAN: usize = 32;
