@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use puzzlec::Solver;
+use puzzlec::{Solution, Solver};
 
 /// Solves one puzzle, draws its first `show` solutions, and prints the count and the time.
 /// Returns the count; ends the program quietly if standard output is closed (`| head`).
@@ -17,6 +17,7 @@ pub fn report(name: &str, solver: &dyn Solver, show: usize) -> u64 {
     let mut out = io::stdout().lock();
     let written = draw(
         solver,
+        false,
         show,
         &|n| format!("{name}, solution {n}:"),
         &mut out,
@@ -35,16 +36,18 @@ pub fn report(name: &str, solver: &dyn Solver, show: usize) -> u64 {
     }
 }
 
-/// Finds every solution and draws the first `show` to `out`, each under `heading(n)`;
+/// Finds every solution (with `all`, each class's members after the one found) and draws the
+/// first `show` to `out`, each under `heading(n)`;
 /// returns how many there are, or the error that stopped the drawing (and the search).
 pub fn draw(
     solver: &dyn Solver,
+    all: bool,
     show: usize,
     heading: &dyn Fn(u64) -> String,
     out: &mut dyn Write,
 ) -> io::Result<u64> {
     let (mut found, mut failed) = (0u64, None);
-    let _ = solver.solve(&mut |s| {
+    let mut each = |s: &Solution<'_>| {
         found += 1;
         if found as usize <= show {
             if let Err(e) = writeln!(out, "{}\n{s}", heading(found)) {
@@ -53,7 +56,11 @@ pub fn draw(
             }
         }
         ControlFlow::Continue(())
-    });
+    };
+    let _ = match all {
+        true => solver.solve_all(&mut each),
+        false => solver.solve(&mut each),
+    };
     failed.map_or(Ok(found), Err)
 }
 
