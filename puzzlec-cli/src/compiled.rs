@@ -33,9 +33,19 @@ pub fn load(source: &str) -> Option<Runnable> {
     Some(runnable)
 }
 
+/// The most bytes one entry may take: a quarter of the cache, so that one large puzzle does
+/// not push out every other. A puzzle past it (a box of tens of thousands of cells) is not
+/// written at all: writing it costs a good part of its compile, and the trim after would
+/// remove it again at once.
+pub const MAX_ENTRY_BYTES: u64 = MAX_BYTES / 4;
+
 /// Saves `runnable`, compiled from this text, for [`load`]; best effort (a cache that cannot
-/// be written costs the next run a compile, nothing more).
+/// be written costs the next run a compile, nothing more). A puzzle larger than
+/// [`MAX_ENTRY_BYTES`] is not kept.
 pub fn save(source: &str, runnable: &Runnable) {
+    if runnable.encoded_len() as u64 > MAX_ENTRY_BYTES {
+        return;
+    }
     if let Some(path) = cache::entry("compiled", source) {
         if write_whole(&path, &runnable.to_bytes()).is_ok() {
             let _ = trim(path.parent().unwrap_or(&path), MAX_BYTES);
