@@ -191,9 +191,9 @@ impl Estimator<'_> {
 /// that the next aspect to cover is the free set's first bit: a bit for each column of
 /// [`Walks`], placed by its first aspect in the order, the one a walk covers.
 struct ByPosition {
-    words: usize,
     free: Vec<u64>,
-    masks: Vec<u64>,
+    /// Each embedding's mask as its words that are not zero, with their places.
+    masks: Vec<Vec<(u32, u64)>>,
     /// The aspect each bit stands for.
     aspects: Vec<AspectId>,
 }
@@ -227,13 +227,18 @@ impl ByPosition {
             }
             out
         };
-        let masks = walks
-            .masks
-            .chunks_exact(walks.words)
-            .flat_map(moved)
+        // A mask's bits moved one by one, so that its words are never written out whole: a
+        // large box's free set has a thousand words, a piece's cells a few.
+        let bit_of = &bit_of;
+        let masks = (walks.sparse.iter())
+            .map(|mask| {
+                let bits = mask.iter().flat_map(|&(w, word)| {
+                    bits_of(word).map(move |b| bit_of[w as usize * 64 + b])
+                });
+                sparse_of(bits.map(|p| ((p / 64) as u32, 1u64 << (p % 64))))
+            })
             .collect();
         ByPosition {
-            words,
             free: moved(&walks.free),
             masks,
             aspects,
@@ -242,11 +247,43 @@ impl ByPosition {
 
     /// Covers the aspects of `e`.
     fn place(&self, e: EmbeddingId, free: &mut [u64]) {
-        let mask = &self.masks[e.index() * self.words..(e.index() + 1) * self.words];
-        for (f, m) in free.iter_mut().zip(mask) {
-            *f &= !m;
+        for &(w, m) in &self.masks[e.index()] {
+            free[w as usize] &= !m;
         }
     }
+}
+
+/// The places of the bits of `word`, lowest first.
+fn bits_of(word: u64) -> impl Iterator<Item = usize> {
+    let mut rest = word;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let b = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            b
+        })
+    })
+}
+
+/// A sparse mask (its words that are not zero, with their places, in order) of bits given as
+/// `(word, bit)`s in any order.
+fn sparse_of(bits: impl Iterator<Item = (u32, u64)>) -> Vec<(u32, u64)> {
+    let mut bits: Vec<(u32, u64)> = bits.collect();
+    bits.sort_unstable_by_key(|&(w, _)| w);
+    let mut mask: Vec<(u32, u64)> = Vec::with_capacity(bits.len());
+    for (w, bit) in bits {
+        match mask.last_mut() {
+            Some((last, word)) if *last == w => *word |= bit,
+            _ => mask.push((w, bit)),
+        }
+    }
+    mask
+}
+
+/// The word `w` of a sparse mask.
+fn word_at(mask: &[(u32, u64)], w: usize) -> u64 {
+    mask.binary_search_by_key(&(w as u32), |&(at, _)| at)
+        .map_or(0, |i| mask[i].1)
 }
 
 /// The first bit of `set` at or after `from`.
@@ -292,8 +329,6 @@ struct Walks {
     /// The words of a free set with a bit for each aspect: the measure of a walk's work, the
     /// same however the aspects share columns.
     aspect_words: usize,
-    /// Each embedding's mask, `words` words apiece, by number.
-    masks: Vec<u64>,
     /// Each embedding's mask as its words that are not zero, with their places: a piece's cells
     /// lie in a few words of a large box's free set.
     sparse: Vec<Vec<(u32, u64)>>,
@@ -334,16 +369,15 @@ impl Walks {
                 false => free[c / 64] |= 1 << (c % 64),
             }
         }
-        let mut masks = vec![0; cover.embedding_count() * words];
         let mut bags = vec![Vec::new(); cover.embedding_count()];
         let mut sparse = vec![Vec::new(); cover.embedding_count()];
         for e in cover.allowed() {
-            let mut mask = vec![0u64; words];
+            let mut bits = Vec::new();
             for &a in cover.aspects(e) {
                 let c = class[a.index()] as usize;
                 match bag(a) {
                     true => bags[e.index()].push(a),
-                    false => mask[c / 64] |= 1 << (c % 64),
+                    false => bits.push(((c / 64) as u32, 1u64 << (c % 64))),
                 }
             }
             let flag = match bags[e.index()].is_empty() {
@@ -358,11 +392,7 @@ impl Walks {
                     lists[c as usize].push(e.0 | flag);
                 }
             }
-            sparse[e.index()] = (mask.iter().enumerate())
-                .filter(|&(_, &m)| m != 0)
-                .map(|(w, &m)| (w as u32, m))
-                .collect();
-            masks[e.index() * words..(e.index() + 1) * words].copy_from_slice(&mask);
+            sparse[e.index()] = sparse_of(bits.into_iter());
         }
         let bag_aspects = cover.all_aspects().filter(|&a| bag(a)).collect();
         Walks {
@@ -374,7 +404,6 @@ impl Walks {
             lists,
             lookups: (0..columns).map(|_| OnceLock::new()).collect(),
             aspect_words: aspects.div_ceil(64).max(1),
-            masks,
             sparse,
             bags,
         }
@@ -407,7 +436,7 @@ impl Walks {
             return None;
         }
         let n = self.words;
-        let entries: Vec<&[u64]> = list.iter().map(|&e| self.mask(e)).collect();
+        let entries: Vec<&[(u32, u64)]> = list.iter().map(|&e| self.sparse_mask(e)).collect();
         // The words a scan of the list reads, and those of its whole masks (the measure of
         // its sets' memory).
         let read_by_scan: usize = list.iter().map(|&e| self.sparse_mask(e).len() + 1).sum();
@@ -417,9 +446,12 @@ impl Walks {
             true => 1u64 << (c % 64),
             false => 0,
         };
-        let needed: Vec<(usize, u32)> = (0..n)
-            .flat_map(|w| {
-                let bits = entries.iter().fold(0, |u, m| u | m[w]) & !own(w);
+        // The words the entries have bits in, from their sparse masks (not a pass over every
+        // word of the free set for every aspect, which grows with the square of a box).
+        let touched = sparse_of(entries.iter().flat_map(|m| m.iter().copied()));
+        let needed: Vec<(usize, u32)> = (touched.iter())
+            .flat_map(|&(w, bits)| {
+                let (w, bits) = (w as usize, bits & !own(w as usize));
                 (0..64)
                     .step_by(4)
                     .filter(move |&s| bits >> s & 15 != 0)
@@ -448,7 +480,7 @@ impl Walks {
             for (i, mask) in entries.iter().enumerate() {
                 // The entry fits every value of the nibble that holds its bits there: the
                 // values from `bits` on that include them, in increasing order.
-                let bits = (mask[w] & !own(w)) >> shift & 15;
+                let bits = (word_at(mask, w) & !own(w)) >> shift & 15;
                 if bits == 0 {
                     anywhere[i / 64] |= 1 << (i % 64);
                     continue;
@@ -478,12 +510,6 @@ impl Walks {
     /// The mask of a list's entry, its words that are not zero.
     fn sparse_mask(&self, entry: u32) -> &[(u32, u64)] {
         &self.sparse[(entry & !HAS_BAGS) as usize]
-    }
-
-    /// The mask of a list's entry.
-    fn mask(&self, entry: u32) -> &[u64] {
-        let e = (entry & !HAS_BAGS) as usize;
-        &self.masks[e * self.words..(e + 1) * self.words]
     }
 
     /// The words of masks a scan of `a`'s list compares: the measure of the estimator's work, the
@@ -567,9 +593,8 @@ impl Walks {
         for &a in &self.bags[e.index()] {
             left[a.index()] -= 1;
         }
-        let mask = &self.masks[e.index() * self.words..(e.index() + 1) * self.words];
-        for (f, m) in free.iter_mut().zip(mask) {
-            *f &= !m;
+        for &(w, m) in &self.sparse[e.index()] {
+            free[w as usize] &= !m;
         }
     }
 }
