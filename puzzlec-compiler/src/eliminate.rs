@@ -6,6 +6,8 @@
 //! must be a multiple of 5). A region holding a cell that may stay empty may be left partly
 //! empty, and is not judged.
 
+use std::collections::VecDeque;
+
 use crate::board::Board;
 use crate::cover::EmbeddingId;
 use crate::lower::Lowered;
@@ -83,12 +85,14 @@ struct Part {
     optional: usize,
 }
 
-/// A flood fill from a cell beside the placement.
+/// A flood fill from a cell beside the placement, breadth first: fills that start beside one
+/// another meet within a few rings of the placement, where depth first they could wander
+/// across the box before meeting.
 #[derive(Default)]
 struct Fill {
     /// The fill it joined on meeting it (itself while it goes on).
     joined: usize,
-    stack: Vec<u32>,
+    queue: VecDeque<u32>,
     size: usize,
     optional: usize,
     part: u32,
@@ -186,7 +190,7 @@ impl<'b> Regions<'b> {
                 self.touched[part as usize].going += 1;
                 self.fills.push(Fill {
                     joined: id,
-                    stack: vec![start as u32],
+                    queue: VecDeque::from([start as u32]),
                     size: 1,
                     optional: usize::from(self.board.is_optional(start as u32)),
                     part,
@@ -230,7 +234,7 @@ impl<'b> Regions<'b> {
     /// Fill `f` takes one more cell, or ends; false where a region is judged and fails.
     fn step(&mut self, f: usize, judge: &mut impl FnMut(usize, bool) -> bool) -> bool {
         let part = self.fills[f].part as usize;
-        let Some(cell) = self.fills[f].stack.pop() else {
+        let Some(cell) = self.fills[f].queue.pop_front() else {
             // The region is whole.
             let fill = &mut self.fills[f];
             fill.done = true;
@@ -251,7 +255,7 @@ impl<'b> Regions<'b> {
                     self.owned.push(n);
                     let optional = usize::from(self.board.is_optional(n as u32));
                     let fill = &mut self.fills[f];
-                    fill.stack.push(n as u32);
+                    fill.queue.push_back(n as u32);
                     fill.size += 1;
                     fill.optional += optional;
                 }
@@ -285,14 +289,14 @@ impl<'b> Regions<'b> {
 
     /// Fill `other` joins `f`: they are one region.
     fn join(&mut self, f: usize, other: usize) {
-        let mut stack = std::mem::take(&mut self.fills[other].stack);
+        let mut queue = std::mem::take(&mut self.fills[other].queue);
         let (size, optional) = (self.fills[other].size, self.fills[other].optional);
         self.fills[other].joined = f;
         let fill = &mut self.fills[f];
-        if stack.len() > fill.stack.len() {
-            std::mem::swap(&mut stack, &mut fill.stack);
+        if queue.len() > fill.queue.len() {
+            std::mem::swap(&mut queue, &mut fill.queue);
         }
-        fill.stack.extend(stack);
+        fill.queue.extend(queue);
         fill.size += size;
         fill.optional += optional;
         self.touched[fill.part as usize].going -= 1;
