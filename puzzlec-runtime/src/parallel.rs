@@ -12,7 +12,7 @@ use crate::lists::Lists;
 use crate::search::CachedCounter;
 pub use crate::unit::{Unit, UnitError};
 
-use crate::tuning::{AHEAD_PER_THREAD, AHEAD_WORDS, BATCH_WORDS};
+use crate::tuning::{AHEAD_PER_THREAD, AHEAD_WORDS, BATCH_WORDS, POOL_STACK};
 pub use crate::tuning::{MAX_DEPTH, MAX_THREADS, SERIAL_BELOW, TARGET_UNITS};
 
 /// Counts the solutions of every unit on the current thread pool and sums them; `run` runs
@@ -294,10 +294,13 @@ pub fn threads() -> usize {
 }
 
 /// Runs `f` on a pool of `threads` threads (0: one per core), at most [`MAX_THREADS`] (the
-/// front ends refuse more).
+/// front ends refuse more), each with a stack of [`POOL_STACK`] bytes.
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     let threads = threads.min(MAX_THREADS);
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(POOL_STACK);
+    match pool.build() {
         Ok(pool) => pool.install(f),
         // No pool could be made: run on the global one.
         Err(_) => f(),

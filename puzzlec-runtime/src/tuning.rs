@@ -66,6 +66,14 @@ pub(crate) const STACK_PER_PLACEMENT: usize = match cfg!(debug_assertions) {
 /// The stack a search needs beyond its placements: the sink, the entry, a visitor's drawing.
 pub(crate) const STACK_BASE: usize = 1 << 20;
 
+/// The stack of each thread of a pool the searches run on: that of a program's main thread,
+/// room for searches [`STACK_PER_PLACEMENT`] allows some 1,800 placements deep, so that a
+/// search of a few hundred aspects (a sudoku's 324) runs on its thread's own stack. On rayon's
+/// default of 2 MiB, each run of such a search (a count cuts its units by running its top
+/// several times) made and touched a stack of its own. Only what is touched is backed by
+/// memory: the rest is address space.
+pub(crate) const POOL_STACK: usize = 8 << 20;
+
 /// The most slots a cache of failures takes, as a power of two (2 MiB for keys of one word):
 /// its lookups land anywhere in it, so a table that stays in a core's cache is worth more than
 /// the failures a larger one would remember.
