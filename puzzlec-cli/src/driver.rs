@@ -537,16 +537,9 @@ fn print_stats(solver: &dyn Solver, stats: &Stats, out: &mut dyn Write) -> io::R
         "aspects: {}, embeddings: {} ({} used, {} eliminated at compile time)",
         info.aspects, info.embeddings, info.allowed, info.eliminated
     )?;
-    // A puzzle without a box is estimated in its listed order, whatever searches it; a box
-    // by the search it runs.
-    let boxed = !solver.catalog().extents.is_empty();
-    let estimated = match info.fewest_embeddings && !boxed {
-        true => "the order's scan was estimated at",
-        false => "the compiler estimated",
-    };
     writeln!(
         out,
-        "placements: {} ({estimated} {:.0}), {} pruned",
+        "placements: {} (the compiler estimated {:.0}), {} pruned",
         stats.total_placements(),
         info.estimate,
         stats.pruned

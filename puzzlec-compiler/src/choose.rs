@@ -34,10 +34,11 @@ pub struct Chosen {
     /// Every candidate tried, with its estimate, in the order tried (from the first few walks
     /// only, for those the race left behind).
     pub candidates: Vec<(String, f64)>,
-    /// Whether a box is searched by covering next the free required aspect with the fewest
-    /// embeddings (the order then lays out the free set and names the procedures, which the
-    /// search does not run). A puzzle without a box is, unless its listed order is asked for,
-    /// whatever this says: its plan decides.
+    /// Whether the puzzle is searched by covering next the free required aspect with the
+    /// fewest embeddings, and estimated so (the order then lays out the free set and names the
+    /// procedures, which the search does not run): a box where the race found it best or it
+    /// is asked for, a puzzle without a box unless its listed order is asked for. The plan
+    /// scans where that search's tables do not fit.
     pub fewest: bool,
 }
 
@@ -119,14 +120,21 @@ fn choose_within(
             let order = Order::by_number(lowered.cover.aspect_count());
             let label = "the aspects as listed".to_owned();
             let probes = tuning.probes;
-            let estimator = Estimator::new(&lowered.cover, tuning.estimate_words).stopped_by(stop);
-            let estimate = estimator.placements(&order, probes, estimate::SEED);
+            let estimator = Estimator::new(&lowered.cover, tuning).stopped_by(stop);
+            // Searched by the fewest embeddings unless the listed order is asked for, and
+            // estimated as searched: the listed order's scan of a sudoku is estimated at a
+            // hundred million placements, the search it runs makes two hundred.
+            let fewest = model.options.scan != OrderChoice::Listed;
+            let estimate = match fewest {
+                true => estimator.fewest_placements(probes, estimate::SEED),
+                false => estimator.placements(&order, probes, estimate::SEED),
+            };
             Chosen {
                 order,
                 candidates: vec![(label.clone(), estimate)],
                 label,
                 estimate,
-                fewest: false,
+                fewest,
             }
         }
     }
@@ -195,7 +203,7 @@ fn choose_box(
         OrderChoice::Auto => axis_orders(board, tuning),
         choice => vec![Order::scan_axes(board, choice)],
     };
-    let estimator = Estimator::new(cover, tuning.estimate_words).stopped_by(stop);
+    let estimator = Estimator::new(cover, tuning).stopped_by(stop);
     // The search by the fewest embeddings lays out the free set by the first scan.
     let by_fewest = |probes: u32, candidates: Vec<(String, f64)>| {
         let estimate = estimator.fewest_placements(probes, estimate::SEED);

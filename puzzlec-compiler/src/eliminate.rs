@@ -128,7 +128,10 @@ impl<'b> Regions<'b> {
                 continue;
             }
             let id = parts.len() as u32;
-            let mut part = Part { cells: 0, optional: 0 };
+            let mut part = Part {
+                cells: 0,
+                optional: 0,
+            };
             part_of[start] = id;
             stack.push(start);
             while let Some(cell) = stack.pop() {
@@ -385,7 +388,12 @@ mod tests {
             let fillable = sums(pieces, piece, cells);
             for e in range.clone().map(EmbeddingId) {
                 let mut free = vec![true; cells];
-                for a in lowered.cover.aspects(e).iter().filter(|a| a.index() < cells) {
+                for a in lowered
+                    .cover
+                    .aspects(e)
+                    .iter()
+                    .filter(|a| a.index() < cells)
+                {
                     free[a.index()] = false;
                 }
                 let mut seen = free.iter().map(|&f| !f).collect::<Vec<_>>();
@@ -440,18 +448,28 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            let required = board.iter().flat_map(|r| r.chars()).filter(|&c| c == '.').count();
+            let required = board
+                .iter()
+                .flat_map(|r| r.chars())
+                .filter(|&c| c == '.')
+                .count();
             if required < 2 {
                 continue;
             }
             let p = next(required as u64 / 5 + 1) as usize;
             let rest = required - 5 * p;
-            let mut pieces = format!("{p} x P: [\"##\", \"##\", \"#.\"], {} x D: [\"##\"]", rest / 2);
+            let mut pieces = format!(
+                "{p} x P: [\"##\", \"##\", \"#.\"], {} x D: [\"##\"]",
+                rest / 2
+            );
             if rest % 2 == 1 {
                 pieces += ", 1 x T: [\"#\"]";
             }
             let rows: Vec<String> = board.iter().map(|r| format!("{r:?}")).collect();
-            let text = format!("mod t {{ box: [{}], pieces: {{ {pieces} }} }}", rows.join(", "));
+            let text = format!(
+                "mod t {{ box: [{}], pieces: {{ {pieces} }} }}",
+                rows.join(", ")
+            );
             let parsed = crate::parse::parse_str(&text).unwrap();
             let mut errors = Errors::default();
             let Some(model) = Model::check(&parsed[0].description, &mut errors) else {

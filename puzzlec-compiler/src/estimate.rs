@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::cover::{AspectId, Cover, EmbeddingId};
 use crate::order::Order;
 use crate::stop::Stop;
+use crate::tuning::Tuning;
 
 /// The seed of every estimate: the same candidates get the same random walks on every build.
 pub const SEED: u64 = 0x5eed_0f5e_a6c4;
@@ -22,21 +23,35 @@ pub struct Estimator<'c> {
     cover: &'c Cover,
     walks: Walks,
     /// The words of masks one estimate may compare, all its walks together
-    /// ([`Tuning::estimate_words`](crate::tuning::Tuning)).
+    /// ([`Tuning::estimate_words`]).
     work: u64,
+    /// How many times the placements walked may pass the estimate so far
+    /// ([`Tuning::estimate_past`]).
+    past: f64,
     /// Where set, every estimate ends after the walk it is making.
     stop: Stop<'c>,
 }
 
 impl<'c> Estimator<'c> {
-    /// The estimates of `cover`'s searches, each comparing at most `work` words of masks.
-    pub fn new(cover: &'c Cover, work: u64) -> Estimator<'c> {
+    /// The estimates of `cover`'s searches, each bounded as `tuning` says.
+    pub fn new(cover: &'c Cover, tuning: &Tuning) -> Estimator<'c> {
         Estimator {
             cover,
             walks: Walks::new(cover),
-            work,
+            work: tuning.estimate_words,
+            past: tuning.estimate_past,
             stop: Stop::NEVER,
         }
+    }
+
+    /// Whether another walk is made, after `made` walks that made `walked` placements and
+    /// estimated `total` in all: not past `probes`, nor past the estimator's work once one
+    /// is made, nor once the walks have made more placements than the search they estimate.
+    fn walks_on(&self, made: u32, probes: u32, work: u64, walked: u64, total: f64) -> bool {
+        let estimate = total / f64::from(made.max(1));
+        !self.stop.stopped()
+            && made < probes
+            && (made == 0 || (work < self.work && walked as f64 <= self.past * estimate))
     }
 
     /// The estimator, its estimates given up once `stop` is set (what they are then is no
@@ -47,9 +62,15 @@ impl<'c> Estimator<'c> {
 
     /// The mean of `probes` estimates of the number of placements the search makes in `order`
     /// (nodes of the search tree other than the root), or of fewer, as many as the estimator's
-    /// work allows (at least one). Bags are never chosen as the aspect to cover, as in the
+    /// work allows (at least one) and no more than it takes for the walks to make more
+    /// placements than the search. Bags are never chosen as the aspect to cover, as in the
     /// program.
     pub fn placements(&self, order: &Order, probes: u32, seed: u64) -> f64 {
+        self.walked_placements(order, probes, seed).0
+    }
+
+    /// [`Estimator::placements`], and the walks made.
+    fn walked_placements(&self, order: &Order, probes: u32, seed: u64) -> (f64, u32) {
         let (cover, state) = (self.cover, &self.walks);
         let by_position = ByPosition::new(state, order);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -57,9 +78,9 @@ impl<'c> Estimator<'c> {
         let mut free_at = by_position.free.clone();
         let mut fit = Vec::new();
         let mut total = 0.0;
-        let mut work = 0u64;
+        let (mut work, mut walked) = (0u64, 0u64);
         let mut made = 0u32;
-        while !self.stop.stopped() && made < probes && (made == 0 || work < self.work) {
+        while self.walks_on(made, probes, work, walked, total) {
             made += 1;
             free.copy_from_slice(&state.free);
             free_at.copy_from_slice(&by_position.free);
@@ -83,6 +104,7 @@ impl<'c> Estimator<'c> {
                 match pick < fitting {
                     true => {
                         total += weight;
+                        walked += 1;
                         let e = state.nth(a, &fit, pick);
                         state.place(e, &mut free, &mut left);
                         by_position.place(e, &mut free_at);
@@ -96,7 +118,7 @@ impl<'c> Estimator<'c> {
                 }
             }
         }
-        total / f64::from(made.max(1))
+        (total / f64::from(made.max(1)), made)
     }
 }
 
@@ -110,6 +132,11 @@ impl Estimator<'_> {
     /// Bags are never chosen, as in [`Estimator::placements`], so that where only they are
     /// left the walk ends.
     pub fn fewest_placements(&self, probes: u32, seed: u64) -> f64 {
+        self.walked_fewest_placements(probes, seed).0
+    }
+
+    /// [`Estimator::fewest_placements`], and the walks made.
+    fn walked_fewest_placements(&self, probes: u32, seed: u64) -> (f64, u32) {
         let (cover, state) = (self.cover, &self.walks);
         let sequence: Vec<AspectId> = cover.all_aspects().collect();
         let repeats = cover.repeats(&sequence);
@@ -125,9 +152,9 @@ impl Estimator<'_> {
         let mut dead = vec![false; cover.embedding_count()];
         let mut covered = vec![false; cover.aspect_count()];
         let mut total = 0.0;
-        let mut work = 0u64;
+        let (mut work, mut walked) = (0u64, 0u64);
         let mut made = 0u32;
-        while !self.stop.stopped() && made < probes && (made == 0 || work < self.work) {
+        while self.walks_on(made, probes, work, walked, total) {
             made += 1;
             counts.copy_from_slice(&root);
             left.copy_from_slice(&state.counts);
@@ -146,6 +173,7 @@ impl Estimator<'_> {
                 }
                 weight *= children as f64;
                 total += weight;
+                walked += 1;
                 let pick = rng.random_range(0..children);
                 let list = state.list(a);
                 let e = (list.iter().map(|&entry| (entry & !HAS_BAGS) as usize))
@@ -183,7 +211,7 @@ impl Estimator<'_> {
                 }
             }
         }
-        total / f64::from(made.max(1))
+        (total / f64::from(made.max(1)), made)
     }
 }
 
@@ -232,9 +260,9 @@ impl ByPosition {
         let bit_of = &bit_of;
         let masks = (walks.sparse.iter())
             .map(|mask| {
-                let bits = mask.iter().flat_map(|&(w, word)| {
-                    bits_of(word).map(move |b| bit_of[w as usize * 64 + b])
-                });
+                let bits = mask
+                    .iter()
+                    .flat_map(|&(w, word)| bits_of(word).map(move |b| bit_of[w as usize * 64 + b]));
                 sparse_of(bits.map(|p| ((p / 64) as u32, 1u64 << (p % 64))))
             })
             .collect();
@@ -608,7 +636,7 @@ mod tests {
 
     /// An estimator with the default bound on its work.
     fn estimator(cover: &Cover) -> Estimator<'_> {
-        Estimator::new(cover, crate::tuning::Tuning::default().estimate_words)
+        Estimator::new(cover, &Tuning::default())
     }
 
     /// [`Estimator::placements`] of a cover.
@@ -687,7 +715,41 @@ mod tests {
         let a = AspectId;
         let embeddings = vec![vec![a(0)], vec![a(0), a(1)], vec![a(1)], vec![a(1)]];
         let cover = Cover::new(names, embeddings);
-        let estimate = placements(&cover, &Order::by_number(2), 4000, SEED);
+        let every_walk = Tuning {
+            estimate_past: f64::INFINITY,
+            ..Tuning::default()
+        };
+        let estimator = Estimator::new(&cover, &every_walk);
+        let estimate = estimator.placements(&Order::by_number(2), 4000, SEED);
         assert!((estimate - 4.0).abs() < 0.2, "{estimate}");
+    }
+
+    #[test]
+    fn walks_end_once_they_make_more_placements_than_the_search() {
+        // A forced chain of 50 aspects: each walk makes the whole search, 50 placements, and
+        // the second passes the estimate. Where the walks may pass it without end, all are made.
+        let names = (0..50).map(|a| a.to_string()).collect();
+        let embeddings = (0..50).map(|a| vec![AspectId(a)]).collect();
+        let cover = Cover::new(names, embeddings);
+        let order = Order::by_number(50);
+        let estimator = estimator(&cover);
+        assert_eq!(estimator.walked_placements(&order, 2000, SEED), (50.0, 2));
+        assert_eq!(estimator.walked_fewest_placements(2000, SEED), (50.0, 2));
+        let every_walk = Tuning {
+            estimate_past: f64::INFINITY,
+            ..Tuning::default()
+        };
+        let estimator = Estimator::new(&cover, &every_walk);
+        assert_eq!(
+            estimator.walked_placements(&order, 2000, SEED),
+            (50.0, 2000)
+        );
+        // A search many times larger than its walks makes every walk.
+        let names = (0..12).map(|a| a.to_string()).collect();
+        let embeddings = (0..48).map(|e| vec![AspectId(e / 4)]).collect();
+        let cover = Cover::new(names, embeddings);
+        let estimator = self::estimator(&cover);
+        let (_, made) = estimator.walked_placements(&Order::by_number(12), 2000, SEED);
+        assert_eq!(made, 2000);
     }
 }

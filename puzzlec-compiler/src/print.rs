@@ -662,9 +662,10 @@ pub fn is_identifier(name: &str) -> bool {
     // a name of identifier characters that is longer, or holds a digit or another capital,
     // is no keyword. Such names (`p00`, `r1c1v9`) are most of a large exact-cover file's, and
     // asking the parser of each costs more than the rest of printing it.
-    let ascii = name.bytes().enumerate().all(|(i, b)| {
-        b == b'_' || b.is_ascii_alphabetic() || (i > 0 && b.is_ascii_digit())
-    });
+    let ascii = name
+        .bytes()
+        .enumerate()
+        .all(|(i, b)| b == b'_' || b.is_ascii_alphabetic() || (i > 0 && b.is_ascii_digit()));
     let no_keyword = name.len() > 8
         || name.bytes().any(|b| b.is_ascii_digit())
         || (name != "Self" && name.bytes().any(|b| b.is_ascii_uppercase()));
@@ -710,9 +711,34 @@ mod tests {
     #[test]
     fn identifiers_are_told_as_the_parser_tells_them() {
         let names = [
-            "p00", "r1c1v9", "Self", "self", "SELF", "continue", "continues", "abstract", "Abstract",
-            "_", "__", "_1", "1a", "a-b", "a b", "", "x", "X", "fn", "Fn", "yield", "dyn",
-            "union", "café", "a1_", "typeof", "override8", "Σ",
+            "p00",
+            "r1c1v9",
+            "Self",
+            "self",
+            "SELF",
+            "continue",
+            "continues",
+            "abstract",
+            "Abstract",
+            "_",
+            "__",
+            "_1",
+            "1a",
+            "a-b",
+            "a b",
+            "",
+            "x",
+            "X",
+            "fn",
+            "Fn",
+            "yield",
+            "dyn",
+            "union",
+            "café",
+            "a1_",
+            "typeof",
+            "override8",
+            "Σ",
         ];
         for name in names {
             let parsed = syn::parse_str::<syn::Ident>(name).is_ok();

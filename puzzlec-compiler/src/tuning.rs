@@ -55,6 +55,12 @@ thresholds! {
     /// a bound on the time a huge box (walks hundreds of levels deep through long lists) can
     /// take.
     estimate_words: u64 = 1 << 26, Kind::Whole(1);
+    /// How many times the placements an estimate's walks have made may pass the estimate so
+    /// far before the walks end: a search smaller than the walks that estimate it (a box of
+    /// monominoes, a sudoku) costs less than a finer estimate, and no choice it could make is
+    /// worth more. The searches the estimates are for make millions of placements, far more
+    /// than their walks, and keep every walk.
+    estimate_past: f64 = 1.0, Kind::Real;
     /// Pieces tried before the cells by `order: auto`, those with the fewest placements,
     /// alone and as ordered pairs: on the pentomino boxes the best lead is always among the
     /// first three.
