@@ -294,7 +294,8 @@ pub fn threads() -> usize {
 }
 
 /// Runs `f` on a pool of `threads` threads (0: one per core), at most [`MAX_THREADS`] (the
-/// front ends refuse more), each with a stack of [`POOL_STACK`] bytes.
+/// front ends refuse more), each with the stack of a program's main thread (8 MiB), so that a
+/// search a few hundred aspects deep runs on it.
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     let threads = threads.min(MAX_THREADS);
     let pool = rayon::ThreadPoolBuilder::new()
