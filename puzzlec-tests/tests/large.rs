@@ -37,8 +37,9 @@ puzzle! {
         symmetry: reduced,
         cache: on,
         // Kept to the scan, whose failure cache this is about: the search by the fewest
-        // embeddings keeps none.
-        tuning: { fewest_cost: 1e12 },
+        // embeddings keeps none; and to the order that meets the failures, chosen by every
+        // walk of the estimates (a search this small would stop them early).
+        tuning: { fewest_cost: 1e12, estimate_past: 1e12 },
     }
 }
 
@@ -53,6 +54,7 @@ fn a_failure_cache_over_several_words_keeps_the_count() {
         .cache(puzzlec::compiler::Cache::On)
         .tuning(puzzlec::compiler::Tuning {
             fewest_cost: 1e12,
+            estimate_past: 1e12,
             ..Default::default()
         });
     let reference = Puzzle::new(&wide).unwrap();
