@@ -65,6 +65,71 @@ fn main() {
              every solution: 23,608.",
         ),
     );
+    // Knuth's multiplicities (`dlx3`): bounds on how often an item is covered.
+    for (n, (least, most), count) in [(6, (2, 3), 96_777_350u64), (7, (2, 2), 3_110_940)] {
+        write(
+            &dir,
+            &format!("marks_{n}x{n}"),
+            &marks(n, least, most, count),
+        );
+    }
+    for (rows, columns, count) in [(4, 10, 380_216u64), (5, 7, 111_722)] {
+        write(
+            &dir,
+            &format!("pentominoes_twice_{rows}x{columns}"),
+            &pentominoes_twice(rows, columns, count),
+        );
+    }
+}
+
+/// Marks on an `n`x`n` board, from `least` to `most` in each row and each column (Knuth's
+/// multiplicities, `least:most|item`): each cell an option.
+fn marks(n: usize, least: u32, most: u32, count: u64) -> String {
+    let mut out = format!(
+        "| From {least} to {most} marks in each row and each column of a {n}x{n} board (the \
+         bounds are Knuth's multiplicities), each cell an option: {count} solutions.\n"
+    );
+    let bound = match least == most {
+        true => format!("{most}|"),
+        false => format!("{least}:{most}|"),
+    };
+    let lines: Vec<String> = (0..n)
+        .map(|i| format!("{bound}r{i}"))
+        .chain((0..n).map(|j| format!("{bound}c{j}")))
+        .collect();
+    let _ = writeln!(out, "{}", lines.join(" "));
+    for i in 0..n {
+        for j in 0..n {
+            let _ = writeln!(out, "r{i} c{j}");
+        }
+    }
+    out
+}
+
+/// The pentominoes in a box, each used at most twice (its item `0:2|`, Knuth's
+/// multiplicities): the compiler's cover of the box with each piece once, every placement.
+fn pentominoes_twice(rows: usize, columns: usize, count: u64) -> String {
+    let source = format!(
+        "mod p {{ box: {rows} x {columns}, pieces: {{ 0..=1 x pentominoes }}, symmetry: all, \
+         eliminate: false }}"
+    );
+    let once = from_box(
+        &source,
+        &format!(
+            "The pentominoes in a {rows}x{columns} box, each at most twice (its item `0:2|`), \
+             every solution: {count}."
+        ),
+    );
+    // The pieces, secondary items there, become primary ones taken from none to two times.
+    let mut lines = once.lines();
+    let (comment, items) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    let (cells, pieces) = items.split_once(" | ").unwrap_or((items, ""));
+    let bounded: Vec<String> = pieces.split(' ').map(|p| format!("0:2|{p}")).collect();
+    let mut out = format!("{comment}\n{cells} {}\n", bounded.join(" "));
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    out
 }
 
 /// Writes `text` to `dir/name.dlx`.

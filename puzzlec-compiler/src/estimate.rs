@@ -124,13 +124,15 @@ impl<'c> Estimator<'c> {
 
 impl Estimator<'_> {
     /// The mean of `probes` estimates of the number of placements of the search that covers
-    /// next the free required aspect with the fewest embeddings that fit (ties to the lowest
-    /// number, repeats of a column before it left out: `Cover::repeats`), or of fewer, as many
-    /// as the estimator's work allows. Each walk keeps every aspect's count of the embeddings still
-    /// fitting, as Knuth's dancing links do: a placement takes out the embeddings that share
-    /// an aspect with it, or take from a bag it empties, and lowers their aspects' counts.
-    /// Bags are never chosen, as in [`Estimator::placements`], so that where only they are
-    /// left the walk ends.
+    /// next the free required aspect of least branching degree (the fewest embeddings that
+    /// fit, where no aspect is a bag; ties as the search breaks them, repeats of a column
+    /// before it left out: `Cover::repeats`), or of fewer, as many as the estimator's work
+    /// allows. Each walk keeps every aspect's count of the embeddings still fitting, as
+    /// Knuth's dancing links do: a placement takes out the embeddings that share an aspect
+    /// with it, or take from a bag it fills, and lowers their aspects' counts. A bag is
+    /// chosen by its degree, as the search chooses it (`puzzlec_runtime`'s `fewest`): its
+    /// branches each go without the embeddings tried before them, and, where its least is
+    /// met, one finishes it without a placement.
     pub fn fewest_placements(&self, probes: u32, seed: u64) -> f64 {
         self.walked_fewest_placements(probes, seed).0
     }
@@ -141,72 +143,106 @@ impl Estimator<'_> {
         let sequence: Vec<AspectId> = cover.all_aspects().collect();
         let repeats = cover.repeats(&sequence);
         let chosen: Vec<AspectId> = (cover.all_aspects())
-            .filter(|&a| state.counts[a.index()] == 0)
             .filter(|&a| !cover.is_optional(a) && !repeats[a.index()])
+            .collect();
+        // Each aspect's times to take, and slack (its most less its least).
+        let times: Vec<u32> = cover.all_aspects().map(|a| cover.multiplicity(a)).collect();
+        let slack: Vec<u32> = (cover.all_aspects())
+            .map(|a| cover.multiplicity(a) - cover.least(a).min(cover.multiplicity(a)))
             .collect();
         let root: Vec<u32> = (cover.all_aspects())
             .map(|a| state.list(a).len() as u32)
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut counts, mut left) = (root.clone(), state.counts.clone());
+        let (mut counts, mut left) = (root.clone(), times.clone());
         let mut dead = vec![false; cover.embedding_count()];
         let mut covered = vec![false; cover.aspect_count()];
         let mut total = 0.0;
         let (mut work, mut walked) = (0u64, 0u64);
         let mut made = 0u32;
+        // Takes embedding `out` out of a walk, lowering its aspects' counts.
+        let kill = |out: usize, dead: &mut [bool], counts: &mut [u32], work: &mut u64| {
+            if !dead[out] {
+                dead[out] = true;
+                let aspects = cover.aspects(EmbeddingId(out as u32));
+                *work += aspects.len() as u64;
+                for c in aspects {
+                    counts[c.index()] -= 1;
+                }
+            }
+        };
         while self.walks_on(made, probes, work, walked, total) {
             made += 1;
             counts.copy_from_slice(&root);
-            left.copy_from_slice(&state.counts);
+            left.copy_from_slice(&times);
             dead.iter_mut().for_each(|d| *d = false);
             covered.iter_mut().for_each(|c| *c = false);
             let mut weight = 1.0;
             loop {
                 work += chosen.len() as u64;
-                let free = chosen.iter().filter(|a| !covered[a.index()]);
-                let Some(&a) = free.min_by_key(|a| counts[a.index()]) else {
+                // The degree `l + 1 - n`, for `l` embeddings and `n` times it must still be
+                // taken; then less slack, then more embeddings, as the search compares them.
+                let mut best: Option<(u64, AspectId, u32)> = None;
+                let mut stuck = false;
+                for &a in chosen.iter().filter(|a| !covered[a.index()]) {
+                    let (l, b, m) = (counts[a.index()], left[a.index()], slack[a.index()]);
+                    let (n, s) = (b.saturating_sub(m), b.min(m).min((1 << 24) - 1));
+                    if l < n {
+                        stuck = true;
+                        break;
+                    }
+                    let key = u64::from(l + 1 - n) << 40
+                        | u64::from(s) << 16
+                        | u64::from(0xffff - l.min(0xffff));
+                    if best.is_none_or(|(k, ..)| key < k) {
+                        best = Some((key, a, n));
+                    }
+                }
+                let Some((_, a, n)) = best.filter(|_| !stuck) else {
                     break;
                 };
-                let children = counts[a.index()] as usize;
+                let l = counts[a.index()];
+                // Its placements, then, where its least is met, the branch that finishes it.
+                let (tries, children) = (l + 1 - n.max(1), l + 1 - n);
                 if children == 0 {
                     break;
                 }
-                weight *= children as f64;
+                weight *= f64::from(children);
                 total += weight;
                 walked += 1;
                 let pick = rng.random_range(0..children);
-                let list = state.list(a);
-                let e = (list.iter().map(|&entry| (entry & !HAS_BAGS) as usize))
-                    .filter(|&e| !dead[e])
-                    .nth(pick)
-                    .expect("the count is of the live embeddings");
-                // The aspects it covers, and the bags it empties, take their embeddings out.
                 let mut gone = Vec::new();
-                for &b in cover.aspects(EmbeddingId(e as u32)) {
-                    match state.counts[b.index()] {
-                        0 => {
+                if pick == tries {
+                    covered[a.index()] = true;
+                    gone.push(a);
+                } else {
+                    let list = state.list(a);
+                    let live: Vec<usize> = (list.iter().map(|&entry| (entry & !HAS_BAGS) as usize))
+                        .filter(|&e| !dead[e])
+                        .take(pick as usize + 1)
+                        .collect();
+                    let e = live[pick as usize];
+                    // A bag's branch goes without the embeddings tried before it.
+                    for &out in &live[..pick as usize] {
+                        kill(out, &mut dead, &mut counts, &mut work);
+                    }
+                    // The aspects it covers, and the bags it fills, take their embeddings out.
+                    for &b in cover.aspects(EmbeddingId(e as u32)) {
+                        left[b.index()] = left[b.index()].saturating_sub(1);
+                        if left[b.index()] == 0 {
                             covered[b.index()] = true;
                             gone.push(b);
-                        }
-                        _ => {
-                            left[b.index()] -= 1;
-                            if left[b.index()] == 0 {
-                                gone.push(b);
-                            }
                         }
                     }
                 }
                 for b in gone {
                     for &entry in state.list(b) {
-                        let out = (entry & !HAS_BAGS) as usize;
-                        if !dead[out] {
-                            dead[out] = true;
-                            let aspects = cover.aspects(EmbeddingId(out as u32));
-                            work += aspects.len() as u64;
-                            for c in aspects {
-                                counts[c.index()] -= 1;
-                            }
-                        }
+                        kill(
+                            (entry & !HAS_BAGS) as usize,
+                            &mut dead,
+                            &mut counts,
+                            &mut work,
+                        );
                     }
                 }
             }

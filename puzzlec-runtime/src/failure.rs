@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
-use crate::tuning::MAX_CACHE_BITS as MAX_BITS;
+use crate::tuning::{MAX_CACHE_BITS as MAX_BITS, MEMO_START_BITS};
 
 /// The most slots a counting memo takes, as a power of two: its table's bytes are bounded by
 /// the plan (`memo_bytes`), this only bounds the shift.
@@ -35,6 +35,10 @@ pub struct FailureCache {
     memo: Vec<u64>,
     /// The table holds `2^bits` slots.
     bits: u32,
+    /// A counting memo grows to `2^limit` slots (a cache of failures is made whole).
+    limit: u32,
+    /// The slots of a counting memo that hold a free set.
+    filled: usize,
     /// Words per free set.
     words: usize,
     /// Whether the slots keep counts (the counting memo), not failures alone.
@@ -67,6 +71,8 @@ impl FailureCache {
             table: Arc::new([]),
             memo: Vec::new(),
             bits: bits.clamp(1, MAX_BITS),
+            limit: bits.clamp(1, MAX_BITS),
+            filled: 0,
             words: 0,
             counts: false,
             owner: 0,
@@ -77,12 +83,15 @@ impl FailureCache {
         }
     }
 
-    /// A counting memo of `2^bits` slots (at most [`FailureCache::MAX_MEMO_BITS`]), made as
-    /// [`FailureCache::new`] makes a cache. Only a count whose every solution reached is kept
-    /// may use one (no symmetry check after the search): what it adds is what was reached.
+    /// A counting memo of up to `2^bits` slots (at most [`FailureCache::MAX_MEMO_BITS`]), made
+    /// as [`FailureCache::new`] makes a cache, small: it doubles whenever half its slots are
+    /// taken, up to its size. Only a count whose every solution reached is kept may use one
+    /// (no symmetry check after the search): what it adds is what was reached.
     pub fn counting(bits: u32) -> FailureCache {
+        let limit = bits.clamp(1, MAX_MEMO_BITS);
         FailureCache {
-            bits: bits.clamp(1, MAX_MEMO_BITS),
+            bits: limit.min(MEMO_START_BITS),
+            limit,
             counts: true,
             ..FailureCache::new(1)
         }
@@ -105,7 +114,7 @@ impl FailureCache {
     /// in one slot), else an empty one of the same size. Its counts start at zero.
     pub fn share(&self) -> FailureCache {
         let mut cache = match self.counts {
-            true => FailureCache::counting(self.bits),
+            true => FailureCache::counting(self.limit),
             false => FailureCache::new(self.bits),
         };
         if self.words == 1 && !self.counts {
@@ -139,7 +148,11 @@ impl FailureCache {
     #[cold]
     fn reset(&mut self, owner: u64, words: usize) {
         match self.counts {
-            true => self.memo = vec![0; (words + 2) << self.bits],
+            true => {
+                self.bits = self.limit.min(MEMO_START_BITS);
+                self.memo = vec![0; (words + 2) << self.bits];
+                self.filled = 0;
+            }
             false => self.table = (0..words << self.bits).map(|_| AtomicU64::new(0)).collect(),
         }
         (self.owner, self.words) = (owner, words);
@@ -187,12 +200,41 @@ impl FailureCache {
         if self.counts {
             if let Some(slot) = self.memo.get_mut(at..at + q.len() + 2) {
                 let (key, held) = slot.split_at_mut(q.len());
+                // An empty slot's key is all zero: the empty free set is never searched.
+                if key.iter().all(|&w| w == 0) {
+                    self.filled += 1;
+                }
                 key.copy_from_slice(q);
                 held.copy_from_slice(&[count as u64, (count >> 64) as u64]);
+            }
+            if self.filled * 2 > 1 << self.bits && self.bits < self.limit {
+                self.grow();
             }
         } else if let Some(slot) = self.table.get(at..at + q.len()) {
             for (s, &w) in slot.iter().zip(q) {
                 s.store(w, Relaxed);
+            }
+        }
+    }
+
+    /// Doubles a counting memo's slots, each free set it holds moved to its slot in the new
+    /// table (two that meet there keep the later).
+    #[cold]
+    fn grow(&mut self) {
+        let width = self.words + 2;
+        let old = std::mem::replace(&mut self.memo, vec![0; width << (self.bits + 1)]);
+        self.bits += 1;
+        self.filled = 0;
+        for slot in old.chunks_exact(width) {
+            let (key, held) = slot.split_at(self.words);
+            if key.iter().any(|&w| w != 0) {
+                let at = self.slot(key);
+                let new = &mut self.memo[at..at + width];
+                if new[..self.words].iter().all(|&w| w == 0) {
+                    self.filled += 1;
+                }
+                new[..self.words].copy_from_slice(key);
+                new[self.words..].copy_from_slice(held);
             }
         }
     }

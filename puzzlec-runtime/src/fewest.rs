@@ -27,6 +27,9 @@
 //! the lowest bit, as Knuth's `dlx3` chooses; an aspect held once scores its count, so a cover
 //! without bags searches as before. A unit cut in such a search holds the whole level: `q`,
 //! the embeddings still live and each bag's count.
+//! Everything below a node depends on that state alone, so a count's memo keys it whole: `q`
+//! with each bag's field holding the times it may still be taken, then `live` (two lines of
+//! marks filled in either order meet again with the same solutions below them).
 
 use std::ops::ControlFlow;
 
@@ -70,7 +73,8 @@ pub struct Fewest<'t> {
     /// Each embedding's number in the cover, as placed.
     pub embeddings: &'t [u32],
     /// The bags: required aspects covered a number of times, by bit (empty where there are
-    /// none). The search then keeps no cache (`cache_from` is `u32::MAX`).
+    /// none). A cache, where the search keeps one, is then keyed by the whole state (see
+    /// `Search::state_key`): a count's memo, consulted from the start.
     pub bags: &'t [Bag],
     /// Where there are bags, each bit's bag (its index in `bags`) below `span`, [`NO_BAG`] for
     /// a bit held once; else empty.
@@ -116,9 +120,17 @@ const KEY_ON_STACK: usize = 4;
 /// Searches from the free set `q` (the plan's words), into `sink`. The common sizes of `q` and
 /// of a set of embeddings get a search whose loops unroll.
 pub fn search<S: Sink + ?Sized>(tables: &Fewest<'_>, q: &[u64], sink: &mut S) -> ControlFlow<()> {
-    // Bags are rare: one search, whatever the sizes, keeps them.
     if !tables.bags.is_empty() {
-        return search_with::<0, 0, 0, true, S>(tables, q, sink);
+        // With bags, the common small sizes as constants; any other size reads the tables.
+        return match (tables.words, tables.sets) {
+            (1, 1) => search_with::<1, 1, 0, true, S>(tables, q, sink),
+            (1, 2) => search_with::<1, 2, 0, true, S>(tables, q, sink),
+            (1, 4) => search_with::<1, 4, 0, true, S>(tables, q, sink),
+            (2, 1) => search_with::<2, 1, 0, true, S>(tables, q, sink),
+            (2, 2) => search_with::<2, 2, 0, true, S>(tables, q, sink),
+            (2, 4) => search_with::<2, 4, 0, true, S>(tables, q, sink),
+            (_, _) => search_with::<0, 0, 0, true, S>(tables, q, sink),
+        };
     }
     match (tables.words, tables.sets) {
         (1, 1) => search_with::<1, 1, 0, false, S>(tables, q, sink),
@@ -159,7 +171,6 @@ pub fn search_with<
     debug_assert!(E == 0 || E == tables.sets as usize);
     debug_assert!(R == 0 || R == tables.stride as usize);
     debug_assert_eq!(B, !tables.bags.is_empty());
-    debug_assert!(!B || (W, E, R, tables.cache_from) == (0, 0, 0, u32::MAX));
     let mut search = Search::<W, E, R, B>::new(tables, q);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
@@ -178,8 +189,10 @@ struct Search<'t, const W: usize, const E: usize, const R: usize, const B: bool>
     levels: Vec<u64>,
     /// The counts, one level after another.
     counts: Vec<u16>,
-    /// Where there are bags, how many placed embeddings take each, one level after another.
-    used: Vec<u32>,
+    /// Where there are bags, how many more times each may be taken, one level after another.
+    left: Vec<u32>,
+    /// Where there are bags, each one's slack: its most less its least.
+    slack: Vec<u32>,
     /// A unit's state where there are bags: the level and its bags' counts.
     state: Vec<u64>,
 }
@@ -217,11 +230,12 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let (words, sets) = (tables.words as usize, tables.sets as usize);
         let bags = tables.bags.len();
         let mut level = vec![0u64; words + sets];
-        let mut used = vec![0u32; bags];
+        let mut left = vec![0u32; bags];
         if bags > 0 && q.len() == state_words(tables) {
             level.copy_from_slice(&q[..words + sets]);
-            for (u, &w) in used.iter_mut().zip(&q[words + sets..]) {
-                *u = w as u32;
+            // A unit holds the times each bag was taken.
+            for ((l, &used), bag) in left.iter_mut().zip(&q[words + sets..]).zip(tables.bags) {
+                *l = bag.most - (used as u32).min(bag.most);
             }
         } else {
             let n = q.len().min(words);
@@ -238,12 +252,12 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
             }
             // A bag's field holds the times it may still be covered; the search keeps its bit
             // while that is more than none, and counts the times instead.
-            for (bag, u) in tables.bags.iter().zip(&mut used) {
+            for (bag, l) in tables.bags.iter().zip(&mut left) {
                 let (word, shift) = (bag.bit as usize / 64, bag.bit % 64);
-                let left = (level[word] >> shift) & ((1u128 << bag.width) - 1) as u64;
-                *u = bag.most - (left as u32).min(bag.most);
+                let field = (level[word] >> shift) & ((1u128 << bag.width) - 1) as u64;
+                *l = (field as u32).min(bag.most);
                 level[word] &= !(1 << shift);
-                match left {
+                match field {
                     0 => remove_takers(tables, bag.bit, &mut level[words..]),
                     _ => level[word] |= 1 << shift,
                 }
@@ -276,7 +290,8 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
             tables,
             levels: level,
             counts,
-            used,
+            left,
+            slack: tables.bags.iter().map(|b| b.most - b.least).collect(),
             state: Vec::new(),
         }
     }
@@ -341,24 +356,72 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         self.cover::<S, P>(depth, bit, sink)
     }
 
-    /// [`Search::node`] where there are bags: out of line, so that a search without them is
-    /// compiled as if they were not there.
-    #[inline(never)]
+    /// [`Search::node`] where there are bags (`B`, a constant: a search without them has
+    /// none of this). Inlined, so that it is compiled with `popcnt` where the node is.
+    #[inline(always)]
     fn node_bags<S: Sink + ?Sized, const P: bool>(
         &mut self,
         depth: usize,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        match self.degree(depth) {
+        let t = self.tables;
+        let bit = match self.degree(depth) {
             Chosen::Covered => {
                 reach(sink);
-                sink.solution()
+                return sink.solution();
             }
-            Chosen::Stuck => ControlFlow::Continue(()),
-            Chosen::At(bit) => match self.tables.bag_of[bit as usize] {
-                NO_BAG => self.cover::<S, P>(depth, bit, sink),
-                bag => self.cover_bag::<S, P>(depth, bit, bag as usize, sink),
-            },
+            Chosen::Stuck => return ControlFlow::Continue(()),
+            Chosen::At(bit) => bit,
+        };
+        if depth as u32 >= t.cache_from {
+            // The key is the whole state, a copy: the branches below change the level.
+            let width = self.words() + self.sets();
+            let (mut stack, mut heap);
+            let key: &mut [u64] = match width <= KEY_ON_STACK {
+                true => {
+                    stack = [0; KEY_ON_STACK];
+                    &mut stack[..width]
+                }
+                false => {
+                    heap = vec![0; width];
+                    &mut heap
+                }
+            };
+            self.state_key(depth, key);
+            return remembered(t.owner, key, sink, |sink| {
+                self.cover_any::<S, P>(depth, bit, sink)
+            });
+        }
+        self.cover_any::<S, P>(depth, bit, sink)
+    }
+
+    /// Where there are bags, the state at `depth` as `words + sets` words: `q` with each bag's
+    /// field holding the times it may still be taken, then `live`. Everything below a node
+    /// depends on this alone (a bag's own bit is set while its field is more than none).
+    #[inline(always)]
+    fn state_key(&self, depth: usize, key: &mut [u64]) {
+        let t = self.tables;
+        let width = self.words() + self.sets();
+        key.copy_from_slice(&self.levels[depth * width..(depth + 1) * width]);
+        let left = &self.left[depth * t.bags.len()..(depth + 1) * t.bags.len()];
+        for (bag, &l) in t.bags.iter().zip(left) {
+            let (word, shift) = (bag.bit as usize / 64, bag.bit % 64);
+            let field = ((1u128 << bag.width) - 1) as u64;
+            key[word] = key[word] & !(field << shift) | u64::from(l) << shift;
+        }
+    }
+
+    /// Covers the aspect at `bit`, a bag or not.
+    #[inline(always)]
+    fn cover_any<S: Sink + ?Sized, const P: bool>(
+        &mut self,
+        depth: usize,
+        bit: u32,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match self.tables.bag_of[bit as usize] {
+            NO_BAG => self.cover::<S, P>(depth, bit, sink),
+            bag => self.cover_bag::<S, P>(depth, bit, bag as usize, sink),
         }
     }
 
@@ -391,47 +454,46 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
 
     /// With bags: the free required aspect of least branching degree, as Knuth's `dlx3`
     /// chooses it (see the module's notes).
+    ///
+    /// For `l` embeddings, `b` times left and a slack `m`, the degree `l + s - b + 1` (with
+    /// `s = min(m, b)`) is `l + 1 - n`, `n = max(b - m, 0)` the times it must still be taken;
+    /// the degree, `s` and the count are compared as one key, its lowest first (the count
+    /// inverted, so that more is less), ties to the first bit met, without a branch. (An `s`
+    /// past 2^24 is taken as 2^24 - 1: only bags covered millions of times could tie on it.)
+    #[inline(always)]
     fn degree(&self, depth: usize) -> Chosen {
         let t = self.tables;
         let words = self.words();
         let width = words + self.sets();
         let q = &self.levels[depth * width..depth * width + words];
-        let used = &self.used[depth * t.bags.len()..(depth + 1) * t.bags.len()];
-        // The score, slack, count and bit of the best so far.
-        let mut best: Option<(i64, u32, u32, u32)> = None;
+        let bags = t.bags.len();
+        let left = &self.left[depth * bags..(depth + 1) * bags];
+        let (mut best, mut at) = (u64::MAX, 0);
         for (w, (&q, &r)) in q.iter().zip(t.required).enumerate() {
             let mut free = q & r;
             while free != 0 {
                 let bit = w as u32 * 64 + free.trailing_zeros();
                 free &= free - 1;
                 let l = self.count(depth, bit);
-                let (b, s) = match t.bag_of[bit as usize] {
+                let (n, s) = match t.bag_of[bit as usize] {
                     NO_BAG => (1, 0),
                     k => {
-                        let bag = t.bags[k as usize];
-                        let b = bag.most - used[k as usize];
-                        (b, (bag.most - bag.least).min(b))
+                        let (b, m) = (left[k as usize], self.slack[k as usize]);
+                        (b.saturating_sub(m), b.min(m).min((1 << 24) - 1))
                     }
                 };
-                let score = i64::from(l) + i64::from(s) - i64::from(b) + 1;
-                if score <= 0 {
+                if l < n {
                     return Chosen::Stuck;
                 }
-                let better = match best {
-                    None => true,
-                    Some((best_score, best_s, best_l, _)) => {
-                        score < best_score
-                            || (score == best_score && (s < best_s || (s == best_s && l > best_l)))
-                    }
-                };
-                if better {
-                    best = Some((score, s, l, bit));
-                }
+                let key = u64::from(l + 1 - n) << 40 | u64::from(s) << 16 | u64::from(0xffff - l);
+                let better = key < best;
+                best = if better { key } else { best };
+                at = if better { bit } else { at };
             }
         }
         match best {
-            None => Chosen::Covered,
-            Some((.., bit)) => Chosen::At(bit),
+            u64::MAX => Chosen::Covered,
+            _ => Chosen::At(at),
         }
     }
 
@@ -493,14 +555,17 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         }
         self.state.clear();
         self.state.extend_from_slice(level);
-        let used = &self.used[depth * bags..(depth + 1) * bags];
-        self.state.extend(used.iter().map(|&u| u64::from(u)));
+        let left = &self.left[depth * bags..(depth + 1) * bags];
+        let bags = self.tables.bags.iter().zip(left);
+        self.state
+            .extend(bags.map(|(bag, &l)| u64::from(bag.most - l)));
         &self.state
     }
 
     /// Branches on the bag `k` at `bit`: each embedding that fits it in turn, none of those
     /// tried before it below it, while enough are left for its least; then, where its least is
     /// met, none, which finishes it.
+    #[inline(always)]
     fn cover_bag<S: Sink + ?Sized, const P: bool>(
         &mut self,
         depth: usize,
@@ -511,9 +576,8 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let t = self.tables;
         let (words, sets) = (self.words(), self.sets());
         let width = words + sets;
-        let bag = t.bags[k];
-        let used = self.used[depth * t.bags.len() + k];
-        let short = bag.least.saturating_sub(used);
+        // The times it must still be taken.
+        let short = self.left[depth * t.bags.len() + k].saturating_sub(self.slack[k]);
         // Each embedding tried leaves one fewer for the rest: past these, too few are left.
         let mut tries = self.count(depth, bit) + 1 - short.max(1);
         let (start, first, len) = t.ranges[bit as usize];
@@ -581,7 +645,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let (span, bags) = (self.counted(), self.tables.bags.len());
         self.levels.resize((depth + 2) * width, 0);
         self.counts.resize((depth + 2) * span, COVERED);
-        self.used.resize((depth + 2) * bags, 0);
+        self.left.resize((depth + 2) * bags, 0);
     }
 
     /// Writes the level below `depth` as a copy of it (its bags' counts too), making room.
@@ -596,7 +660,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let (above, below) = self.levels.split_at_mut((depth + 1) * width);
         below[..width].copy_from_slice(&above[depth * width..][..width]);
         if B {
-            self.used
+            self.left
                 .copy_within(depth * bags..(depth + 1) * bags, (depth + 1) * bags);
         }
     }
@@ -643,10 +707,10 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         }
         if B {
             let bags = t.bags.len();
-            let (used_above, used_below) = self.used.split_at_mut((depth + 1) * bags);
-            let used = &mut used_below[..bags];
-            used.copy_from_slice(&used_above[depth * bags..]);
-            take_bags(t, stride, below, used, e);
+            let (left_above, left_below) = self.left.split_at_mut((depth + 1) * bags);
+            let left = &mut left_below[..bags];
+            left.copy_from_slice(&left_above[depth * bags..]);
+            take_bags(t, words, stride, below, left, e);
         }
         if matches!(E, 1..=DENSE_SETS) {
             return;
@@ -708,20 +772,26 @@ fn state_words(tables: &Fewest<'_>) -> usize {
     (tables.words + tables.sets) as usize + tables.bags.len()
 }
 
-/// Where there are bags, takes embedding `e`, just placed, out of the `level` below it, and
-/// counts it in each bag it takes (`used`, that level's), which it finishes where that bag is
-/// then full.
-#[inline(never)]
-fn take_bags(tables: &Fewest<'_>, stride: usize, level: &mut [u64], used: &mut [u32], e: usize) {
-    let words = tables.words as usize;
+/// Where there are bags, takes embedding `e`, just placed, out of the `level` below it (`q` of
+/// `words` words), and takes one from the times left of each bag it takes (`left`, that
+/// level's), which it finishes where none are left.
+#[inline(always)]
+fn take_bags(
+    tables: &Fewest<'_>,
+    words: usize,
+    stride: usize,
+    level: &mut [u64],
+    left: &mut [u32],
+    e: usize,
+) {
     level[words + e / 64] &= !(1 << (e % 64));
     for &b in &tables.bits[e * stride..(e + 1) * stride] {
         let k = match tables.bag_of.get(b as usize) {
             Some(&k) if k != NO_BAG => k as usize,
             _ => continue,
         };
-        used[k] += 1;
-        if used[k] == tables.bags[k].most {
+        left[k] -= 1;
+        if left[k] == 0 {
             level[b as usize / 64] &= !(1 << (b % 64));
             remove_takers(tables, b, &mut level[words..]);
         }

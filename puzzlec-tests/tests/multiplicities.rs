@@ -3,7 +3,7 @@
 //! against independent counts and the reference backtracker.
 
 use proptest::prelude::*;
-use puzzlec::compiler::description::{AbstractSpec, Count, EmbeddedAspect};
+use puzzlec::compiler::description::{AbstractSpec, Cache, Count, EmbeddedAspect};
 use puzzlec::compiler::{Description, EmbeddingId, Puzzle};
 use puzzlec::{puzzle, Solver};
 use puzzlec_tests::{check_solutions, engines_agree};
@@ -104,19 +104,37 @@ fn every_line_holds_as_many_marks_as_it_must() {
 }
 
 /// A random abstract puzzle whose required aspects may each be covered a range of times, with
-/// optional aspects and colours among them (as Knuth's `dlx3` takes both).
-fn random_counted(seed: u64) -> Option<Puzzle> {
+/// optional aspects and colours among them (as Knuth's `dlx3` takes both): up to `required`
+/// required aspects and `embeddings` embeddings, each taking another required aspect than
+/// its first with probability `more`.
+fn random_counted(
+    seed: u64,
+    required: usize,
+    embeddings: std::ops::RangeInclusive<usize>,
+    more: f64,
+) -> Option<Puzzle> {
+    // A required aspect in no embedding is an error, and a fair outcome of the dice.
+    Puzzle::new(&random_description(seed, required, embeddings, more)).ok()
+}
+
+/// The description of [`random_counted`]'s puzzle.
+fn random_description(
+    seed: u64,
+    required: usize,
+    embeddings: std::ops::RangeInclusive<usize>,
+    more: f64,
+) -> Description {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let (required, optional) = (rng.random_range(1..=6usize), rng.random_range(0..=3usize));
+    let (required, optional) = (rng.random_range(1..=required), rng.random_range(0..=3usize));
     let named = |n: String| (n, Default::default());
     let coloured = rng.random_bool(0.3);
-    let embeddings = (0..rng.random_range(1..=14))
+    let embeddings = (0..rng.random_range(embeddings))
         .map(|_| {
             let first = rng.random_range(0..required);
             let mut e = vec![EmbeddedAspect::plain(named(format!("p{first}")))];
             for k in (0..required).filter(|&k| k != first) {
-                if rng.random_bool(0.3) {
+                if rng.random_bool(more) {
                     e.push(EmbeddedAspect::plain(named(format!("p{k}"))));
                 }
             }
@@ -150,8 +168,7 @@ fn random_counted(seed: u64) -> Option<Puzzle> {
         counts,
         ..puzzlec_tests::random_spec(required, optional, embeddings)
     });
-    // A required aspect in no embedding is an error, and a fair outcome of the dice.
-    Puzzle::new(&d).ok()
+    d
 }
 
 proptest! {
@@ -162,7 +179,7 @@ proptest! {
     /// as it must, and counts them alike on one core and all.
     #[test]
     fn counted_aspects_are_covered_from_their_least_to_their_most(seed: u64) {
-        let Some(p) = random_counted(seed) else { return Ok(()) };
+        let Some(p) = random_counted(seed, 6, 1..=14, 0.3) else { return Ok(()) };
         prop_assert!(p.info().fewest_embeddings);
         let found = p.collect();
         for s in &found {
@@ -174,6 +191,47 @@ proptest! {
         prop_assert_eq!(sets, p.reference_solution_sets());
         prop_assert_eq!(p.count(), found.len() as u128);
         prop_assert_eq!(p.count_parallel(), found.len() as u128);
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// On larger puzzles (sets of embeddings of one to five words, each size a search of its
+    /// own), a count by the memo, which keys the whole state, equals the count of the same
+    /// search without a cache, on one core and on all; the first solutions listed are covers.
+    #[test]
+    fn a_count_by_the_memo_equals_the_search_without_one(seed: u64) {
+        let d = random_description(seed, 12, 40..=300, 0.2);
+        let Ok(p) = Puzzle::new(&d) else { return Ok(()) };
+        let memo = p.count();
+        // Past a few million solutions the search without the memo is the test's time.
+        if memo > 3_000_000 {
+            return Ok(());
+        }
+        let plain = Puzzle::new(&Description { cache: Cache::Off, ..d }).unwrap();
+        prop_assert!(plain.info().cache.is_none());
+        prop_assert_eq!(plain.count(), memo);
+        prop_assert_eq!(p.count_parallel(), memo);
+        for s in &p.first(100) {
+            let set: Vec<EmbeddingId> = s.embeddings().iter().map(|&e| EmbeddingId(e)).collect();
+            prop_assert!(p.cover().is_solution(&set), "{set:?}");
+        }
+    }
+}
+
+#[test]
+fn a_count_with_bags_keeps_a_memo_of_its_states() {
+    let two = Count::exactly(2);
+    // OEIS A001499: 0-1 matrices with every line summing to 2, for n = 6 and 7 (the 7x7
+    // board's tree is 8.9 million placements, which the memo spares).
+    for (n, count) in [(6, 67_950), (7, 3_110_940)] {
+        let p = Puzzle::new(&board(n, two, two)).unwrap();
+        let cache = p.info().cache.expect("a count keeps a cache");
+        assert!(cache.counts);
+        assert_eq!(cache.words, 2, "q and the live set, a word each");
+        assert_eq!(p.count(), count);
     }
 }
 

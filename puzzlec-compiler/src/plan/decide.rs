@@ -384,31 +384,33 @@ fn cache_figures(why: &str, estimate: f64, tuning: &Tuning) -> String {
     )
 }
 
-/// The failure cache of a search by the fewest embeddings: its whole free set is its state
-/// (an optional aspect is never left out by choice, only taken with an embedding), so the key
-/// is all of `q`, consulted from [`Tuning::cache_from_percent`] of the most placements a
-/// solution takes (one per required aspect) on; `fewest` learns the depth. Only where asked:
-/// choosing the aspect with the fewest embeddings settles forced aspects first and ends a
-/// branch as soon as one has none, so the search seldom meets a free set again below which
-/// it failed, and a cache cost more than it saved on every file measured (bench notes).
+/// The failure cache of a search by the fewest embeddings: without bags its whole free set is
+/// its state (an optional aspect is never left out by choice, only taken with an embedding),
+/// so the key is all of `q`; with bags the state is also the embeddings still live (a bag's
+/// branches go without those tried before them) and the times each bag may still be taken,
+/// and the key is `q` with those times in the bags' fields, then the live set. Consulted from
+/// [`Tuning::cache_from_percent`] of the most placements a solution takes (one per required
+/// aspect) on; `fewest` learns the depth. Only where asked, or, with bags, for a count's
+/// memo (`counts`, consulted from the start): choosing the aspect with the fewest embeddings
+/// settles forced aspects first and ends a branch as soon as one has none, so the search
+/// seldom meets a free set again below which it failed, and a cache of failures cost more
+/// than it saved on every file measured (bench notes); but a bag's state comes back with
+/// solutions below it (two lines of marks taken in either order).
 pub(super) fn fewest_cache(
     model: &Model,
     tables: &FewestTables,
     layout: &Layout,
+    counts: bool,
     estimate: f64,
     tuning: &Tuning,
 ) -> (Option<FewestCache>, Decision) {
-    if !tables.bags.is_empty() {
-        let why = "a search with counts of times keeps none: its state is more than the free set, the embeddings still live and each count too";
-        let why = match model.options.cache {
-            description::Cache::On => format!("asked on, but {why}"),
-            _ => why.to_owned(),
-        };
-        return (None, Decision::new("cache", "off", why));
-    }
+    let bagged = !tables.bags.is_empty();
     let why = match model.options.cache {
         description::Cache::Off => return (None, Decision::new("cache", "off", "asked")),
         description::Cache::On => "asked",
+        description::Cache::Auto if bagged && counts => {
+            "auto: a count of a search with bags keeps a memo"
+        }
         description::Cache::Auto => {
             let why =
                 "auto: the search by the fewest embeddings seldom meets a failed free set again";
@@ -416,8 +418,15 @@ pub(super) fn fewest_cache(
         }
     };
     let required: u32 = tables.required.iter().map(|w| w.count_ones()).sum();
-    let from = required * tuning.cache_from_percent / 100;
-    let words = layout.words();
+    let from = match bagged && counts {
+        // A memo is consulted from the start, as a scan's is.
+        true => 0,
+        false => required * tuning.cache_from_percent / 100,
+    };
+    let words = match bagged {
+        true => (tables.words + tables.sets) as usize,
+        false => layout.words(),
+    };
     let bits = bits_for(estimate, words, tuning);
     let chosen = format!(
         "from {from} placements of at most {required}, keys of {words} word{}, 2^{bits} slots",
@@ -546,13 +555,13 @@ pub(super) fn counts(
         }
         Problem::Box(_) => Err("every piece is one of a kind".to_owned()),
         Problem::Abstract(_) => {
-            // Counts of times are followed by the search by the fewest embeddings alone, whose
-            // state is then more than the free set a memo keys.
+            // Counts of times (bags) are followed by the search by the fewest embeddings
+            // alone, whose state a memo then keys whole.
             let counted = (0..cover.aspect_count() as u32)
                 .map(AspectId)
                 .any(|a| (cover.least(a), cover.multiplicity(a)) != (1, 1));
             match counted {
-                true => Err("a search with counts of times keeps no cache".to_owned()),
+                true => Ok("aspects covered a number of times, no symmetry check".to_owned()),
                 false => Err("every aspect is covered once".to_owned()),
             }
         }

@@ -153,9 +153,8 @@ impl FewestTables {
             return Err(Unfit::TooLarge);
         }
         // A set of a few words is kept whole for every bit, which the search reads at a
-        // constant width; a larger one, or any where there are bags (whose search is the one
-        // that keeps counts), from its first word with a taker to its last.
-        let dense = sets <= DENSE_SETS && bags.is_empty();
+        // constant width; a larger one from its first word with a taker to its last.
+        let dense = sets <= DENSE_SETS;
         for list in by_bit {
             let start = takers.len() as u32;
             let (first, last) = match (list.first(), list.last()) {

@@ -417,7 +417,7 @@ impl Outline {
         let search = match search {
             Outlined::Fewest(tables) => {
                 let (cache, decision) =
-                    decide::fewest_cache(model, &tables, &layout, estimate, tuning);
+                    decide::fewest_cache(model, &tables, &layout, counts.is_ok(), estimate, tuning);
                 decisions.push(decision);
                 let (memo, decision) = decide::memo(
                     cache.map(|c| c.table),
