@@ -55,17 +55,13 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>, fewest: &Fewest) ->
     let ranges = fewest.ranges.iter().map(|&(a, b, c)| quote!((#a, #b, #c)));
     let (q_words, sets, span) = (fewest.words, fewest.sets, fewest.span);
     let (fingerprint, stride) = (plan.fingerprint, fewest.stride);
-    // The sizes as constants of the search, whose loops then unroll; with bags, the one search
-    // that keeps them.
+    // The sizes as constants of the search, whose loops then unroll.
     let bagged = !fewest.bags.is_empty();
-    let (q_words_n, sets_n, stride_n) = match bagged {
-        true => (0, 0, 0),
-        false => (
-            fewest.words as usize,
-            fewest.sets as usize,
-            fewest.stride as usize,
-        ),
-    };
+    let (q_words_n, sets_n, stride_n) = (
+        fewest.words as usize,
+        fewest.sets as usize,
+        fewest.stride as usize,
+    );
     let aspects = compiled.cover.aspect_count();
     let (check, checked) = match compiled.check {
         Some(check) => {
