@@ -80,6 +80,76 @@ fn main() {
             &pentominoes_twice(rows, columns, count),
         );
     }
+    // Knuth's colours (`dlx2`, `ssxcc`): items that options of one colour share.
+    write(&dir, "macmahon_4x6", &macmahon(4, 6, MACMAHON_4X6));
+}
+
+/// The count of [`macmahon`]'s 4x6 box, as Knuth's `dlx2` and `ssxcc` count it.
+const MACMAHON_4X6: u64 = 106_624;
+
+/// MacMahon's 24 squares in a `rows` x `columns` box (Knuth's colours): each square's edges
+/// coloured from three colours, one square for each way up to rotation; placed turned any
+/// way, edges that touch of one colour, the box's border all of colour 0. Cells and squares
+/// are primary items; each inner edge a secondary one, coloured by the squares beside it.
+fn macmahon(rows: usize, columns: usize, count: u64) -> String {
+    // A square's colours clockwise from its top; each colouring once, by its least rotation.
+    let turn = |[t, r, b, l]: [u8; 4]| [l, t, r, b];
+    let mut squares: Vec<[u8; 4]> = Vec::new();
+    for code in 0..81u32 {
+        let square = [0, 1, 2, 3].map(|i| (code / 3u32.pow(i) % 3) as u8);
+        let mut turns = vec![square];
+        for _ in 0..3 {
+            turns.push(turn(turns[turns.len() - 1]));
+        }
+        if turns.iter().all(|t| square <= *t) {
+            squares.push(square);
+        }
+    }
+    assert_eq!(squares.len(), 24, "MacMahon's squares");
+    let mut out = format!(
+        "| MacMahon's 24 squares (each way of colouring a square's edges from three colours, up \
+         to rotation) in a {rows}x{columns} box, turned any way, edges that touch of one \
+         colour, the border all colour 0 (Knuth's colours): {count} solutions.\n"
+    );
+    let cells = (0..rows).flat_map(|r| (0..columns).map(move |c| format!("r{r}c{c}")));
+    let pieces = (0..squares.len()).map(|k| format!("s{k}"));
+    // An edge right of (r, c) is `hRC`, below it `vRC`.
+    let inner_h = (0..rows).flat_map(|r| (0..columns - 1).map(move |c| format!("h{r}_{c}")));
+    let inner_v = (0..rows - 1).flat_map(|r| (0..columns).map(move |c| format!("v{r}_{c}")));
+    let primary: Vec<String> = cells.chain(pieces).collect();
+    let secondary: Vec<String> = inner_h.chain(inner_v).collect();
+    let _ = writeln!(out, "{} | {}", primary.join(" "), secondary.join(" "));
+    for (k, &square) in squares.iter().enumerate() {
+        let mut ways = vec![square];
+        for _ in 0..3 {
+            let next = turn(ways[ways.len() - 1]);
+            if !ways.contains(&next) {
+                ways.push(next);
+            }
+        }
+        for [t, r, b, l] in ways {
+            for row in 0..rows {
+                for col in 0..columns {
+                    // Each side on the border must be colour 0; each inside, an edge item.
+                    let sides = [
+                        (row == 0, format!("v{}_{col}", row.wrapping_sub(1)), t),
+                        (col == columns - 1, format!("h{row}_{col}"), r),
+                        (row == rows - 1, format!("v{row}_{col}"), b),
+                        (col == 0, format!("h{row}_{}", col.wrapping_sub(1)), l),
+                    ];
+                    if sides.iter().any(|(border, _, c)| *border && *c != 0) {
+                        continue;
+                    }
+                    let edges = sides
+                        .iter()
+                        .filter(|(border, ..)| !border)
+                        .map(|(_, edge, c)| format!(" {edge}:{c}"));
+                    let _ = writeln!(out, "s{k} r{row}c{col}{}", edges.collect::<String>());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Marks on an `n`x`n` board, from `least` to `most` in each row and each column (Knuth's
