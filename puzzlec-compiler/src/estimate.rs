@@ -182,18 +182,18 @@ impl Estimator<'_> {
                 work += chosen.len() as u64;
                 // The degree `l + 1 - n`, for `l` embeddings and `n` times it must still be
                 // taken; then less slack, then more embeddings, as the search compares them.
-                let mut best: Option<(u64, AspectId, u32)> = None;
+                let mut best: Option<(u128, AspectId, u32)> = None;
                 let mut stuck = false;
                 for &a in chosen.iter().filter(|a| !covered[a.index()]) {
                     let (l, b, m) = (counts[a.index()], left[a.index()], slack[a.index()]);
-                    let (n, s) = (b.saturating_sub(m), b.min(m).min((1 << 24) - 1));
+                    let (n, s) = (b.saturating_sub(m), b.min(m));
                     if l < n {
                         stuck = true;
                         break;
                     }
-                    let key = u64::from(l + 1 - n) << 40
-                        | u64::from(s) << 16
-                        | u64::from(0xffff - l.min(0xffff));
+                    let key = u128::from(l + 1 - n) << 64
+                        | u128::from(s) << 16
+                        | u128::from(0xffff - l.min(0xffff));
                     if best.is_none_or(|(k, ..)| key < k) {
                         best = Some((key, a, n));
                     }

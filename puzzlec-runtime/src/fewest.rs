@@ -458,8 +458,8 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
     /// For `l` embeddings, `b` times left and a slack `m`, the degree `l + s - b + 1` (with
     /// `s = min(m, b)`) is `l + 1 - n`, `n = max(b - m, 0)` the times it must still be taken;
     /// the degree, `s` and the count are compared as one key, its lowest first (the count
-    /// inverted, so that more is less), ties to the first bit met, without a branch. (An `s`
-    /// past 2^24 is taken as 2^24 - 1: only bags covered millions of times could tie on it.)
+    /// inverted, so that more is less), ties to the first bit met, without a branch: the key
+    /// holds every `s` a bag may have, so the choice is exactly `dlx3`'s.
     #[inline(always)]
     fn degree(&self, depth: usize) -> Chosen {
         let t = self.tables;
@@ -468,7 +468,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let q = &self.levels[depth * width..depth * width + words];
         let bags = t.bags.len();
         let left = &self.left[depth * bags..(depth + 1) * bags];
-        let (mut best, mut at) = (u64::MAX, 0);
+        let (mut best, mut at) = (u128::MAX, 0);
         for (w, (&q, &r)) in q.iter().zip(t.required).enumerate() {
             let mut free = q & r;
             while free != 0 {
@@ -479,20 +479,21 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
                     NO_BAG => (1, 0),
                     k => {
                         let (b, m) = (left[k as usize], self.slack[k as usize]);
-                        (b.saturating_sub(m), b.min(m).min((1 << 24) - 1))
+                        (b.saturating_sub(m), b.min(m))
                     }
                 };
                 if l < n {
                     return Chosen::Stuck;
                 }
-                let key = u64::from(l + 1 - n) << 40 | u64::from(s) << 16 | u64::from(0xffff - l);
+                let key =
+                    u128::from(l + 1 - n) << 64 | u128::from(s) << 16 | u128::from(0xffff - l);
                 let better = key < best;
                 best = if better { key } else { best };
                 at = if better { bit } else { at };
             }
         }
         match best {
-            u64::MAX => Chosen::Covered,
+            u128::MAX => Chosen::Covered,
             _ => Chosen::At(at),
         }
     }
