@@ -73,7 +73,10 @@ struct Regions<'b> {
     owner: Vec<u32>,
     /// The cells with an owner, to clear them for the next placement.
     owned: Vec<usize>,
+    /// The fills of this placement, `fills[..going]`; those past it are kept for their
+    /// queues' memory (a placement starts dozens of fills, and a compile millions).
     fills: Vec<Fill>,
+    going: usize,
     /// The state of each part the placement touches, by part.
     touched: Vec<Touched>,
 }
@@ -155,6 +158,7 @@ impl<'b> Regions<'b> {
             owner: vec![NO_FILL; cells],
             owned: Vec::new(),
             fills: Vec::new(),
+            going: 0,
             neighbours,
         }
     }
@@ -186,23 +190,27 @@ impl<'b> Regions<'b> {
                 if self.taken[start] || self.owner[start] != NO_FILL {
                     continue;
                 }
-                let id = self.fills.len();
+                let id = self.going;
+                self.going += 1;
+                if id == self.fills.len() {
+                    self.fills.push(Fill::default());
+                }
                 self.owner[start] = id as u32;
                 self.owned.push(start);
                 let part = self.part_of[start];
                 self.touched[part as usize].going += 1;
-                self.fills.push(Fill {
-                    joined: id,
-                    queue: VecDeque::from([start as u32]),
-                    size: 1,
-                    optional: usize::from(self.board.is_optional(start as u32)),
-                    part,
-                    done: false,
-                });
+                let fill = &mut self.fills[id];
+                fill.queue.clear();
+                fill.queue.push_back(start as u32);
+                fill.joined = id;
+                fill.size = 1;
+                fill.optional = usize::from(self.board.is_optional(start as u32));
+                fill.part = part;
+                fill.done = false;
             }
         }
         let mut fits = true;
-        for f in 0..self.fills.len() {
+        for f in 0..self.going {
             let part = self.fills[f].part as usize;
             fits &= self.settle(part, &mut judge);
         }
@@ -210,7 +218,7 @@ impl<'b> Regions<'b> {
         let mut going = true;
         while fits && going {
             going = false;
-            for f in 0..self.fills.len() {
+            for f in 0..self.going {
                 let fill = &self.fills[f];
                 if fill.joined != f || fill.done || self.touched[fill.part as usize].settled {
                     continue;
@@ -230,7 +238,7 @@ impl<'b> Regions<'b> {
         for c in self.owned.drain(..) {
             self.owner[c] = NO_FILL;
         }
-        self.fills.clear();
+        self.going = 0;
         fits
     }
 
@@ -292,16 +300,21 @@ impl<'b> Regions<'b> {
 
     /// Fill `other` joins `f`: they are one region.
     fn join(&mut self, f: usize, other: usize) {
-        let mut queue = std::mem::take(&mut self.fills[other].queue);
-        let (size, optional) = (self.fills[other].size, self.fills[other].optional);
-        self.fills[other].joined = f;
-        let fill = &mut self.fills[f];
-        if queue.len() > fill.queue.len() {
-            std::mem::swap(&mut queue, &mut fill.queue);
+        let (low, high) = (f.min(other), f.max(other));
+        let (left, right) = self.fills.split_at_mut(high);
+        let (fill, joined) = if f < other {
+            (&mut left[low], &mut right[0])
+        } else {
+            (&mut right[0], &mut left[low])
+        };
+        joined.joined = f;
+        // The longer queue is kept and the shorter appended to it; the other keeps its memory.
+        if joined.queue.len() > fill.queue.len() {
+            std::mem::swap(&mut joined.queue, &mut fill.queue);
         }
-        fill.queue.extend(queue);
-        fill.size += size;
-        fill.optional += optional;
+        fill.queue.extend(joined.queue.drain(..));
+        fill.size += joined.size;
+        fill.optional += joined.optional;
         self.touched[fill.part as usize].going -= 1;
     }
 
