@@ -175,6 +175,7 @@ impl Program {
     /// procedure share their common tests by the greedy rule (see the module).
     pub fn build(cover: &Cover, order: &Order, sharing: bool) -> Program {
         let uses = cover.uses();
+        let mut shared = Sharing::new(&uses, cover, order, Leaf::Scan);
         let mut by_least: Vec<Vec<EmbeddingId>> = vec![Vec::new(); order.len()];
         for e in cover.allowed() {
             if let Some(least) = order.least(cover.aspects(e)) {
@@ -204,7 +205,7 @@ impl Program {
                         .collect();
                     Body::Place(vec![Node::Test {
                         aspect,
-                        children: shared_tree(items, &uses, cover, order, Leaf::Scan),
+                        children: shared.tree(items),
                     }])
                 } else {
                     let chains = embeddings.iter().map(|&e| {
@@ -245,18 +246,19 @@ impl Program {
             }
         }
         let sharing = self.sharing;
+        let mut shared = sharing.then(|| Sharing::new(&uses, cover, order, Leaf::Caller));
         // The tree of `embeddings` below the tests of the aspects `known` to be free.
-        let tree = |embeddings: Vec<EmbeddingId>, known: &[AspectId]| -> Vec<Node> {
+        let mut tree = |embeddings: Vec<EmbeddingId>, known: &[AspectId]| -> Vec<Node> {
             let rest = |e: EmbeddingId| {
                 let aspects = cover.aspects(e).iter().copied();
                 aspects.filter(|x| !known.contains(x))
             };
-            match sharing {
-                true => {
+            match &mut shared {
+                Some(shared) => {
                     let items = embeddings.iter().map(|&e| (e, rest(e).collect()));
-                    shared_tree(items.collect(), &uses, cover, order, Leaf::Caller)
+                    shared.tree(items.collect())
                 }
-                false => (embeddings.iter())
+                None => (embeddings.iter())
                     .map(|&embedding| {
                         let next = Next::Caller;
                         chain(rest(embedding), order, Node::Place { embedding, next })
@@ -399,70 +401,103 @@ enum Leaf {
     Caller,
 }
 
-/// The greedy overlap rule: leaves for embeddings with nothing left to test; then, repeatedly,
-/// the aspect contained in most of the rest (ties: in more embeddings of the whole puzzle, then
-/// earlier in the order) guards the tree of those that contain it. Siblings are ordered by the
-/// lowest embedding they place.
-fn shared_tree(
-    items: Items,
-    uses: &[usize],
-    cover: &Cover,
-    order: &Order,
+/// The greedy overlap rule ([`Sharing::tree`]) and its state: what it reads, and how many of
+/// the remaining embeddings hold each aspect, counted in place (a sort of every remaining
+/// aspect at every node cost most of a compile of pieces with dozens of cells), one table
+/// for every tree of a program.
+struct Sharing<'a> {
+    uses: &'a [usize],
+    cover: &'a Cover,
+    order: &'a Order,
     leaf: Leaf,
-) -> Vec<Node> {
-    let (done, mut rest): (Items, Items) = items.into_iter().partition(|(_, r)| r.is_empty());
-    let mut nodes: Vec<Node> = done
-        .into_iter()
-        .map(|(embedding, _)| match leaf {
-            Leaf::Scan => place(cover, order, embedding),
-            Leaf::Caller => Node::Place {
-                embedding,
-                next: Next::Caller,
-            },
-        })
-        .collect();
-    // The rule's tie-breaks, which make every aspect's key distinct.
-    let key = |a: AspectId| (uses[a.index()], std::cmp::Reverse(order.position(a)));
-    while !rest.is_empty() {
-        let mut all: Vec<AspectId> = rest.iter().flat_map(|(_, r)| r.iter().copied()).collect();
-        all.sort_unstable();
-        let counts = all.chunk_by(|a, b| a == b).map(|run| (run[0], run.len()));
-        let (aspect, n) = counts
-            .max_by_key(|&(a, n)| (n, key(a)))
-            .expect("every remaining embedding has an aspect to test");
-        if n == rest.len() {
-            // The aspects every remaining embedding contains come first, by the tie-breaks,
-            // each guarding the next: a chain made without counting again at every depth.
-            let members: Vec<AspectId> = all
-                .chunk_by(|a, b| a == b)
-                .filter(|run| run.len() == n)
-                .map(|run| run[0])
-                .collect();
-            for (_, r) in &mut rest {
-                r.retain(|x| members.binary_search(x).is_err());
-            }
-            let mut common = members;
-            common.sort_by_key(|&a| std::cmp::Reverse(key(a)));
-            let inner = shared_tree(std::mem::take(&mut rest), uses, cover, order, leaf);
-            let chain = common.iter().rev().fold(inner, |children, &aspect| {
-                vec![Node::Test { aspect, children }]
-            });
-            nodes.extend(chain);
-            break;
+    /// By aspect: how many of the embeddings being counted hold it (zero between counts).
+    counts: Vec<u32>,
+    /// The aspects whose count is not zero.
+    touched: Vec<AspectId>,
+}
+
+impl<'a> Sharing<'a> {
+    fn new(uses: &'a [usize], cover: &'a Cover, order: &'a Order, leaf: Leaf) -> Sharing<'a> {
+        Sharing {
+            uses,
+            cover,
+            order,
+            leaf,
+            counts: vec![0; uses.len()],
+            touched: Vec::new(),
         }
-        let (mut with, without): (Items, Items) =
-            rest.into_iter().partition(|(_, r)| r.contains(&aspect));
-        for (_, r) in &mut with {
-            r.retain(|&x| x != aspect);
-        }
-        nodes.push(Node::Test {
-            aspect,
-            children: shared_tree(with, uses, cover, order, leaf),
-        });
-        rest = without;
     }
-    nodes.sort_by_key(Node::lowest);
-    nodes
+
+    /// The tree of `items` by the greedy overlap rule: leaves for embeddings with nothing
+    /// left to test; then, repeatedly, the aspect contained in most of the rest (ties: in
+    /// more embeddings of the whole puzzle, then earlier in the order) guards the tree of
+    /// those that contain it. Siblings are ordered by the lowest embedding they place.
+    fn tree(&mut self, items: Items) -> Vec<Node> {
+        let (cover, order, leaf) = (self.cover, self.order, self.leaf);
+        let (done, mut rest): (Items, Items) = items.into_iter().partition(|(_, r)| r.is_empty());
+        let mut nodes: Vec<Node> = done
+            .into_iter()
+            .map(|(embedding, _)| match leaf {
+                Leaf::Scan => place(cover, order, embedding),
+                Leaf::Caller => Node::Place {
+                    embedding,
+                    next: Next::Caller,
+                },
+            })
+            .collect();
+        // The rule's tie-breaks, which make every aspect's key distinct.
+        let uses = self.uses;
+        let key = |a: AspectId| (uses[a.index()], std::cmp::Reverse(order.position(a)));
+        while !rest.is_empty() {
+            for &a in rest.iter().flat_map(|(_, r)| r) {
+                if self.counts[a.index()] == 0 {
+                    self.touched.push(a);
+                }
+                self.counts[a.index()] += 1;
+            }
+            let count = |a: AspectId| self.counts[a.index()] as usize;
+            let (aspect, n) = (self.touched.iter())
+                .map(|&a| (a, count(a)))
+                .max_by_key(|&(a, n)| (n, key(a)))
+                .expect("every remaining embedding has an aspect to test");
+            // The aspects every remaining embedding contains, by number.
+            let mut members: Vec<AspectId> = Vec::new();
+            if n == rest.len() {
+                members.extend(self.touched.iter().filter(|&&a| count(a) == n));
+                members.sort_unstable();
+            }
+            for a in self.touched.drain(..) {
+                self.counts[a.index()] = 0;
+            }
+            if n == rest.len() {
+                // They come first, by the tie-breaks, each guarding the next: a chain made
+                // without counting again at every depth.
+                for (_, r) in &mut rest {
+                    r.retain(|x| members.binary_search(x).is_err());
+                }
+                let mut common = members;
+                common.sort_by_key(|&a| std::cmp::Reverse(key(a)));
+                let inner = self.tree(std::mem::take(&mut rest));
+                let chain = common.iter().rev().fold(inner, |children, &aspect| {
+                    vec![Node::Test { aspect, children }]
+                });
+                nodes.extend(chain);
+                break;
+            }
+            let (mut with, without): (Items, Items) =
+                rest.into_iter().partition(|(_, r)| r.contains(&aspect));
+            for (_, r) in &mut with {
+                r.retain(|&x| x != aspect);
+            }
+            nodes.push(Node::Test {
+                aspect,
+                children: self.tree(with),
+            });
+            rest = without;
+        }
+        nodes.sort_by_key(Node::lowest);
+        nodes
+    }
 }
 
 /// Without sharing: one chain of tests of `aspects` in order, ending in `leaf`.
