@@ -43,11 +43,12 @@ pub const MAX_ENTRY_BYTES: u64 = MAX_BYTES / 4;
 /// be written costs the next run a compile, nothing more). A puzzle larger than
 /// [`MAX_ENTRY_BYTES`] is not kept.
 pub fn save(source: &str, runnable: &Runnable) {
-    if runnable.encoded_len() as u64 > MAX_ENTRY_BYTES {
+    let Some(path) = cache::entry("compiled", source) else {
         return;
-    }
-    if let Some(path) = cache::entry("compiled", source) {
-        if write_whole(&path, &runnable.to_bytes()).is_ok() {
+    };
+    let max = usize::try_from(MAX_ENTRY_BYTES).unwrap_or(usize::MAX);
+    if let Some(bytes) = runnable.to_bytes_within(max) {
+        if write_whole(&path, &bytes).is_ok() {
             let _ = trim(path.parent().unwrap_or(&path), MAX_BYTES);
         }
     }

@@ -57,6 +57,8 @@ pub mod stop;
 pub mod symmetry;
 pub mod tuning;
 pub mod walk;
+#[cfg(feature = "serde")]
+mod words;
 
 pub use cover::{AspectId, Cover, EmbeddingId};
 pub use description::{Cache, DeadEnds, Description, Lead, Loc, OrderChoice, Prune, Symmetry};

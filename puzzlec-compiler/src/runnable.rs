@@ -174,7 +174,7 @@ mod saved {
     use super::Runnable;
 
     /// What saved bytes start with: the format's name and version, and the compiler's.
-    const MAGIC: &[u8] = concat!("puzzle runnable 11 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
+    const MAGIC: &[u8] = concat!("puzzle runnable 12 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
 
     /// Why saved bytes could not be loaded.
     #[derive(Debug, thiserror::Error)]
@@ -190,6 +190,32 @@ mod saved {
         Decode(String),
     }
 
+    /// Bytes appended to a vector, up to a length: a longer encoding is an error.
+    struct Capped {
+        bytes: Vec<u8>,
+        max: usize,
+    }
+
+    impl postcard::ser_flavors::Flavor for Capped {
+        type Output = Vec<u8>;
+
+        fn try_push(&mut self, byte: u8) -> postcard::Result<()> {
+            self.try_extend(&[byte])
+        }
+
+        fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
+            if data.len() > self.max.saturating_sub(self.bytes.len()) {
+                return Err(postcard::Error::SerializeBufferFull);
+            }
+            self.bytes.extend_from_slice(data);
+            Ok(())
+        }
+
+        fn finalize(self) -> postcard::Result<Vec<u8>> {
+            Ok(self.bytes)
+        }
+    }
+
     /// A checksum of the encoded parts.
     fn checksum(bytes: &[u8]) -> u64 {
         let mut hasher = rustc_hash::FxHasher::default();
@@ -201,12 +227,22 @@ mod saved {
     impl Runnable {
         /// The puzzle as bytes, for [`Runnable::from_bytes`] of the same compiler.
         pub fn to_bytes(&self) -> Vec<u8> {
-            let body = postcard::to_allocvec(self).expect("a runnable puzzle encodes");
-            let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + body.len());
+            self.to_bytes_within(usize::MAX)
+                .expect("a runnable puzzle encodes")
+        }
+
+        /// [`Runnable::to_bytes`], or `None` where they would be longer than `max`: made in one
+        /// pass, and given up as they pass `max`, so that a cache that keeps entries up to a
+        /// size neither encodes a puzzle twice nor holds more than `max` bytes of one it skips.
+        pub fn to_bytes_within(&self, max: usize) -> Option<Vec<u8>> {
+            let head = MAGIC.len() + 8;
+            let mut bytes = Vec::with_capacity(4096);
             bytes.extend_from_slice(MAGIC);
-            bytes.extend_from_slice(&checksum(&body).to_le_bytes());
-            bytes.extend_from_slice(&body);
-            bytes
+            bytes.extend_from_slice(&[0; 8]);
+            let mut bytes = postcard::serialize_with_flavor(self, Capped { bytes, max }).ok()?;
+            let sum = checksum(&bytes[head..]);
+            bytes[MAGIC.len()..head].copy_from_slice(&sum.to_le_bytes());
+            Some(bytes)
         }
 
         /// The length of [`Runnable::to_bytes`]'s bytes, counted without making them: what a
@@ -255,14 +291,16 @@ mod tests {
     }
 
     /// Puzzles whose plans hold each part a saved puzzle carries: the report's small puzzle,
-    /// the 6x10 with its dead ends, fewest fits, lookups and failure cache, and copies of two
-    /// kinds, held in a bag and reduced by a symmetry check.
+    /// the 6x10 with its dead ends, fewest fits, lookups and failure cache, copies of two
+    /// kinds, held in a bag and reduced by a symmetry check, and a box searched by the fewest
+    /// embeddings (its tables' words saved as bytes).
     fn puzzles() -> Vec<Puzzle> {
         let report = Description::report_example().symmetry(Symmetry::Reduced { piece: None });
         let six_by_ten = described("mod p { box: 6 x 10, pieces: pentominoes }");
         let copies =
             described("mod d { box: 4 x 4, pieces: { 2 x L: [\"###\", \"#..\"], 2 x T: [\"###\", \".#.\"] }, symmetry: reduced }");
-        [report, six_by_ten, copies]
+        let fewest = described("mod f { box: 4 x 6, pieces: { 2 x L: [\"###\", \"#..\"], 2 x T: [\"###\", \".#.\"], 4 x D: [\"##\"] }, order: fewest }");
+        [report, six_by_ten, copies, fewest]
             .iter()
             .map(|d| Puzzle::new(d).expect("the puzzle compiles"))
             .collect()
@@ -275,6 +313,7 @@ mod tests {
         assert!(puzzles.iter().any(|p| p.plan().cache_table().is_some()));
         let bags = |p: &Puzzle| p.plan().layout.fields.iter().any(|f| f.bag.is_some());
         assert!(puzzles.iter().any(bags));
+        assert!(puzzles.iter().any(|p| p.plan().fewest().is_some()));
         for puzzle in puzzles {
             let bytes = puzzle.runnable().to_bytes();
             let loaded = Runnable::from_bytes(&bytes).expect("the bytes load");
@@ -290,6 +329,10 @@ mod tests {
             // The same puzzle makes the same bytes, as many as counted without making them.
             assert_eq!(loaded.to_bytes(), bytes, "{name}");
             assert_eq!(puzzle.runnable().encoded_len(), bytes.len(), "{name}");
+            // Within a bound, the same bytes; past it, none.
+            let within = puzzle.runnable().to_bytes_within(bytes.len());
+            assert_eq!(within.as_deref(), Some(&bytes[..]), "{name}");
+            assert_eq!(puzzle.runnable().to_bytes_within(bytes.len() - 1), None);
         }
     }
 

@@ -23,6 +23,7 @@ pub struct FewestTables {
     /// The words of a set of embeddings.
     pub sets: u32,
     /// The bits of `q` of the required aspects.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub required: Vec<u64>,
     /// Counts are kept for the bits below this one.
     pub span: u32,
@@ -30,14 +31,18 @@ pub struct FewestTables {
     /// first word of the set they fill and how many.
     pub ranges: Vec<(u32, u32, u32)>,
     /// The takers' words, bit after bit.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub takers: Vec<u64>,
     /// Where sets are of a few words, each embedding's clashes (the embeddings that share a
     /// bit with it), `sets` words each; else none.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub clashes: Vec<u64>,
     /// Each embedding's bits of `q`: those it takes.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub masks: Vec<u64>,
     /// Where the cover has colours, each embedding's bits that must be free for it to fit;
     /// else none (`masks` are both).
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub needs: Vec<u64>,
     /// The most required aspects an embedding takes.
     pub stride: u32,

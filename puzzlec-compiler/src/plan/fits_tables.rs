@@ -30,8 +30,10 @@ pub struct FitsTables {
     /// The embedding of each entry of a run.
     pub embeddings: Vec<u32>,
     /// The cells each entry's embedding takes, as the board's bits.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub takes: Vec<u128>,
     /// The bits of `q` each embedding takes, by embedding (none for one not allowed).
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub masks: Vec<u128>,
 }
 

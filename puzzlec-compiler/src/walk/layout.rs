@@ -34,10 +34,10 @@ pub struct Walkable {
     pub(super) reads: Vec<Read>,
     /// The lookups' sets of leaves: each lookup's whole set, then, for each field it reads,
     /// the leaves each of the field's values allows, `words` words apiece.
-    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) sets: Vec<u64>,
     /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
-    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) masks: Vec<u64>,
     pub(super) leaves: Vec<Leaf>,
     /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.
@@ -335,16 +335,24 @@ impl Walkable {
             let values: u64 = 1 << width;
             for (word, shift, known) in fields {
                 let at = self.sets.len() as u32;
-                // Each leaf's bits of the field that are not known free.
-                let needs: Vec<u64> = (masks.chunks_exact(n))
-                    .map(|m| (m[word] & !known) >> shift & (values - 1))
-                    .collect();
-                for value in 0..values {
-                    let base = self.sets.len();
-                    self.sets.resize(base + words, 0);
-                    for (i, need) in needs.iter().enumerate() {
-                        if need & !value == 0 {
-                            self.sets[base + i / 64] |= 1 << (i % 64);
+                // The leaves each value of the field allows: those whose bits of it that are
+                // not known free it holds. Each leaf is set under its own bits, then each
+                // value takes in the sets of the values one bit less (a sum over subsets): a
+                // pass per bit of the field, where a pass per value over every leaf cost most
+                // of a compile with many leaves.
+                let base = self.sets.len();
+                let sets = values as usize * words;
+                self.sets.resize(base + sets, 0);
+                let table = &mut self.sets[base..];
+                for (i, m) in masks.chunks_exact(n).enumerate() {
+                    let need = ((m[word] & !known) >> shift & (values - 1)) as usize;
+                    table[need * words + i / 64] |= 1 << (i % 64);
+                }
+                for bit in 0..width {
+                    for value in (0..values as usize).filter(|v| v >> bit & 1 == 1) {
+                        let less = (value ^ 1 << bit) * words;
+                        for w in 0..words {
+                            table[value * words + w] |= table[less + w];
                         }
                     }
                 }

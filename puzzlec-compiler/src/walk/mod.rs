@@ -16,8 +16,6 @@
 
 mod layout;
 mod walk_board;
-#[cfg(feature = "serde")]
-mod words;
 
 use std::ops::ControlFlow;
 

@@ -57,19 +57,19 @@ pub(super) enum WalkBoard {
 #[cfg_attr(
     feature = "serde",
     serde(bound(
-        serialize = "T: super::words::Word + serde::Serialize",
-        deserialize = "T: super::words::Word + serde::Deserialize<'de>"
+        serialize = "T: crate::words::Word + serde::Serialize",
+        deserialize = "T: crate::words::Word + serde::Deserialize<'de>"
     ))
 )]
 pub(super) struct Bits<T> {
     pub(super) offset: u32,
     pub(super) steps: Vec<(u32, T)>,
     pub(super) cells: T,
-    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) borders: Vec<T>,
     /// Where the plan checks from counts: each leaf's reach (`BitBoard::reach`), `width`
     /// words apiece.
-    #[cfg_attr(feature = "serde", serde(with = "super::words"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) reach: Vec<T>,
     pub(super) width: usize,
 }

@@ -1,6 +1,6 @@
-//! Words saved as their bytes: the walker's tables (sets, masks, borders, reaches) are most of
-//! a saved puzzle, and a byte string loads at the speed of a copy where a sequence of
-//! integers is decoded one varint at a time.
+//! Words saved as their bytes: the walker's and the plan's tables (sets, masks, borders,
+//! reaches, takers) are most of a saved puzzle, and a byte string loads at the speed of a copy
+//! where a sequence of integers is decoded one varint at a time.
 
 use serde::de::{Error, Visitor};
 use serde::{Deserializer, Serializer};
