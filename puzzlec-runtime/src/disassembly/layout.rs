@@ -14,7 +14,8 @@
 //! than any. One piece, the pivot, may be compared before the others.
 
 use std::cmp::Ordering;
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use crate::lattice::{Lattice, Motion, Point};
 
@@ -100,6 +101,57 @@ impl Layout {
         self.turns.len()
     }
 }
+
+/// A [`Layout`] worked out when a disassembly first asks for it: a reader makes one for each
+/// problem it reads, and working out the box's and the pieces' turns costs more than reading
+/// the file, which a count or a listing never needs. It prints, and compares, as the layout.
+#[derive(Clone)]
+pub struct LazyLayout(Arc<Later>);
+
+struct Later {
+    make: Box<dyn Fn() -> Layout + Send + Sync>,
+    made: OnceLock<Arc<Layout>>,
+}
+
+impl LazyLayout {
+    /// The layout `make` makes, made once, when first asked for.
+    pub fn new(make: impl Fn() -> Layout + Send + Sync + 'static) -> LazyLayout {
+        LazyLayout(Arc::new(Later {
+            make: Box::new(make),
+            made: OnceLock::new(),
+        }))
+    }
+
+    /// The layout, made now if it has not been.
+    pub fn get(&self) -> Arc<Layout> {
+        Arc::clone(self.0.made.get_or_init(|| Arc::new((self.0.make)())))
+    }
+}
+
+impl From<Layout> for LazyLayout {
+    fn from(layout: Layout) -> LazyLayout {
+        let layout = Arc::new(layout);
+        let made = OnceLock::from(Arc::clone(&layout));
+        LazyLayout(Arc::new(Later {
+            make: Box::new(move || Layout::clone(&layout)),
+            made,
+        }))
+    }
+}
+
+impl fmt::Debug for LazyLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+impl PartialEq for LazyLayout {
+    fn eq(&self, other: &LazyLayout) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.get() == other.get()
+    }
+}
+
+impl Eq for LazyLayout {}
 
 /// The image of translation `b` under a turn whose images of `period` times each axis's unit
 /// are `columns`.

@@ -31,7 +31,6 @@ mod search;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use crate::fingerprint::Fingerprint;
 use crate::lattice::{Lattice, Point};
@@ -39,7 +38,7 @@ use crate::solution::Solution;
 
 use grouping::Grouping;
 use layout::Laying;
-pub use layout::Layout;
+pub use layout::{Layout, LazyLayout};
 use movement::{Movement, Position, ShapeId};
 use search::{Halt, Scratch, Search};
 
@@ -58,7 +57,7 @@ pub struct Rules {
     pub groups: Vec<Vec<(u32, u32)>>,
     /// How an assembly is laid before it is taken apart, where the way it lies is to be
     /// BurrTools' (`None`: as found).
-    pub layout: Option<Arc<Layout>>,
+    pub layout: Option<LazyLayout>,
 }
 
 impl Rules {
@@ -282,7 +281,7 @@ impl Disassembler {
             return Err(DisassemblyError::NoSolids(lattice));
         }
         let mut movement = Movement::new(lattice);
-        let laying = (rules.layout.clone()).map(|l| Laying::new(l, &mut movement));
+        let laying = (rules.layout.as_ref()).map(|l| Laying::new(l.get(), &mut movement));
         Ok(Disassembler {
             movement,
             rules,

@@ -594,7 +594,7 @@ fn a_laid_assembly_comes_apart_alike_however_it_is_found_turned() {
             // The rotations, and the reflections that leave the box as it is.
             assert!(layout.turns() + 1 >= turns.len());
             let rules = Rules {
-                layout: Some(Arc::new(layout)),
+                layout: Some(layout.into()),
                 ..Rules::default()
             };
             let mut laid = Disassembler::new(*lattice, rules, 1_000_000).unwrap();

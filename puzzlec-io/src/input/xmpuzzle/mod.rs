@@ -18,7 +18,7 @@ use puzzlec::compiler::description::{
 };
 use puzzlec::compiler::geometry::Shape;
 use puzzlec::compiler::{Description, Symmetry};
-use puzzlec::disassembly::Rules;
+use puzzlec::disassembly::{LazyLayout, Rules};
 use puzzlec::Lattice;
 use roxmltree::{Document, Node};
 
@@ -760,23 +760,25 @@ impl Reader<'_> {
                         .collect()
                 })
                 .collect();
-            let pieces: Vec<layout::Part<'_>> = (parts.iter().zip(&filled))
-                .map(|(&(id, count, ..), filled)| layout::Part {
-                    filled,
-                    hotspot: shapes[id].as_ref().map_or([0; 3], |s| s.hotspot),
-                    counts: (count.min, count.max),
-                })
+            let hotspots: Vec<[i32; 3]> = (parts.iter())
+                .map(|&(id, ..)| shapes[id].as_ref().map_or([0; 3], |s| s.hotspot))
                 .collect();
+            let counts: Vec<(u32, u32)> = parts.iter().map(|&(_, c, ..)| (c.min, c.max)).collect();
             let shift = box_shift.clone();
-            self.disassembly.layout = Some(std::sync::Arc::new(layout::layout(
-                burr,
-                &box_cells,
-                &pieces,
-                |v| {
+            // Worked out only for a disassembly: the turns cost more than reading the file.
+            self.disassembly.layout = Some(LazyLayout::new(move || {
+                let pieces: Vec<layout::Part<'_>> = (filled.iter().zip(&hotspots).zip(&counts))
+                    .map(|((filled, &hotspot), &counts)| layout::Part {
+                        filled,
+                        hotspot,
+                        counts,
+                    })
+                    .collect();
+                layout::layout(burr, &box_cells, &pieces, |v| {
                     let cell = grid.cell(v).unwrap_or_else(|| v.to_vec());
                     cell.iter().zip(&shift).map(|(a, b)| a + b).collect()
-                },
-            )));
+                })
+            }));
         }
         d.pieces_loc = self.locs.loc(tag);
         let mut achiral = true;
