@@ -94,6 +94,154 @@ struct Group {
     relabel: Vec<Vec<PieceId>>,
 }
 
+/// The sets of cells of a box's embeddings, numbered, each found from its image under a
+/// symmetry: a set's key is the sum of its cells' keys (a fixed random word per cell), so that
+/// its image's key is the sum of its cells' images' keys. A key that names a set is checked
+/// cell by cell; where two sets share a key (never seen, but possible), every image is found
+/// by its bits instead, so that no image is mistaken.
+struct SetImages {
+    /// Each cell's key.
+    keys: Vec<u64>,
+    /// The set of each key, where no two sets share one.
+    by_key: Option<FxHashMap<u64, u32>>,
+    /// Each set's cells as bits, where two sets share a key.
+    by_bits: FxHashMap<Box<[u64]>, u32>,
+    words: usize,
+}
+
+impl SetImages {
+    fn new(cells: usize, sets: &[&[AspectId]]) -> SetImages {
+        // splitmix64 of each cell's number: fixed, so that a compile is deterministic.
+        let keys: Vec<u64> = (1..=cells as u64)
+            .map(|c| {
+                let mut z = c.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
+        SetImages::with_keys(keys, sets)
+    }
+
+    /// The sets keyed by `keys`, a word per cell.
+    fn with_keys(keys: Vec<u64>, sets: &[&[AspectId]]) -> SetImages {
+        let words = keys.len().div_ceil(64).max(1);
+        let mut by_key = FxHashMap::default();
+        by_key.reserve(sets.len());
+        let shared = sets.iter().enumerate().any(|(i, set)| {
+            let key = set
+                .iter()
+                .fold(0u64, |k, a| k.wrapping_add(keys[a.index()]));
+            by_key.insert(key, i as u32).is_some()
+        });
+        let mut images = SetImages {
+            keys,
+            by_key: Some(by_key),
+            by_bits: FxHashMap::default(),
+            words,
+        };
+        if shared {
+            images.by_key = None;
+            images.by_bits = (sets.iter().enumerate())
+                .map(|(i, set)| (images.bits(set.iter().map(|a| a.index())), i as u32))
+                .collect();
+        }
+        images
+    }
+
+    /// The bits of `cells`.
+    fn bits(&self, cells: impl Iterator<Item = usize>) -> Box<[u64]> {
+        let mut bits = vec![0u64; self.words];
+        for c in cells {
+            bits[c / 64] |= 1 << (c % 64);
+        }
+        bits.into()
+    }
+
+    /// Each set's image under each of `symmetries` (cells' images by cell), or none where
+    /// some set's image is no set. The symmetries that move every set to a set are a group:
+    /// one that is the product of two found before takes each set's image through theirs, so
+    /// that only a few (its generators) are worked out from the sets' cells. One that moves
+    /// some set to no set is found so by its first such set.
+    fn under_all(&self, symmetries: &[Vec<u32>], sets: &[&[AspectId]]) -> Vec<Option<Vec<u32>>> {
+        let number: FxHashMap<&[u32], usize> = (symmetries.iter().enumerate())
+            .map(|(i, perm)| (perm.as_slice(), i))
+            .collect();
+        let mut images: Vec<Option<Vec<u32>>> = vec![None; symmetries.len()];
+        let mut checked = vec![false; symmetries.len()];
+        let mut marked = vec![u32::MAX; self.keys.len()];
+        let mut generators: Vec<usize> = Vec::new();
+        let mut product = vec![0u32; self.keys.len()];
+        for g in 0..symmetries.len() {
+            if checked[g] {
+                continue;
+            }
+            checked[g] = true;
+            images[g] = (0..sets.len())
+                .map(|i| self.image(&symmetries[g], sets, i, &mut marked))
+                .collect();
+            if images[g].is_none() {
+                continue;
+            }
+            generators.push(g);
+            let mut going: Vec<usize> = (0..symmetries.len())
+                .filter(|&a| images[a].is_some())
+                .collect();
+            while let Some(a) = going.pop() {
+                for &b in &generators {
+                    // `a` after `b`.
+                    let (first, then) = (&symmetries[b], &symmetries[a]);
+                    product
+                        .iter_mut()
+                        .zip(first)
+                        .for_each(|(p, &c)| *p = then[c as usize]);
+                    let Some(&c) = number.get(product.as_slice()) else {
+                        continue;
+                    };
+                    if checked[c] {
+                        continue;
+                    }
+                    let (Some(first), Some(then)) = (&images[b], &images[a]) else {
+                        continue;
+                    };
+                    images[c] = Some(first.iter().map(|&j| then[j as usize]).collect());
+                    checked[c] = true;
+                    going.push(c);
+                }
+            }
+        }
+        images
+    }
+
+    /// The image of set `i` under `perm`, if it is a set. `marked` is a scratch mark per cell.
+    fn image(
+        &self,
+        perm: &[u32],
+        sets: &[&[AspectId]],
+        i: usize,
+        marked: &mut [u32],
+    ) -> Option<u32> {
+        let set = sets[i];
+        let Some(by_key) = &self.by_key else {
+            let bits = self.bits(set.iter().map(|a| perm[a.index()] as usize));
+            return self.by_bits.get(&bits).copied();
+        };
+        let key = (set.iter()).fold(0u64, |k, a| {
+            k.wrapping_add(self.keys[perm[a.index()] as usize])
+        });
+        let &j = by_key.get(&key)?;
+        // The cells of the set the key names, marked with the number of the set moved.
+        let image = sets[j as usize];
+        if image.len() != set.len() {
+            return None;
+        }
+        image.iter().for_each(|a| marked[a.index()] = i as u32);
+        (set.iter()
+            .all(|a| marked[perm[a.index()] as usize] == i as u32))
+        .then_some(j)
+    }
+}
+
 impl Group {
     /// The box symmetries that map the placements of every piece onto the placements of one
     /// piece: the same piece, or, under a reflection when pieces may not be turned over, the
@@ -127,23 +275,9 @@ impl Group {
         for (&set, &i) in &sets {
             by_number[i as usize] = set;
         }
-        // The sets again as bits of the cells: a set's image is found by setting its cells'
-        // images, with no sort.
-        let words = cells.div_ceil(64).max(1);
-        let bits_of = |set: &mut Vec<u64>, cells: &mut dyn Iterator<Item = usize>| {
-            set.clear();
-            set.resize(words, 0);
-            for c in cells {
-                set[c / 64] |= 1 << (c % 64);
-            }
-        };
-        let mut moved_bits = Vec::with_capacity(words);
-        let by_bits: FxHashMap<Box<[u64]>, u32> = (by_number.iter().enumerate())
-            .map(|(i, set)| {
-                bits_of(&mut moved_bits, &mut set.iter().map(|a| a.index()));
-                (moved_bits.clone().into_boxed_slice(), i as u32)
-            })
-            .collect();
+        // Each set's image under a symmetry is found by a key summed from its cells' keys (a
+        // random word per cell), with no set built and no sort, then checked cell by cell.
+        let set_images = SetImages::new(cells, &by_number).under_all(&symmetries, &by_number);
         // Each embedding by its set of cells and its other aspects, as the images are found.
         let index: FxHashMap<(u32, &[AspectId]), u32> = (0..cover.embedding_count() as u32)
             .map(|e| ((set_of[e as usize], split(e).1), e))
@@ -172,20 +306,12 @@ impl Group {
         let mut relabels = Vec::new();
         let mut motions = Vec::new();
         let mut moved = Vec::new();
-        'symmetries: for perm in symmetries.into_iter().skip(1) {
-            // Each set's image, or a number of no set where the image is none.
-            let set_image: Vec<u32> = (by_number.iter())
-                .map(|set| {
-                    bits_of(
-                        &mut moved_bits,
-                        &mut set.iter().map(|a| perm[a.index()] as usize),
-                    );
-                    by_bits
-                        .get(moved_bits.as_slice())
-                        .copied()
-                        .unwrap_or(u32::MAX)
-                })
-                .collect();
+        'symmetries: for (perm, set_image) in symmetries.into_iter().zip(set_images).skip(1) {
+            // Every set is an embedding's cells, and every embedding a piece's placement: a
+            // symmetry that moves some set to none is not the puzzle's.
+            let Some(set_image) = set_image else {
+                continue;
+            };
             let mut relabel: Vec<PieceId> = (0..pieces.len() as u32).map(PieceId).collect();
             for members in classes.values() {
                 let Some(twins) = classes.get(&placements(members[0].index(), Some(&set_image)))
@@ -766,6 +892,82 @@ mod tests {
     use super::*;
     use crate::description::{Description, Symmetry};
     use crate::lower;
+
+    #[test]
+    fn sets_are_moved_as_their_cells_are_with_keys_that_collide_or_not() {
+        // The dominoes and the L trominoes of a 3x3 grid, cell (r, c) numbered 3r + c.
+        let cell = |r: u32, c: u32| r * 3 + c;
+        let mut sets: Vec<Vec<AspectId>> = Vec::new();
+        for r in 0..3 {
+            for c in 0..3 {
+                if c < 2 {
+                    sets.push(vec![AspectId(cell(r, c)), AspectId(cell(r, c + 1))]);
+                }
+                if r < 2 {
+                    sets.push(vec![AspectId(cell(r, c)), AspectId(cell(r + 1, c))]);
+                }
+            }
+        }
+        for (r, c) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            let square = [
+                cell(r, c),
+                cell(r, c + 1),
+                cell(r + 1, c),
+                cell(r + 1, c + 1),
+            ];
+            for left_out in square {
+                let mut l: Vec<AspectId> = square
+                    .iter()
+                    .filter(|&&x| x != left_out)
+                    .map(|&x| AspectId(x))
+                    .collect();
+                l.sort();
+                sets.push(l);
+            }
+        }
+        let sets: Vec<&[AspectId]> = sets.iter().map(|s| s.as_slice()).collect();
+        let turn: Vec<u32> = (0..9).map(|x| cell(x % 3, 2 - x / 3)).collect();
+        let then =
+            |a: &[u32], b: &[u32]| -> Vec<u32> { b.iter().map(|&x| a[x as usize]).collect() };
+        let half = then(&turn, &turn);
+        let mirror: Vec<u32> = (0..9).map(|x| cell(x / 3, 2 - x % 3)).collect();
+        // Swaps two cells: no symmetry of the sets.
+        let swap: Vec<u32> = (0..9)
+            .map(|x| [1, 0, 2, 3, 4, 5, 6, 7, 8][x as usize])
+            .collect();
+        let symmetries = vec![
+            (0..9).collect(),
+            turn.clone(),
+            swap,
+            half.clone(),
+            mirror.clone(),
+            then(&half, &turn),
+            then(&mirror, &turn),
+        ];
+        // Each image worked out alone from the cells.
+        let expected: Vec<Option<Vec<u32>>> = (symmetries.iter())
+            .map(|perm| {
+                (sets.iter())
+                    .map(|set| {
+                        let mut moved: Vec<AspectId> =
+                            set.iter().map(|a| AspectId(perm[a.index()])).collect();
+                        moved.sort();
+                        sets.iter()
+                            .position(|s| *s == moved.as_slice())
+                            .map(|i| i as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        assert!(expected[2].is_none() && expected.iter().filter(|e| e.is_some()).count() == 6);
+        let images = SetImages::new(9, &sets);
+        assert!(images.by_key.is_some());
+        assert_eq!(images.under_all(&symmetries, &sets), expected);
+        // Every key the same: the sets are found by their bits.
+        let colliding = SetImages::with_keys(vec![0; 9], &sets);
+        assert!(colliding.by_key.is_none());
+        assert_eq!(colliding.under_all(&symmetries, &sets), expected);
+    }
 
     fn reduced(d: Description) -> Reduced {
         let mut errors = Errors::default();
