@@ -28,7 +28,7 @@ macro_rules! word {
         }
     )*};
 }
-word!(u64, u128);
+word!(u32, u64, u128);
 
 /// Saves `words` as one byte string.
 pub fn serialize<W: Word, S: Serializer>(words: &[W], serializer: S) -> Result<S::Ok, S::Error> {

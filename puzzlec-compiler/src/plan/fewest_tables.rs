@@ -48,13 +48,16 @@ pub struct FewestTables {
     pub stride: u32,
     /// The required bits of each embedding, `stride` each, the `j`th entry of the padding
     /// `span + j`.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub bits: Vec<u32>,
     /// The cover's number of each embedding, in the order they are tried.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub embeddings: Vec<u32>,
     /// The required aspects covered a number of times (bags), by bit; their bits are in no
     /// mask.
     pub bags: Vec<FewestBag>,
     /// Where there are bags, each bit's below `span` (`NO_BAG` for none); else none.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub bag_of: Vec<u32>,
 }
 

@@ -23,11 +23,13 @@ pub struct FitsTables {
     pub from: Position,
     /// Where each bit's runs start in `runs`, one more entry than the board has bits (up to
     /// its highest cell).
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub cells: Vec<u32>,
     /// The runs of each cell, by the cell's bit on the board: its embeddings, in their order,
     /// cut where the bits of `q` they take off the board (their piece) change.
     pub runs: Vec<PieceRun<u128>>,
     /// The embedding of each entry of a run.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub embeddings: Vec<u32>,
     /// The cells each entry's embedding takes, as the board's bits.
     #[cfg_attr(feature = "serde", serde(with = "crate::words"))]

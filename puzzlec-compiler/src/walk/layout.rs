@@ -18,6 +18,7 @@ pub struct Walkable {
     /// Words of `q`.
     pub(super) words: usize,
     /// Each procedure's lowest bit in `q`, and one more entry: the bits `q` uses.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) offsets: Vec<u32>,
     /// The procedure whose aspect holds each bit of `q` (its bit, or a bit of its bag's
     /// field), by bit: the first free aspect from a position on is the owner of the lowest
@@ -26,6 +27,7 @@ pub struct Walkable {
     pub(super) owners: Vec<Entry>,
     /// The bits of `q` that fields take, by word (`q` holds others set, which no procedure
     /// reads).
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) fields: Vec<u64>,
     /// The trees that are scanned, their large subtrees kept as tests, their small ones as
     /// runs of leaves.
