@@ -200,8 +200,16 @@ async fn shows_many(client: &Client, css: &str, n: usize) {
 }
 
 /// Draws a piece in the piece drawer, `#` a cell, one string of rows a layer, and adds it; the
-/// drawer shows `side` layers of places for each layer asked (a fine grid's cube).
+/// drawer shows `side` layers of places for each layer asked (a fine grid's cube). Returns once
+/// the piece is in the list and the text with it checked (its picture drawn, where the puzzle
+/// is whole), as a person sees it: the list grows as the server
+/// answers, and whatever lies below it (the drawer, "one-sided") moves down with it, so that a
+/// click aimed before then could land on another place.
 async fn draw_piece(client: &Client, side: usize, layers: &[&[&str]]) {
+    let before = client
+        .find_all(Locator::Css("#pieces > li"))
+        .await
+        .map_or(0, |all| all.len());
     fill_in(client, "piece-layers", &layers.len().to_string()).await;
     // The drawer is drawn anew from the grid's geometry for the layers asked.
     shows_many(client, "#piece-grid svg", side * layers.len()).await;
@@ -216,6 +224,8 @@ async fn draw_piece(client: &Client, side: usize, layers: &[&[&str]]) {
         }
     }
     click(client, "#add-piece").await;
+    shows_many(client, "#pieces > li", before + 1).await;
+    shows_many(client, "#status[aria-busy='false']", 1).await;
 }
 
 /// Solves, or counts, and reads the count the page shows.
@@ -462,6 +472,8 @@ async fn a_person_draws_the_6x10_and_the_soma_cube_and_solves_them() {
     fill_in(&client, "layers", "3").await;
     shows_many(&client, "#board .place", 27).await;
     click(&client, "#pieces button.remove").await;
+    // The entry goes from the list at once, though the focus is still on its ✕.
+    shows_many(&client, "#pieces > li", 0).await;
     let soma: [&[&[&str]]; 7] = [
         &[&["##", "#."]],
         &[&["###", "#.."]],
@@ -617,6 +629,37 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
     assert_eq!(editor_text(&client).await, added);
     let editor = client.find(Locator::Id("text")).await.unwrap();
     editor.send_keys("\u{e009}z\u{e009}").await.unwrap();
+    assert_eq!(editor_text(&client).await, mine);
+
+    // Two pieces drawn one after the other while the server has not yet written the first
+    // (its answers held until released): each reaches the text as drawn, in its order, under a
+    // name of its own, for the drawer was the next piece's the moment the first was added.
+    let hold = "window.held = []; const fetched = window.fetch;\
+        window.release = () => { window.fetch = fetched; window.held.forEach((go) => go()); };\
+        window.fetch = (url, options) => String(url).includes('/api/piece')\
+            ? new Promise((go) => window.held.push(go)).then(() => fetched(url, options))\
+            : fetched(url, options);";
+    client.execute(hold, vec![]).await.unwrap();
+    fill_in(&client, "piece-name", "A").await;
+    for cells in [&[0][..], &[0, 1]] {
+        for c in cells {
+            click(
+                &client,
+                &format!("#piece-grid [data-l='0'][data-r='0'][data-c='{c}']"),
+            )
+            .await;
+        }
+        click(&client, "#add-piece").await;
+    }
+    client.execute("window.release();", vec![]).await.unwrap();
+    let both = editor_when(&client, |t| t.contains("B: [\"##\"]")).await;
+    let first = both.find("A: [\"#\"]");
+    assert!(
+        first.is_some_and(|a| a < both.find("B:").unwrap()),
+        "{both}"
+    );
+    click(&client, "#undo").await;
+    click(&client, "#undo").await;
     assert_eq!(editor_text(&client).await, mine);
 
     // A text that cannot be read leaves the drawing nothing to draw, and says why.

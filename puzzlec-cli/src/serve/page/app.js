@@ -39,6 +39,8 @@ const state = {
   sketch: null,
   /** How many resizes of the box were asked, so that only the last is drawn. */
   resizes: 0,
+  /** The names of the pieces added whose entries the server is still writing. */
+  naming: new Set(),
   sketchOf: null,
   written: null,
   /** The texts to go back and forth to, and where the text is among them. */
@@ -178,15 +180,25 @@ function showMistakes(answer) {
   drawText(mistakes);
 }
 
-let checking = null;
+/** The check a pause in typing makes, waiting for the pause to end. */
+let checkTimer = null;
 
 /** Checks the text after a pause in typing. */
 function checkSoon() {
-  clearTimeout(checking);
-  checking = setTimeout(check, CHECK_AFTER);
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, CHECK_AFTER);
+  checked(false);
+}
+
+/** Says whether the status is the check of the text as it is, or one is still to come. */
+function checked(done) {
+  $("status").setAttribute("aria-busy", String(!done));
 }
 
 async function check() {
+  // A check now is the one a pause in typing would have made.
+  clearTimeout(checkTimer);
+  checked(false);
   const asked = source();
   // The server stops compiling a text nobody waits for.
   state.checking?.abort();
@@ -202,7 +214,10 @@ async function check() {
     });
     answer = await response.json();
   } catch (e) {
-    if (!checking.signal.aborted) status(`the server cannot be reached: ${e.message}`, true);
+    if (!checking.signal.aborted) {
+      status(`the server cannot be reached: ${e.message}`, true);
+      checked(true);
+    }
     return;
   }
   // An answer to an older text is no answer.
@@ -239,6 +254,7 @@ async function check() {
   } else {
     status(answer.message ?? "the text could not be checked", true);
   }
+  checked(true);
 }
 
 /** `n` and the word for that many. */
@@ -437,7 +453,8 @@ function renderDraw() {
 function renderPieces() {
   const sketch = state.sketch;
   const list = $("pieces");
-  if (!sketch || list.contains(document.activeElement)) return;
+  // A button of it (a piece's ✕, its picture) clicked is not a field being typed in.
+  if (!sketch || document.activeElement?.matches("#pieces textarea")) return;
   // Each entry's kinds of piece, as the last compile of this text drew them.
   const kinds = state.checked?.ok && state.checked.sketch?.declares ? state.checked.kinds : null;
   // The same list is left as it is, so that a click on it is never lost to a redraw.
@@ -635,6 +652,8 @@ async function renderPiece() {
   state.pieceDrawn = { geometry, piece: state.piece };
   draw.drawLayers($("piece-grid"), geometry, state.piece, (ch) => (ch === "#" ? "piece" : "none"),
     (l, r, c, starting) => {
+      // Between a piece added and the drawer drawn anew there is no piece to draw on.
+      if (!state.piece) return " ";
       if (starting) state.stroke = draw.at(state.piece, l, r, c) === "#" ? "." : "#";
       draw.put(state.piece, l, r, c, state.stroke);
       return state.stroke;
@@ -644,6 +663,8 @@ async function renderPiece() {
 /** The next free name after `name`: `A`, `B`, ... */
 function nextName(name) {
   const taken = new Set((state.sketch?.pieces ?? []).map((e) => e.replace(/^.* x /, "").split(":")[0].trim()));
+  // A name on its way into the text is taken too.
+  for (const pending of state.naming) taken.add(pending);
   let code = name.length === 1 && /[A-Z]/.test(name) ? name.charCodeAt(0) : 64;
   while (taken.has(String.fromCharCode(code)) && code < 90) code += 1;
   return String.fromCharCode(code);
@@ -997,18 +1018,58 @@ $("clear-piece").addEventListener("click", () => {
   newPiece();
   renderPiece();
 });
-$("add-piece").addEventListener("click", async () => {
-  const name = $("piece-name").value.trim() || "A";
-  const entry = await draw.pieceEntry(state.sketch.grid, name, $("piece-count").value.trim(), state.piece);
-  if (!entry) return;
-  const editing = state.editing;
-  if (editing != null && editing < state.sketch.pieces.length) state.sketch.pieces[editing] = entry;
-  else state.sketch.pieces.push(entry);
+/** Whether a drawer's piece has a cell drawn. */
+function hasCells(piece) {
+  return piece?.some((layer) => layer.some((row) => row.includes("#"))) ?? false;
+}
+
+// The pieces on their way into the text, one after another in the order they were added.
+let adding = Promise.resolve();
+$("add-piece").addEventListener("click", () => {
+  if (!hasCells(state.piece)) return;
+  // What the drawer holds now is the piece: the drawer is cleared at once, so that the next
+  // piece is drawn on empty places while the server writes this one's entry.
+  const drawn = {
+    piece: state.piece.map((layer) => [...layer]),
+    size: state.pieceSize,
+    editing: state.editing,
+    name: $("piece-name").value.trim() || "A",
+    count: $("piece-count").value.trim(),
+    grid: state.sketch.grid,
+  };
+  state.naming.add(drawn.name);
   newPiece();
-  $("piece-name").value = editing == null ? nextName(name) : nextName("A");
+  $("piece-name").value = drawn.editing == null ? nextName(drawn.name) : nextName("A");
+  renderPiece();
+  adding = adding.then(() => addPiece(drawn));
+});
+
+/** Writes a piece taken from the drawer into the drawing, in place of the entry it was opened
+ * from, if any; a piece the server cannot write goes back to the drawer, if it is empty. */
+async function addPiece(drawn) {
+  let entry;
+  try {
+    entry = await draw.pieceEntry(drawn.grid, drawn.name, drawn.count, drawn.piece);
+  } catch (e) {
+    status(`the piece could not be added: ${e.message}`, true);
+    if (!hasCells(state.piece)) {
+      state.piece = drawn.piece;
+      state.pieceSize = drawn.size;
+      state.editing = drawn.editing;
+      $("piece-name").value = drawn.name;
+      renderPiece();
+    }
+    return;
+  } finally {
+    state.naming.delete(drawn.name);
+  }
+  const pieces = state.sketch?.pieces;
+  if (!pieces) return;
+  if (drawn.editing != null && drawn.editing < pieces.length) pieces[drawn.editing] = entry;
+  else pieces.push(entry);
   written();
   renderDraw();
-});
+}
 
 text.addEventListener("input", () => {
   remember(true);
