@@ -326,8 +326,8 @@ fn race_scans(field: &Field<'_>, estimator: &Estimator<'_>, tuning: &Tuning, bou
     let end_early = first.raced && first.ahead < left;
     // A search smaller than one candidate's walks is not worth the first stage's finish
     // either: its walks end once past the estimate (`estimate_past`), so finishing costs each
-    // candidate about the search itself, more than any order could spare (a burr whose search
-    // makes 1,435 placements raced for 13 ms). The first walks judge.
+    // candidate about the search itself, more than any order could spare (the bench notes'
+    // BurrTools first runs). The first walks judge.
     let whole_walks = f64::from(tuning.probes) * f64::from(depth.max(1));
     if first.raced && first.ahead * tuning.estimate_past < whole_walks {
         return winner(first.unfinished());
