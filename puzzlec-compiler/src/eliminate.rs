@@ -46,7 +46,7 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered, stop: S
                     .map(|a| a.index())
                     .filter(|&a| a < cells),
             );
-            let fits = regions.around(&inside, |size, open| open || fillable[piece][size]);
+            let fits = regions.around(&inside, |size| fillable[piece][size]);
             if !fits {
                 lowered.cover.forbid(e);
                 forbidden += 1;
@@ -60,7 +60,9 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered, stop: S
 /// placement's border, run a cell at a time in turns, one per region (two that meet are one).
 /// Once a part of the box has a single fill still going, its region is the rest of that part,
 /// and is measured by what the others left: a placement in the middle of a large box costs a few
-/// cells of search around it, not a walk over the box.
+/// cells of search around it, not a walk over the box. A fill that reaches a cell that may stay
+/// empty stops there: its region is never judged (a fill that meets it stops too), and a box
+/// whose room is mostly such cells (a burr's cage) costs a cell or two a fill.
 struct Regions<'b> {
     board: &'b Board,
     neighbours: Vec<Vec<u32>>,
@@ -77,6 +79,8 @@ struct Regions<'b> {
     /// queues' memory (a placement starts dozens of fills, and a compile millions).
     fills: Vec<Fill>,
     going: usize,
+    /// The fills still taking turns.
+    stepping: Vec<u32>,
     /// The state of each part the placement touches, by part.
     touched: Vec<Touched>,
 }
@@ -115,6 +119,8 @@ struct Touched {
     measured_optional: usize,
     /// Whether every region of the part has been judged.
     settled: bool,
+    /// The fill its free neighbours that may stay empty share, once one has been met.
+    open: Option<u32>,
 }
 
 const NO_FILL: u32 = u32::MAX;
@@ -159,13 +165,14 @@ impl<'b> Regions<'b> {
             owned: Vec::new(),
             fills: Vec::new(),
             going: 0,
+            stepping: Vec::new(),
             neighbours,
         }
     }
 
-    /// Whether `judge(size, open)` holds of every free region beside the cells `inside` (`open`:
-    /// the region holds a cell that may stay empty); stops at the first that fails.
-    fn around(&mut self, inside: &[usize], mut judge: impl FnMut(usize, bool) -> bool) -> bool {
+    /// Whether `judge(size)` holds of every free region beside the cells `inside` that holds no
+    /// cell that may stay empty; stops at the first that fails.
+    fn around(&mut self, inside: &[usize], mut judge: impl FnMut(usize) -> bool) -> bool {
         for &c in inside {
             self.taken[c] = true;
         }
@@ -183,28 +190,54 @@ impl<'b> Regions<'b> {
             touched.free -= 1;
             touched.optional -= usize::from(self.board.is_optional(c as u32));
         }
-        // A fill from each free neighbour no fill has reached yet.
+        // A fill from each free neighbour no fill has reached yet. The neighbours of a part
+        // that may stay empty share one, which never steps: their regions are open, however
+        // many, and where it is the one fill left going, the rest of the part is open too.
         for &c in inside {
             for i in 0..self.neighbours[c].len() {
                 let start = self.neighbours[c][i] as usize;
                 if self.taken[start] || self.owner[start] != NO_FILL {
                     continue;
                 }
+                let part = self.part_of[start];
+                let optional = self.board.is_optional(start as u32);
+                // A neighbour beside one a fill started from is in its region: it joins that
+                // fill (a face of the placement makes one fill, not one a cell).
+                let beside = (self.neighbours[start].iter())
+                    .map(|&n| self.owner[n as usize])
+                    .find(|&o| o != NO_FILL);
+                if let Some(fill) = beside {
+                    self.owner[start] = fill;
+                    self.owned.push(start);
+                    let fill = &mut self.fills[fill as usize];
+                    fill.queue.push_back(start as u32);
+                    fill.size += 1;
+                    fill.optional += usize::from(optional);
+                    continue;
+                }
+                let open = &mut self.touched[part as usize].open;
+                if let (true, Some(open)) = (optional, *open) {
+                    self.owner[start] = open;
+                    self.owned.push(start);
+                    continue;
+                }
                 let id = self.going;
                 self.going += 1;
+                if optional {
+                    *open = Some(id as u32);
+                }
                 if id == self.fills.len() {
                     self.fills.push(Fill::default());
                 }
                 self.owner[start] = id as u32;
                 self.owned.push(start);
-                let part = self.part_of[start];
                 self.touched[part as usize].going += 1;
                 let fill = &mut self.fills[id];
                 fill.queue.clear();
                 fill.queue.push_back(start as u32);
                 fill.joined = id;
                 fill.size = 1;
-                fill.optional = usize::from(self.board.is_optional(start as u32));
+                fill.optional = usize::from(optional);
                 fill.part = part;
                 fill.done = false;
             }
@@ -214,21 +247,30 @@ impl<'b> Regions<'b> {
             let part = self.fills[f].part as usize;
             fits &= self.settle(part, &mut judge);
         }
-        // The fills in turns, a cell each, until every part is settled or a region fails.
-        let mut going = true;
-        while fits && going {
-            going = false;
-            for f in 0..self.going {
+        // The fills in turns, a cell each, until every part is settled or a region fails; a
+        // fill that stops stepping never steps again, and is dropped from the turns.
+        self.stepping.clear();
+        self.stepping.extend(0..self.going as u32);
+        while fits && !self.stepping.is_empty() {
+            let mut kept = 0;
+            for i in 0..self.stepping.len() {
+                let f = self.stepping[i] as usize;
                 let fill = &self.fills[f];
-                if fill.joined != f || fill.done || self.touched[fill.part as usize].settled {
+                // An open region (a cell that may stay empty) is not judged: its fill waits,
+                // still going, for a fill that meets it, or for its part to settle.
+                let open = fill.optional > 0;
+                if fill.joined != f || fill.done || open || self.touched[fill.part as usize].settled
+                {
                     continue;
                 }
-                going = true;
                 fits = self.step(f, &mut judge);
                 if !fits {
                     break;
                 }
+                self.stepping[kept] = f as u32;
+                kept += 1;
             }
+            self.stepping.truncate(kept);
         }
         // Cleared for the next placement.
         for &c in inside {
@@ -243,7 +285,7 @@ impl<'b> Regions<'b> {
     }
 
     /// Fill `f` takes one more cell, or ends; false where a region is judged and fails.
-    fn step(&mut self, f: usize, judge: &mut impl FnMut(usize, bool) -> bool) -> bool {
+    fn step(&mut self, f: usize, judge: &mut impl FnMut(usize) -> bool) -> bool {
         let part = self.fills[f].part as usize;
         let Some(cell) = self.fills[f].queue.pop_front() else {
             // The region is whole.
@@ -253,7 +295,7 @@ impl<'b> Regions<'b> {
             touched.going -= 1;
             touched.measured += fill.size;
             touched.measured_optional += fill.optional;
-            return judge(fill.size, fill.optional > 0) && self.settle(part, judge);
+            return (fill.optional > 0 || judge(fill.size)) && self.settle(part, judge);
         };
         for i in 0..self.neighbours[cell as usize].len() {
             let n = self.neighbours[cell as usize][i] as usize;
@@ -320,17 +362,15 @@ impl<'b> Regions<'b> {
 
     /// Where a part has at most one fill going, judges the region that fill would find (the
     /// part's free cells the others did not) and marks the part settled; false where it fails.
-    fn settle(&mut self, part: usize, judge: &mut impl FnMut(usize, bool) -> bool) -> bool {
+    fn settle(&mut self, part: usize, judge: &mut impl FnMut(usize) -> bool) -> bool {
         let touched = &mut self.touched[part];
         if touched.settled || touched.going > 1 {
             return true;
         }
         touched.settled = true;
         touched.going == 0
-            || judge(
-                touched.free - touched.measured,
-                touched.optional > touched.measured_optional,
-            )
+            || touched.optional > touched.measured_optional
+            || judge(touched.free - touched.measured)
     }
 }
 
@@ -449,7 +489,7 @@ mod tests {
         let mut judged = 0;
         for _ in 0..300 {
             let (rows, columns) = (2 + next(6) as usize, 2 + next(7) as usize);
-            let (holes, optional) = (next(4), next(3));
+            let (holes, optional) = (next(4), next(6));
             let board: Vec<String> = (0..rows)
                 .map(|_| {
                     (0..columns)
