@@ -658,6 +658,25 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
         first.is_some_and(|a| a < both.find("B:").unwrap()),
         "{both}"
     );
+    // A piece the server cannot write is given back to the drawer, and the status says why.
+    let fail = "window.fetch = (url, options) => String(url).includes('/api/piece')\
+            ? Promise.resolve(new Response(JSON.stringify({ error: 'no such piece' }),\
+                { status: 400 }))\
+            : window.fetched(url, options);";
+    client
+        .execute(&format!("window.fetched = window.fetch; {fail}"), vec![])
+        .await
+        .unwrap();
+    let place = "#piece-grid [data-l='0'][data-r='1'][data-c='1']";
+    click(&client, place).await;
+    click(&client, "#add-piece").await;
+    text_when(&client, "#status", |t| t.contains("no such piece")).await;
+    shows_many(&client, &format!("{place}.piece"), 1).await;
+    client
+        .execute("window.fetch = window.fetched;", vec![])
+        .await
+        .unwrap();
+    click(&client, "#clear-piece").await;
     click(&client, "#undo").await;
     click(&client, "#undo").await;
     assert_eq!(editor_text(&client).await, mine);

@@ -1031,7 +1031,8 @@ $("add-piece").addEventListener("click", () => {
   // piece is drawn on empty places while the server writes this one's entry.
   const drawn = {
     piece: state.piece.map((layer) => [...layer]),
-    size: state.pieceSize,
+    size: state.pieceSize ?? pieceSize(state.sketch.grid),
+    layers: $("piece-layers").value,
     editing: state.editing,
     name: $("piece-name").value.trim() || "A",
     count: $("piece-count").value.trim(),
@@ -1045,30 +1046,39 @@ $("add-piece").addEventListener("click", () => {
 });
 
 /** Writes a piece taken from the drawer into the drawing, in place of the entry it was opened
- * from, if any; a piece the server cannot write goes back to the drawer, if it is empty. */
+ * from, if any; a piece that cannot be written goes back to the drawer, if it is empty. */
 async function addPiece(drawn) {
   let entry;
   try {
     entry = await draw.pieceEntry(drawn.grid, drawn.name, drawn.count, drawn.piece);
   } catch (e) {
-    status(`the piece could not be added: ${e.message}`, true);
-    if (!hasCells(state.piece)) {
-      state.piece = drawn.piece;
-      state.pieceSize = drawn.size;
-      state.editing = drawn.editing;
-      $("piece-name").value = drawn.name;
-      renderPiece();
-    }
+    giveBack(drawn, `the piece could not be added: ${e.message}`);
     return;
   } finally {
     state.naming.delete(drawn.name);
   }
   const pieces = state.sketch?.pieces;
-  if (!pieces) return;
+  if (!pieces) {
+    giveBack(drawn, "the text cannot be read as it is, so the piece was not added");
+    return;
+  }
   if (drawn.editing != null && drawn.editing < pieces.length) pieces[drawn.editing] = entry;
   else pieces.push(entry);
   written();
   renderDraw();
+}
+
+/** Says why a piece taken from the drawer was not added, and puts it back there unless another
+ * is being drawn. */
+function giveBack(drawn, why) {
+  status(why, true);
+  if (hasCells(state.piece)) return;
+  state.piece = drawn.piece;
+  state.pieceSize = drawn.size;
+  state.editing = drawn.editing;
+  $("piece-layers").value = drawn.layers;
+  $("piece-name").value = drawn.name;
+  renderPiece();
 }
 
 text.addEventListener("input", () => {
