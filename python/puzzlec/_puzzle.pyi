@@ -8,6 +8,8 @@ from ._gallery import Solutions
 VERSION: str
 TARGET_UNITS: int
 
+def _counters() -> tuple[int, int]: ...
+
 _T = TypeVar("_T")
 
 class Mistake:

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
 use puzzlec::compiler::Puzzle as CompilerPuzzle;
@@ -23,6 +24,20 @@ use crate::running::Running;
 /// and a few cover a worker that alternates between puzzles, while memory stays bounded by
 /// puzzles a program has used.
 const KEPT: usize = 4;
+
+/// The puzzles this process has compiled, and the cuts of their searches into units it has
+/// made: what the pickling's promise (each once a process, however many tasks) is tested by.
+static COMPILES: AtomicUsize = AtomicUsize::new(0);
+static CUTS: AtomicUsize = AtomicUsize::new(0);
+
+/// The puzzles compiled and the searches cut into units in this process so far.
+#[pyfunction]
+pub fn _counters() -> (usize, usize) {
+    (
+        COMPILES.load(Ordering::Relaxed),
+        CUTS.load(Ordering::Relaxed),
+    )
+}
 
 /// What a puzzle was compiled from: enough to compile it again in another process.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +105,7 @@ impl Compilation {
         hold: bool,
     ) -> PyResult<Arc<Compilation>> {
         let rules = loaded.disassembly.clone();
+        COMPILES.fetch_add(1, Ordering::Relaxed);
         let running = Running::start(0, move |watch| loaded.compile_until(watch.flag()));
         // A compile comes back given up only where Ctrl-C stopped it, which raises first.
         let puzzle = match running.wait(py, None)? {
@@ -123,6 +139,7 @@ impl Compilation {
         match &*last {
             Some((cut_for, units)) if *cut_for == target => Arc::clone(units),
             _ => {
+                CUTS.fetch_add(1, Ordering::Relaxed);
                 let units = Arc::new(self.puzzle.units_for(target));
                 *last = Some((target, Arc::clone(&units)));
                 units

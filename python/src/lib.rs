@@ -30,6 +30,7 @@ fn _puzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::load, m)?)?;
     m.add_function(wrap_pyfunction!(search::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(solution::_restore_solution, m)?)?;
+    m.add_function(wrap_pyfunction!(compilation::_counters, m)?)?;
     m.add("TARGET_UNITS", puzzlec::parallel::TARGET_UNITS)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
