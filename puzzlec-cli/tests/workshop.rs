@@ -672,6 +672,26 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
     click(&client, "#add-piece").await;
     text_when(&client, "#status", |t| t.contains("no such piece")).await;
     shows_many(&client, &format!("{place}.piece"), 1).await;
+    // Refused while another piece is being drawn, it waits for the drawer to be empty again.
+    let held = "window.held = [];\
+        window.fetch = (url, options) => String(url).includes('/api/piece')\
+            ? new Promise((go) => window.held.push(go)).then(() => new Response(\
+                JSON.stringify({ error: 'no such piece' }), { status: 400 }))\
+            : window.fetched(url, options);";
+    client.execute(held, vec![]).await.unwrap();
+    click(&client, "#add-piece").await;
+    let other = "#piece-grid [data-l='0'][data-r='0'][data-c='0']";
+    click(&client, other).await;
+    client
+        .execute("window.held.forEach((go) => go());", vec![])
+        .await
+        .unwrap();
+    text_when(&client, "#status", |t| t.contains("once the piece there")).await;
+    shows_many(&client, &format!("{other}.piece"), 1).await;
+    shows_many(&client, "#piece-grid .piece", 1).await;
+    click(&client, "#clear-piece").await;
+    shows_many(&client, &format!("{place}.piece"), 1).await;
+    shows_many(&client, "#piece-grid .piece", 1).await;
     client
         .execute("window.fetch = window.fetched;", vec![])
         .await

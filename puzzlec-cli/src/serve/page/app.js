@@ -1017,6 +1017,7 @@ $("piece-layers").addEventListener("change", () => {
 $("clear-piece").addEventListener("click", () => {
   newPiece();
   renderPiece();
+  takeBack();
 });
 /** Whether a drawer's piece has a cell drawn. */
 function hasCells(piece) {
@@ -1042,11 +1043,12 @@ $("add-piece").addEventListener("click", () => {
   newPiece();
   $("piece-name").value = drawn.editing == null ? nextName(drawn.name) : nextName("A");
   renderPiece();
+  takeBack();
   adding = adding.then(() => addPiece(drawn));
 });
 
 /** Writes a piece taken from the drawer into the drawing, in place of the entry it was opened
- * from, if any; a piece that cannot be written goes back to the drawer, if it is empty. */
+ * from, if any; a piece that cannot be written goes back to the drawer. */
 async function addPiece(drawn) {
   let entry;
   try {
@@ -1068,17 +1070,35 @@ async function addPiece(drawn) {
   renderDraw();
 }
 
-/** Says why a piece taken from the drawer was not added, and puts it back there unless another
- * is being drawn. */
+/** Pieces that could not be added while another was being drawn, each waiting for the drawer
+ * to be empty again. */
+const refused = [];
+
+/** Says why a piece taken from the drawer was not added, and puts it back there; while another
+ * is being drawn, it waits for that one to be added or cleared. */
 function giveBack(drawn, why) {
+  if (hasCells(state.piece)) {
+    refused.push(drawn);
+    status(`${why}; it goes back to the drawer once the piece there is added or cleared`, true);
+    return;
+  }
   status(why, true);
-  if (hasCells(state.piece)) return;
+  toDrawer(drawn);
+}
+
+/** The piece taken from the drawer in it again, as it was drawn. */
+function toDrawer(drawn) {
   state.piece = drawn.piece;
   state.pieceSize = drawn.size;
   state.editing = drawn.editing;
   $("piece-layers").value = drawn.layers;
   $("piece-name").value = drawn.name;
   renderPiece();
+}
+
+/** The first piece waiting to go back into the drawer put there, now that it is empty. */
+function takeBack() {
+  if (refused.length > 0 && !hasCells(state.piece)) toDrawer(refused.shift());
 }
 
 text.addEventListener("input", () => {
