@@ -687,6 +687,7 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
         .await
         .unwrap();
     text_when(&client, "#status", |t| t.contains("once the piece there")).await;
+    screenshot(&client, "14-refused-piece-waits").await;
     shows_many(&client, &format!("{other}.piece"), 1).await;
     shows_many(&client, "#piece-grid .piece", 1).await;
     click(&client, "#clear-piece").await;
