@@ -604,6 +604,8 @@ async fn a_person_never_loses_a_text_to_the_drawing_or_a_reload() {
         "mod mine { box: 2 x 6, pieces: { L: [\"####\", \"#...\"], P: [\"##\", \"##\", \"#.\"] } }";
     type_text(&client, mine).await;
     text_when(&client, "#status", |t| t.contains("mistake")).await;
+    // Its messages name it as it would be saved, not as the example it replaced.
+    text_when(&client, "#report", |t| t.contains("--> mine.puzzle:")).await;
     shows_many(&client, "#board .place", 12).await;
     // The solutions of the 6x10 are marked as another text's.
     assert!(shown(&client, "#stale").await);

@@ -77,12 +77,13 @@ const text = $("text");
 
 // ---- The text and its mistakes ----
 
-/** The puzzle as the server takes it. */
+/** The puzzle as the server takes it, under the name it would be saved as, which its messages
+ * give it. */
 function source() {
   return {
     text: text.value,
     format: $("format").value,
-    file: state.file,
+    file: saveName(),
     pick: state.pick,
     all: state.all,
   };
