@@ -25,12 +25,12 @@ use crate::running::Running;
 /// puzzles a program has used.
 const KEPT: usize = 4;
 
-/// The puzzles this process has compiled, and the cuts of their searches into units it has
-/// made: what the pickling's promise (each once a process, however many tasks) is tested by.
+/// The compiles this process has begun, and the cuts of searches into units it has made: what
+/// the pickling's promise (each once a process, however many tasks) is tested by.
 static COMPILES: AtomicUsize = AtomicUsize::new(0);
 static CUTS: AtomicUsize = AtomicUsize::new(0);
 
-/// The puzzles compiled and the searches cut into units in this process so far.
+/// The compiles begun and the searches cut into units in this process so far.
 #[pyfunction]
 pub fn _counters() -> (usize, usize) {
     (
