@@ -174,7 +174,7 @@ mod saved {
     use super::Runnable;
 
     /// What saved bytes start with: the format's name and version, and the compiler's.
-    const MAGIC: &[u8] = concat!("puzzle runnable 13 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
+    const MAGIC: &[u8] = concat!("puzzle runnable 14 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
 
     /// Why saved bytes could not be loaded.
     #[derive(Debug, thiserror::Error)]

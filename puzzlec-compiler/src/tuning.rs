@@ -136,6 +136,13 @@ thresholds! {
     /// a scan's tests one aspect's. `order: auto` searches a box by the fewest embeddings only
     /// where its estimate, times this, is less than the race of the scans would walk.
     fewest_cost: f64 = 8.0, Kind::Real;
+    /// How many times the required aspects its embeddings take, all together, the search by
+    /// the fewest embeddings may hold in its table of them where each embedding's are padded
+    /// to the most one takes (so that the search reads them at one stride, unrolled where the
+    /// stride is a common one). Past it (a burr's frame among small pieces: a stride of 201
+    /// where most take a few dozen) they are kept one after another, and a placement counts
+    /// down no padding.
+    padded_bits_within: f64 = 2.0, Kind::Real;
     /// The placements of the walk that measures how often the pruning check refuses: enough
     /// for a share within a few hundredths of that of five times as many (which decided the
     /// same on every puzzle measured), a few milliseconds at compile time.

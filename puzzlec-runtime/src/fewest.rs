@@ -67,9 +67,14 @@ pub struct Fewest<'t> {
     pub needs: &'t [u64],
     /// The most required aspects an embedding takes.
     pub stride: u32,
-    /// The required bits of `q` each embedding takes, `stride` entries each, the `j`th of the
-    /// rest `span + j` (a count of its own that is never read).
+    /// The required bits of `q` each embedding takes: where `starts` is empty, `stride`
+    /// entries each, the `j`th of the rest `span + j` (a count of its own that is never read);
+    /// else one after another, without padding.
     pub bits: &'t [u32],
+    /// Where the embeddings take numbers of required aspects far apart (a frame among small
+    /// pieces), where each one's entries of `bits` start, and after the last its end: the
+    /// padding would be most of `bits`, copied and lowered for nothing. Else empty.
+    pub starts: &'t [u32],
     /// Each embedding's number in the cover, as placed.
     pub embeddings: &'t [u32],
     /// The bags: required aspects covered a number of times, by bit (empty where there are
@@ -142,6 +147,7 @@ pub fn search<S: Sink + ?Sized>(tables: &Fewest<'_>, q: &[u64], sink: &mut S) ->
         (2, 3) => search_with::<2, 3, 0, false, S>(tables, q, sink),
         (2, 4) => search_with::<2, 4, 0, false, S>(tables, q, sink),
         // Larger sets: the stride of the common options still a constant.
+        (_, _) if !tables.starts.is_empty() => search_with::<0, 0, 0, false, S>(tables, q, sink),
         (_, _) => match tables.stride {
             2 => search_with::<0, 0, 2, false, S>(tables, q, sink),
             3 => search_with::<0, 0, 3, false, S>(tables, q, sink),
@@ -169,7 +175,7 @@ pub fn search_with<
 ) -> ControlFlow<()> {
     debug_assert!(W == 0 || W == tables.words as usize);
     debug_assert!(E == 0 || E == tables.sets as usize);
-    debug_assert!(R == 0 || R == tables.stride as usize);
+    debug_assert!(R == 0 || (R == tables.stride as usize && tables.starts.is_empty()));
     debug_assert_eq!(B, !tables.bags.is_empty());
     let mut search = Search::<W, E, R, B>::new(tables, q);
     #[cfg(target_arch = "x86_64")]
@@ -210,17 +216,11 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         constant_or(E, self.tables.sets)
     }
 
-    /// The stride of the required bits.
-    #[inline(always)]
-    fn stride(&self) -> usize {
-        constant_or(R, self.tables.stride)
-    }
-
     /// The counts of a level: one per bit below `span`, and one per entry of the padding of
     /// `bits`, each its own so that lowering them is no chain of stores to one place.
     #[inline(always)]
     fn counted(&self) -> usize {
-        self.tables.span as usize + self.stride()
+        self.tables.span as usize + padding::<R>(self.tables)
     }
 
     /// The first level from `q`: a free set (`words` words, each bag's field holding the times
@@ -264,7 +264,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
             }
         }
         // A count more for each entry of the padding of `bits`.
-        let mut counts = vec![0u16; (tables.span + tables.stride) as usize];
+        let mut counts = vec![0u16; tables.span as usize + padding::<R>(tables)];
         for (b, count) in counts[..tables.span as usize].iter_mut().enumerate() {
             let (word, bit) = (b / 64, b % 64);
             if (tables.required[word] & level[word]) >> bit & 1 == 0 {
@@ -272,14 +272,13 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
             }
         }
         // Counts are kept only where sets are larger than a few words (and with bags).
-        let stride = tables.stride as usize;
         let kept = !matches!(E, 1..=DENSE_SETS);
         for (w, &live) in level[words..].iter().enumerate().filter(|_| kept) {
             let mut live = live;
             while live != 0 {
                 let e = w * 64 + live.trailing_zeros() as usize;
                 live &= live - 1;
-                for &b in &tables.bits[e * stride..(e + 1) * stride] {
+                for &b in own_bits::<R>(tables, e) {
                     if b < tables.span {
                         counts[b as usize] = counts[b as usize].wrapping_add(1);
                     }
@@ -613,11 +612,10 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
     fn tweak(&mut self, depth: usize, e: usize) {
         let t = self.tables;
         let (words, sets, span) = (self.words(), self.sets(), self.counted());
-        let stride = self.stride();
         self.levels[depth * (words + sets) + words + e / 64] &= !(1 << (e % 64));
         if !matches!(E, 1..=DENSE_SETS) {
             let counts = &mut self.counts[depth * span..(depth + 1) * span];
-            for &b in &t.bits[e * stride..(e + 1) * stride] {
+            for &b in own_bits::<R>(t, e) {
                 counts[b as usize] = counts[b as usize].wrapping_sub(1);
             }
         }
@@ -675,7 +673,6 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
     fn place(&mut self, depth: usize, e: usize) {
         let t = self.tables;
         let (words, sets, span) = (self.words(), self.sets(), self.counted());
-        let stride = self.stride();
         let width = words + sets;
         if self.levels.len() < (depth + 2) * width {
             self.grow(depth);
@@ -711,7 +708,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
             let (left_above, left_below) = self.left.split_at_mut((depth + 1) * bags);
             let left = &mut left_below[..bags];
             left.copy_from_slice(&left_above[depth * bags..]);
-            take_bags(t, words, stride, below, left, e);
+            take_bags::<R>(t, words, below, left, e);
         }
         if matches!(E, 1..=DENSE_SETS) {
             return;
@@ -719,7 +716,7 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
         let counts = &mut counts[..span];
         counts.copy_from_slice(&counted[depth * span..]);
-        lower_counts(t.bits, stride, &above[words..], &below[words..], counts);
+        lower_counts::<R>(t, &above[words..], &below[words..], counts);
     }
 
     /// Where counts are kept, lowers those of the level below `depth` (a copy of `depth`'s)
@@ -732,27 +729,46 @@ impl<'t, const W: usize, const E: usize, const R: usize, const B: bool> Search<'
         let t = self.tables;
         let (words, sets, span) = (self.words(), self.sets(), self.counted());
         let width = words + sets;
-        let stride = self.stride();
         let (counted, counts) = self.counts.split_at_mut((depth + 1) * span);
         let counts = &mut counts[..span];
         counts.copy_from_slice(&counted[depth * span..]);
         let above = &self.levels[depth * width + words..(depth + 1) * width];
         let live = &self.levels[(depth + 1) * width + words..(depth + 2) * width];
-        lower_counts(t.bits, stride, above, live, counts);
+        lower_counts::<R>(t, above, live, counts);
+    }
+}
+
+/// The entries of `bits` of embedding `e`: its required bits, and where `tables` pad them, the
+/// padding (`R`, where not 0, the stride).
+#[inline(always)]
+fn own_bits<'t, const R: usize>(tables: &Fewest<'t>, e: usize) -> &'t [u32] {
+    if R == 0 && !tables.starts.is_empty() {
+        return &tables.bits[tables.starts[e] as usize..tables.starts[e + 1] as usize];
+    }
+    let stride = constant_or(R, tables.stride);
+    &tables.bits[e * stride..(e + 1) * stride]
+}
+
+/// The entries of padding of each embedding's bits: the counts a level keeps past `span`.
+#[inline(always)]
+fn padding<const R: usize>(tables: &Fewest<'_>) -> usize {
+    match R == 0 && !tables.starts.is_empty() {
+        true => 0,
+        false => constant_or(R, tables.stride),
     }
 }
 
 /// Lowers `counts` for every embedding in `was` and not in `is` (two live sets), by the
-/// required bits of each (`stride` entries of `bits`).
+/// required bits of each ([`own_bits`]).
 #[inline(always)]
-fn lower_counts(bits: &[u32], stride: usize, was: &[u64], is: &[u64], counts: &mut [u16]) {
+fn lower_counts<const R: usize>(tables: &Fewest<'_>, was: &[u64], is: &[u64], counts: &mut [u16]) {
     for (w, (&was, &is)) in was.iter().zip(is).enumerate() {
         let mut killed = was & !is;
         while killed != 0 {
             let k = w * 64 + killed.trailing_zeros() as usize;
             killed &= killed - 1;
             // The padding's counts take these too, and may wrap: they are never read.
-            for &b in &bits[k * stride..(k + 1) * stride] {
+            for &b in own_bits::<R>(tables, k) {
                 counts[b as usize] = counts[b as usize].wrapping_sub(1);
             }
         }
@@ -777,16 +793,15 @@ fn state_words(tables: &Fewest<'_>) -> usize {
 /// `words` words), and takes one from the times left of each bag it takes (`left`, that
 /// level's), which it finishes where none are left.
 #[inline(always)]
-fn take_bags(
+fn take_bags<const R: usize>(
     tables: &Fewest<'_>,
     words: usize,
-    stride: usize,
     level: &mut [u64],
     left: &mut [u32],
     e: usize,
 ) {
     level[words + e / 64] &= !(1 << (e % 64));
-    for &b in &tables.bits[e * stride..(e + 1) * stride] {
+    for &b in own_bits::<R>(tables, e) {
         let k = match tables.bag_of.get(b as usize) {
             Some(&k) if k != NO_BAG => k as usize,
             _ => continue,
@@ -1001,6 +1016,7 @@ mod tests {
                 needs: &self.needs,
                 stride: self.stride,
                 bits: &self.bits,
+                starts: &[],
                 embeddings: &self.embeddings,
                 bags: &self.bags,
                 bag_of: &self.bag_of,

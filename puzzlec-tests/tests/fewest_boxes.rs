@@ -5,6 +5,7 @@
 use puzzlec::compiler::parse::parse_str;
 use puzzlec::compiler::Puzzle;
 use puzzlec::{puzzle, Solver};
+use puzzlec_tests::{engines_agree, sorted_sets};
 
 puzzle! {
     mod soma_scan { box: 3 x 3 x 3, pieces: soma, reflect: false, symmetry: reduced, order: columns }
@@ -21,6 +22,22 @@ puzzle! {
         box: ["+....", ".....", ".....", "....+"],
         pieces: { 0..=1 x tetrominoes, 0..=1 x D: ["##"] },
         order: rows,
+    }
+    /// A frame of 20 cells among pieces of two (held in a bag) and of four (sets of embeddings
+    /// wider than the search keeps whole, so it counts them): each embedding's required
+    /// aspects are kept without padding to the frame's 21.
+    mod ring_dominoes {
+        box: 6 x 6,
+        pieces: { R: ["######", "#....#", "#....#", "#....#", "#....#", "######"], 8 x D: ["##"] },
+        order: fewest,
+    }
+    mod ring_tetrominoes {
+        box: 6 x 6,
+        pieces: {
+            R: ["######", "#....#", "#....#", "#....#", "#....#", "######"],
+            L: ["###", "#.."], J: ["###", "..#"], S: [".##", "##."], Z: ["##.", ".##"],
+        },
+        order: fewest,
     }
 }
 
@@ -108,4 +125,49 @@ fn pieces_that_just_fill_the_box_are_placed_every_one() {
         .all(|p| p.count.is_exact()));
     assert_eq!(ranged.count(), exact.count());
     assert_eq!(ranged.count(), 2);
+}
+
+#[test]
+fn required_aspects_kept_without_padding_search_as_padded_ones_do() {
+    let ring = "R: [\"######\", \"#....#\", \"#....#\", \"#....#\", \"#....#\", \"######\"]";
+    for (native, pieces, count) in [
+        (
+            &ring_dominoes::SOLVER,
+            format!(r####"{ring}, 8 x D: ["##"]"####),
+            36,
+        ),
+        (
+            &ring_tetrominoes::SOLVER,
+            format!(
+                r####"{ring}, L: ["###", "#.."], J: ["###", "..#"], S: [".##", "##."], Z: ["##.", ".##"]"####
+            ),
+            16,
+        ),
+    ] {
+        let source = |tuning: &str| {
+            format!("mod p {{ box: 6 x 6, pieces: {{ {pieces} }}, order: fewest{tuning} }}")
+        };
+        let ragged = compiled(&source(""));
+        let padded = compiled(&source(", tuning: { padded_bits_within: 1000 }"));
+        let starts = |p: &Puzzle| {
+            p.plan()
+                .fewest()
+                .expect("searched by the fewest")
+                .tables
+                .starts
+                .len()
+        };
+        assert!(starts(&ragged) > 0 && starts(&padded) == 0);
+        let name = &native.info().name;
+        // The same search whatever the layout of its tables, native or walked.
+        assert_eq!(native.count(), count, "{name}");
+        assert_eq!(
+            sorted_sets(&native.collect()),
+            ragged.reference_solution_sets(),
+            "{name}"
+        );
+        engines_agree(native, &ragged);
+        assert_eq!(padded.collect(), ragged.collect(), "{name}");
+        assert_eq!(padded.stats(), ragged.stats(), "{name}");
+    }
 }

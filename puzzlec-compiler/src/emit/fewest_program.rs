@@ -50,17 +50,26 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>, fewest: &Fewest) ->
     };
     let full = words("FULL", &plan.layout.full());
     let bits = numbers("BITS", &fewest.bits);
+    // Each embedding's bits padded to the stride, or where they start.
+    let (starts, starts_ref) = match fewest.starts.is_empty() {
+        true => (None, quote!(&[])),
+        false => (Some(numbers("STARTS", &fewest.starts)), quote!(&STARTS)),
+    };
     let embeddings = numbers("EMBEDDINGS", &fewest.embeddings);
     let ranges_n = fewest.ranges.len();
     let ranges = fewest.ranges.iter().map(|&(a, b, c)| quote!((#a, #b, #c)));
     let (q_words, sets, span) = (fewest.words, fewest.sets, fewest.span);
     let (fingerprint, stride) = (plan.fingerprint, fewest.stride);
-    // The sizes as constants of the search, whose loops then unroll.
+    // The sizes as constants of the search, whose loops then unroll; the stride only where
+    // each embedding's bits are padded to it.
     let bagged = !fewest.bags.is_empty();
     let (q_words_n, sets_n, stride_n) = (
         fewest.words as usize,
         fewest.sets as usize,
-        fewest.stride as usize,
+        match fewest.starts.is_empty() {
+            true => fewest.stride as usize,
+            false => 0,
+        },
     );
     let aspects = compiled.cover.aspect_count();
     let (check, checked) = match compiled.check {
@@ -99,6 +108,7 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>, fewest: &Fewest) ->
             #bags
             #full
             #bits
+            #starts
             #embeddings
             static RANGES: [(u32, u32, u32); #ranges_n] = [#(#ranges),*];
             static TABLES: #runtime::__private::Fewest<'static> = #runtime::__private::Fewest {
@@ -113,6 +123,7 @@ pub fn module(runtime: &TokenStream, compiled: Compiled<'_>, fewest: &Fewest) ->
                 needs: #needs_ref,
                 stride: #stride,
                 bits: &BITS,
+                starts: #starts_ref,
                 embeddings: &EMBEDDINGS,
                 bags: #bags_ref,
                 bag_of: #bag_of_ref,

@@ -46,10 +46,14 @@ pub struct FewestTables {
     pub needs: Vec<u64>,
     /// The most required aspects an embedding takes.
     pub stride: u32,
-    /// The required bits of each embedding, `stride` each, the `j`th entry of the padding
-    /// `span + j`.
+    /// The required bits of each embedding: where `starts` is empty, `stride` each, the
+    /// `j`th entry of the padding `span + j`; else one embedding's after another's.
     #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub bits: Vec<u32>,
+    /// Where padding would pass [`Tuning::padded_bits_within`], where each embedding's entries
+    /// of `bits` start, and after the last their end; else empty.
+    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
+    pub starts: Vec<u32>,
     /// The cover's number of each embedding, in the order they are tried.
     #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub embeddings: Vec<u32>,
@@ -216,14 +220,27 @@ impl FewestTables {
                 bag_of[bag.bit as usize] = k as u32;
             }
         }
-        let mut bits = Vec::with_capacity(required_bits.len() * stride);
-        for own in required_bits {
-            let start = bits.len();
-            bits.extend(own);
-            // Each entry of the padding a count of its own: lowering one count again and again
-            // would be a chain of stores to one place.
-            let real = bits.len() - start;
-            bits.extend((real..stride).map(|j| span + j as u32));
+        let real: usize = required_bits.iter().map(Vec::len).sum();
+        let padded = required_bits.len() * stride;
+        let (mut bits, mut starts) = (Vec::new(), Vec::new());
+        if padded as f64 > real as f64 * tuning.padded_bits_within {
+            bits.reserve_exact(real);
+            starts.reserve_exact(required_bits.len() + 1);
+            for own in required_bits {
+                starts.push(bits.len() as u32);
+                bits.extend(own);
+            }
+            starts.push(bits.len() as u32);
+        } else {
+            bits.reserve_exact(padded);
+            for own in required_bits {
+                let start = bits.len();
+                bits.extend(own);
+                // Each entry of the padding a count of its own: lowering one count again and
+                // again would be a chain of stores to one place.
+                let real = bits.len() - start;
+                bits.extend((real..stride).map(|j| span + j as u32));
+            }
         }
         Ok(FewestTables {
             words: words as u32,
@@ -237,6 +254,7 @@ impl FewestTables {
             needs,
             stride: stride as u32,
             bits,
+            starts,
             embeddings: allowed.iter().map(|e| e.0).collect(),
             bags,
             bag_of,
@@ -249,7 +267,7 @@ impl FewestTables {
             + self.clashes.len()
             + self.masks.len()
             + self.needs.len()
-            + self.bits.len().div_ceil(2)
+            + (self.bits.len() + self.starts.len()).div_ceil(2)
             + (self.bags.len() * 4 + self.bag_of.len()).div_ceil(2)
     }
 
@@ -277,6 +295,7 @@ impl FewestTables {
             needs: &self.needs,
             stride: self.stride,
             bits: &self.bits,
+            starts: &self.starts,
             embeddings: &self.embeddings,
             bags: &self.bags,
             bag_of: &self.bag_of,

@@ -198,6 +198,7 @@ fn tables_follow(tables: &FewestTables) {
         needs: _,
         stride: _,
         bits: _,
+        starts: _,
         embeddings: _,
         bags: _,
         bag_of: _,
