@@ -324,12 +324,13 @@ fn race_scans(field: &Field<'_>, estimator: &Estimator<'_>, tuning: &Tuning, bou
         + second_count as f64 * f64::from(first.few))
         * f64::from(depth.max(1));
     let end_early = first.raced && first.ahead < left;
-    // A search smaller than one candidate's walks is not worth the first stage's finish
-    // either: its walks end once past the estimate (`estimate_past`), so finishing costs each
-    // candidate about the search itself, more than any order could spare (the bench notes'
-    // BurrTools first runs). The first walks judge.
+    // A search smaller than the first stage's finish is not worth it either: each candidate
+    // still in the race walks on until its walks pass the estimate (`estimate_past`), so the
+    // finish costs each about the search itself, or all its walks, and all of them more than
+    // any order could spare (the bench notes' BurrTools first runs). The first walks judge.
     let whole_walks = f64::from(tuning.probes) * f64::from(depth.max(1));
-    if first.raced && first.ahead * tuning.estimate_past < whole_walks {
+    let finish = first.ahead_count() as f64 * whole_walks.min(first.ahead * tuning.estimate_past);
+    if first.raced && first.ahead < finish {
         return winner(first.unfinished());
     }
     let first = first.finish(estimator, tuning);
@@ -605,6 +606,46 @@ mod tests {
         let (piece, judged) = judged_by([5e3, 2e3, 1e4]);
         assert_eq!(piece, Some(PieceId(2)));
         assert_eq!(judged, [PieceId(2)]);
+    }
+
+    /// The order chosen for the box of `text` (reduced by its symmetry), with the estimate it
+    /// was chosen by and the estimates of its first walks and of all of them.
+    fn raced(text: &str, tuning: &Tuning) -> (f64, f64, f64) {
+        let mut errors = Errors::default();
+        let parsed = crate::parse::parse_str(text).unwrap();
+        let model = Model::check(&parsed[0].description, &mut errors).unwrap();
+        let lowered = crate::lower::lower(&model, &mut errors);
+        let ways = crate::symmetry::reduce(&model, lowered, &mut errors, tuning);
+        let (way, chosen) = choose_reduced(&model, ways, tuning, Stop::NEVER);
+        let estimator = Estimator::new(&way.lowered.cover, tuning);
+        let walks = |n| estimator.placements(&chosen.order, n, estimate::SEED);
+        (
+            chosen.estimate,
+            walks(tuning.race_probes),
+            walks(tuning.probes),
+        )
+    }
+
+    #[test]
+    fn a_search_smaller_than_the_races_finish_is_judged_by_its_first_walks() {
+        // Its first walks estimate about 1.4e4 placements: more than a candidate's 1,000 walks
+        // of 12 pieces, less than the two candidates left in the race would walk to finish it
+        // (scans: the pruning asked for runs in them).
+        let tuning = Tuning {
+            probes: 1000,
+            ..Tuning::default()
+        };
+        let holed = "mod p { box: 8 x 8, holes: [(3, 3), (3, 4), (4, 3), (4, 4)], pieces: pentominoes, symmetry: reduced, prune: regions }";
+        let (chosen, first, whole) = raced(holed, &tuning);
+        assert!(first > 12_000.0 && first < 24_000.0, "{first}");
+        assert_eq!(chosen, first);
+        assert_ne!(chosen, whole);
+        // Millions: every candidate still in the race makes all its walks.
+        let box_6x10 =
+            "mod p { box: 6 x 10, pieces: pentominoes, symmetry: reduced, prune: regions }";
+        let (chosen, first, whole) = raced(box_6x10, &tuning);
+        assert_eq!(chosen, whole);
+        assert_ne!(chosen, first);
     }
 
     #[test]
