@@ -268,10 +268,23 @@ impl Cover {
     /// share a number; every other aspect has one of its own. Numbered from 0 in the order of
     /// the columns' first aspects.
     pub fn columns(&self) -> Vec<u32> {
-        let mut takers: Vec<Vec<u32>> = vec![Vec::new(); self.aspect_count()];
+        // Each aspect's allowed embeddings, in order, the lists laid end to end: one
+        // allocation where a list each is thousands (a burr's cells).
+        let mut start = vec![0usize; self.aspect_count() + 1];
         for e in self.allowed() {
             for &a in self.aspects(e) {
-                takers[a.index()].push(e.0);
+                start[a.index() + 1] += 1;
+            }
+        }
+        for a in 0..self.aspect_count() {
+            start[a + 1] += start[a];
+        }
+        let mut takers = vec![0u32; start[self.aspect_count()]];
+        let mut next_of = start.clone();
+        for e in self.allowed() {
+            for &a in self.aspects(e) {
+                takers[next_of[a.index()]] = e.0;
+                next_of[a.index()] += 1;
             }
         }
         let once = |a: AspectId| {
@@ -279,7 +292,7 @@ impl Cover {
                 && (self.least(a), self.multiplicity(a)) == (1, 1)
                 && self.item_of(a).is_none()
         };
-        let mut numbered = std::collections::HashMap::new();
+        let mut numbered = rustc_hash::FxHashMap::default();
         let mut next = 0;
         let mut new = || {
             next += 1;
@@ -288,7 +301,7 @@ impl Cover {
         (self.all_aspects())
             .map(|a| match once(a) {
                 true => *numbered
-                    .entry(takers[a.index()].as_slice())
+                    .entry(&takers[start[a.index()]..start[a.index() + 1]])
                     .or_insert_with(&mut new),
                 false => new(),
             })

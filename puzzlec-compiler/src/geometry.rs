@@ -96,11 +96,19 @@ impl Shape {
     /// Whether the shape differs from its mirror image by every rotation: some reflection
     /// takes it to an orientation no rotation gives.
     pub fn is_chiral(&self) -> bool {
-        let turned: BTreeSet<Shape> = self.orientations(false).into_iter().collect();
-        (self.lattice.motions().iter())
+        // The images under the reflections are the turns of any one of them: they all lie
+        // among the shape's own turns, or none does.
+        let motions = self.lattice.motions();
+        let Some(mirror) = (motions.iter())
             .filter(|m| !m.is_proper())
+            .find_map(|m| self.moved(m))
+        else {
+            return false;
+        };
+        !(motions.iter())
+            .filter(|m| m.is_proper())
             .filter_map(|m| self.moved(m))
-            .any(|image| !turned.contains(&image))
+            .any(|turned| turned == mirror)
     }
 
     /// Every distinct orientation of the shape in its own dimension: all rotations, and the
@@ -144,6 +152,36 @@ mod tests {
         let l = shape(&["##", "#."]).embedded_in(3).unwrap();
         // An L tromino lies in one of three planes, four ways in each.
         assert_eq!(l.orientations(true).len(), 12);
+    }
+
+    #[test]
+    fn a_shape_is_chiral_where_some_reflection_gives_no_turn_of_it() {
+        let lattices = [
+            Lattice::cubic(2),
+            Lattice::cubic(3),
+            Lattice::Triangular,
+            Lattice::TriangularPrisms,
+            Lattice::Hexagonal,
+            Lattice::Spheres { dims: 3 },
+            Lattice::RhombicTetrahedra,
+            Lattice::TetrahedraOctahedra,
+        ];
+        let (mut chiral, mut achiral) = (0, 0);
+        for lattice in lattices {
+            for shape in crate::polyforms::polyforms(4, lattice, true) {
+                let turned: BTreeSet<Shape> = shape.orientations(false).into_iter().collect();
+                let by_definition = (lattice.motions().iter())
+                    .filter(|m| !m.is_proper())
+                    .filter_map(|m| shape.moved(m))
+                    .any(|image| !turned.contains(&image));
+                assert_eq!(shape.is_chiral(), by_definition, "{lattice:?} {shape:?}");
+                *match by_definition {
+                    true => &mut chiral,
+                    false => &mut achiral,
+                } += 1;
+            }
+        }
+        assert!(chiral > 0 && achiral > 0);
     }
 
     #[test]
