@@ -158,6 +158,8 @@ fn required_aspects_kept_without_padding_search_as_padded_ones_do() {
                 .len()
         };
         assert!(starts(&ragged) > 0 && starts(&padded) == 0);
+        // How the tables are laid out is no part of the search, nor of its fingerprint.
+        assert_eq!(padded.info().fingerprint, ragged.info().fingerprint);
         let name = &native.info().name;
         // The same search whatever the layout of its tables, native or walked.
         assert_eq!(native.count(), count, "{name}");
