@@ -156,16 +156,11 @@ mod tests {
 
     #[test]
     fn a_shape_is_chiral_where_some_reflection_gives_no_turn_of_it() {
-        let lattices = [
-            Lattice::cubic(2),
-            Lattice::cubic(3),
-            Lattice::Triangular,
-            Lattice::TriangularPrisms,
-            Lattice::Hexagonal,
-            Lattice::Spheres { dims: 3 },
-            Lattice::RhombicTetrahedra,
-            Lattice::TetrahedraOctahedra,
-        ];
+        // Every grid's lattices, in the plane and in space.
+        let mut lattices: Vec<Lattice> = (crate::description::Grid::ALL.iter())
+            .flat_map(|g| [g.lattice(2), g.lattice(3)])
+            .collect();
+        lattices.dedup();
         let (mut chiral, mut achiral) = (0, 0);
         for lattice in lattices {
             for shape in crate::polyforms::polyforms(4, lattice, true) {
