@@ -18,15 +18,15 @@ use crate::walk::{run, Start, Walkable};
 /// board, not fused with the dead ends' test) and the search is estimated at `estimate`
 /// placements, at least [`Tuning::heavy_checks_from`], from the share of the placements it
 /// checks that the check refuses at the start of the search, walked with this plan; as
-/// placed elsewhere. A search by the fewest embeddings has no lookups to judge.
+/// placed elsewhere; with the program it runs. A search by the fewest embeddings has no
+/// lookups to judge, nor a program.
 pub fn judge(
     unjudged: Unjudged,
-    program: &Program,
     order: &Order,
     embeddings: usize,
     estimate: f64,
     tuning: &Tuning,
-) -> Plan {
+) -> (Plan, Option<Program>) {
     let plan = unjudged.plan();
     let Some(scan) = plan.scan() else {
         return unjudged.judged(None);
@@ -41,7 +41,7 @@ pub fn judge(
             size(tuning.heavy_checks_from)
         )
     } else {
-        let walkable = Walkable::new(program, order, plan, embeddings, tuning);
+        let walkable = Walkable::new(unjudged.program(), order, plan, embeddings, tuning);
         let refused = refused_share(&walkable, plan, tuning.judging_placements);
         let holes = matches!(scan.pruning, Pruning::Holes { .. });
         let steps = scan.pruning.board().map_or(0, |b| b.steps.len());
@@ -122,7 +122,7 @@ mod tests {
         let p = Puzzle::new(&d.prune(Prune::Holes)).unwrap();
         let tuning = Tuning::default();
         let walkable = Walkable::new(
-            p.program(),
+            Some(p.program()),
             p.order(),
             p.plan(),
             p.info().embeddings,

@@ -148,27 +148,20 @@ impl Program {
                 b.board.neighbours().into_iter().map(cells).collect();
             program.add_dead_ends(cover, order, &neighbours);
         }
-        match &model.problem {
-            Problem::Box(b) => {
-                let cells = b.board.cells().len();
-                let exact_pieces = lowered.every_piece_has_aspect()
-                    && b.pieces.iter().all(|p| p.count.is_exact())
-                    && b.board.optional_count() == 0;
-                // Areas match and each piece is placed as often as it is declared, so once
-                // every cell is covered every piece is placed, and the other way round: a
-                // trailing run of only pieces, or only cells, needs no procedures. Copies
-                // without an aspect prove nothing, nor do areas where numbers are ranges or
-                // cells may stay empty.
-                program.drop_implied_tail(|tail| {
-                    exact_pieces
-                        && (tail.iter().all(|a| a.index() >= cells)
-                            || tail.iter().all(|a| a.index() < cells))
-                });
-            }
-            // Nothing is implied without a box's areas; only trailing passes go.
-            Problem::Abstract(_) => program.drop_implied_tail(|_| false),
-        }
+        program.drop_implied_tail(implied(model, lowered));
         program
+    }
+
+    /// Where [`Program::new`]'s sentinel lies, found without growing a tree: the position a
+    /// search that runs no program (by the fewest embeddings, from its tables) gives the units
+    /// that are solutions, as the program's would.
+    pub fn sentinel_of(model: &Model, lowered: &Lowered, order: &Order) -> Position {
+        let cover = &lowered.cover;
+        let kinds: Vec<(AspectId, Kind)> = (order.sequence().iter())
+            .zip(by_least(cover, order))
+            .map(|(&aspect, embeddings)| (aspect, kind(cover, aspect, !embeddings.is_empty())))
+            .collect();
+        Position(kept(&kinds, implied(model, lowered)) as u32)
     }
 
     /// Builds one procedure per aspect, in `order`. With `sharing`, the embeddings of each
@@ -176,48 +169,39 @@ impl Program {
     pub fn build(cover: &Cover, order: &Order, sharing: bool) -> Program {
         let uses = cover.uses();
         let mut shared = Sharing::new(&uses, cover, order, Leaf::Scan);
-        let mut by_least: Vec<Vec<EmbeddingId>> = vec![Vec::new(); order.len()];
-        for e in cover.allowed() {
-            if let Some(least) = order.least(cover.aspects(e)) {
-                by_least[order.position(least).index()].push(e);
-            }
-        }
         let procedures = order
             .sequence()
             .iter()
-            .zip(by_least)
+            .zip(by_least(cover, order))
             .map(|(&aspect, embeddings)| {
-                // A bag with a range of copies may keep some: it passes `q` on like an
-                // optional aspect, and the plan checks its least where a solution is reached.
-                let optional =
-                    cover.is_optional(aspect) || cover.least(aspect) < cover.multiplicity(aspect);
-                let body = if embeddings.is_empty() && optional {
-                    Body::Pass
-                } else if embeddings.is_empty() {
-                    Body::Require
-                } else if sharing {
-                    let items = embeddings
-                        .iter()
-                        .map(|&e| {
-                            let rest = cover.aspects(e).iter().copied();
-                            (e, rest.filter(|&x| x != aspect).collect())
-                        })
-                        .collect();
-                    Body::Place(vec![Node::Test {
-                        aspect,
-                        children: shared.tree(items),
-                    }])
-                } else {
-                    let chains = embeddings.iter().map(|&e| {
-                        let aspects = cover.aspects(e).iter().copied();
-                        chain(aspects, order, place(cover, order, e))
-                    });
-                    Body::Place(chains.collect())
+                let body = match kind(cover, aspect, !embeddings.is_empty()) {
+                    Kind::Pass => Body::Pass,
+                    Kind::Require => Body::Require,
+                    Kind::Place if sharing => {
+                        let items = embeddings
+                            .iter()
+                            .map(|&e| {
+                                let rest = cover.aspects(e).iter().copied();
+                                (e, rest.filter(|&x| x != aspect).collect())
+                            })
+                            .collect();
+                        Body::Place(vec![Node::Test {
+                            aspect,
+                            children: shared.tree(items),
+                        }])
+                    }
+                    Kind::Place => {
+                        let chains = embeddings.iter().map(|&e| {
+                            let aspects = cover.aspects(e).iter().copied();
+                            chain(aspects, order, place(cover, order, e))
+                        });
+                        Body::Place(chains.collect())
+                    }
                 };
                 Procedure {
                     aspect,
                     body,
-                    optional,
+                    optional: optional(cover, aspect),
                 }
             })
             .collect();
@@ -309,25 +293,10 @@ impl Program {
     /// aspects `implied` says are sure to be covered once every earlier one is (the report has no
     /// procedure for the pieces A, B, C because covering every cell places every piece).
     pub fn drop_implied_tail(&mut self, implied: impl Fn(&[AspectId]) -> bool) {
-        // Procedures that only pass `q` on need nothing to follow them.
-        while self.procedures.last().is_some_and(|p| p.body == Body::Pass) {
-            self.procedures.pop();
-        }
-        let owned = self
-            .procedures
-            .iter()
-            .rposition(|p| matches!(p.body, Body::Place(_)))
-            .map_or(0, |i| i + 1);
-        let required = |from: usize| -> Vec<AspectId> {
-            self.procedures[from..]
-                .iter()
-                .filter(|p| p.body == Body::Require)
-                .map(|p| p.aspect)
-                .collect()
-        };
-        if let Some(start) = (owned..self.procedures.len()).find(|&i| implied(&required(i))) {
-            self.procedures.truncate(start);
-        }
+        let kinds: Vec<(AspectId, Kind)> = (self.procedures.iter())
+            .map(|p| (p.aspect, p.body.kind()))
+            .collect();
+        self.procedures.truncate(kept(&kinds, implied));
         // What came after the last procedure left is now the sentinel.
         let sentinel = Position(self.procedures.len() as u32);
         fn clamp(node: &mut Node, sentinel: Position) {
@@ -387,6 +356,95 @@ impl Program {
             program: self,
             cover,
         }
+    }
+}
+
+/// What a procedure does, known before its tree is grown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Place,
+    Require,
+    Pass,
+}
+
+impl Body {
+    fn kind(&self) -> Kind {
+        match self {
+            Body::Place(_) => Kind::Place,
+            Body::Require => Kind::Require,
+            Body::Pass => Kind::Pass,
+        }
+    }
+}
+
+/// Whether `aspect` may be left uncovered. A bag with a range of copies may keep some: it
+/// passes `q` on like an optional aspect, and the plan checks its least where a solution is
+/// reached.
+fn optional(cover: &Cover, aspect: AspectId) -> bool {
+    cover.is_optional(aspect) || cover.least(aspect) < cover.multiplicity(aspect)
+}
+
+/// The procedure of `aspect`, which has embeddings of its own or not (`places`).
+fn kind(cover: &Cover, aspect: AspectId, places: bool) -> Kind {
+    match (places, optional(cover, aspect)) {
+        (true, _) => Kind::Place,
+        (false, true) => Kind::Pass,
+        (false, false) => Kind::Require,
+    }
+}
+
+/// Each position's `E_a`: the allowed embeddings whose least aspect in `order` is its.
+fn by_least(cover: &Cover, order: &Order) -> Vec<Vec<EmbeddingId>> {
+    let mut by_least: Vec<Vec<EmbeddingId>> = vec![Vec::new(); order.len()];
+    for e in cover.allowed() {
+        if let Some(least) = order.least(cover.aspects(e)) {
+            by_least[order.position(least).index()].push(e);
+        }
+    }
+    by_least
+}
+
+/// How many of the procedures of `kinds` are kept: those that only pass `q` on go from the
+/// end, which nothing needs to follow them, then the longest run of trailing procedures that
+/// only require their aspect and whose aspects `implied` says are sure to be covered once
+/// every earlier one is.
+fn kept(kinds: &[(AspectId, Kind)], implied: impl Fn(&[AspectId]) -> bool) -> usize {
+    let passed = kinds.iter().rposition(|&(_, k)| k != Kind::Pass);
+    let kinds = &kinds[..passed.map_or(0, |last| last + 1)];
+    let owned = (kinds.iter())
+        .rposition(|&(_, k)| k == Kind::Place)
+        .map_or(0, |last| last + 1);
+    let required = |from: usize| -> Vec<AspectId> {
+        (kinds[from..].iter())
+            .filter(|&&(_, k)| k == Kind::Require)
+            .map(|&(aspect, _)| aspect)
+            .collect()
+    };
+    (owned..kinds.len())
+        .find(|&i| implied(&required(i)))
+        .unwrap_or(kinds.len())
+}
+
+/// Which trailing runs of required aspects `model` ensures are covered once every earlier
+/// aspect is. In a box whose areas match and whose pieces are each placed as often as
+/// declared, once every cell is covered every piece is placed, and the other way round: a
+/// trailing run of only pieces, or only cells, needs no procedures. Copies without an aspect
+/// prove nothing, nor do areas where numbers are ranges or cells may stay empty. Nothing is
+/// implied without a box's areas.
+fn implied<'m>(model: &'m Model, lowered: &'m Lowered) -> impl Fn(&[AspectId]) -> bool + 'm {
+    let exact = match &model.problem {
+        Problem::Box(b) => {
+            let exact_pieces = lowered.every_piece_has_aspect()
+                && b.pieces.iter().all(|p| p.count.is_exact())
+                && b.board.optional_count() == 0;
+            exact_pieces.then(|| b.board.cells().len())
+        }
+        Problem::Abstract(_) => None,
+    };
+    move |tail: &[AspectId]| {
+        exact.is_some_and(|cells| {
+            tail.iter().all(|a| a.index() >= cells) || tail.iter().all(|a| a.index() < cells)
+        })
     }
 }
 

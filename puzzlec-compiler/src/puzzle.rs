@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
 
 use puzzlec_runtime::processor::Code;
 use puzzlec_runtime::search::{CachedCounter, Counter, Sink, Visit, Visitor};
@@ -58,7 +59,11 @@ pub struct Puzzle {
     eliminated: usize,
     reduction: Option<Reduction>,
     chosen: Chosen,
-    program: Program,
+    /// The scan's program, made with the plan; a search by the fewest embeddings runs none,
+    /// and the program of its order (the processor's code) is made when first asked for.
+    program: OnceLock<Program>,
+    /// The processor's code of that program, where the runnable keeps none.
+    code: OnceLock<Option<Code>>,
     runnable: Runnable,
 }
 
@@ -137,29 +142,29 @@ impl Puzzle {
             errors.0.extend(unfollowed);
             return Some(Err(errors));
         }
-        let program = Program::new(&model, &lowered, &chosen.order, outline.dead_ends_first());
-        let plan = outline.plan(&model, cover, &chosen, &program, check.as_ref(), tuning);
+        let plan = outline.plan(&model, &lowered, &chosen, check.as_ref(), tuning);
         let (order, embeddings) = (&chosen.order, cover.embedding_count());
         if stop.stopped() {
             return None;
         }
-        let plan = judge::judge(plan, &program, order, embeddings, chosen.estimate, tuning);
+        let (plan, program) = judge::judge(plan, order, embeddings, chosen.estimate, tuning);
         if stop.stopped() {
             return None;
         }
-        let walkable = Walkable::new(&program, order, &plan, embeddings, tuning);
+        let walkable = Walkable::new(program.as_ref(), order, &plan, embeddings, tuning);
         if stop.stopped() {
             return None;
         }
         let catalog = catalog(&model, &lowered);
-        let code = assemble(&program, cover, order).ok();
+        let code = program
+            .as_ref()
+            .and_then(|p| assemble(p, cover, order).ok());
         let info = info(
             &model,
             &lowered,
             eliminated,
             reduction.as_ref(),
             &chosen,
-            &program,
             &plan,
         );
         // The check runs with the program: the walker's part holds it, and only it.
@@ -169,7 +174,8 @@ impl Puzzle {
             eliminated,
             reduction,
             chosen,
-            program,
+            program: program.map_or_else(OnceLock::new, OnceLock::from),
+            code: OnceLock::new(),
             runnable: Runnable {
                 walkable,
                 plan,
@@ -234,9 +240,14 @@ impl Puzzle {
         &self.chosen
     }
 
-    /// The program.
+    /// The program: the scan's, which it runs. A search by the fewest embeddings runs none
+    /// (it runs from the plan's tables): its program is the one of its order that the
+    /// processor's code runs ([`Solver::code`]), made when first asked for.
     pub fn program(&self) -> &Program {
-        &self.program
+        self.program.get_or_init(|| {
+            let order = &self.chosen.order;
+            Program::new(&self.model, &self.lowered, order, false)
+        })
     }
 
     /// Whether the program is small enough to be emitted as Rust ([`MAX_NATIVE_NODES`]): the
@@ -255,7 +266,7 @@ impl Puzzle {
                 }),
             };
         }
-        let counts = self.program.counts();
+        let counts = self.program().counts();
         match counts.tests + counts.places > MAX_NATIVE_NODES {
             false => Ok(()),
             true => Err(Error {
@@ -295,7 +306,7 @@ impl Puzzle {
         Compiled {
             cover: &self.lowered.cover,
             order: &self.chosen.order,
-            program: &self.program,
+            program: self.program(),
             plan: &self.runnable.plan,
             check: self.runnable.check.as_ref(),
             tuning: &self.model.options.tuning,
@@ -304,7 +315,7 @@ impl Puzzle {
 
     /// Why the program has no processor code, when it has none (a bag needs a counter).
     pub fn code_error(&self) -> Option<puzzlec_runtime::processor::CodeError> {
-        assemble(&self.program, &self.lowered.cover, &self.chosen.order).err()
+        assemble(self.program(), &self.lowered.cover, &self.chosen.order).err()
     }
 
     /// The reference backtracker in `order`, through the symmetry check if there is one.
@@ -363,8 +374,16 @@ impl Solver for Puzzle {
         self.runnable.catalog()
     }
 
+    /// The runnable's; for a search by the fewest embeddings, whose runnable keeps none, the
+    /// code of [`Puzzle::program`], made when first asked for.
     fn code(&self) -> Option<&Code> {
-        self.runnable.code()
+        if self.plan().fewest().is_none() {
+            return self.runnable.code();
+        }
+        let (cover, order) = (&self.lowered.cover, &self.chosen.order);
+        (self.code)
+            .get_or_init(|| assemble(self.program(), cover, order).ok())
+            .as_ref()
     }
 
     fn symmetry_check(&self) -> Option<&SymmetryCheck> {
@@ -405,7 +424,6 @@ fn info(
     eliminated: usize,
     reduction: Option<&Reduction>,
     chosen: &Chosen,
-    program: &Program,
     plan: &Plan,
 ) -> Info {
     let cover = &lowered.cover;
@@ -419,7 +437,7 @@ fn info(
         allowed: cover.allowed_count(),
         eliminated,
         depth: cover.depth(),
-        procedures: program.sentinel().0,
+        procedures: plan.sentinel.0,
         words: plan.unit_words(),
         order: Cow::Owned(chosen.label.clone()),
         estimate: chosen.estimate,

@@ -23,6 +23,9 @@ pub struct Runnable {
     pub(crate) walkable: Walkable,
     pub(crate) plan: Plan,
     pub(crate) catalog: Catalog,
+    /// The processor's code of the scan's program; none for a search by the fewest
+    /// embeddings, which runs no program (`Puzzle::code` makes it of the program of its
+    /// order when asked).
     pub(crate) code: Option<Code>,
     pub(crate) check: Option<SymmetryCheck>,
     pub(crate) info: Info,
@@ -174,7 +177,7 @@ mod saved {
     use super::Runnable;
 
     /// What saved bytes start with: the format's name and version, and the compiler's.
-    const MAGIC: &[u8] = concat!("puzzle runnable 14 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
+    const MAGIC: &[u8] = concat!("puzzle runnable 15 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
 
     /// Why saved bytes could not be loaded.
     #[derive(Debug, thiserror::Error)]
@@ -321,7 +324,16 @@ mod tests {
             assert_eq!(loaded.info(), puzzle.info(), "{name}");
             assert_eq!(loaded.catalog(), puzzle.catalog(), "{name}");
             assert_eq!(loaded.symmetry_check(), puzzle.symmetry_check(), "{name}");
-            assert_eq!(loaded.code(), puzzle.code(), "{name}");
+            assert_eq!(loaded.code(), puzzle.runnable().code(), "{name}");
+            // A search by the fewest embeddings keeps no processor code, which its puzzle
+            // makes when asked.
+            let fewest = puzzle.plan().fewest().is_some();
+            assert_eq!(loaded.code().is_none(), fewest, "{name}");
+            assert_eq!(
+                puzzle.code().is_some(),
+                puzzle.code_error().is_none(),
+                "{name}"
+            );
             assert_eq!(loaded.collect(), puzzle.collect(), "{name}");
             assert_eq!(loaded.tally(), puzzle.tally(), "{name}");
             assert_eq!(loaded.count(), puzzle.count(), "{name}");

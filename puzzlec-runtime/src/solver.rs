@@ -46,8 +46,11 @@ pub trait Solver: Sync {
     /// The box, the aspects and the embedding table, to read solutions with.
     fn catalog(&self) -> &Catalog;
 
-    /// The same program as puzzle-processor code; `None` for a puzzle with a bag (the
-    /// processor has one bit per aspect, a bag needs a counter).
+    /// The same program as puzzle-processor code (for a search by the fewest embeddings, the
+    /// program of its order, which finds the same solutions); `None` for a puzzle with a bag
+    /// (the processor has one bit per aspect, a bag needs a counter), and where the solver
+    /// keeps only what its search runs (a puzzle compiled at run time and kept to run, whose
+    /// search by the fewest embeddings runs no program).
     fn code(&self) -> Option<&Code>;
 
     /// The check that finishes the symmetry reduction, where restricting pieces alone is not

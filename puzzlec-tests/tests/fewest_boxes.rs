@@ -2,6 +2,8 @@
 //! `order: auto` where its estimate beats the scans'. The same solutions as the scan, by both
 //! engines, with a plan that says why and a fingerprint of its own.
 
+use std::ops::ControlFlow;
+
 use puzzlec::compiler::parse::parse_str;
 use puzzlec::compiler::Puzzle;
 use puzzlec::{puzzle, Solver};
@@ -172,4 +174,39 @@ fn required_aspects_kept_without_padding_search_as_padded_ones_do() {
         assert_eq!(padded.collect(), ragged.collect(), "{name}");
         assert_eq!(padded.stats(), ragged.stats(), "{name}");
     }
+}
+
+/// A search by the fewest embeddings runs from its tables and grows no program: its plan
+/// keeps only where the program's sentinel lies, which its units that are solutions name.
+/// That sentinel is the one of the program its puzzle makes when asked (for the processor's
+/// code): with the trailing pieces that covering every cell places, with a trailing piece
+/// that may be left out, with cells that may stay empty, and without a box.
+#[test]
+fn a_search_without_a_program_names_the_sentinel_its_program_would() {
+    let mut solution_units = 0;
+    for source in [
+        "mod exact { box: 3 x 20, pieces: pentominoes, order: fewest }",
+        "mod copies { box: 4 x 5, pieces: { 2 x L: [\"###\", \"#..\"], 2 x T: [\"###\", \".#.\"], 2 x D: [\"##\"] }, order: fewest }",
+        "mod spare { box: 2 x 4, pieces: { O: [\"##\", \"##\"], 0..=2 x D: [\"##\"], 0..=1 x I: [\"####\"] }, order: fewest }",
+        "mod open { box: [\"+....\", \".....\", \".....\", \"....+\"], pieces: { 0..=1 x tetrominoes, 0..=1 x D: [\"##\"] }, order: fewest }",
+        "mod listed { aspects: [a, b, c, d, x, y], optional: [x, y], embeddings: [[a, b], [c, x], [d, y], [c, d], [a, x], [b, y]] }",
+    ] {
+        let puzzle = compiled(source);
+        let name = puzzle.info().name.to_string();
+        assert!(puzzle.plan().fewest().is_some(), "{name}");
+        let sentinel = puzzle.program().sentinel();
+        assert_eq!(puzzle.plan().sentinel, sentinel, "{name}");
+        assert_eq!(puzzle.info().procedures, sentinel.0, "{name}");
+        // The processor's code is the program's, made when asked; what runs keeps none.
+        assert!(puzzle.runnable().code().is_none(), "{name}");
+        assert_eq!(puzzle.code().is_some(), puzzle.code_error().is_none(), "{name}");
+        // Its units that are solutions run as units of its own.
+        let units = puzzle.units_at(puzzle.cover().depth());
+        solution_units += units.iter().filter(|u| u.next == sentinel.0).count();
+        let each = |u| puzzle.solve_unit(u, None, &mut |_| ControlFlow::Continue(()));
+        let counted: u64 = units.iter().map(|u| each(u).solutions).sum();
+        assert_eq!(u128::from(counted), puzzle.count(), "{name}");
+        assert!(counted > 0, "{name}");
+    }
+    assert!(solution_units > 0);
 }

@@ -1,5 +1,6 @@
 //! What the fingerprint hashes of a search: the rules it follows, the exact-cover problem, the
-//! order, the program, the symmetry check and every part of the plan. Each type of the plan
+//! order, the program it runs (the sentinel alone for a search that runs none), the symmetry
+//! check and every part of the plan. Each type of the plan
 //! is taken apart here with every field named, none left to `..`: a field added anywhere in
 //! the plan does not compile here until it is hashed, or said here not to shape the search.
 //! The values are hashed in one fixed sequence whichever search runs (the parts a search has
@@ -17,12 +18,13 @@ use super::{
     Key, Layout, Plan, Pruning, Quota, Scan, ScanCache, Search,
 };
 
-/// The fingerprint of `plan`, made for this cover, order, program and symmetry check.
+/// The fingerprint of `plan`, made for this cover, order, program (none for a search by the
+/// fewest embeddings, which runs from its tables) and symmetry check.
 pub(super) fn fingerprint(
     plan: &Plan,
     cover: &Cover,
     order: &Order,
-    program: &Program,
+    program: Option<&Program>,
     symmetry_check: Option<&SymmetryCheck>,
 ) -> u64 {
     let Plan {
@@ -30,6 +32,8 @@ pub(super) fn fingerprint(
         search,
         // Named among the rules, and the check's tables hashed below.
         symmetry_check: _,
+        // The program's, hashed with it where there is one.
+        sentinel,
         // For people: what was decided is hashed, not why.
         decisions: _,
         // What this makes.
@@ -44,7 +48,10 @@ pub(super) fn fingerprint(
     }
     hash_cover(&mut f, cover);
     f.numbers(order.sequence().iter().map(|a| u64::from(a.0)));
-    hash_program(&mut f, program);
+    match program {
+        Some(program) => hash_program(&mut f, program),
+        None => f.number(u64::from(sentinel.0)),
+    }
     // The scan's parts, and the bags' quotas, which the search by the fewest embeddings
     // checks itself (from the cover's counts).
     let fewest_quotas;

@@ -35,6 +35,7 @@ pub use prune::{regions, BitBoard};
 
 use crate::choose::Chosen;
 use crate::cover::{AspectId, Cover};
+use crate::lower::Lowered;
 use crate::model::Model;
 use crate::order::{Order, Position};
 use crate::program::Program;
@@ -55,6 +56,10 @@ pub struct Plan {
     /// Whether a symmetry check keeps one solution of each class where restricting pieces
     /// alone does not.
     pub symmetry_check: bool,
+    /// Where the search stands once every aspect is covered, which the units that are
+    /// solutions name: the program's sentinel, past its last procedure (the search by the
+    /// fewest embeddings runs no program, and names it alike).
+    pub sentinel: Position,
     /// Each decision made, with the figures that made it, for people: not part of the
     /// fingerprint, which hashes what was decided. Not saved with a runnable puzzle, whose
     /// facts (`Info::plan`) hold them as text.
@@ -385,28 +390,20 @@ impl Outline {
         }
     }
 
-    /// Whether the scan covers the dead ends first: the program is to hold their trees.
-    pub fn dead_ends_first(&self) -> bool {
-        matches!(
-            self.search,
-            Outlined::Scan {
-                dead_ends: Some(_),
-                ..
-            }
-        )
-    }
-
-    /// The plan of the complete program made from this outline: the model's options resolved
-    /// against the puzzle, the fingerprint taken last, of the final program and plan.
+    /// The plan made from this outline, and the program its search runs: the scan's, complete
+    /// (with each cell's tree as a dead end where it covers them first); none for a search
+    /// by the fewest embeddings, which runs from its tables, and whose trees would be most of
+    /// the compile of a burr. The model's options resolved against the puzzle, the
+    /// fingerprint taken last, of the program and the plan.
     pub fn plan(
         self,
         model: &Model,
-        cover: &Cover,
+        lowered: &Lowered,
         chosen: &Chosen,
-        program: &Program,
         symmetry_check: Option<&SymmetryCheck>,
         tuning: &Tuning,
     ) -> Unjudged {
+        let cover = &lowered.cover;
         let (order, estimate) = (&chosen.order, chosen.estimate);
         let Outline {
             layout,
@@ -414,7 +411,7 @@ impl Outline {
             mut decisions,
         } = self;
         let counts = decide::counts(model, cover, symmetry_check);
-        let search = match search {
+        let (search, program) = match search {
             Outlined::Fewest(tables) => {
                 let (cache, decision) =
                     decide::fewest_cache(model, &tables, &layout, counts.is_ok(), estimate, tuning);
@@ -432,10 +429,11 @@ impl Outline {
                     table: CacheTable { memo, ..c.table },
                     ..c
                 });
-                Search::Fewest(Fewest { tables, cache })
+                (Search::Fewest(Fewest { tables, cache }), None)
             }
             Outlined::Scan { dead_ends, .. } => {
                 let first = dead_ends.is_some();
+                let program = Program::new(model, lowered, order, first);
                 let (pruning, decided) =
                     decide::pruning(model, cover, order, &layout, (estimate, first), tuning);
                 decisions.extend(decided);
@@ -451,7 +449,7 @@ impl Outline {
                     model,
                     order,
                     &layout,
-                    program,
+                    &program,
                     &quotas,
                     counts.is_ok(),
                     estimate,
@@ -473,25 +471,32 @@ impl Outline {
                 });
                 let (fitting, decision) = decide::fitting(&layout, &pruning, tuning);
                 decisions.push(decision);
-                Search::Scan(Scan {
+                let scan = Scan {
                     pruning,
                     dead_ends,
                     fewest_fits,
                     fitting,
                     quotas,
                     cache,
-                })
+                };
+                (Search::Scan(scan), Some(program))
             }
+        };
+        let sentinel = match &program {
+            Some(program) => program.sentinel(),
+            None => Program::sentinel_of(model, lowered, order),
         };
         let mut plan = Plan {
             layout,
             search,
             symmetry_check: symmetry_check.is_some(),
+            sentinel,
             decisions,
             fingerprint: 0,
         };
-        plan.fingerprint = hashed::fingerprint(&plan, cover, order, program, symmetry_check);
-        Unjudged(plan)
+        let hashed = hashed::fingerprint(&plan, cover, order, program.as_ref(), symmetry_check);
+        plan.fingerprint = hashed;
+        Unjudged { plan, program }
     }
 
     /// Why the puzzle is not searched by the fewest embeddings, where it is not.
@@ -503,24 +508,33 @@ impl Outline {
     }
 }
 
-/// A plan whose lookups' way of checking is yet to be judged: the judging walk
-/// (`crate::judge`) walks [`Unjudged::plan`] and finishes it with [`Unjudged::judged`], and
-/// nothing else reads it.
+/// A plan whose lookups' way of checking is yet to be judged, with the program its search
+/// runs (none for a search by the fewest embeddings): the judging walk (`crate::judge`) walks
+/// [`Unjudged::plan`] and finishes it with [`Unjudged::judged`], and nothing else reads it.
 #[derive(Clone, Debug)]
-pub struct Unjudged(Plan);
+pub struct Unjudged {
+    plan: Plan,
+    program: Option<Program>,
+}
 
 impl Unjudged {
     /// The plan as it stands: complete but for how the lookups check, which is how the check
     /// is written and not what it decides, so it walks as the finished plan will.
     pub fn plan(&self) -> &Plan {
-        &self.0
+        &self.plan
+    }
+
+    /// The program the plan's search runs: the scan's; none for a search by the fewest
+    /// embeddings.
+    pub fn program(&self) -> Option<&Program> {
+        self.program.as_ref()
     }
 
     /// The finished plan, its lookups checking as judged (unchanged where they write no check
-    /// inline or look nothing up), with the record of the judgement; a search by the fewest
-    /// embeddings has none.
-    pub fn judged(self, judgement: Option<(Checking, Decision)>) -> Plan {
-        let mut plan = self.0;
+    /// inline or look nothing up), with the record of the judgement (a search by the fewest
+    /// embeddings has none), and the program it runs.
+    pub fn judged(self, judgement: Option<(Checking, Decision)>) -> (Plan, Option<Program>) {
+        let Unjudged { mut plan, program } = self;
         if let Some((checking, decision)) = judgement {
             if let Search::Scan(scan) = &mut plan.search {
                 if let (true, Fitting::Tables { from, .. }) = (scan.checks_inline(), scan.fitting) {
@@ -529,7 +543,7 @@ impl Unjudged {
             }
             plan.decisions.push(decision);
         }
-        plan
+        (plan, program)
     }
 }
 

@@ -161,9 +161,11 @@ pub(super) struct BagTake {
 }
 
 impl Walkable {
-    /// Lays out `program` (of a puzzle with `embeddings` embeddings) as `plan` says.
+    /// Lays out `program` (of a puzzle with `embeddings` embeddings) as `plan` says. The
+    /// search by the fewest embeddings runs from the plan's tables (`walk::run`) and has no
+    /// program: nothing is laid out for it.
     pub fn new(
-        program: &Program,
+        program: Option<&Program>,
         order: &Order,
         plan: &Plan,
         embeddings: usize,
@@ -172,17 +174,9 @@ impl Walkable {
         let layout = &plan.layout;
         let mut walkable = Walkable {
             words: layout.words(),
-            offsets: Vec::with_capacity(program.procedures().len() + 1),
-            // The bits no field takes are never read.
-            owners: vec![
-                Entry {
-                    position: u32::MAX,
-                    optional: false,
-                    body: EntryBody::Require,
-                };
-                64 * layout.words()
-            ],
-            fields: vec![0; layout.words()],
+            offsets: Vec::new(),
+            owners: Vec::new(),
+            fields: Vec::new(),
             ops: Vec::new(),
             reads: Vec::new(),
             sets: Vec::new(),
@@ -194,18 +188,23 @@ impl Walkable {
             scan_below: tuning.scan_below,
             lookup_from: tuning.lookup_from,
         };
-        // The search by the fewest embeddings runs from the plan's tables (`walk::run`) and
-        // never walks a procedure: their trees are not laid out.
-        let scan = match &plan.search {
-            Search::Scan(scan) => Some(scan),
-            Search::Fewest(_) => None,
+        let (Search::Scan(scan), Some(program)) = (&plan.search, program) else {
+            return walkable;
         };
+        walkable.offsets = Vec::with_capacity(program.procedures().len() + 1);
+        // The bits no field takes are never read.
+        let unowned = Entry {
+            position: u32::MAX,
+            optional: false,
+            body: EntryBody::Require,
+        };
+        walkable.owners = vec![unowned; 64 * layout.words()];
+        walkable.fields = vec![0; layout.words()];
         for (i, procedure) in program.procedures().iter().enumerate() {
             let p = Position(i as u32);
             let body = match &procedure.body {
                 Body::Require => EntryBody::Require,
                 Body::Pass => EntryBody::Pass,
-                Body::Place(_) if scan.is_none() => EntryBody::Require,
                 Body::Place(roots) => {
                     // Every placement covers the procedure's aspect, which it finds free.
                     let own = (layout.word(p), layout.mask(p));
@@ -226,9 +225,6 @@ impl Walkable {
             }
         }
         walkable.offsets.push(layout.used);
-        let Some(scan) = scan else {
-            return walkable;
-        };
         if let Some(board) = &scan.dead_ends {
             let mut trees = vec![Tree::Ops { start: 0, end: 0 }; 128];
             for dead_end in program.dead_ends() {

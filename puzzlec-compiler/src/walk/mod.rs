@@ -771,7 +771,7 @@ mod tests {
         });
         let tuning = crate::Tuning::default();
         let walkable = super::Walkable::new(
-            p.program(),
+            Some(p.program()),
             p.order(),
             p.plan(),
             p.info().embeddings,
