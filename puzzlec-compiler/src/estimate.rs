@@ -435,8 +435,13 @@ impl Walks {
         }
         let mut bags = vec![Vec::new(); cover.embedding_count()];
         let mut sparse = vec![Vec::new(); cover.embedding_count()];
+        // Kept from one embedding to the next: a burr's frame has hundreds of aspects, its
+        // pieces dozens, and vectors grown afresh for each were a tenth of these tables.
+        let mut bits = Vec::new();
+        // The last embedding that listed each column, to list one there once.
+        let mut listed = vec![u32::MAX; columns];
         for e in cover.allowed() {
-            let mut bits = Vec::new();
+            bits.clear();
             for &a in cover.aspects(e) {
                 let c = class[a.index()] as usize;
                 match bag(a) {
@@ -448,15 +453,14 @@ impl Walks {
                 true => 0,
                 false => HAS_BAGS,
             };
-            let mut listed = Vec::new();
             for &a in cover.aspects(e) {
-                let c = class[a.index()];
-                if !listed.contains(&c) {
-                    listed.push(c);
-                    lists[c as usize].push(e.0 | flag);
+                let c = class[a.index()] as usize;
+                if listed[c] != e.0 {
+                    listed[c] = e.0;
+                    lists[c].push(e.0 | flag);
                 }
             }
-            sparse[e.index()] = sparse_of(bits.into_iter());
+            sparse[e.index()] = sparse_of(bits.drain(..));
         }
         let bag_aspects = cover.all_aspects().filter(|&a| bag(a)).collect();
         Walks {
