@@ -1,8 +1,8 @@
 //! What the fingerprint hashes of a search: the rules it follows, the exact-cover problem, the
 //! order, the program it runs (the sentinel alone for a search that runs none), the symmetry
-//! check and every part of the plan. Each type of the plan
-//! is taken apart here with every field named, none left to `..`: a field added anywhere in
-//! the plan does not compile here until it is hashed, or said here not to shape the search.
+//! check and every part of the plan. Each type of the plan is taken apart here with every
+//! field named, none left to `..`: a field added anywhere in the plan does not compile here
+//! until it is hashed, or said here not to shape the search.
 //! The values are hashed in one fixed sequence whichever search runs (the parts a search has
 //! not hashed as absent), so that releases that search alike keep each other's units.
 
