@@ -61,17 +61,20 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered, stop: S
 /// Once a part of the box has a single fill still going, its region is the rest of that part,
 /// and is measured by what the others left: a placement in the middle of a large box costs a few
 /// cells of search around it, not a walk over the box. A fill that reaches a cell that may stay
-/// empty stops there: its region is never judged (a fill that meets it stops too), and a box
-/// whose room is mostly such cells (a burr's cage) costs a cell or two a fill.
+/// empty stops there: its region is never judged (a fill that meets it stops too). A neighbour
+/// of the placement that may stay empty, or is beside a free one that may, starts no fill: a
+/// box whose room is mostly such cells (a burr's cage) costs a look at the placement's border.
 struct Regions<'b> {
     board: &'b Board,
-    neighbours: Vec<Vec<u32>>,
+    /// The cells next to cell `c`: `adjacent[first[c]..first[c + 1]]`, one vector for the
+    /// box (the walks here are a few array reads a cell).
+    adjacent: Vec<u32>,
+    first: Vec<u32>,
     /// The connected part of the box each cell lies in.
     part_of: Vec<u32>,
     /// Each part's cells, and how many of them may stay empty.
     parts: Vec<Part>,
-    taken: Vec<bool>,
-    /// The fill that reached each cell first, if one has.
+    /// The fill that reached each cell first, if one has; `TAKEN` for the placement's cells.
     owner: Vec<u32>,
     /// The cells with an owner, to clear them for the next placement.
     owned: Vec<usize>,
@@ -101,7 +104,9 @@ struct Fill {
     joined: usize,
     queue: VecDeque<u32>,
     size: usize,
-    optional: usize,
+    /// Whether its region holds a free cell that may stay empty: it is not judged, and the
+    /// fill stops stepping (a fill that ends is never open).
+    open: bool,
     part: u32,
     done: bool,
 }
@@ -116,14 +121,14 @@ struct Touched {
     /// Fills still going (each a region not yet whole).
     going: usize,
     measured: usize,
-    measured_optional: usize,
     /// Whether every region of the part has been judged.
     settled: bool,
-    /// The fill its free neighbours that may stay empty share, once one has been met.
+    /// The fill its free neighbours in open regions share, once one has been met.
     open: Option<u32>,
 }
 
 const NO_FILL: u32 = u32::MAX;
+const TAKEN: u32 = u32::MAX - 1;
 
 impl<'b> Regions<'b> {
     fn new(board: &'b Board) -> Regions<'b> {
@@ -155,18 +160,23 @@ impl<'b> Regions<'b> {
             }
             parts.push(part);
         }
+        let mut first = Vec::with_capacity(cells + 1);
+        first.push(0);
+        for n in &neighbours {
+            first.push(first[first.len() - 1] + n.len() as u32);
+        }
         Regions {
             board,
+            adjacent: neighbours.concat(),
+            first,
             part_of,
             touched: vec![Touched::default(); parts.len()],
             parts,
-            taken: vec![false; cells],
             owner: vec![NO_FILL; cells],
             owned: Vec::new(),
             fills: Vec::new(),
             going: 0,
             stepping: Vec::new(),
-            neighbours,
         }
     }
 
@@ -174,7 +184,7 @@ impl<'b> Regions<'b> {
     /// cell that may stay empty; stops at the first that fails.
     fn around(&mut self, inside: &[usize], mut judge: impl FnMut(usize) -> bool) -> bool {
         for &c in inside {
-            self.taken[c] = true;
+            self.owner[c] = TAKEN;
         }
         for &c in inside {
             let touched = &mut self.touched[self.part_of[c] as usize];
@@ -191,40 +201,50 @@ impl<'b> Regions<'b> {
             touched.optional -= usize::from(self.board.is_optional(c as u32));
         }
         // A fill from each free neighbour no fill has reached yet. The neighbours of a part
-        // that may stay empty share one, which never steps: their regions are open, however
+        // in open regions share one, which never steps: their regions are open, however
         // many, and where it is the one fill left going, the rest of the part is open too.
         for &c in inside {
-            for i in 0..self.neighbours[c].len() {
-                let start = self.neighbours[c][i] as usize;
-                if self.taken[start] || self.owner[start] != NO_FILL {
+            for k in self.first[c] as usize..self.first[c + 1] as usize {
+                let start = self.adjacent[k] as usize;
+                if self.owner[start] != NO_FILL {
                     continue;
                 }
                 let part = self.part_of[start];
-                let optional = self.board.is_optional(start as u32);
-                // A neighbour beside one a fill started from is in its region: it joins that
-                // fill (a face of the placement makes one fill, not one a cell).
-                let beside = (self.neighbours[start].iter())
-                    .map(|&n| self.owner[n as usize])
-                    .find(|&o| o != NO_FILL);
+                // A neighbour that may stay empty, or one beside a free cell that may, is in
+                // an open region: it joins the part's open fill without a step (a burr's shell
+                // beside its room). Another beside one a fill started from is in its region:
+                // it joins that fill (a face of the placement makes one fill, not one a cell).
+                let mut open = self.board.is_optional(start as u32);
+                let mut beside = None;
+                if !open {
+                    let around = self.first[start] as usize..self.first[start + 1] as usize;
+                    for &n in &self.adjacent[around] {
+                        match self.owner[n as usize] {
+                            TAKEN => {}
+                            NO_FILL => open |= self.board.is_optional(n),
+                            fill => beside = beside.or(Some(fill)),
+                        }
+                    }
+                }
                 if let Some(fill) = beside {
                     self.owner[start] = fill;
                     self.owned.push(start);
                     let fill = &mut self.fills[fill as usize];
                     fill.queue.push_back(start as u32);
                     fill.size += 1;
-                    fill.optional += usize::from(optional);
+                    fill.open |= open;
                     continue;
                 }
-                let open = &mut self.touched[part as usize].open;
-                if let (true, Some(open)) = (optional, *open) {
-                    self.owner[start] = open;
+                let part_open = &mut self.touched[part as usize].open;
+                if let (true, Some(fill)) = (open, *part_open) {
+                    self.owner[start] = fill;
                     self.owned.push(start);
                     continue;
                 }
                 let id = self.going;
                 self.going += 1;
-                if optional {
-                    *open = Some(id as u32);
+                if open {
+                    *part_open = Some(id as u32);
                 }
                 if id == self.fills.len() {
                     self.fills.push(Fill::default());
@@ -237,7 +257,7 @@ impl<'b> Regions<'b> {
                 fill.queue.push_back(start as u32);
                 fill.joined = id;
                 fill.size = 1;
-                fill.optional = usize::from(optional);
+                fill.open = open;
                 fill.part = part;
                 fill.done = false;
             }
@@ -258,8 +278,10 @@ impl<'b> Regions<'b> {
                 let fill = &self.fills[f];
                 // An open region (a cell that may stay empty) is not judged: its fill waits,
                 // still going, for a fill that meets it, or for its part to settle.
-                let open = fill.optional > 0;
-                if fill.joined != f || fill.done || open || self.touched[fill.part as usize].settled
+                if fill.joined != f
+                    || fill.done
+                    || fill.open
+                    || self.touched[fill.part as usize].settled
                 {
                     continue;
                 }
@@ -274,7 +296,7 @@ impl<'b> Regions<'b> {
         }
         // Cleared for the next placement.
         for &c in inside {
-            self.taken[c] = false;
+            self.owner[c] = NO_FILL;
             self.touched[self.part_of[c] as usize] = Touched::default();
         }
         for c in self.owned.drain(..) {
@@ -294,23 +316,20 @@ impl<'b> Regions<'b> {
             let touched = &mut self.touched[part];
             touched.going -= 1;
             touched.measured += fill.size;
-            touched.measured_optional += fill.optional;
-            return (fill.optional > 0 || judge(fill.size)) && self.settle(part, judge);
+            return judge(fill.size) && self.settle(part, judge);
         };
-        for i in 0..self.neighbours[cell as usize].len() {
-            let n = self.neighbours[cell as usize][i] as usize;
-            if self.taken[n] {
-                continue;
-            }
+        for k in self.first[cell as usize] as usize..self.first[cell as usize + 1] as usize {
+            let n = self.adjacent[k] as usize;
             match self.owner[n] {
+                TAKEN => {}
                 NO_FILL => {
                     self.owner[n] = f as u32;
                     self.owned.push(n);
-                    let optional = usize::from(self.board.is_optional(n as u32));
+                    let open = self.board.is_optional(n as u32);
                     let fill = &mut self.fills[f];
                     fill.queue.push_back(n as u32);
                     fill.size += 1;
-                    fill.optional += optional;
+                    fill.open |= open;
                 }
                 other => {
                     let met = self.joined(other as usize);
@@ -356,7 +375,7 @@ impl<'b> Regions<'b> {
         }
         fill.queue.extend(joined.queue.drain(..));
         fill.size += joined.size;
-        fill.optional += joined.optional;
+        fill.open |= joined.open;
         self.touched[fill.part as usize].going -= 1;
     }
 
@@ -368,9 +387,8 @@ impl<'b> Regions<'b> {
             return true;
         }
         touched.settled = true;
-        touched.going == 0
-            || touched.optional > touched.measured_optional
-            || judge(touched.free - touched.measured)
+        // The regions measured hold no cell that may stay empty: the rest holds every one.
+        touched.going == 0 || touched.optional > 0 || judge(touched.free - touched.measured)
     }
 }
 
