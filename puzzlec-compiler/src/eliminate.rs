@@ -86,6 +86,8 @@ struct Regions<'b> {
     stepping: Vec<u32>,
     /// The state of each part the placement touches, by part.
     touched: Vec<Touched>,
+    /// The parts the placement touches, to clear them for the next.
+    parts_touched: Vec<u32>,
 }
 
 /// A connected part of the box.
@@ -171,6 +173,7 @@ impl<'b> Regions<'b> {
             first,
             part_of,
             touched: vec![Touched::default(); parts.len()],
+            parts_touched: Vec::new(),
             parts,
             owner: vec![NO_FILL; cells],
             owned: Vec::new(),
@@ -189,6 +192,7 @@ impl<'b> Regions<'b> {
         for &c in inside {
             let touched = &mut self.touched[self.part_of[c] as usize];
             if !touched.counted {
+                self.parts_touched.push(self.part_of[c]);
                 let part = self.parts[self.part_of[c] as usize];
                 *touched = Touched {
                     counted: true,
@@ -297,7 +301,9 @@ impl<'b> Regions<'b> {
         // Cleared for the next placement.
         for &c in inside {
             self.owner[c] = NO_FILL;
-            self.touched[self.part_of[c] as usize] = Touched::default();
+        }
+        for part in self.parts_touched.drain(..) {
+            self.touched[part as usize] = Touched::default();
         }
         for c in self.owned.drain(..) {
             self.owner[c] = NO_FILL;

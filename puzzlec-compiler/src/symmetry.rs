@@ -29,6 +29,25 @@ use crate::lower::Lowered;
 use crate::model::{BoxModel, Model, Motions, Piece, PieceId, Problem, Reduce};
 use crate::tuning::Tuning;
 
+/// No embedding, at the end of a chain of them.
+const NONE: u32 = u32::MAX;
+
+/// Pieces alike: the same placements (the numbers of their sets of cells, sorted, each once)
+/// and the same count.
+struct Class {
+    count: Count,
+    numbers: Vec<u32>,
+    members: Vec<PieceId>,
+}
+
+/// A random word for number `n`, by splitmix64: fixed, so that a compile is deterministic.
+fn key(n: u64) -> u64 {
+    let mut z = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// What a symmetry reduction did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reduction {
@@ -111,16 +130,7 @@ struct SetImages {
 
 impl SetImages {
     fn new(cells: usize, sets: &[&[AspectId]]) -> SetImages {
-        // splitmix64 of each cell's number: fixed, so that a compile is deterministic.
-        let keys: Vec<u64> = (1..=cells as u64)
-            .map(|c| {
-                let mut z = c.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^ (z >> 31)
-            })
-            .collect();
-        SetImages::with_keys(keys, sets)
+        SetImages::with_keys((1..=cells as u64).map(key).collect(), sets)
     }
 
     /// The sets keyed by `keys`, a word per cell.
@@ -278,29 +288,66 @@ impl Group {
         // Each set's image under a symmetry is found by a key summed from its cells' keys (a
         // random word per cell), with no set built and no sort, then checked cell by cell.
         let set_images = SetImages::new(cells, &by_number).under_all(&symmetries, &by_number);
-        // Each embedding by its set of cells and its other aspects, as the images are found.
-        let index: FxHashMap<(u32, &[AspectId]), u32> = (0..cover.embedding_count() as u32)
-            .map(|e| ((set_of[e as usize], split(e).1), e))
-            .collect();
+        // The embeddings of each set of cells, as the images are found: the first, and after
+        // each the next (pieces of one shape share their sets).
+        let mut first_of = vec![NONE; sets.len()];
+        let mut next_of = vec![NONE; cover.embedding_count()];
+        for e in (0..cover.embedding_count()).rev() {
+            let set = set_of[e] as usize;
+            next_of[e] = first_of[set];
+            first_of[set] = e as u32;
+        }
+        let find = |set: u32, others: &[AspectId]| {
+            let mut e = first_of[set as usize];
+            while e != NONE && split(e).1 != others {
+                e = next_of[e as usize];
+            }
+            (e != NONE).then_some(e)
+        };
         // Pieces alike (the same placements, the same count) are one class; a symmetry maps
         // each class onto a class, member by member in order. A piece's placements are the
-        // numbers of their sets (moved by `image`), sorted.
-        let placements = |p: usize, image: Option<&[u32]>| -> (Count, Vec<u32>) {
+        // numbers of their sets, sorted, each once.
+        let mut alike: BTreeMap<(Count, Vec<u32>), Vec<PieceId>> = BTreeMap::new();
+        for (p, piece) in pieces.iter().enumerate() {
             let mut numbers: Vec<u32> = (lowered.ranges[p].clone())
                 .map(|e| set_of[e as usize])
-                .map(|s| image.map_or(s, |image| image[s as usize]))
                 .collect();
             numbers.sort_unstable();
             numbers.dedup();
-            (pieces[p].count, numbers)
-        };
-        let mut classes: BTreeMap<(Count, Vec<u32>), Vec<PieceId>> = BTreeMap::new();
-        for p in 0..pieces.len() {
-            classes
-                .entry(placements(p, None))
-                .or_default()
-                .push(PieceId(p as u32));
+            (alike.entry((piece.count, numbers)).or_default()).push(PieceId(p as u32));
         }
+        let classes: Vec<Class> = (alike.into_iter())
+            .map(|((count, numbers), members)| Class {
+                count,
+                numbers,
+                members,
+            })
+            .collect();
+        // A class's placements moved by a symmetry are found by a key summed from a word per
+        // set, whatever their order (no sort), then checked set by set.
+        let sum = |numbers: &mut dyn Iterator<Item = u32>| {
+            numbers.fold(0u64, |k, n| k.wrapping_add(key(u64::from(n) + 1)))
+        };
+        let mut by_key: FxHashMap<(Count, u64), Vec<usize>> = FxHashMap::default();
+        for (i, class) in classes.iter().enumerate() {
+            let key = (class.count, sum(&mut class.numbers.iter().copied()));
+            by_key.entry(key).or_default().push(i);
+        }
+        let mut marked = vec![false; sets.len()];
+        let mut class_image = |set_image: &[u32], class: &Class| {
+            let moved = sum(&mut class.numbers.iter().map(|&n| set_image[n as usize]));
+            let mut twins = by_key.get(&(class.count, moved))?.iter();
+            twins.find_map(|&twin| {
+                let twin = &classes[twin];
+                twin.numbers.iter().for_each(|&n| marked[n as usize] = true);
+                let all = (twin.numbers.len() == class.numbers.len())
+                    && (class.numbers.iter()).all(|&n| marked[set_image[n as usize] as usize]);
+                twin.numbers
+                    .iter()
+                    .for_each(|&n| marked[n as usize] = false);
+                all.then_some(twin)
+            })
+        };
         let mut broken = None;
         let mut images = Vec::new();
         let mut relabels = Vec::new();
@@ -313,12 +360,11 @@ impl Group {
                 continue;
             };
             let mut relabel: Vec<PieceId> = (0..pieces.len() as u32).map(PieceId).collect();
-            for members in classes.values() {
-                let Some(twins) = classes.get(&placements(members[0].index(), Some(&set_image)))
-                else {
+            for class in &classes {
+                let Some(twin) = class_image(&set_image, class) else {
                     continue 'symmetries;
                 };
-                for (p, q) in members.iter().zip(twins) {
+                for (p, q) in class.members.iter().zip(&twin.members) {
                     relabel[p.index()] = *q;
                 }
             }
@@ -335,7 +381,7 @@ impl Group {
                 moved.extend(split(e.0).1.iter().map(|a| aspect_of[a.index()]));
                 moved.sort_unstable();
                 let set = set_image[set_of[e.index()] as usize];
-                let Some(&i) = index.get(&(set, moved.as_slice())) else {
+                let Some(i) = find(set, &moved) else {
                     continue 'symmetries;
                 };
                 if cover.is_allowed(e) && !cover.is_allowed(EmbeddingId(i)) {
