@@ -257,7 +257,7 @@ impl Estimator<'_> {
 struct ByPosition {
     free: Vec<u64>,
     /// Each embedding's mask as its words that are not zero, with their places.
-    masks: Vec<Vec<(u32, u64)>>,
+    masks: SparseMasks,
     /// The aspect each bit stands for.
     aspects: Vec<AspectId>,
 }
@@ -293,15 +293,18 @@ impl ByPosition {
         };
         // A mask's bits moved one by one, so that its words are never written out whole: a
         // large box's free set has a thousand words, a piece's cells a few.
-        let bit_of = &bit_of;
-        let masks = (walks.sparse.iter())
-            .map(|mask| {
-                let bits = mask
-                    .iter()
-                    .flat_map(|&(w, word)| bits_of(word).map(move |b| bit_of[w as usize * 64 + b]));
-                sparse_of(bits.map(|p| ((p / 64) as u32, 1u64 << (p % 64))))
-            })
-            .collect();
+        let mut masks = SparseMasks::with_capacity(walks.sparse.len(), walks.sparse.words.len());
+        let mut bits = Vec::new();
+        for e in 0..walks.sparse.len() {
+            bits.clear();
+            for &(w, word) in walks.sparse.of(e) {
+                bits.extend(bits_of(word).map(|b| {
+                    let p = bit_of[w as usize * 64 + b];
+                    ((p / 64) as u32, 1u64 << (p % 64))
+                }));
+            }
+            masks.push(&mut bits);
+        }
         ByPosition {
             free: moved(&walks.free),
             masks,
@@ -311,9 +314,52 @@ impl ByPosition {
 
     /// Covers the aspects of `e`.
     fn place(&self, e: EmbeddingId, free: &mut [u64]) {
-        for &(w, m) in &self.masks[e.index()] {
+        for &(w, m) in self.masks.of(e.index()) {
             free[w as usize] &= !m;
         }
+    }
+}
+
+/// The embeddings' masks, each as its words that are not zero with their places, in order:
+/// embedding `e`'s are `words[starts[e]..starts[e + 1]]`, all in one vector (a burr's
+/// thousands of embeddings are thousands of allocations otherwise).
+struct SparseMasks {
+    words: Vec<(u32, u64)>,
+    starts: Vec<u32>,
+}
+
+impl SparseMasks {
+    fn with_capacity(embeddings: usize, words: usize) -> SparseMasks {
+        let mut starts = Vec::with_capacity(embeddings + 1);
+        starts.push(0);
+        SparseMasks {
+            words: Vec::with_capacity(words),
+            starts,
+        }
+    }
+
+    /// Appends the next embedding's mask, of the bits given as `(word, bit)`s in any order
+    /// (left in `bits` sorted).
+    fn push(&mut self, bits: &mut [(u32, u64)]) {
+        bits.sort_unstable_by_key(|&(w, _)| w);
+        let start = self.words.len();
+        for &(w, bit) in bits.iter() {
+            match self.words[start..].last_mut() {
+                Some((last, word)) if *last == w => *word |= bit,
+                _ => self.words.push((w, bit)),
+            }
+        }
+        self.starts.push(self.words.len() as u32);
+    }
+
+    /// The mask of embedding `e`.
+    fn of(&self, e: usize) -> &[(u32, u64)] {
+        &self.words[self.starts[e] as usize..self.starts[e + 1] as usize]
+    }
+
+    /// How many embeddings have masks.
+    fn len(&self) -> usize {
+        self.starts.len() - 1
     }
 }
 
@@ -395,7 +441,7 @@ struct Walks {
     aspect_words: usize,
     /// Each embedding's mask as its words that are not zero, with their places: a piece's cells
     /// lie in a few words of a large box's free set.
-    sparse: Vec<Vec<(u32, u64)>>,
+    sparse: SparseMasks,
     /// Each embedding's bags (none where the cover has no bag).
     bags: Vec<Vec<AspectId>>,
 }
@@ -420,7 +466,7 @@ impl Walks {
     fn new(cover: &Cover) -> Walks {
         let aspects = cover.aspect_count();
         let bag = |a: AspectId| cover.multiplicity(a) > 1;
-        let class = cover.columns();
+        let class = cover.columns().to_vec();
         let columns = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
         let mut lists = vec![Vec::new(); columns];
         let words = lists.len().div_ceil(64).max(1);
@@ -434,14 +480,18 @@ impl Walks {
             }
         }
         let mut bags = vec![Vec::new(); cover.embedding_count()];
-        let mut sparse = vec![Vec::new(); cover.embedding_count()];
+        let mut sparse = SparseMasks::with_capacity(cover.embedding_count(), 0);
         // Kept from one embedding to the next: a burr's frame has hundreds of aspects, its
         // pieces dozens, and vectors grown afresh for each were a tenth of these tables.
         let mut bits = Vec::new();
         // The last embedding that listed each column, to list one there once.
         let mut listed = vec![u32::MAX; columns];
-        for e in cover.allowed() {
+        for e in (0..cover.embedding_count() as u32).map(EmbeddingId) {
             bits.clear();
+            if !cover.is_allowed(e) {
+                sparse.push(&mut bits);
+                continue;
+            }
             for &a in cover.aspects(e) {
                 let c = class[a.index()] as usize;
                 match bag(a) {
@@ -460,7 +510,7 @@ impl Walks {
                     lists[c].push(e.0 | flag);
                 }
             }
-            sparse[e.index()] = sparse_of(bits.drain(..));
+            sparse.push(&mut bits);
         }
         let bag_aspects = cover.all_aspects().filter(|&a| bag(a)).collect();
         Walks {
@@ -577,7 +627,7 @@ impl Walks {
 
     /// The mask of a list's entry, its words that are not zero.
     fn sparse_mask(&self, entry: u32) -> &[(u32, u64)] {
-        &self.sparse[(entry & !HAS_BAGS) as usize]
+        self.sparse.of((entry & !HAS_BAGS) as usize)
     }
 
     /// The words of masks a scan of `a`'s list compares: the measure of the estimator's work, the
@@ -661,7 +711,7 @@ impl Walks {
         for &a in &self.bags[e.index()] {
             left[a.index()] -= 1;
         }
-        for &(w, m) in &self.sparse[e.index()] {
+        for &(w, m) in self.sparse.of(e.index()) {
             free[w as usize] &= !m;
         }
     }
