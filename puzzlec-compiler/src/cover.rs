@@ -1,6 +1,7 @@
 //! The abstract puzzle `(A, E)`: aspects, embeddings, and which embeddings are allowed.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// An aspect: a cell of the box or a piece, numbered cells first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,7 +56,23 @@ pub struct Cover {
     item_of: Vec<Option<AspectId>>,
     /// For each aspect, its colours (empty for most).
     colours: Vec<Vec<AspectId>>,
+    /// [`Cover::columns`], once asked for: the estimator and the search's tables both read
+    /// them, and a burr's take a pass over every embedding.
+    columns: Remembered<Vec<u32>>,
 }
+
+/// A value worked out from the rest of a struct when first asked for, and forgotten whenever
+/// the rest changes: no part of the struct's value (any two are equal).
+#[derive(Clone, Debug, Default)]
+struct Remembered<T>(OnceLock<T>);
+
+impl<T> PartialEq for Remembered<T> {
+    fn eq(&self, _: &Remembered<T>) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Remembered<T> {}
 
 impl Cover {
     /// A puzzle with the named aspects and these embeddings (each a set of aspects, sorted here),
@@ -88,17 +105,20 @@ impl Cover {
             least,
             item_of,
             colours,
+            columns: Remembered::default(),
         }
     }
 
     /// Makes an aspect optional: covered at most once instead of exactly once.
     pub fn set_optional(&mut self, a: AspectId) {
+        self.columns = Remembered::default();
         self.optional[a.index()] = true;
     }
 
     /// Adds an optional aspect, the last by number, to these embeddings: of the embeddings
     /// that hold it, at most one is in a solution.
     pub fn add_optional(&mut self, name: String, embeddings: &[EmbeddingId]) -> AspectId {
+        self.columns = Remembered::default();
         let a = AspectId(self.aspect_names.len() as u32);
         self.aspect_names.push(name);
         self.optional.push(true);
@@ -118,6 +138,7 @@ impl Cover {
     pub fn set_colour(&mut self, a: AspectId, item: AspectId) {
         debug_assert!(self.is_optional(a) && self.is_optional(item) && a != item);
         debug_assert!(self.item_of[item.index()].is_none() && self.colours[a.index()].is_empty());
+        self.columns = Remembered::default();
         self.item_of[a.index()] = Some(item);
         self.colours[item.index()].push(a);
     }
@@ -155,6 +176,7 @@ impl Cover {
 
     /// Makes an exact aspect a bag: covered exactly `n` times.
     pub fn set_multiplicity(&mut self, a: AspectId, n: u32) {
+        self.columns = Remembered::default();
         self.multiplicity[a.index()] = n;
         self.least[a.index()] = n;
     }
@@ -162,6 +184,7 @@ impl Cover {
     /// Lets a bag be covered as few as `n` times (at most its multiplicity): a range of copies.
     pub fn set_least(&mut self, a: AspectId, n: u32) {
         debug_assert!(n <= self.multiplicity[a.index()]);
+        self.columns = Remembered::default();
         self.least[a.index()] = n;
     }
 
@@ -237,6 +260,7 @@ impl Cover {
 
     /// Forbids an embedding.
     pub fn forbid(&mut self, e: EmbeddingId) {
+        self.columns = Remembered::default();
         self.allowed[e.index()] = false;
     }
 
@@ -267,7 +291,12 @@ impl Cover {
     /// that lie in the same allowed embeddings (two cells of a piece that no placement parts)
     /// share a number; every other aspect has one of its own. Numbered from 0 in the order of
     /// the columns' first aspects.
-    pub fn columns(&self) -> Vec<u32> {
+    pub fn columns(&self) -> &[u32] {
+        self.columns.0.get_or_init(|| self.count_columns())
+    }
+
+    /// [`Cover::columns`], worked out.
+    fn count_columns(&self) -> Vec<u32> {
         // Each aspect's allowed embeddings, in order, the lists laid end to end: one
         // allocation where a list each is thousands (a burr's cells).
         let mut start = vec![0usize; self.aspect_count() + 1];
