@@ -124,15 +124,32 @@ impl FewestTables {
         let coloured = cover.has_colours();
         let mut masks = vec![0u64; allowed.len() * words];
         let mut needs = vec![0u64; if coloured { allowed.len() * words } else { 0 }];
-        let mut required_bits: Vec<Vec<u32>> = Vec::with_capacity(allowed.len());
-        let mut by_bit: Vec<Vec<usize>> = vec![Vec::new(); words * 64];
+        // Each bit's takers, the allowed embeddings that need it, in order: the lists laid end
+        // to end, bit by bit (a burr's thousands of embeddings need tens of thousands of bits).
+        let mut list_starts = vec![0usize; words * 64 + 1];
+        for &e in &allowed {
+            for &a in cover.aspects(e) {
+                list_starts[bit_of(a) + 1] += 1;
+            }
+        }
+        for b in 0..words * 64 {
+            list_starts[b + 1] += list_starts[b];
+        }
+        let mut lists = vec![0usize; list_starts[words * 64]];
+        let mut next = list_starts.clone();
+        // Each embedding's required bits, one after another, from where each starts.
+        let (mut own_bits, mut own_starts) = (Vec::new(), Vec::with_capacity(allowed.len() + 1));
+        own_starts.push(0u32);
+        let (mut needed, mut taken) = (Vec::new(), Vec::new());
         for (i, &e) in allowed.iter().enumerate() {
-            let mut needed: Vec<usize> = cover.aspects(e).iter().map(|&a| bit_of(a)).collect();
+            needed.clear();
+            needed.extend(cover.aspects(e).iter().map(|&a| bit_of(a)));
             needed.sort_unstable();
             for &b in &needed {
-                by_bit[b].push(i);
+                lists[next[b]] = i;
+                next[b] += 1;
             }
-            let taken: Vec<usize> = match coloured {
+            let takes = match coloured {
                 true => {
                     for &b in needed
                         .iter()
@@ -140,28 +157,32 @@ impl FewestTables {
                     {
                         needs[i * words + b / 64] |= 1 << (b % 64);
                     }
-                    cover.takes(e).iter().map(|&a| bit_of(a)).collect()
+                    taken.clear();
+                    taken.extend(cover.takes(e).iter().map(|&a| bit_of(a)));
+                    &taken
                 }
-                false => needed.clone(),
+                false => &needed,
             };
-            for &b in taken
+            for &b in takes
                 .iter()
                 .filter(|&&b| bagged[b / 64] >> (b % 64) & 1 == 0)
             {
                 masks[i * words + b / 64] |= 1 << (b % 64);
             }
-            let own: Vec<u32> = (needed.iter())
-                .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
-                .map(|&b| b as u32)
-                .collect();
-            if own.is_empty() {
+            own_bits.extend(
+                (needed.iter())
+                    .filter(|&&b| required[b / 64] >> (b % 64) & 1 == 1)
+                    .map(|&b| b as u32),
+            );
+            if own_bits.len() == *own_starts.last().unwrap() as usize {
                 return Err(Unfit::NoRequired);
             }
-            required_bits.push(own);
+            own_starts.push(own_bits.len() as u32);
         }
-        let (mut ranges, mut takers) = (Vec::with_capacity(by_bit.len()), Vec::new());
+        let by_bit = (0..words * 64).map(|b| &lists[list_starts[b]..list_starts[b + 1]]);
+        let (mut ranges, mut takers) = (Vec::with_capacity(words * 64), Vec::new());
         // A count must stay below the mark of a covered aspect.
-        if by_bit.iter().any(|list| list.len() >= usize::from(COVERED)) {
+        if by_bit.clone().any(|list| list.len() >= usize::from(COVERED)) {
             return Err(Unfit::TooLarge);
         }
         // A set of a few words is kept whole for every bit, which the search reads at a
@@ -177,12 +198,13 @@ impl FewestTables {
                     continue;
                 }
             };
-            let mut set = vec![0u64; last - first + 1];
-            for e in list {
+            let len = last - first + 1;
+            takers.resize(start as usize + len, 0);
+            let set = &mut takers[start as usize..];
+            for &e in list {
                 set[e / 64 - first] |= 1 << (e % 64);
             }
-            ranges.push((start, first as u32, set.len() as u32));
-            takers.extend(set);
+            ranges.push((start, first as u32, len as u32));
             if takers.len() * 8 > tuning.fewest_bytes {
                 return Err(Unfit::TooLarge);
             }
@@ -212,7 +234,8 @@ impl FewestTables {
             .iter()
             .rposition(|&w| w != 0)
             .map_or(0, |w| (w as u32 + 1) * 64 - required[w].leading_zeros());
-        let stride = required_bits.iter().map(Vec::len).max().unwrap_or(0);
+        let own = |i: usize| &own_bits[own_starts[i] as usize..own_starts[i + 1] as usize];
+        let stride = (0..allowed.len()).map(|i| own(i).len()).max().unwrap_or(0);
         let mut bag_of = Vec::new();
         if !bags.is_empty() {
             bag_of = vec![NO_BAG; span as usize];
@@ -220,26 +243,20 @@ impl FewestTables {
                 bag_of[bag.bit as usize] = k as u32;
             }
         }
-        let real: usize = required_bits.iter().map(Vec::len).sum();
-        let padded = required_bits.len() * stride;
+        let real = own_bits.len();
+        let padded = allowed.len() * stride;
         let (mut bits, mut starts) = (Vec::new(), Vec::new());
         if padded as f64 > real as f64 * tuning.padded_bits_within {
             bits.reserve_exact(real);
-            starts.reserve_exact(required_bits.len() + 1);
-            for own in required_bits {
-                starts.push(bits.len() as u32);
-                bits.extend(own);
-            }
-            starts.push(bits.len() as u32);
+            bits.extend_from_slice(&own_bits);
+            starts = own_starts;
         } else {
             bits.reserve_exact(padded);
-            for own in required_bits {
-                let start = bits.len();
-                bits.extend(own);
+            for i in 0..allowed.len() {
+                bits.extend_from_slice(own(i));
                 // Each entry of the padding a count of its own: lowering one count again and
                 // again would be a chain of stores to one place.
-                let real = bits.len() - start;
-                bits.extend((real..stride).map(|j| span + j as u32));
+                bits.extend((own(i).len()..stride).map(|j| span + j as u32));
             }
         }
         Ok(FewestTables {
