@@ -234,7 +234,7 @@ impl Board {
             lattice.normalise(&mut images);
             let mut coloured: Vec<(Point, u32)> =
                 images.into_iter().zip(colours.iter().copied()).collect();
-            coloured.sort();
+            coloured.sort_unstable();
             let (points, tints): (Vec<Point>, Vec<u32>) = coloured.into_iter().unzip();
             let tinted = orientations.entry(points).or_default();
             if !tinted.contains(&tints) {
@@ -278,7 +278,8 @@ impl Board {
                 }
             }
         }
-        out.sort();
+        // Equal placements are one (dropped next), so an unstable sort orders them as well.
+        out.sort_unstable();
         out.dedup();
         Ok(out)
     }

@@ -1,6 +1,6 @@
 //! Cells, shapes and the rigid motions of a lattice ([`Lattice`]), in any dimension.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
 pub use puzzlec_runtime::lattice::{Lattice, Motion, Point};
 
@@ -70,20 +70,25 @@ impl Shape {
 
     /// Whether every cell can be reached from every other through cells that touch.
     pub fn is_connected(&self) -> bool {
-        let Some(first) = self.cells.first() else {
+        if self.cells.is_empty() {
             return true;
-        };
-        let all: BTreeSet<&Point> = self.cells.iter().collect();
-        let mut seen: BTreeSet<Point> = BTreeSet::from([first.clone()]);
-        let mut queue = VecDeque::from([first.clone()]);
-        while let Some(cell) = queue.pop_front() {
-            for next in self.lattice.neighbours(&cell) {
-                if all.contains(&next) && seen.insert(next.clone()) {
-                    queue.push_back(next);
+        }
+        // The cells by their place in the sorted list.
+        let mut seen = vec![false; self.cells.len()];
+        seen[0] = true;
+        let (mut queue, mut reached) = (vec![0], 1);
+        while let Some(cell) = queue.pop() {
+            for next in self.lattice.neighbours(&self.cells[cell]) {
+                if let Ok(i) = self.cells.binary_search(&next) {
+                    if !seen[i] {
+                        seen[i] = true;
+                        reached += 1;
+                        queue.push(i);
+                    }
                 }
             }
         }
-        seen.len() == self.cells.len()
+        reached == self.cells.len()
     }
 
     /// The image of the shape under `motion` (one of its lattice's), normalised again; `None`
