@@ -67,9 +67,11 @@ pub fn eliminate(board: &Board, pieces: &[Piece], lowered: &mut Lowered, stop: S
 struct Regions<'b> {
     board: &'b Board,
     /// The cells next to cell `c`: `adjacent[first[c]..first[c + 1]]`, one vector for the
-    /// box (the walks here are a few array reads a cell).
+    /// box (the walks here are a few array reads a cell), those that may stay empty first and
+    /// the others from `required[c]`.
     adjacent: Vec<u32>,
     first: Vec<u32>,
+    required: Vec<u32>,
     /// The connected part of the box each cell lies in.
     part_of: Vec<u32>,
     /// Each part's cells, and how many of them may stay empty.
@@ -162,15 +164,20 @@ impl<'b> Regions<'b> {
             }
             parts.push(part);
         }
-        let mut first = Vec::with_capacity(cells + 1);
-        first.push(0);
-        for n in &neighbours {
-            first.push(first[first.len() - 1] + n.len() as u32);
+        // Each cell's neighbours that may stay empty first, then the others.
+        let (mut adjacent, mut first, mut required) = (Vec::new(), vec![0], Vec::new());
+        for around in &neighbours {
+            let optional = |&&n: &&u32| board.is_optional(n);
+            adjacent.extend(around.iter().filter(optional));
+            required.push(adjacent.len() as u32);
+            adjacent.extend(around.iter().filter(|n| !optional(n)));
+            first.push(adjacent.len() as u32);
         }
         Regions {
             board,
-            adjacent: neighbours.concat(),
+            adjacent,
             first,
+            required,
             part_of,
             touched: vec![Touched::default(); parts.len()],
             parts_touched: Vec::new(),
@@ -218,18 +225,16 @@ impl<'b> Regions<'b> {
                 // an open region: it joins the part's open fill without a step (a burr's shell
                 // beside its room). Another beside one a fill started from is in its region:
                 // it joins that fill (a face of the placement makes one fill, not one a cell).
-                let mut open = self.board.is_optional(start as u32);
-                let mut beside = None;
-                if !open {
-                    let around = self.first[start] as usize..self.first[start + 1] as usize;
-                    for &n in &self.adjacent[around] {
-                        match self.owner[n as usize] {
-                            TAKEN => {}
-                            NO_FILL => open |= self.board.is_optional(n),
-                            fill => beside = beside.or(Some(fill)),
-                        }
-                    }
-                }
+                let (low, mid) = (self.first[start] as usize, self.required[start] as usize);
+                let high = self.first[start + 1] as usize;
+                let open = self.board.is_optional(start as u32)
+                    || (self.adjacent[low..mid].iter()).any(|&n| self.owner[n as usize] != TAKEN);
+                let beside = match open {
+                    true => None,
+                    false => (self.adjacent[mid..high].iter())
+                        .map(|&n| self.owner[n as usize])
+                        .find(|&o| o != NO_FILL && o != TAKEN),
+                };
                 if let Some(fill) = beside {
                     self.owner[start] = fill;
                     self.owned.push(start);
