@@ -270,10 +270,10 @@ impl Group {
         // Each embedding's cells (its first aspects, as they are sorted) numbered as distinct
         // sets: a symmetry maps each set onto a set, found once per symmetry, not per
         // embedding.
-        let split = |e: u32| {
-            let aspects = cover.aspects(EmbeddingId(e));
-            aspects.split_at(aspects.partition_point(|a| a.index() < cells))
-        };
+        let cut: Vec<usize> = (0..cover.embedding_count() as u32)
+            .map(|e| (cover.aspects(EmbeddingId(e))).partition_point(|a| a.index() < cells))
+            .collect();
+        let split = |e: u32| cover.aspects(EmbeddingId(e)).split_at(cut[e as usize]);
         let mut sets: FxHashMap<&[AspectId], u32> = FxHashMap::default();
         let set_of: Vec<u32> = (0..cover.embedding_count() as u32)
             .map(|e| {
