@@ -321,7 +321,10 @@ impl Cover {
                 && (self.least(a), self.multiplicity(a)) == (1, 1)
                 && self.item_of(a).is_none()
         };
-        let mut numbered = rustc_hash::FxHashMap::default();
+        let mut numbered = rustc_hash::FxHashMap::with_capacity_and_hasher(
+            self.aspect_count(),
+            Default::default(),
+        );
         let mut next = 0;
         let mut new = || {
             next += 1;

@@ -274,7 +274,8 @@ impl Group {
             .map(|e| (cover.aspects(EmbeddingId(e))).partition_point(|a| a.index() < cells))
             .collect();
         let split = |e: u32| cover.aspects(EmbeddingId(e)).split_at(cut[e as usize]);
-        let mut sets: FxHashMap<&[AspectId], u32> = FxHashMap::default();
+        let mut sets: FxHashMap<&[AspectId], u32> =
+            FxHashMap::with_capacity_and_hasher(cover.embedding_count(), Default::default());
         let set_of: Vec<u32> = (0..cover.embedding_count() as u32)
             .map(|e| {
                 let next = sets.len() as u32;

@@ -182,7 +182,10 @@ impl FewestTables {
         let by_bit = (0..words * 64).map(|b| &lists[list_starts[b]..list_starts[b + 1]]);
         let (mut ranges, mut takers) = (Vec::with_capacity(words * 64), Vec::new());
         // A count must stay below the mark of a covered aspect.
-        if by_bit.clone().any(|list| list.len() >= usize::from(COVERED)) {
+        if by_bit
+            .clone()
+            .any(|list| list.len() >= usize::from(COVERED))
+        {
             return Err(Unfit::TooLarge);
         }
         // A set of a few words is kept whole for every bit, which the search reads at a
