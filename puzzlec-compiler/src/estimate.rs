@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cover::{AspectId, Cover, EmbeddingId};
+use crate::masks::SparseMasks;
 use crate::order::Order;
 use crate::stop::Stop;
 use crate::tuning::Tuning;
@@ -293,7 +294,7 @@ impl ByPosition {
         };
         // A mask's bits moved one by one, so that its words are never written out whole: a
         // large box's free set has a thousand words, a piece's cells a few.
-        let mut masks = SparseMasks::with_capacity(walks.sparse.len(), walks.sparse.words.len());
+        let mut masks = SparseMasks::with_capacity(walks.sparse.len(), walks.sparse.words());
         let mut bits = Vec::new();
         for e in 0..walks.sparse.len() {
             bits.clear();
@@ -317,49 +318,6 @@ impl ByPosition {
         for &(w, m) in self.masks.of(e.index()) {
             free[w as usize] &= !m;
         }
-    }
-}
-
-/// The embeddings' masks, each as its words that are not zero with their places, in order:
-/// embedding `e`'s are `words[starts[e]..starts[e + 1]]`, all in one vector (a burr's
-/// thousands of embeddings are thousands of allocations otherwise).
-struct SparseMasks {
-    words: Vec<(u32, u64)>,
-    starts: Vec<u32>,
-}
-
-impl SparseMasks {
-    fn with_capacity(embeddings: usize, words: usize) -> SparseMasks {
-        let mut starts = Vec::with_capacity(embeddings + 1);
-        starts.push(0);
-        SparseMasks {
-            words: Vec::with_capacity(words),
-            starts,
-        }
-    }
-
-    /// Appends the next embedding's mask, of the bits given as `(word, bit)`s in any order
-    /// (left in `bits` sorted).
-    fn push(&mut self, bits: &mut [(u32, u64)]) {
-        bits.sort_unstable_by_key(|&(w, _)| w);
-        let start = self.words.len();
-        for &(w, bit) in bits.iter() {
-            match self.words[start..].last_mut() {
-                Some((last, word)) if *last == w => *word |= bit,
-                _ => self.words.push((w, bit)),
-            }
-        }
-        self.starts.push(self.words.len() as u32);
-    }
-
-    /// The mask of embedding `e`.
-    fn of(&self, e: usize) -> &[(u32, u64)] {
-        &self.words[self.starts[e] as usize..self.starts[e + 1] as usize]
-    }
-
-    /// How many embeddings have masks.
-    fn len(&self) -> usize {
-        self.starts.len() - 1
     }
 }
 

@@ -41,6 +41,7 @@ pub mod geometry;
 pub mod judge;
 pub mod limits;
 pub mod lower;
+mod masks;
 pub mod model;
 pub mod order;
 pub mod parse;

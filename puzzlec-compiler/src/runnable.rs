@@ -177,7 +177,7 @@ mod saved {
     use super::Runnable;
 
     /// What saved bytes start with: the format's name and version, and the compiler's.
-    const MAGIC: &[u8] = concat!("puzzle runnable 15 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
+    const MAGIC: &[u8] = concat!("puzzle runnable 16 ", env!("CARGO_PKG_VERSION"), "\n").as_bytes();
 
     /// Why saved bytes could not be loaded.
     #[derive(Debug, thiserror::Error)]

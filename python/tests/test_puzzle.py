@@ -705,16 +705,18 @@ searches = {
     "stats": lambda: p.stats(),
     "first": lambda: p.first(10**9),
     "solutions": lambda: sum(1 for _ in p.solutions()),
-    # A compile of seconds of CPU (the interrupt comes after half of one): the largest box of
-    # dominoes there is.
-    "a compile": lambda: puzzlec.build(box=(256, 256), pieces={"D": (32768, ["##"])}),
+    # A compile of about a second of CPU (the interrupt comes after a fifth of one): a box of
+    # P pentominoes with nearly as many placements as a puzzle may have.
+    "a compile": lambda: puzzlec.build(box=(180, 180), pieces={"P": (6480, ["##", "##", "#."])}),
 }
+# The CPU each has spent when the interrupt comes: the searches take minutes.
+UNDER_WAY = {"a compile": 0.2}
 
-def interrupt_once_under_way(sent, done):
+def interrupt_once_under_way(sent, done, after):
     # The search is under way once the process has spent time on it; one that has ended is
     # not interrupted.
     start = time.process_time()
-    while time.process_time() < start + 0.5:
+    while time.process_time() < start + after:
         if done.is_set():
             return
         time.sleep(0.01)
@@ -723,7 +725,8 @@ def interrupt_once_under_way(sent, done):
 
 for name, search in searches.items():
     sent, done = [], threading.Event()
-    interrupter = threading.Thread(target=interrupt_once_under_way, args=(sent, done))
+    after = UNDER_WAY.get(name, 0.5)
+    interrupter = threading.Thread(target=interrupt_once_under_way, args=(sent, done, after))
     interrupter.start()
     ended = False
     try:
@@ -745,9 +748,9 @@ for name, search in searches.items():
 
 
 def test_ctrl_c_stops_every_long_search_where_it_is() -> None:
-    # Searches of minutes and a compile of seconds, each interrupted as a person would, once
-    # it is under way: a unit is given up where it is, so even the whole search as one unit
-    # stops at once, and the compile's long stages look at the same flag.
+    # Searches of minutes and a compile of about a second, each interrupted as a person would,
+    # once it is under way: a unit is given up where it is, so even the whole search as one
+    # unit stops at once, and the compile's long stages look at the same flag.
     child = subprocess.run(
         [sys.executable, "-c", INTERRUPTED, str(PUZZLES / "one_sided_pentominoes.puzzle")],
         capture_output=True,

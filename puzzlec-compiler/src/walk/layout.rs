@@ -1,6 +1,7 @@
 //! A program laid out for walking: each procedure's tree as lookups or as tests and scans of
 //! masks, the leaves with their masks and bags, and the plan's choice with its boards.
 
+use crate::masks::SparseMasks;
 use crate::order::{Order, Position};
 use crate::plan::{Check, FitsTables, Layout, Plan, Pruning, Search};
 use crate::program::{Body, Next, Node, Program};
@@ -38,9 +39,8 @@ pub struct Walkable {
     /// the leaves each of the field's values allows, `words` words apiece.
     #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
     pub(super) sets: Vec<u64>,
-    /// Each leaf's bits of `q` (the aspects it covers that are not bags), `words` apiece.
-    #[cfg_attr(feature = "serde", serde(with = "crate::words"))]
-    pub(super) masks: Vec<u64>,
+    /// Each leaf's bits of `q` (the aspects it covers that are not bags).
+    pub(super) masks: LeafMasks,
     pub(super) leaves: Vec<Leaf>,
     /// The bags of the leaves that take from one: `bags[leaf.bags.0..leaf.bags.1]`.
     pub(super) bags: Vec<BagTake>,
@@ -53,6 +53,91 @@ pub struct Walkable {
     pub(super) scan_below: usize,
     /// Trees with this many leaves or more are looked up ([`Tuning::lookup_from`]).
     pub(super) lookup_from: usize,
+}
+
+/// The widest `q`, in words, that the walk is made for width by width, its tests of a leaf's
+/// mask unrolled (`walk::run`); each leaf's mask is kept whole there, and sparse past it.
+pub(super) const WIDEST_UNROLLED: usize = 4;
+
+/// Each leaf's bits of `q` (the aspects it covers that are not bags), in the order of the
+/// leaves.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(super) enum LeafMasks {
+    /// `words` words apiece, where `q` has at most [`WIDEST_UNROLLED`]: tested whole.
+    Whole(#[cfg_attr(feature = "serde", serde(with = "crate::words"))] Vec<u64>),
+    /// Each leaf's words that are not zero, where `q` is wider: a placement in a large box
+    /// takes a bit or two of a thousand words, whose whole masks were gigabytes to lay out
+    /// and a thousand words to test per leaf.
+    Sparse(SparseMasks),
+}
+
+impl LeafMasks {
+    /// No masks, for a `q` of `words` words.
+    fn for_words(words: usize) -> LeafMasks {
+        match words <= WIDEST_UNROLLED {
+            true => LeafMasks::Whole(Vec::new()),
+            false => LeafMasks::Sparse(SparseMasks::default()),
+        }
+    }
+
+    /// Appends a leaf's mask, of the bits given as `(word, bit)`s, in a `q` of `words` words.
+    fn push(&mut self, bits: &mut [(u32, u64)], words: usize) {
+        match self {
+            LeafMasks::Whole(masks) => {
+                let base = masks.len();
+                masks.resize(base + words, 0);
+                for &(w, bit) in bits.iter() {
+                    masks[base + w as usize] |= bit;
+                }
+            }
+            LeafMasks::Sparse(masks) => masks.push(bits),
+        }
+    }
+
+    /// Word `word` of leaf `i`'s mask, in a `q` of `words` words.
+    pub(super) fn word(&self, i: usize, word: usize, words: usize) -> u64 {
+        match self {
+            LeafMasks::Whole(masks) => masks[i * words + word],
+            LeafMasks::Sparse(masks) => masks.word(i, word),
+        }
+    }
+
+    /// The first two words of leaf `i`'s mask as one, in a `q` of `words` words.
+    fn low(&self, i: usize, words: usize) -> u128 {
+        match self {
+            LeafMasks::Whole(masks) => one_word(&masks[i * words..(i + 1) * words]),
+            LeafMasks::Sparse(_) => {
+                u128::from(self.word(i, 0, words)) | u128::from(self.word(i, 1, words)) << 64
+            }
+        }
+    }
+
+    /// The words some leaf of `leaves` takes bits of, in order, each with the bits they take
+    /// of it, in a `q` of `words` words.
+    fn taken(&self, leaves: std::ops::Range<usize>, words: usize) -> Vec<(usize, u64)> {
+        let mut taken: Vec<(usize, u64)> = match self {
+            LeafMasks::Whole(masks) => (0..words)
+                .map(|w| (w, leaves.clone().fold(0, |u, i| u | masks[i * words + w])))
+                .collect(),
+            LeafMasks::Sparse(masks) => {
+                let mut all: Vec<(usize, u64)> = (leaves.flat_map(|i| masks.of(i)))
+                    .map(|&(w, m)| (w as usize, m))
+                    .collect();
+                all.sort_unstable_by_key(|&(w, _)| w);
+                all.dedup_by(|(w, m), (kept, bits)| {
+                    let same = w == kept;
+                    if same {
+                        *bits |= *m;
+                    }
+                    same
+                });
+                all
+            }
+        };
+        taken.retain(|&(_, bits)| bits != 0);
+        taken
+    }
 }
 
 /// A tree of the program, as the walk finds its placements.
@@ -180,7 +265,7 @@ impl Walkable {
             ops: Vec::new(),
             reads: Vec::new(),
             sets: Vec::new(),
-            masks: Vec::new(),
+            masks: LeafMasks::for_words(layout.words()),
             leaves: Vec::new(),
             bags: Vec::new(),
             board: None,
@@ -255,8 +340,9 @@ impl Walkable {
             let holes = matches!(scan.pruning, Pruning::Holes { .. });
             if holes && !scan.fuses_dead_ends() {
                 let n = walkable.words;
-                let reaches: Vec<Vec<u128>> = (walkable.masks.chunks_exact(n))
-                    .map(|mask| board.reach((one_word(mask) >> board.offset) & board.cells))
+                let reaches: Vec<Vec<u128>> = (0..walkable.leaves.len())
+                    .map(|i| walkable.masks.low(i, n) >> board.offset & board.cells)
+                    .map(|cells| board.reach(cells))
                     .collect();
                 let width = reaches.iter().map(Vec::len).max().unwrap_or(1);
                 let reach: Vec<u128> = (reaches.iter())
@@ -298,11 +384,10 @@ impl Walkable {
             self.flatten(root, order, layout, &mut path);
         }
         let n = self.words;
-        let masks = &self.masks[first * n..];
         // The whole set: every leaf. The tables below are written in place, a few thousand
         // sets for a large tree, with no set made apiece.
         let all = self.sets.len() as u32;
-        let leaves = masks.len() / n;
+        let leaves = self.leaves.len() - first;
         self.sets
             .extend((0..words).map(|w| match (leaves - 64 * w).min(64) {
                 64 => u64::MAX,
@@ -311,9 +396,9 @@ impl Walkable {
         // Where the set is one word, two nibbles side by side that leaves need are read as
         // a byte: a table of 256 sets for one read instead of two.
         let (mut bytes, mut nibbles) = (Vec::new(), Vec::new());
-        for word in 0..n {
+        for (word, taken) in self.masks.taken(first..first + leaves, n) {
             let known = own.filter(|&(w, _)| w == word).map_or(0, |(_, bits)| bits);
-            let needed = masks.chunks_exact(n).fold(0, |u, m| u | m[word]) & !known;
+            let needed = taken & !known;
             let mut shift = 0;
             while shift < 64 {
                 let byte = needed >> shift & 0xff;
@@ -342,8 +427,9 @@ impl Walkable {
                 let sets = values as usize * words;
                 self.sets.resize(base + sets, 0);
                 let table = &mut self.sets[base..];
-                for (i, m) in masks.chunks_exact(n).enumerate() {
-                    let need = ((m[word] & !known) >> shift & (values - 1)) as usize;
+                for i in 0..leaves {
+                    let m = self.masks.word(first + i, word, n);
+                    let need = ((m & !known) >> shift & (values - 1)) as usize;
                     table[need * words + i / 64] |= 1 << (i % 64);
                 }
                 for bit in 0..width {
@@ -427,7 +513,7 @@ impl Walkable {
                 path.pop();
             }
             Node::Place { embedding, next } => {
-                let mut mask = vec![0; self.words];
+                let mut bits = Vec::with_capacity(path.len());
                 let start = self.bags.len() as u32;
                 for &p in path.iter() {
                     let word = layout.word(p);
@@ -437,10 +523,10 @@ impl Walkable {
                             bit: layout.bit(p),
                             mask: layout.mask(p),
                         }),
-                        false => mask[word] |= layout.bit(p),
+                        false => bits.push((word as u32, layout.bit(p))),
                     }
                 }
-                self.masks.extend_from_slice(&mask);
+                self.masks.push(&mut bits, self.words);
                 self.leaves.push(Leaf {
                     embedding: embedding.0,
                     next: match next {

@@ -25,7 +25,10 @@ use puzzlec_runtime::search::Sink;
 use crate::plan::{FitsTables, Layout, Plan, Pruning, Scan, Search};
 
 pub use layout::Walkable;
-use layout::{BagTake, Chooser, Entry, EntryBody, Lookup, Op, Read, Tree, CALLER, MAX_SET_WORDS};
+use layout::{
+    BagTake, Chooser, Entry, EntryBody, LeafMasks, Lookup, Op, Read, Tree, CALLER, MAX_SET_WORDS,
+    WIDEST_UNROLLED,
+};
 use walk_board::{one_word, WalkBoard};
 
 /// Where a walk starts.
@@ -61,7 +64,9 @@ pub fn run(
             };
         }
     };
-    // The common widths of `q` get a walk whose mask tests unroll.
+    // The common widths of `q` get a walk whose mask tests unroll; their leaves' masks are
+    // kept whole, and the wider ones' sparse.
+    const _: () = assert!(WIDEST_UNROLLED == 4);
     match walkable.words {
         1 => run_with::<1>(walkable, plan, scan, start, sink),
         2 => run_with::<2>(walkable, plan, scan, start, sink),
@@ -226,9 +231,9 @@ impl<'p, const W: usize> Walker<'p, W> {
             let mask = tables.masks[e as usize];
             let words = [mask as u64, (mask >> 64) as u64];
             let n = self.words();
-            self.take(&words[..n], &[]);
+            self.flip(&words[..n]);
             let flow = self.place(e, next, sink);
-            self.give_back(&words[..n], &[]);
+            self.flip(&words[..n]);
             flow?;
         }
         ControlFlow::Continue(())
@@ -564,10 +569,8 @@ impl<'p, const W: usize> Walker<'p, W> {
         check: Check,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        let n = self.words();
         let walkable = self.walkable;
         let leaf = walkable.leaves[i];
-        let mask = &walkable.masks[i * n..(i + 1) * n];
         // Most leaves take from no bag.
         let bags: &[BagTake] = match leaf.bags {
             (start, end) if start == end => &[],
@@ -580,7 +583,7 @@ impl<'p, const W: usize> Walker<'p, W> {
             sink.pruned();
             return ControlFlow::Continue(());
         }
-        self.take(mask, bags);
+        self.take(i, bags);
         let next = match leaf.next {
             CALLER => caller,
             next => next,
@@ -589,7 +592,7 @@ impl<'p, const W: usize> Walker<'p, W> {
             Check::Passed | Check::Refused => self.placed(leaf.embedding, None, next, sink),
             Check::Unchecked => self.place(leaf.embedding, next, sink),
         };
-        self.give_back(mask, bags);
+        self.give_back(i, bags);
         flow
     }
 
@@ -599,27 +602,54 @@ impl<'p, const W: usize> Walker<'p, W> {
     fn next_fit(&self, from: usize, end: usize) -> Option<usize> {
         let n = self.words();
         let q = &self.q[..n];
-        let masks = &self.walkable.masks[from * n..end * n];
-        let found = masks
-            .chunks_exact(n)
-            .position(|mask| mask.iter().zip(q).all(|(m, q)| m & !q == 0));
-        found.map(|i| from + i)
+        match &self.walkable.masks {
+            LeafMasks::Whole(masks) => {
+                let masks = &masks[from * n..end * n];
+                let found = masks
+                    .chunks_exact(n)
+                    .position(|mask| mask.iter().zip(q).all(|(m, q)| m & !q == 0));
+                found.map(|i| from + i)
+            }
+            LeafMasks::Sparse(masks) => {
+                (from..end).find(|&i| (masks.of(i).iter()).all(|&(w, m)| m & !q[w as usize] == 0))
+            }
+        }
     }
 
-    /// Takes a leaf's aspects from `q`.
+    /// Takes leaf `i`'s aspects from `q`, and a copy from each of its `bags`.
     #[inline(always)]
-    fn take(&mut self, mask: &[u64], bags: &[BagTake]) {
-        let n = self.words();
-        self.q[..n].iter_mut().zip(mask).for_each(|(q, m)| *q ^= m);
+    fn take(&mut self, i: usize, bags: &[BagTake]) {
+        self.toggle(i);
         bags.iter().for_each(|b| self.q[b.word as usize] -= b.bit);
     }
 
-    /// Gives a leaf's aspects back to `q`.
+    /// Gives leaf `i`'s aspects back to `q`, and its copies to its `bags`.
     #[inline(always)]
-    fn give_back(&mut self, mask: &[u64], bags: &[BagTake]) {
+    fn give_back(&mut self, i: usize, bags: &[BagTake]) {
+        self.toggle(i);
+        bags.iter().for_each(|b| self.q[b.word as usize] += b.bit);
+    }
+
+    /// Flips leaf `i`'s bits of `q`: all free before a placement, all taken after it.
+    #[inline(always)]
+    fn toggle(&mut self, i: usize) {
+        let n = self.words();
+        let walkable = self.walkable;
+        match &walkable.masks {
+            LeafMasks::Whole(masks) => self.flip(&masks[i * n..(i + 1) * n]),
+            LeafMasks::Sparse(masks) => {
+                for &(w, m) in masks.of(i) {
+                    self.q[w as usize] ^= m;
+                }
+            }
+        }
+    }
+
+    /// Flips the bits of `q` that `mask`, of `q`'s width, holds.
+    #[inline(always)]
+    fn flip(&mut self, mask: &[u64]) {
         let n = self.words();
         self.q[..n].iter_mut().zip(mask).for_each(|(q, m)| *q ^= m);
-        bags.iter().for_each(|b| self.q[b.word as usize] += b.bit);
     }
     /// Places an embedding whose aspects are all held, and goes on with procedure `next`.
     fn place(&mut self, embedding: u32, next: u32, sink: &mut impl Sink) -> ControlFlow<()> {
@@ -743,6 +773,46 @@ mod tests {
             }
         );
         assert_eq!(p.count(), 3);
+    }
+
+    /// A free set wider than the walks made width by width: each leaf's mask kept as its words
+    /// that are not zero, the lookups' tables and the scans read from them.
+    #[test]
+    fn a_wide_free_set_is_walked_by_sparse_masks() {
+        // 290 cells and eight pieces, five words of `q`: a bar of 283 in one of eight places
+        // and seven monominoes in the cells it leaves, 8 x 7! ways; eight leaves cover the
+        // first cell, so its procedure looks them up, and the others are scanned.
+        let bar = "#".repeat(283);
+        let mut d = Description::new("wide")
+            .block(&[1, 290])
+            .piece("A", &[bar.as_str()])
+            .order(OrderChoice::Columns);
+        for name in ["B", "C", "D", "E", "F", "G", "H"] {
+            d = d.piece(name, &["#"]);
+        }
+        let p = Puzzle::new(&d).unwrap();
+        let tuning = crate::Tuning::default();
+        let walkable = super::Walkable::new(
+            Some(p.program()),
+            p.order(),
+            p.plan(),
+            p.info().embeddings,
+            &tuning,
+        );
+        assert!(walkable.words > super::WIDEST_UNROLLED);
+        assert!(matches!(walkable.masks, super::LeafMasks::Sparse(_)));
+        assert!(walkable
+            .ops
+            .iter()
+            .any(|op| matches!(op, super::Op::Scan { .. })));
+        let mut walked = p.collect();
+        let mut reference = p.reference_solution_sets();
+        walked.iter_mut().for_each(|s| s.sort_unstable());
+        walked.sort_unstable();
+        reference.sort_unstable();
+        assert_eq!(walked.len() as u128, p.count());
+        assert_eq!(walked, reference);
+        assert_eq!(walked.len(), 8 * 5040);
     }
 
     #[test]
