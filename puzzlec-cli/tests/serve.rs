@@ -793,8 +793,8 @@ async fn compiled_puzzles_are_kept_within_the_memory_given_them() {
     let (_, answer) = compile(&address, &json!({ "text": dominoes(40) })).await;
     assert_eq!(answer["ok"], true);
     assert_eq!(shared.compiled.weight(), (0, 0));
-    // Room for two or three of these boxes.
-    let budget = 5 << 20;
+    // Room for two or three of these boxes (about a third of a megabyte each).
+    let budget = 900 << 10;
     let (address, shared) = server_keeping(budget).await;
     let mut most = 0;
     for n in [40, 42, 44, 46, 48, 50] {

@@ -67,7 +67,7 @@ pub(super) enum LeafMasks {
     /// `words` words apiece, where `q` has at most [`WIDEST_UNROLLED`]: tested whole.
     Whole(#[cfg_attr(feature = "serde", serde(with = "crate::words"))] Vec<u64>),
     /// Each leaf's words that are not zero, where `q` is wider: a placement in a large box
-    /// takes a bit or two of a thousand words, whose whole masks were gigabytes to lay out
+    /// takes a bit or two of a thousand words, and whole masks would be gigabytes to lay out
     /// and a thousand words to test per leaf.
     Sparse(SparseMasks),
 }
@@ -107,8 +107,8 @@ impl LeafMasks {
     fn low(&self, i: usize, words: usize) -> u128 {
         match self {
             LeafMasks::Whole(masks) => one_word(&masks[i * words..(i + 1) * words]),
-            LeafMasks::Sparse(_) => {
-                u128::from(self.word(i, 0, words)) | u128::from(self.word(i, 1, words)) << 64
+            LeafMasks::Sparse(masks) => {
+                u128::from(masks.word(i, 0)) | u128::from(masks.word(i, 1)) << 64
             }
         }
     }
