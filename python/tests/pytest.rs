@@ -91,18 +91,12 @@ fn the_python_package_passes_its_tests_in_a_fresh_virtual_environment() {
         "installing maturin, pytest, ruff and mypy from PyPI",
     );
     // The README's `pip install ./python`, with the maturin just installed rather than one
-    // fetched again into an isolated build. Built in the workspace's target directory with
-    // the `dev` profile, which is the `test` profile's build (`Cargo.toml`): the crates the
-    // test build made are reused, and only the extension itself is compiled (debug assertions
-    // on, as in every other test).
-    let target = tmp
-        .parent()
-        .expect("the tests' directory lies in the target directory");
+    // fetched again into an isolated build; its own target directory, kept between runs, so
+    // that the wheel's build is made once.
     run(
         pip(&["install", "--no-build-isolation"])
             .arg(root.join("python"))
-            .env("CARGO_TARGET_DIR", target)
-            .env("MATURIN_PEP517_ARGS", "--profile dev"),
+            .env("CARGO_TARGET_DIR", tmp.join("python-target")),
         "building and installing the package (`pip install ./python`)",
     );
     run(
