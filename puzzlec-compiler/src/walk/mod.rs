@@ -752,6 +752,13 @@ mod tests {
     use crate::description::{Description, OrderChoice};
     use crate::Puzzle;
 
+    /// The puzzle's program laid out for walking, as its compile lays it out.
+    fn walkable(p: &Puzzle) -> super::Walkable {
+        let tuning = crate::Tuning::default();
+        let embeddings = p.info().embeddings;
+        super::Walkable::new(Some(p.program()), p.order(), p.plan(), embeddings, &tuning)
+    }
+
     fn small() -> Description {
         Description::report_example()
             .order(OrderChoice::Columns)
@@ -791,14 +798,7 @@ mod tests {
             d = d.piece(name, &["#"]);
         }
         let p = Puzzle::new(&d).unwrap();
-        let tuning = crate::Tuning::default();
-        let walkable = super::Walkable::new(
-            Some(p.program()),
-            p.order(),
-            p.plan(),
-            p.info().embeddings,
-            &tuning,
-        );
+        let walkable = walkable(&p);
         assert!(walkable.words > super::WIDEST_UNROLLED);
         assert!(matches!(walkable.masks, super::LeafMasks::Sparse(_)));
         assert!(walkable
@@ -839,14 +839,7 @@ mod tests {
             first.push(s.embeddings().to_vec());
             std::ops::ControlFlow::Continue(())
         });
-        let tuning = crate::Tuning::default();
-        let walkable = super::Walkable::new(
-            Some(p.program()),
-            p.order(),
-            p.plan(),
-            p.info().embeddings,
-            &tuning,
-        );
+        let walkable = walkable(&p);
         let _ = super::run(
             &walkable,
             p.plan(),
