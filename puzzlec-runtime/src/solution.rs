@@ -271,10 +271,17 @@ impl<'a> Solution<'a> {
             slots[at as usize] = Slot::Empty;
         }
         let kinds: Vec<Option<usize>> = self.placed.iter().map(|&e| catalog.kind_of(e)).collect();
+        // The copies placed of each kind (the last entry: of no kind), counted once: a large
+        // box of one kind has tens of thousands.
+        let unkind = catalog.kinds.len();
+        let mut copies_of = vec![0usize; unkind + 1];
+        for k in &kinds {
+            copies_of[k.unwrap_or(unkind)] += 1;
+        }
         for (placement, &e) in self.placed.iter().enumerate() {
             let piece = kinds[placement].map(|k| k as u32);
             let glyph = kinds[placement].map_or('?', |k| catalog.kinds[k].glyph);
-            let copies = kinds.iter().filter(|&&k| k == kinds[placement]).count();
+            let copies = copies_of[kinds[placement].unwrap_or(unkind)];
             // The cases of the copies of this kind placed before that touch this one.
             let (mut upper, mut lower) = (false, false);
             if copies > 1 {
